@@ -1,0 +1,97 @@
+package gpu
+
+// Ptr is a device address. The zero Ptr is never a valid allocation.
+type Ptr uint64
+
+// Module is an opaque handle to a loaded code module (a CUmodule, a hipModule_t, or the cpu
+// device's table index). The zero Module is invalid.
+type Module uint64
+
+// Function is an opaque handle to one kernel of a loaded Module. The zero Function is invalid.
+type Function uint64
+
+// Dim3 is a grid or block shape.
+type Dim3 struct{ X, Y, Z uint32 }
+
+// Count returns X*Y*Z without overflow (the product of three uint32 fits in 96 bits; the
+// result saturates at the maximum uint64).
+func (d Dim3) Count() uint64 {
+	xy := uint64(d.X) * uint64(d.Y)
+	if d.Z != 0 && xy > ^uint64(0)/uint64(d.Z) {
+		return ^uint64(0)
+	}
+	return xy * uint64(d.Z)
+}
+
+// Limits are the launch limits a device enforces. A launch outside them is refused before it
+// reaches the driver (ErrInvalidLaunch), never silently truncated.
+type Limits struct {
+	MaxThreadsPerBlock uint32    `msgpack:"threads"`
+	MaxBlockDim        [3]uint32 `msgpack:"block"`
+	MaxGridDim         [3]uint32 `msgpack:"grid"`
+	// MaxSharedMemPerBlock is the dynamic shared memory a launch may ask for (the opt-in
+	// maximum where the device has one).
+	MaxSharedMemPerBlock uint32 `msgpack:"shmem"`
+}
+
+// Info describes a device. It travels in the worker's hello message.
+type Info struct {
+	Kind    string `msgpack:"kind"`    // "cuda", "hip" or "cpu"
+	Ordinal int    `msgpack:"ordinal"` // index among the devices of its kind
+	Name    string `msgpack:"name"`    // e.g. "NVIDIA H100 80GB HBM3"
+	Arch    string `msgpack:"arch"`    // "sm_90", "gfx90a", "go"
+	Driver  string `msgpack:"driver"`  // driver or runtime version
+	// TotalMem and FreeMem are bytes of device memory as the device reports them to this
+	// process (under MPS with a memory cap, the capped view).
+	TotalMem uint64 `msgpack:"total"`
+	FreeMem  uint64 `msgpack:"free"`
+	Limits   Limits `msgpack:"limits"`
+	// PageableMemoryAccess is true where a kernel can read the process's ordinary (pageable)
+	// host memory: HMM or ATS. gpufn refuses to serve on such a device unless forced.
+	PageableMemoryAccess bool `msgpack:"hmm"`
+}
+
+// Device is one GPU context as seen by the worker's executor. Implementations are not safe for
+// concurrent use; every method is called from one goroutine locked to its OS thread.
+//
+// Launches and memsets run in order on the default stream. Copies are synchronous with respect
+// to the host. After any error for which IsFatal reports true the device is lost: every later
+// call fails, and the process that holds it must exit.
+type Device interface {
+	// Info describes the device; FreeMem is read when Info is called.
+	Info() Info
+
+	// Alloc reserves n bytes of device memory. Out of memory is ErrOutOfMemory.
+	Alloc(n uint64) (Ptr, error)
+	// Free releases an allocation made by Alloc.
+	Free(p Ptr) error
+
+	// CopyToDevice copies len(src) bytes from host memory to dst.
+	CopyToDevice(dst Ptr, src []byte) error
+	// CopyFromDevice copies len(dst) bytes from src to host memory.
+	CopyFromDevice(dst []byte, src Ptr) error
+	// Memset sets n bytes at dst to v (enqueued on the default stream).
+	Memset(dst Ptr, v byte, n uint64) error
+
+	// LoadModule loads a code image (PTX, cubin, fatbin, hsaco, or for the cpu device a library
+	// whose kernel names it implements). A bad image is ErrInvalidImage.
+	LoadModule(image []byte) (Module, error)
+	// UnloadModule releases a module and every Function obtained from it.
+	UnloadModule(m Module) error
+	// Function looks up a kernel by name; a missing one is ErrNotFound.
+	Function(m Module, name string) (Function, error)
+	// Launch enqueues f on the default stream. Every argument is 8 bytes (a device address, a
+	// size, or a constant); the device passes each one as the kernel's next parameter. Shapes
+	// outside Limits are ErrInvalidLaunch.
+	Launch(f Function, grid, block Dim3, sharedMem uint32, args []uint64) error
+	// Synchronize waits for all enqueued work and reports the first error it produced.
+	Synchronize() error
+
+	// HostRegister pins host memory and maps it for the device, once per region (it is slow:
+	// about 0.4 ms per MiB). HostUnregister undoes it.
+	HostRegister(b []byte) error
+	HostUnregister(b []byte) error
+
+	// Close releases the context. The Device must not be used afterwards.
+	Close() error
+}
