@@ -1,0 +1,97 @@
+package shm
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrTooLarge is returned when an invocation's data does not fit a context.
+var ErrTooLarge = errors.New("does not fit the shared-memory context")
+
+// Span is a byte range of a context.
+type Span struct {
+	Off uint64 `msgpack:"o"`
+	Len uint64 `msgpack:"l"`
+}
+
+// End is Off+Len.
+func (s Span) End() uint64 { return s.Off + s.Len }
+
+// OutputAlign is the alignment of the output area after the inputs.
+const OutputAlign = 64
+
+// Context lays out one invocation at a time in a region: inputs back to back from offset 0,
+// then the output area. It zeroes what an earlier invocation left behind.
+//
+// A Context must not be copied.
+type Context struct {
+	mem  []byte
+	high uint64 // bytes [0, high) may hold data of the previous invocation
+	next uint64 // where the next input goes
+}
+
+// NewContext lays out contexts over mem (a Region's Bytes, or any memory in tests).
+func NewContext(mem []byte) *Context { return &Context{mem: mem} }
+
+// Size is the context's capacity in bytes.
+func (c *Context) Size() uint64 { return uint64(len(c.mem)) }
+
+// Bytes is the whole context.
+func (c *Context) Bytes() []byte { return c.mem }
+
+// Begin starts a new invocation: inputs are placed from offset 0 again.
+func (c *Context) Begin() { c.next = 0 }
+
+// PutInput copies b to the next input span and returns the span.
+func (c *Context) PutInput(b []byte) (Span, error) {
+	n := uint64(len(b))
+	if n > c.Size()-c.next {
+		return Span{}, fmt.Errorf("inputs of more than %d bytes %w (its size is %d bytes; see --context-size)", c.next+n, ErrTooLarge, c.Size())
+	}
+	s := Span{Off: c.next, Len: n}
+	copy(c.mem[s.Off:s.End()], b)
+	c.next += n
+	if c.next > c.high {
+		c.high = c.next
+	}
+	return s, nil
+}
+
+// OutputArea returns where outputs go: from the first aligned offset after the inputs to the
+// end. Before it returns, it zeroes every byte the previous invocation left beyond this one's
+// inputs, so that while this invocation's kernels run the context holds only its data.
+func (c *Context) OutputArea() Span {
+	if c.high > c.next {
+		clear(c.mem[c.next:c.high])
+	}
+	c.high = c.next
+	off := (c.next + OutputAlign - 1) &^ (OutputAlign - 1)
+	if off > c.Size() {
+		off = c.Size()
+	}
+	return Span{Off: off, Len: c.Size() - off}
+}
+
+// Written records that the worker wrote outputs up to end, so the next invocation zeroes them.
+func (c *Context) Written(end uint64) {
+	if end > c.Size() {
+		end = c.Size()
+	}
+	if end > c.high {
+		c.high = end
+	}
+}
+
+// Slice returns the bytes of a span, or an error if it lies outside the context.
+func (c *Context) Slice(s Span) ([]byte, error) {
+	if s.Off > c.Size() || s.Len > c.Size()-s.Off {
+		return nil, fmt.Errorf("shm: span [%d, +%d) outside a context of %d bytes", s.Off, s.Len, c.Size())
+	}
+	return c.mem[s.Off:s.End():s.End()], nil
+}
+
+// Scrub zeroes everything written so far.
+func (c *Context) Scrub() {
+	clear(c.mem[:c.high])
+	c.high, c.next = 0, 0
+}
