@@ -1,0 +1,319 @@
+package worker
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"time"
+
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+	"golang.org/x/sys/unix"
+
+	"gpufn/bufpool"
+	"gpufn/gpu"
+	"gpufn/shm"
+)
+
+// Devices is how a worker process reaches devices. cmd/gpufn wires the real ones (cuda, hip,
+// cpu); tests wire the cpu device or a fake.
+type Devices interface {
+	// Open opens device ordinal of kind ("cuda", "hip", "cpu").
+	Open(kind string, ordinal int) (gpu.Device, error)
+	// Probe lists the devices of kind; kind "auto" picks the first kind that has any, in the
+	// order cuda, hip, cpu, and says in the returned note why others were not used.
+	Probe(kind string) (infos []gpu.Info, note string, err error)
+}
+
+// Kerneler is implemented by devices that can run only the kernels they list (the cpu
+// device); the worker reports them in its hello so the server can refuse, at registration, a
+// function it cannot run.
+type Kerneler interface {
+	KernelNames() []string
+}
+
+// Exit codes of a worker process.
+const (
+	ExitOK        = 0
+	ExitUsage     = 2 // bad flags or not started by the server
+	ExitDeviceErr = 3 // the device could not be opened, or was lost
+	ExitProtocol  = 4 // the server broke the protocol
+)
+
+// Main is the worker process (`gpufn worker`). It returns the process's exit code.
+func Main(args []string, devs Devices) int {
+	fs := flag.NewFlagSet("worker", flag.ContinueOnError)
+	kind := fs.String("device", "cpu", "device kind: cuda, hip or cpu")
+	ordinal := fs.Int("ordinal", 0, "device ordinal")
+	poolBytes := fs.Uint64("pool-bytes", 0, "device pool bytes (0: free memory minus a reserve)")
+	reserve := fs.Uint64("reserve-bytes", 768<<20, "device memory left outside the pool when --pool-bytes is 0")
+	contexts := fs.Int("contexts", 1, "shared-memory contexts passed as fds 5, 6, ...")
+	probe := fs.Bool("probe", false, "report the devices of --device in the hello, then exit")
+	logLevel := fs.String("log-level", "info", "log level")
+	fs.SetOutput(os.Stderr)
+	if err := fs.Parse(args); err != nil {
+		return ExitUsage
+	}
+	if os.Getenv(CookieKey) != CookieValue {
+		fmt.Fprintln(os.Stderr, "gpufn worker: this process is started by `gpufn serve`, not by hand")
+		return ExitUsage
+	}
+	// fd 1 is where a kernel's device printf goes: never the protocol.
+	if err := silenceStdout(); err != nil {
+		fmt.Fprintln(os.Stderr, "gpufn worker:", err)
+		return ExitUsage
+	}
+	log := newChildLogger(*logLevel)
+	defer log.Sync()
+
+	req := os.NewFile(RequestFD, "requests")
+	rep := os.NewFile(ReplyFD, "replies")
+	if req == nil || rep == nil {
+		log.Error("missing protocol descriptors")
+		return ExitUsage
+	}
+	fw := NewFrameWriter(rep)
+	hello := Hello{Version: Version, PID: os.Getpid()}
+
+	if *probe {
+		infos, note, err := devs.Probe(*kind)
+		hello.Devices = infos
+		if note != "" {
+			log.Info(note)
+		}
+		if err != nil {
+			hello.Err = &WireError{Code: CodeInternal, Message: err.Error()}
+		}
+		if err := fw.Write(MsgHello, &hello); err != nil {
+			return ExitProtocol
+		}
+		return ExitOK
+	}
+
+	// The device is driven from this one OS thread (CUDA contexts are per thread).
+	runtime.LockOSThread()
+	c, err := startChild(devs, *kind, *ordinal, *poolBytes, *reserve, *contexts, log)
+	if err != nil {
+		hello.Err = &WireError{Code: CodeInternal, Message: err.Error()}
+		if gpu.IsFatal(err) {
+			hello.Err.Code, hello.Err.Fatal = CodeKernelFault, true
+		}
+		fw.Write(MsgHello, &hello)
+		log.Error("worker cannot start", zap.Error(err))
+		return ExitDeviceErr
+	}
+	defer c.close()
+	hello.Device = c.dev.Info()
+	hello.PoolBytes = c.pool.Capacity()
+	for _, r := range c.regions {
+		hello.Contexts = append(hello.Contexts, uint64(r.Size()))
+	}
+	if k, ok := c.dev.(Kerneler); ok {
+		hello.Kernels = k.KernelNames()
+	}
+	if err := fw.Write(MsgHello, &hello); err != nil {
+		log.Error("writing hello", zap.Error(err))
+		return ExitProtocol
+	}
+	log.Info("worker ready", zap.String("device", hello.Device.Name), zap.Uint64("pool_bytes", hello.PoolBytes), zap.Int("contexts", len(c.regions)))
+	return c.serve(NewFrameReader(req, MaxRequestFrame), fw)
+}
+
+func silenceStdout() error {
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	defer null.Close()
+	if err := unix.Dup2(int(null.Fd()), 1); err != nil {
+		return fmt.Errorf("pointing fd 1 to /dev/null: %w", err)
+	}
+	return nil
+}
+
+func newChildLogger(level string) *zap.Logger {
+	lvl, err := zapcore.ParseLevel(level)
+	if err != nil {
+		lvl = zapcore.InfoLevel
+	}
+	enc := zap.NewProductionEncoderConfig()
+	enc.TimeKey = "" // the server stamps forwarded lines
+	core := zapcore.NewCore(zapcore.NewJSONEncoder(enc), zapcore.Lock(os.Stderr), lvl)
+	return zap.New(core)
+}
+
+type child struct {
+	dev      gpu.Device
+	pool     *bufpool.Pool
+	exec     *Executor
+	regions  []*shm.Region
+	log      *zap.Logger
+	kind     string
+	reserve  uint64
+	poolAsk  uint64
+	zeroNew  bool
+	res      Result
+	inv      Invoke
+	pinned   [][]byte
+	poolGone bool
+}
+
+func startChild(devs Devices, kind string, ordinal int, poolBytes, reserve uint64, contexts int, log *zap.Logger) (*child, error) {
+	c := &child{log: log, kind: kind, reserve: reserve, poolAsk: poolBytes, zeroNew: kind != "cpu"}
+	for i := 0; i < contexts; i++ {
+		f := os.NewFile(uintptr(FirstContextFD+i), fmt.Sprintf("context%d", i))
+		if f == nil {
+			c.close()
+			return nil, fmt.Errorf("context descriptor %d missing", FirstContextFD+i)
+		}
+		r, err := shm.Open(f)
+		if err != nil {
+			c.close()
+			return nil, err
+		}
+		c.regions = append(c.regions, r)
+	}
+	dev, err := devs.Open(kind, ordinal)
+	if err != nil {
+		c.close()
+		return nil, fmt.Errorf("opening %s device %d: %w", kind, ordinal, err)
+	}
+	c.dev = dev
+	if info := dev.Info(); info.PageableMemoryAccess {
+		log.Warn("this device can read pageable host memory (HMM/ATS): a kernel can read this worker's heap")
+	}
+	// Pin each context once: copies from pinned memory are about twice as fast.
+	for _, r := range c.regions {
+		if err := dev.HostRegister(r.Bytes()); err != nil {
+			c.close()
+			return nil, fmt.Errorf("pinning a context of %d bytes: %w", r.Size(), err)
+		}
+		c.pinned = append(c.pinned, r.Bytes())
+	}
+	if err := c.takePool(poolBytes); err != nil {
+		c.close()
+		return nil, err
+	}
+	c.exec = NewExecutor(dev, c.pool, ExecutorOptions{})
+	return c, nil
+}
+
+// takePool allocates the device pool: want bytes, or (0) the free memory minus the reserve,
+// retrying smaller when the driver cannot find that much in one piece.
+func (c *child) takePool(want uint64) error {
+	size := want
+	if size == 0 {
+		free := c.dev.Info().FreeMem
+		if free <= c.reserve+(64<<20) {
+			return fmt.Errorf("the device has %d bytes free, too little for a pool beside the %d-byte reserve", free, c.reserve)
+		}
+		size = free - c.reserve
+	}
+	var err error
+	for try := 0; try < 6; try++ {
+		c.pool, err = bufpool.New(c.dev, size, bufpool.Options{ScrubOnReserve: true, ZeroOnCreate: c.zeroNew})
+		if err == nil || !errors.Is(err, gpu.ErrOutOfMemory) || want != 0 {
+			break
+		}
+		size = size / 10 * 9
+	}
+	return err
+}
+
+func (c *child) close() {
+	if c.pool != nil {
+		c.pool.Close()
+	}
+	if c.dev != nil {
+		for _, b := range c.pinned {
+			c.dev.HostUnregister(b)
+		}
+		c.dev.Close()
+	}
+	for _, r := range c.regions {
+		r.Close()
+	}
+}
+
+func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
+	for {
+		t, err := fr.Next()
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return ExitOK // the server closed the pipe: it is gone or done with us
+			}
+			c.log.Error("reading a request", zap.Error(err))
+			return ExitProtocol
+		}
+		switch t {
+		case MsgInvoke:
+			if err := fr.Decode(&c.inv); err != nil {
+				c.log.Error("bad invoke", zap.Error(err))
+				return ExitProtocol
+			}
+			c.invoke(&c.inv, &c.res)
+			c.inv.Lib.Image, c.inv.Config = nil, nil
+			fr.Shrink()
+		case MsgPool:
+			var cmd PoolCmd
+			if err := fr.Decode(&cmd); err != nil {
+				return ExitProtocol
+			}
+			c.poolCmd(&cmd, &c.res)
+		case MsgShutdown:
+			c.log.Info("worker shutting down")
+			return ExitOK
+		default:
+			c.log.Error("unexpected message", zap.Stringer("type", t))
+			return ExitProtocol
+		}
+		if err := fw.Write(MsgResult, &c.res); err != nil {
+			c.log.Error("writing a reply", zap.Error(err))
+			return ExitProtocol
+		}
+		if c.res.Err != nil && c.res.Err.Fatal {
+			// The device is lost for this process (GPU-FACTS.md): leave, the server restarts us.
+			c.log.Error("device lost; exiting", zap.String("error", c.res.Err.Message))
+			return ExitDeviceErr
+		}
+	}
+}
+
+func (c *child) invoke(inv *Invoke, res *Result) {
+	if int(inv.Context) >= len(c.regions) {
+		*res = Result{ID: inv.ID, Outputs: res.Outputs[:0], Err: &WireError{Code: CodeInternal, Message: fmt.Sprintf("no context %d", inv.Context)}}
+		return
+	}
+	c.exec.Run(inv, c.regions[inv.Context].Bytes(), res)
+	if res.Err != nil && res.Err.Code == CodeInternal {
+		c.log.Warn("invocation failed", zap.Uint64("id", inv.ID), zap.String("error", res.Err.Message))
+	}
+}
+
+func (c *child) poolCmd(cmd *PoolCmd, res *Result) {
+	*res = Result{ID: cmd.ID, Outputs: res.Outputs[:0]}
+	start := time.Now()
+	var err error
+	if cmd.Bytes == 0 {
+		if c.pool != nil {
+			err = c.pool.Close()
+			c.pool = nil
+			c.exec.SetPool(nil)
+		}
+	} else {
+		if c.pool != nil {
+			c.pool.Close()
+			c.pool = nil
+		}
+		if err = c.takePool(cmd.Bytes); err == nil {
+			c.exec.SetPool(c.pool)
+		}
+	}
+	if err != nil {
+		res.Err = ToWire(err)
+	}
+	res.Stages.Total = time.Since(start).Nanoseconds()
+}

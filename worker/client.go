@@ -1,0 +1,384 @@
+package worker
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+
+	"gpufn/gpu"
+	"gpufn/shm"
+)
+
+// Errors of the server side of a worker.
+var (
+	// ErrWorkerExited is returned when the worker process is gone (it crashed, was killed, or
+	// exited after losing its device) before it answered.
+	ErrWorkerExited = errors.New("worker exited")
+	// ErrDeadline is returned when the worker did not answer before the invocation's deadline;
+	// the caller must kill it (its kernel may still be running).
+	ErrDeadline = errors.New("worker did not answer before the deadline")
+	// ErrStart is returned when a worker did not come up: it never said hello, said it in
+	// another protocol version, or reported that its device cannot be opened.
+	ErrStart = errors.New("worker did not start")
+)
+
+// StartOptions describe a worker process.
+type StartOptions struct {
+	// Binary is the executable to run (the gpufn binary); Args come before the worker flags
+	// (e.g. ["worker"]).
+	Binary string
+	Args   []string
+	// ID names the worker in logs, e.g. "cuda0-w2".
+	ID string
+	// Device kind ("cuda", "hip", "cpu") and ordinal.
+	Device  string
+	Ordinal int
+	// PoolBytes is the device pool (0: free memory minus the worker's reserve).
+	PoolBytes uint64
+	// Contexts and ContextBytes size the shared-memory contexts (default 1 of 64 MiB).
+	Contexts     int
+	ContextBytes int
+	// Env is added to the worker's environment (e.g. the MPS pipe directory and memory cap).
+	Env []string
+	// StartTimeout bounds the wait for the hello (default 60 s).
+	StartTimeout time.Duration
+	// LogLevel is passed to the worker.
+	LogLevel string
+	// Log receives the worker's stderr, line by line, tagged with ID.
+	Log *zap.Logger
+	// Probe starts the worker in probe mode: it reports the devices of Device and exits.
+	Probe bool
+}
+
+// Process is the server's handle on one worker process: the pipes, the contexts and the
+// process itself. Its methods other than Kill, Done and Stop must be called from one
+// goroutine (the engine goroutine that owns the worker).
+//
+// A Process must not be copied.
+type Process struct {
+	id       string
+	cmd      *exec.Cmd
+	req      *os.File // write end of the request pipe
+	rep      *os.File // read end of the reply pipe
+	fw       *FrameWriter
+	fr       *FrameReader
+	regions  []*shm.Region
+	contexts []*shm.Context
+	hello    Hello
+	log      *zap.Logger
+
+	done     chan struct{} // closed when the process has exited and been reaped
+	exitErr  error
+	stopOnce sync.Once
+	nextID   uint64
+}
+
+// Start starts a worker and waits for its hello.
+func Start(opt StartOptions) (*Process, error) {
+	if opt.Contexts <= 0 {
+		opt.Contexts = 1
+	}
+	if opt.ContextBytes <= 0 {
+		opt.ContextBytes = 64 << 20
+	}
+	if opt.StartTimeout <= 0 {
+		opt.StartTimeout = 60 * time.Second
+	}
+	if opt.Log == nil {
+		opt.Log = zap.NewNop()
+	}
+	if opt.Probe {
+		opt.Contexts = 0
+	}
+	p := &Process{id: opt.ID, log: opt.Log, done: make(chan struct{})}
+	ok := false
+	defer func() {
+		if !ok {
+			p.Kill()
+		}
+	}()
+	for i := 0; i < opt.Contexts; i++ {
+		r, err := shm.Create(fmt.Sprintf("gpufn-%s-ctx%d", opt.ID, i), opt.ContextBytes)
+		if err != nil {
+			return nil, err
+		}
+		p.regions = append(p.regions, r)
+		p.contexts = append(p.contexts, shm.NewContext(r.Bytes()))
+	}
+	reqR, reqW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	repR, repW, err := os.Pipe()
+	if err != nil {
+		reqR.Close()
+		reqW.Close()
+		return nil, err
+	}
+	p.req, p.rep = reqW, repR
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		reqR.Close()
+		repW.Close()
+		return nil, err
+	}
+
+	args := append(append([]string(nil), opt.Args...),
+		"--device", opt.Device, "--ordinal", strconv.Itoa(opt.Ordinal),
+		"--pool-bytes", strconv.FormatUint(opt.PoolBytes, 10),
+		"--contexts", strconv.Itoa(opt.Contexts))
+	if opt.LogLevel != "" {
+		args = append(args, "--log-level", opt.LogLevel)
+	}
+	if opt.Probe {
+		args = append(args, "--probe")
+	}
+	cmd := exec.Command(opt.Binary, args...)
+	cmd.Env = append(append(os.Environ(), CookieKey+"="+CookieValue), opt.Env...)
+	cmd.Stdin, cmd.Stdout = nil, nil // /dev/null: fd 1 is where device printf goes
+	cmd.Stderr = errW
+	cmd.ExtraFiles = []*os.File{reqR, repW}
+	for _, r := range p.regions {
+		cmd.ExtraFiles = append(cmd.ExtraFiles, r.File())
+	}
+	// The worker dies with the server; it also exits when its request pipe closes.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	err = cmd.Start()
+	reqR.Close()
+	repW.Close()
+	errW.Close()
+	if err != nil {
+		errR.Close()
+		return nil, fmt.Errorf("%w: starting %s: %v", ErrStart, opt.Binary, err)
+	}
+	p.cmd = cmd
+	logsDone := make(chan struct{})
+	go p.forwardLogs(errR, logsDone)
+	go func() {
+		err := cmd.Wait()
+		<-logsDone
+		p.exitErr = err
+		close(p.done)
+	}()
+
+	p.fw = NewFrameWriter(p.req)
+	p.fr = NewFrameReader(p.rep, MaxReplyFrame)
+	if err := p.readHello(opt.StartTimeout); err != nil {
+		return nil, err
+	}
+	ok = true
+	return p, nil
+}
+
+func (p *Process) readHello(timeout time.Duration) error {
+	p.rep.SetReadDeadline(time.Now().Add(timeout))
+	defer p.rep.SetReadDeadline(time.Time{})
+	t, err := p.fr.Next()
+	if err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return fmt.Errorf("%w: no hello within %v", ErrStart, timeout)
+		}
+		return fmt.Errorf("%w: reading its hello: %v%s", ErrStart, err, p.exitNote())
+	}
+	if t != MsgHello {
+		return fmt.Errorf("%w: its first message is %s, not hello", ErrStart, t)
+	}
+	if err := p.fr.Decode(&p.hello); err != nil {
+		return fmt.Errorf("%w: %v", ErrStart, err)
+	}
+	if p.hello.Version != Version {
+		return fmt.Errorf("%w: it speaks protocol version %d; this server speaks %d", ErrStart, p.hello.Version, Version)
+	}
+	if p.hello.Err != nil {
+		return fmt.Errorf("%w: %s", ErrStart, p.hello.Err.Message)
+	}
+	if len(p.hello.Contexts) != len(p.regions) {
+		return fmt.Errorf("%w: it mapped %d contexts of %d", ErrStart, len(p.hello.Contexts), len(p.regions))
+	}
+	return nil
+}
+
+// exitNote waits briefly for the process to exit and describes how it did.
+func (p *Process) exitNote() string {
+	select {
+	case <-p.done:
+		if p.exitErr != nil {
+			return " (" + p.exitErr.Error() + ")"
+		}
+		return " (exited)"
+	case <-time.After(2 * time.Second):
+		return ""
+	}
+}
+
+// forwardLogs relays the worker's stderr to the server's log, tagged with the worker's ID.
+func (p *Process) forwardLogs(r *os.File, done chan struct{}) {
+	defer close(done)
+	defer r.Close()
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), 64<<10)
+	for sc.Scan() {
+		line := sc.Bytes()
+		var rec map[string]any
+		if json.Unmarshal(line, &rec) != nil {
+			p.log.Info("worker output", zap.String("worker", p.id), zap.ByteString("line", line))
+			continue
+		}
+		lvl, _ := zapcore.ParseLevel(fmt.Sprint(rec["level"]))
+		msg := fmt.Sprint(rec["msg"])
+		fields := []zap.Field{zap.String("worker", p.id)}
+		for k, v := range rec {
+			if k != "level" && k != "msg" {
+				fields = append(fields, zap.Any(k, v))
+			}
+		}
+		if ce := p.log.Check(lvl, msg); ce != nil {
+			ce.Write(fields...)
+		}
+	}
+}
+
+// Hello is the worker's hello message.
+func (p *Process) Hello() *Hello { return &p.hello }
+
+// PID is the worker's process ID.
+func (p *Process) PID() int { return p.cmd.Process.Pid }
+
+// Context returns shared-memory context i.
+func (p *Process) Context(i int) *shm.Context { return p.contexts[i] }
+
+// Done is closed when the worker has exited.
+func (p *Process) Done() <-chan struct{} { return p.done }
+
+// ExitErr describes how the worker exited (valid after Done).
+func (p *Process) ExitErr() error { return p.exitErr }
+
+// NextID returns a fresh request ID.
+func (p *Process) NextID() uint64 {
+	p.nextID++
+	return p.nextID
+}
+
+// Call sends a request (MsgInvoke with *Invoke, or MsgPool with *PoolCmd) and reads its
+// result before deadline (zero: no deadline). It checks that the reply names the request. On
+// ErrDeadline and ErrProtocol the worker is unusable and must be killed; on ErrWorkerExited it is
+// gone.
+func (p *Process) Call(t MsgType, msg any, id uint64, res *Result, deadline time.Time) error {
+	select {
+	case <-p.done:
+		return p.exited()
+	default:
+	}
+	p.req.SetWriteDeadline(deadline)
+	if err := p.fw.Write(t, msg); err != nil {
+		return p.ioErr(err)
+	}
+	p.rep.SetReadDeadline(deadline)
+	rt, err := p.fr.Next()
+	if err != nil {
+		return p.ioErr(err)
+	}
+	if rt != MsgResult {
+		return protoErr("a %s message where a result was due", rt)
+	}
+	if err := p.fr.Decode(res); err != nil {
+		return err
+	}
+	if res.ID != id {
+		return protoErr("reply to request %d where %d was due", res.ID, id)
+	}
+	return nil
+}
+
+func (p *Process) ioErr(err error) error {
+	switch {
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return ErrDeadline
+	case errors.Is(err, ErrProtocol):
+		return err
+	}
+	// EOF, EPIPE: the worker closed its end, which means it is exiting.
+	select {
+	case <-p.done:
+	case <-time.After(5 * time.Second):
+		return fmt.Errorf("%w: %v (the process has not exited yet)", ErrWorkerExited, err)
+	}
+	return p.exited()
+}
+
+func (p *Process) exited() error {
+	if p.exitErr != nil {
+		return fmt.Errorf("%w: %v", ErrWorkerExited, p.exitErr)
+	}
+	return fmt.Errorf("%w: exit status 0", ErrWorkerExited)
+}
+
+// Kill kills the worker at once and waits for it to be reaped. Safe to call concurrently and
+// more than once.
+func (p *Process) Kill() {
+	if p.cmd != nil && p.cmd.Process != nil {
+		p.cmd.Process.Kill()
+		<-p.done
+	}
+	p.cleanup()
+}
+
+// Stop asks the worker to exit, waits up to grace, then kills it. It releases the pipes and
+// contexts. Safe to call more than once.
+func (p *Process) Stop(grace time.Duration) {
+	if p.cmd == nil {
+		p.cleanup()
+		return
+	}
+	select {
+	case <-p.done:
+	default:
+		p.req.SetWriteDeadline(time.Now().Add(grace))
+		if p.fw.Write(MsgShutdown, nil) == nil {
+			select {
+			case <-p.done:
+			case <-time.After(grace):
+			}
+		}
+	}
+	p.Kill()
+}
+
+func (p *Process) cleanup() {
+	p.stopOnce.Do(func() {
+		if p.req != nil {
+			p.req.Close()
+		}
+		if p.rep != nil {
+			p.rep.Close()
+		}
+		for _, r := range p.regions {
+			r.Close()
+		}
+	})
+}
+
+// Probe runs a worker in probe mode and returns the devices of opt.Device it found.
+func Probe(opt StartOptions) ([]gpu.Info, error) {
+	opt.Probe = true
+	if opt.ID == "" {
+		opt.ID = "probe"
+	}
+	p, err := Start(opt)
+	if err != nil {
+		return nil, err
+	}
+	infos := p.hello.Devices
+	p.Stop(5 * time.Second)
+	return infos, nil
+}

@@ -1,0 +1,410 @@
+package worker
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"gpufn/bufpool"
+	"gpufn/function"
+	"gpufn/gpu"
+	"gpufn/shm"
+)
+
+// Executor runs invocations on one device: it caches modules by content hash and plans by
+// function ID, allocates every buffer from the pool, copies inputs in, runs the control flow on
+// the default stream, copies outputs out, and zeroes the pool span, after success and after
+// failure alike.
+//
+// An Executor is not safe for concurrent use: the worker's main goroutine, locked to its OS
+// thread, owns it.
+type Executor struct {
+	dev    gpu.Device
+	pool   *bufpool.Pool
+	limits gpu.Limits
+	arch   string
+
+	modules    map[[32]byte]*module
+	funcs      map[uint64]*plan
+	maxModules int
+	maxFuncs   int
+	clock      uint64 // for least-recently-used eviction
+
+	// Scratch reused across invocations (no allocation on the hot path).
+	inputs [][]byte
+	sizes  []uint64
+	ptrs   []gpu.Ptr
+	args   []uint64
+}
+
+type module struct {
+	m       gpu.Module
+	lastUse uint64
+}
+
+type plan struct {
+	p       *function.Plan
+	libHash [32]byte
+	fns     []gpu.Function // resolved kernels, valid for libHash
+	lastUse uint64
+}
+
+// ExecutorOptions configure an Executor.
+type ExecutorOptions struct {
+	// MaxModules bounds the module cache (default 64); the least recently used is unloaded.
+	MaxModules int
+	// MaxFunctions bounds the plan cache (default 4096).
+	MaxFunctions int
+}
+
+// NewExecutor runs invocations on dev with buffers from pool.
+func NewExecutor(dev gpu.Device, pool *bufpool.Pool, opt ExecutorOptions) *Executor {
+	if opt.MaxModules <= 0 {
+		opt.MaxModules = 64
+	}
+	if opt.MaxFunctions <= 0 {
+		opt.MaxFunctions = 4096
+	}
+	info := dev.Info()
+	return &Executor{
+		dev: dev, pool: pool, limits: info.Limits, arch: info.Arch,
+		modules: map[[32]byte]*module{}, funcs: map[uint64]*plan{},
+		maxModules: opt.MaxModules, maxFuncs: opt.MaxFunctions,
+	}
+}
+
+// SetPool replaces the pool (nil: the worker gave its pool back and cannot run invocations).
+func (e *Executor) SetPool(p *bufpool.Pool) { e.pool = p }
+
+// execError is an error with its wire code.
+type execError struct {
+	code string
+	err  error
+}
+
+func (e *execError) Error() string { return e.err.Error() }
+func (e *execError) Unwrap() error { return e.err }
+
+func codeErr(code string, format string, args ...any) error {
+	return &execError{code: code, err: fmt.Errorf(format, args...)}
+}
+
+// Run executes one invocation whose inputs are in mem (the shared-memory context) and fills
+// res. It never panics on bad requests; a fatal device error is reported with Fatal set, and the
+// caller must then exit.
+func (e *Executor) Run(req *Invoke, mem []byte, res *Result) {
+	start := time.Now()
+	res.ID = req.ID
+	res.Outputs = res.Outputs[:0]
+	res.Err = nil
+	res.Stages = Stages{}
+	if err := e.run(req, mem, res); err != nil {
+		res.Outputs = res.Outputs[:0]
+		res.Err = ToWire(err)
+	}
+	res.Stages.Total = time.Since(start).Nanoseconds()
+}
+
+// ToWire maps an error to its wire form.
+func ToWire(err error) *WireError {
+	var we *WireError
+	if errors.As(err, &we) {
+		return we
+	}
+	w := &WireError{Code: CodeInternal, Message: err.Error()}
+	var ee *execError
+	switch {
+	case gpu.IsFatal(err):
+		w.Code, w.Fatal = CodeKernelFault, true
+	case errors.As(err, &ee):
+		w.Code = ee.code
+	case errors.Is(err, gpu.ErrOutOfMemory):
+		w.Code = CodeOutOfMemory
+	case errors.Is(err, gpu.ErrInvalidLaunch):
+		w.Code = CodeInvalidLaunch
+	case errors.Is(err, function.ErrBadInput):
+		w.Code = CodeBadInput
+	case errors.Is(err, gpu.ErrInvalidImage):
+		w.Code = CodeLibraryInvalid
+	case errors.Is(err, gpu.ErrNotFound):
+		w.Code = CodeKernelNotFound
+	case errors.Is(err, shm.ErrTooLarge):
+		w.Code = CodeOutputTooLarge
+	}
+	return w
+}
+
+func (e *Executor) run(req *Invoke, mem []byte, res *Result) error {
+	if e.pool == nil {
+		return codeErr(CodeInternal, "the worker has given its device pool back")
+	}
+	pl, err := e.plan(req)
+	if err != nil {
+		return err
+	}
+	p := pl.p
+	if err := e.resolve(pl, &req.Lib, &res.Stages); err != nil {
+		return err
+	}
+
+	// Inputs, sizes, footprint.
+	if len(req.Inputs) != len(p.Inputs) {
+		return codeErr(CodeBadInput, "the function takes %d inputs; the request has %d", len(p.Inputs), len(req.Inputs))
+	}
+	n := p.NumSlots()
+	e.inputs = e.inputs[:0]
+	for _, s := range req.Inputs {
+		if s.Off > uint64(len(mem)) || s.Len > uint64(len(mem))-s.Off {
+			return codeErr(CodeInternal, "input span [%d,+%d) outside the context", s.Off, s.Len)
+		}
+		e.inputs = append(e.inputs, mem[s.Off:s.End():s.End()])
+	}
+	e.sizes = grow(e.sizes, n)
+	if err := p.Sizes(e.inputs, e.sizes); err != nil {
+		return err
+	}
+	need, ok := function.Footprint(e.sizes[:n])
+	if !ok {
+		return codeErr(CodeBadInput, "buffer sizes overflow 64 bits")
+	}
+	if req.LaunchLimit > 0 {
+		if _, err := p.Launches(e.inputs, e.sizes, req.LaunchLimit); err != nil {
+			return err
+		}
+	}
+	if err := e.pool.Reserve(need); err != nil {
+		return err
+	}
+	err = e.execute(pl, req, mem, res)
+	t := time.Now()
+	if rerr := e.release(); rerr != nil && err == nil {
+		err = rerr
+	}
+	res.Stages.Zero = time.Since(t).Nanoseconds()
+	return err
+}
+
+// release zeroes the pool span and waits for it, so that any error surfaces here.
+func (e *Executor) release() error {
+	if err := e.pool.Release(); err != nil {
+		return err
+	}
+	return e.dev.Synchronize()
+}
+
+func (e *Executor) execute(pl *plan, req *Invoke, mem []byte, res *Result) error {
+	p := pl.p
+	n := p.NumSlots()
+	e.ptrs = growPtrs(e.ptrs, n)
+	for i := 0; i < n; i++ {
+		ptr, err := e.pool.Alloc(e.sizes[i])
+		if err != nil {
+			return err
+		}
+		e.ptrs[i] = ptr
+	}
+	t := time.Now()
+	for i, in := range e.inputs {
+		if len(in) == 0 {
+			continue
+		}
+		if err := e.dev.CopyToDevice(e.ptrs[i], in); err != nil {
+			return fmt.Errorf("copying input %q to the device: %w", p.Inputs[i], err)
+		}
+	}
+	t2 := time.Now()
+	res.Stages.H2D = t2.Sub(t).Nanoseconds()
+	if err := e.ops(pl, p.Body); err != nil {
+		return err
+	}
+	if err := e.dev.Synchronize(); err != nil {
+		return err
+	}
+	t3 := time.Now()
+	res.Stages.Kernel = t3.Sub(t2).Nanoseconds()
+	off := req.Output.Off
+	end := req.Output.End()
+	if end > uint64(len(mem)) || end < off {
+		return codeErr(CodeInternal, "output area [%d,+%d) outside the context", req.Output.Off, req.Output.Len)
+	}
+	for _, slot := range p.Outputs {
+		size := e.sizes[slot]
+		if size > end-off {
+			return &execError{code: CodeOutputTooLarge, err: fmt.Errorf("output %q of %d bytes %w (%d bytes left of %d)", p.SlotName(int(slot)), size, shm.ErrTooLarge, end-off, len(mem))}
+		}
+		if size > 0 {
+			if err := e.dev.CopyFromDevice(mem[off:off+size], e.ptrs[slot]); err != nil {
+				return fmt.Errorf("copying output %q from the device: %w", p.SlotName(int(slot)), err)
+			}
+		}
+		res.Outputs = append(res.Outputs, shm.Span{Off: off, Len: size})
+		off += (size + 7) &^ 7
+		if off > end {
+			off = end
+		}
+	}
+	res.Stages.D2H = time.Since(t3).Nanoseconds()
+	return nil
+}
+
+func (e *Executor) ops(pl *plan, ops []function.Op) error {
+	for i := range ops {
+		op := &ops[i]
+		if op.Repeat {
+			c, err := op.Count.Eval(e.inputs, e.sizes)
+			if err != nil {
+				return err
+			}
+			for j := uint64(0); j < c; j++ {
+				if err := e.ops(pl, op.Body); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		grid, block, shared, err := op.LaunchShape(e.inputs, e.sizes, e.limits)
+		if err != nil {
+			return err
+		}
+		e.args = e.args[:0]
+		for _, a := range op.Args {
+			switch a.Kind {
+			case function.ArgPtr:
+				e.args = append(e.args, uint64(e.ptrs[a.Slot]))
+			case function.ArgSizeof:
+				e.args = append(e.args, e.sizes[a.Slot])
+			default:
+				e.args = append(e.args, uint64(a.Const))
+			}
+		}
+		if err := e.dev.Launch(pl.fns[op.Kernel], grid, block, shared, e.args); err != nil {
+			return fmt.Errorf("launching %s (%s): %w", pl.p.Kernels[op.Kernel], op.Path, err)
+		}
+	}
+	return nil
+}
+
+// plan finds the plan of req's function, caching it when it travels with the request.
+func (e *Executor) plan(req *Invoke) (*plan, error) {
+	e.clock++
+	if pl, ok := e.funcs[req.FuncID]; ok {
+		pl.lastUse = e.clock
+		return pl, nil
+	}
+	if req.Config == nil {
+		return nil, codeErr(CodeFunctionMissing, "function %d is not cached in this worker", req.FuncID)
+	}
+	fp, err := function.Parse(req.Config)
+	if err != nil {
+		return nil, codeErr(CodeInternal, "the function's config does not compile in the worker: %v", err)
+	}
+	if len(e.funcs) >= e.maxFuncs {
+		var oldest uint64
+		var use uint64 = ^uint64(0)
+		for id, pl := range e.funcs {
+			if pl.lastUse < use {
+				oldest, use = id, pl.lastUse
+			}
+		}
+		delete(e.funcs, oldest)
+	}
+	pl := &plan{p: fp, lastUse: e.clock}
+	e.funcs[req.FuncID] = pl
+	return pl, nil
+}
+
+// resolve makes sure the plan's kernels are looked up in the module of lib.
+func (e *Executor) resolve(pl *plan, lib *LibRef, st *Stages) error {
+	if pl.fns != nil && pl.libHash == lib.Hash {
+		if m, ok := e.modules[lib.Hash]; ok {
+			m.lastUse = e.clock
+			return nil
+		}
+	}
+	m, err := e.module(lib, st)
+	if err != nil {
+		return err
+	}
+	fns := make([]gpu.Function, len(pl.p.Kernels))
+	for i, k := range pl.p.Kernels {
+		f, err := e.dev.Function(m.m, k)
+		if err != nil {
+			return &execError{code: CodeKernelNotFound, err: fmt.Errorf("kernel %q: %w", k, err)}
+		}
+		fns[i] = f
+	}
+	pl.fns, pl.libHash = fns, lib.Hash
+	return nil
+}
+
+func (e *Executor) module(lib *LibRef, st *Stages) (*module, error) {
+	if m, ok := e.modules[lib.Hash]; ok {
+		m.lastUse = e.clock
+		return m, nil
+	}
+	if lib.Image == nil {
+		return nil, codeErr(CodeLibraryMissing, "library %x is not cached in this worker", lib.Hash[:6])
+	}
+	image := lib.Image
+	if lib.Kind == function.KindBundle && e.arch != "" {
+		info, err := function.ScanLibrary(image)
+		if err != nil {
+			return nil, &execError{code: CodeLibraryInvalid, err: err}
+		}
+		entry, ok := function.BundleEntryFor(image, info, e.arch)
+		if !ok {
+			return nil, codeErr(CodeLibraryInvalid, "the offload bundle has no code object for %s (it has %s)", e.arch, info.Arch)
+		}
+		image = entry
+	}
+	if len(e.modules) >= e.maxModules {
+		e.evictModule()
+	}
+	t := time.Now()
+	gm, err := e.dev.LoadModule(image)
+	if err != nil {
+		if gpu.IsFatal(err) {
+			return nil, err
+		}
+		return nil, &execError{code: CodeLibraryInvalid, err: fmt.Errorf("loading the library: %w", err)}
+	}
+	st.Load = time.Since(t).Nanoseconds()
+	m := &module{m: gm, lastUse: e.clock}
+	e.modules[lib.Hash] = m
+	return m, nil
+}
+
+func (e *Executor) evictModule() {
+	var oldest [32]byte
+	var use uint64 = ^uint64(0)
+	for h, m := range e.modules {
+		if m.lastUse < use {
+			oldest, use = h, m.lastUse
+		}
+	}
+	m := e.modules[oldest]
+	delete(e.modules, oldest)
+	for _, pl := range e.funcs {
+		if pl.libHash == oldest {
+			pl.fns = nil
+		}
+	}
+	e.dev.UnloadModule(m.m)
+}
+
+// Cached reports how many modules and plans the executor holds.
+func (e *Executor) Cached() (modules, functions int) { return len(e.modules), len(e.funcs) }
+
+func grow(s []uint64, n int) []uint64 {
+	if cap(s) < n {
+		return make([]uint64, n)
+	}
+	return s[:n]
+}
+
+func growPtrs(s []gpu.Ptr, n int) []gpu.Ptr {
+	if cap(s) < n {
+		return make([]gpu.Ptr, n)
+	}
+	return s[:n]
+}

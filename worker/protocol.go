@@ -1,0 +1,537 @@
+package worker
+
+// THE worker protocol: every message that crosses the pipes between the server and a worker
+// process, its framing, its version and its handshake. Both ends live in this package so the
+// contract cannot drift; docs/protocol.md writes it down.
+//
+// Framing: each message is one frame, [u32 little-endian length N][u8 type][N-1 bytes of
+// msgpack body]. The server writes requests to the worker's request pipe (fd 3 in the worker)
+// and reads replies from its reply pipe (fd 4). Neither is stdin or stdout: a kernel's device
+// printf writes to fd 1 of its process (GPU-FACTS.md), so the worker points fd 1 to /dev/null
+// and nothing a kernel prints can reach the protocol.
+//
+// Handshake: the server starts the worker with the environment cookie CookieKey=CookieValue
+// (the worker refuses to run without it) and waits, under a start timeout, for a Hello whose
+// Version equals Version. Then it sends requests, one at a time; every reply names the request
+// it answers (Result.ID == Invoke.ID) and the server checks it.
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/vmihailenco/msgpack/v5"
+
+	"gpufn/function"
+	"gpufn/gpu"
+	"gpufn/shm"
+)
+
+// Version is the protocol version; a worker that speaks another one is refused.
+const Version = 1
+
+// The environment cookie that marks a worker started by the server (go-plugin's guard).
+const (
+	CookieKey   = "GPUFN_WORKER_COOKIE"
+	CookieValue = "8c1f0e3a-gpufn-worker-v1"
+)
+
+// Descriptor numbers in the worker: the request pipe, the reply pipe, then the contexts.
+const (
+	RequestFD      = 3
+	ReplyFD        = 4
+	FirstContextFD = 5
+)
+
+// MsgType is the first byte of a frame's payload.
+type MsgType uint8
+
+// Message types.
+const (
+	MsgHello    MsgType = 1 // worker -> server, once, first
+	MsgInvoke   MsgType = 2 // server -> worker
+	MsgResult   MsgType = 3 // worker -> server, answers MsgInvoke and MsgPool
+	MsgShutdown MsgType = 4 // server -> worker: finish and exit 0
+	MsgPool     MsgType = 5 // server -> worker: give the device pool back, or take one
+)
+
+func (t MsgType) String() string {
+	switch t {
+	case MsgHello:
+		return "hello"
+	case MsgInvoke:
+		return "invoke"
+	case MsgResult:
+		return "result"
+	case MsgShutdown:
+		return "shutdown"
+	case MsgPool:
+		return "pool"
+	}
+	return fmt.Sprintf("type(%d)", uint8(t))
+}
+
+// Frame size limits. Replies are small; requests may carry a library image once.
+const (
+	MaxReplyFrame   = 4 << 20
+	MaxRequestFrame = 1 << 30
+)
+
+// Hello is the worker's first message: its protocol version and its device, or why it has
+// none.
+type Hello struct {
+	Version int `msgpack:"v"`
+	PID     int `msgpack:"pid"`
+	// Device is the device this worker drives (zero in a probe).
+	Device gpu.Info `msgpack:"dev"`
+	// Devices lists every device of the kind (probe mode only).
+	Devices []gpu.Info `msgpack:"devs"`
+	// PoolBytes is the capacity of the worker's device pool.
+	PoolBytes uint64 `msgpack:"pool"`
+	// Contexts are the sizes of the shared-memory contexts the worker mapped (and pinned).
+	Contexts []uint64 `msgpack:"ctx"`
+	// Kernels lists the kernels the device implements when it cannot run arbitrary code (the
+	// cpu device's Go kernels); empty for GPUs.
+	Kernels []string `msgpack:"kern"`
+	// Err is set when the worker could not start its device; it exits after sending it.
+	Err *WireError `msgpack:"err"`
+}
+
+// LibRef names a library by content hash. Image travels only when the worker lacks it.
+type LibRef struct {
+	Hash  [32]byte
+	Kind  function.LibraryKind
+	Image []byte
+}
+
+// Invoke asks the worker to run one invocation whose inputs are already in context Context.
+type Invoke struct {
+	ID      uint64
+	Context uint32
+	// FuncID identifies a registered function version; Config (its config JSON, which the
+	// worker parses and compiles again, bounded and validated) travels only when the worker lacks
+	// it. A function is immutable under its ID.
+	FuncID uint64
+	Config []byte
+	Lib    LibRef
+	Inputs []shm.Span
+	// Output is the area of the context where the worker writes outputs, back to back, each
+	// 8-byte aligned.
+	Output shm.Span
+	// LaunchLimit bounds the kernel launches of this invocation (0: no limit).
+	LaunchLimit uint64
+}
+
+// Stages are the worker's timings of one invocation, in nanoseconds.
+type Stages struct {
+	Load   int64 // loading the module (0 when cached)
+	H2D    int64 // inputs host to device
+	Kernel int64 // launches and the synchronization after them
+	D2H    int64 // outputs device to host
+	Zero   int64 // zeroing the pool span
+	Total  int64 // from receiving the request to sending the reply
+}
+
+// Result answers an Invoke or a PoolCmd.
+type Result struct {
+	ID      uint64
+	Outputs []shm.Span
+	Err     *WireError
+	Stages  Stages
+}
+
+// PoolCmd makes the worker give its device pool back (Bytes == 0) or take one of Bytes (0 <
+// Bytes); the engine uses it to lend a whole GPU to one invocation.
+type PoolCmd struct {
+	ID    uint64
+	Bytes uint64
+}
+
+// Error codes that cross the pipe and reach HTTP answers.
+const (
+	CodeKernelFault     = "kernel_fault"     // the device context was lost (illegal address, trap, ...)
+	CodeOutOfMemory     = "out_of_memory"    // the invocation needs more than the pool holds
+	CodeInvalidLaunch   = "invalid_launch"   // a launch shape or argument list the device refuses
+	CodeBadInput        = "bad_input"        // inputs that do not fit the function
+	CodeLibraryInvalid  = "library_invalid"  // the device cannot load the library
+	CodeLibraryMissing  = "library_missing"  // the worker lacks the library image (resend it)
+	CodeFunctionMissing = "function_missing" // the worker lacks the plan (resend it)
+	CodeKernelNotFound  = "kernel_not_found" // the library lacks a kernel of the plan
+	CodeOutputTooLarge  = "output_too_large" // outputs do not fit the context
+	CodeInternal        = "internal"         // anything else
+)
+
+// WireError is the one error form that crosses the pipe and the HTTP answer.
+type WireError struct {
+	Code    string `msgpack:"c"`
+	Message string `msgpack:"m"`
+	// Fatal means the worker's device is lost; the worker exits after replying.
+	Fatal bool `msgpack:"f"`
+}
+
+func (e *WireError) Error() string { return e.Code + ": " + e.Message }
+
+// ErrProtocol marks a peer that broke the protocol: garbage, a wrong version, a reply to
+// another request. The connection is unusable afterwards.
+var ErrProtocol = errors.New("worker protocol violation")
+
+func protoErr(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrProtocol, fmt.Sprintf(format, args...))
+}
+
+// FrameWriter writes frames. It reuses its buffers; it is not safe for concurrent use.
+type FrameWriter struct {
+	w   io.Writer
+	buf bytes.Buffer
+	enc *msgpack.Encoder
+}
+
+// NewFrameWriter writes frames to w (unbuffered: each frame is one write).
+func NewFrameWriter(w io.Writer) *FrameWriter {
+	fw := &FrameWriter{w: w}
+	fw.enc = msgpack.NewEncoder(&fw.buf)
+	fw.enc.UseCompactInts(true)
+	return fw
+}
+
+// Write encodes and writes one message.
+func (fw *FrameWriter) Write(t MsgType, msg any) error {
+	fw.buf.Reset()
+	fw.buf.Write([]byte{0, 0, 0, 0, byte(t)})
+	var err error
+	switch m := msg.(type) {
+	case *Invoke:
+		err = m.encode(fw.enc)
+	case *Result:
+		err = m.encode(fw.enc)
+	case nil:
+	default:
+		err = fw.enc.Encode(m)
+	}
+	if err != nil {
+		return fmt.Errorf("encoding %s: %w", t, err)
+	}
+	b := fw.buf.Bytes()
+	binary.LittleEndian.PutUint32(b, uint32(len(b)-4))
+	_, err = fw.w.Write(b)
+	if fw.buf.Cap() > 1<<20 {
+		fw.buf = bytes.Buffer{} // do not keep a library image's worth of memory
+		fw.enc.Reset(&fw.buf)
+	}
+	return err
+}
+
+// FrameReader reads frames. It reuses its buffers; it is not safe for concurrent use.
+type FrameReader struct {
+	r   *bufio.Reader
+	max int
+	hdr [5]byte
+	buf []byte
+	br  bytes.Reader
+	dec *msgpack.Decoder
+}
+
+// NewFrameReader reads frames of at most max bytes from r.
+func NewFrameReader(r io.Reader, max int) *FrameReader {
+	fr := &FrameReader{r: bufio.NewReaderSize(r, 64<<10), max: max}
+	fr.dec = msgpack.NewDecoder(&fr.br)
+	return fr
+}
+
+// Next reads the next frame's header and body; Decode* then decodes the body. A clean EOF
+// before a frame is io.EOF; a frame cut short is io.ErrUnexpectedEOF.
+func (fr *FrameReader) Next() (MsgType, error) {
+	h := fr.hdr[:]
+	if _, err := io.ReadFull(fr.r, h[:4]); err != nil {
+		return 0, err
+	}
+	n := binary.LittleEndian.Uint32(h[:4])
+	if n == 0 || int64(n) > int64(fr.max) {
+		return 0, protoErr("frame of %d bytes (limit %d)", n, fr.max)
+	}
+	if _, err := io.ReadFull(fr.r, h[4:5]); err != nil {
+		return 0, noEOF(err)
+	}
+	body := int(n) - 1
+	if cap(fr.buf) < body {
+		// Grow in steps while reading so that a lying length costs what was really sent.
+		fr.buf = fr.buf[:0]
+	}
+	if cap(fr.buf) >= body {
+		fr.buf = fr.buf[:body]
+		if _, err := io.ReadFull(fr.r, fr.buf); err != nil {
+			return 0, noEOF(err)
+		}
+	} else {
+		var err error
+		if fr.buf, err = readGrowing(fr.r, fr.buf, body); err != nil {
+			return 0, noEOF(err)
+		}
+	}
+	fr.br.Reset(fr.buf)
+	fr.dec.Reset(&fr.br)
+	t := MsgType(h[4])
+	switch t {
+	case MsgHello, MsgInvoke, MsgResult, MsgShutdown, MsgPool:
+	default:
+		return 0, protoErr("unknown message type %d", h[4])
+	}
+	return t, nil
+}
+
+func readGrowing(r io.Reader, buf []byte, n int) ([]byte, error) {
+	for len(buf) < n {
+		step := n - len(buf)
+		if step > 1<<20 {
+			step = 1 << 20
+		}
+		start := len(buf)
+		buf = append(buf, make([]byte, step)...)
+		if _, err := io.ReadFull(r, buf[start:]); err != nil {
+			return buf[:start], err
+		}
+	}
+	return buf, nil
+}
+
+func noEOF(err error) error {
+	if err == io.EOF {
+		return io.ErrUnexpectedEOF
+	}
+	return err
+}
+
+// Shrink drops a large body buffer (after a frame that carried a library image).
+func (fr *FrameReader) Shrink() {
+	if cap(fr.buf) > 1<<20 {
+		fr.buf = nil
+	}
+}
+
+// Decode decodes the current frame's body into a message struct (Hello, PoolCmd).
+func (fr *FrameReader) Decode(v any) error {
+	var err error
+	switch m := v.(type) {
+	case *Invoke:
+		err = m.decode(fr.dec)
+	case *Result:
+		err = m.decode(fr.dec)
+	default:
+		err = fr.dec.Decode(v)
+	}
+	if err != nil {
+		return protoErr("decoding: %v", err)
+	}
+	if fr.br.Len() != 0 {
+		return protoErr("%d trailing bytes in a frame", fr.br.Len())
+	}
+	return nil
+}
+
+// Hand-written codecs for the two messages of the hot path: positional arrays, buffers and
+// slices reused, no reflection.
+
+func (m *Invoke) encode(e *msgpack.Encoder) error {
+	e.EncodeArrayLen(8)
+	e.EncodeUint(m.ID)
+	e.EncodeUint(uint64(m.Context))
+	e.EncodeUint(m.FuncID)
+	if m.Config != nil {
+		e.EncodeBytes(m.Config)
+	} else {
+		e.EncodeNil()
+	}
+	e.EncodeArrayLen(3)
+	e.EncodeBytes(m.Lib.Hash[:])
+	e.EncodeString(string(m.Lib.Kind))
+	if m.Lib.Image != nil {
+		e.EncodeBytes(m.Lib.Image)
+	} else {
+		e.EncodeNil()
+	}
+	encodeSpans(e, m.Inputs)
+	e.EncodeArrayLen(2)
+	e.EncodeUint(m.Output.Off)
+	e.EncodeUint(m.Output.Len)
+	return e.EncodeUint(m.LaunchLimit)
+}
+
+func (m *Invoke) decode(d *msgpack.Decoder) error {
+	if err := arrayLen(d, 8); err != nil {
+		return err
+	}
+	var err error
+	var ctx uint64
+	if m.ID, err = d.DecodeUint64(); err != nil {
+		return err
+	}
+	if ctx, err = d.DecodeUint64(); err != nil {
+		return err
+	}
+	if ctx > 1<<16 {
+		return fmt.Errorf("context %d", ctx)
+	}
+	m.Context = uint32(ctx)
+	if m.FuncID, err = d.DecodeUint64(); err != nil {
+		return err
+	}
+	if m.Config, err = d.DecodeBytes(); err != nil { // nil decodes to nil
+		return err
+	}
+	if len(m.Config) > function.MaxConfigBytes {
+		return fmt.Errorf("config of %d bytes", len(m.Config))
+	}
+	if err := arrayLen(d, 3); err != nil {
+		return err
+	}
+	h, err := d.DecodeBytes()
+	if err != nil {
+		return err
+	}
+	if len(h) != 32 {
+		return fmt.Errorf("library hash of %d bytes", len(h))
+	}
+	copy(m.Lib.Hash[:], h)
+	k, err := d.DecodeString()
+	if err != nil {
+		return err
+	}
+	m.Lib.Kind = function.LibraryKind(k)
+	if m.Lib.Image, err = d.DecodeBytes(); err != nil { // nil decodes to nil
+		return err
+	}
+	if m.Inputs, err = decodeSpans(d, m.Inputs); err != nil {
+		return err
+	}
+	if err := arrayLen(d, 2); err != nil {
+		return err
+	}
+	if m.Output.Off, err = d.DecodeUint64(); err != nil {
+		return err
+	}
+	if m.Output.Len, err = d.DecodeUint64(); err != nil {
+		return err
+	}
+	m.LaunchLimit, err = d.DecodeUint64()
+	return err
+}
+
+func (m *Result) encode(e *msgpack.Encoder) error {
+	e.EncodeArrayLen(4)
+	e.EncodeUint(m.ID)
+	encodeSpans(e, m.Outputs)
+	if m.Err != nil {
+		e.EncodeArrayLen(3)
+		e.EncodeString(m.Err.Code)
+		e.EncodeString(m.Err.Message)
+		e.EncodeBool(m.Err.Fatal)
+	} else {
+		e.EncodeNil()
+	}
+	s := &m.Stages
+	e.EncodeArrayLen(6)
+	for _, v := range [6]int64{s.Load, s.H2D, s.Kernel, s.D2H, s.Zero, s.Total} {
+		e.EncodeInt(v)
+	}
+	return nil
+}
+
+func (m *Result) decode(d *msgpack.Decoder) error {
+	if err := arrayLen(d, 4); err != nil {
+		return err
+	}
+	var err error
+	if m.ID, err = d.DecodeUint64(); err != nil {
+		return err
+	}
+	if m.Outputs, err = decodeSpans(d, m.Outputs); err != nil {
+		return err
+	}
+	m.Err = nil
+	if isNil, err := peekNil(d); err != nil {
+		return err
+	} else if !isNil {
+		if err := arrayLen(d, 3); err != nil {
+			return err
+		}
+		we := &WireError{}
+		if we.Code, err = d.DecodeString(); err != nil {
+			return err
+		}
+		if we.Message, err = d.DecodeString(); err != nil {
+			return err
+		}
+		if we.Fatal, err = d.DecodeBool(); err != nil {
+			return err
+		}
+		m.Err = we
+	}
+	if err := arrayLen(d, 6); err != nil {
+		return err
+	}
+	s := &m.Stages
+	for _, p := range [6]*int64{&s.Load, &s.H2D, &s.Kernel, &s.D2H, &s.Zero, &s.Total} {
+		if *p, err = d.DecodeInt64(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// maxSpans bounds the spans of one message (inputs or outputs of a function).
+const maxSpans = 1 << 12
+
+func encodeSpans(e *msgpack.Encoder, spans []shm.Span) {
+	e.EncodeArrayLen(2 * len(spans))
+	for _, s := range spans {
+		e.EncodeUint(s.Off)
+		e.EncodeUint(s.Len)
+	}
+}
+
+func decodeSpans(d *msgpack.Decoder, into []shm.Span) ([]shm.Span, error) {
+	n, err := d.DecodeArrayLen()
+	if err != nil {
+		return into, err
+	}
+	if n < 0 || n%2 != 0 || n/2 > maxSpans {
+		return into, fmt.Errorf("span list of %d numbers", n)
+	}
+	into = into[:0]
+	for i := 0; i < n/2; i++ {
+		var s shm.Span
+		if s.Off, err = d.DecodeUint64(); err != nil {
+			return into, err
+		}
+		if s.Len, err = d.DecodeUint64(); err != nil {
+			return into, err
+		}
+		into = append(into, s)
+	}
+	return into, nil
+}
+
+func arrayLen(d *msgpack.Decoder, want int) error {
+	n, err := d.DecodeArrayLen()
+	if err != nil {
+		return err
+	}
+	if n != want {
+		return fmt.Errorf("array of %d elements, want %d", n, want)
+	}
+	return nil
+}
+
+func peekNil(d *msgpack.Decoder) (bool, error) {
+	c, err := d.PeekCode()
+	if err != nil {
+		return false, err
+	}
+	if c == 0xc0 {
+		return true, d.DecodeNil()
+	}
+	return false, nil
+}
