@@ -1,0 +1,445 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"go.uber.org/zap"
+
+	"gpufn/gpu"
+	"gpufn/worker"
+)
+
+// Mode is how an engine uses its GPU.
+type Mode string
+
+// Engine modes.
+const (
+	// Sequential: one worker owns the whole GPU and runs one invocation at a time.
+	Sequential Mode = "sequential"
+	// Concurrent: N workers share the GPU, each with 1/N of its memory.
+	Concurrent Mode = "concurrent"
+)
+
+// Policy is how an idle worker goroutine waits for work.
+type Policy string
+
+// Polling policies.
+const (
+	// PolicyHybrid spins for Config.SpinFor, then parks (the default).
+	PolicyHybrid Policy = "hybrid"
+	// PolicySpin never parks: lowest latency, one busy core per idle worker.
+	PolicySpin Policy = "spin"
+	// PolicyBlock parks at once: no CPU while idle, a wake-up on each invocation.
+	PolicyBlock Policy = "block"
+)
+
+// ParsePolicy parses a polling policy name.
+func ParsePolicy(s string) (Policy, error) {
+	switch p := Policy(s); p {
+	case PolicyHybrid, PolicySpin, PolicyBlock:
+		return p, nil
+	}
+	return "", fmt.Errorf("unknown polling policy %q (spin, block or hybrid)", s)
+}
+
+// Config configures an Engine. Zero values take the defaults written beside each field.
+type Config struct {
+	// Name names the engine in logs and stats, e.g. "cuda0".
+	Name string
+	// Device kind and ordinal of the GPU this engine serves.
+	Device  string
+	Ordinal int
+	// Mode: Sequential (default) or Concurrent.
+	Mode Mode
+	// Workers is the number of worker processes in Concurrent mode (default 4); Sequential
+	// always has one.
+	Workers int
+	// PoolBytes is each worker's device pool (0: Sequential takes the free memory less the
+	// worker's reserve; Concurrent takes 1/Workers of the GPU's usable memory, see
+	// UsableBytes).
+	PoolBytes uint64
+	// UsableBytes is the GPU's memory available to pools (from the probe); Concurrent mode
+	// divides it among its workers when PoolBytes is 0.
+	UsableBytes uint64
+	// ContextBytes is the size of each worker's shared-memory context (default 64 MiB): the
+	// largest inputs plus outputs of one invocation.
+	ContextBytes int
+	// QueueDepth bounds the queued invocations (default 1024).
+	QueueDepth int
+	// Policy and SpinFor: how idle workers wait (default hybrid, 50 us).
+	Policy  Policy
+	SpinFor time.Duration
+	// Timeout is the deadline of an invocation that has none (default 30 s).
+	Timeout time.Duration
+	// Binary and Args start a worker: Binary Args... --device ... (default: this executable,
+	// ["worker"]).
+	Binary string
+	Args   []string
+	// Env is added to every worker's environment.
+	Env []string
+	// StartTimeout bounds a worker's start (default 60 s).
+	StartTimeout time.Duration
+	// StopGrace is how long a stopping worker may take before it is killed (default 5 s).
+	StopGrace time.Duration
+	// QuarantineAfter is how many faults or overruns in a row quarantine a function (default 3).
+	QuarantineAfter int
+	// LogLevel is passed to workers; Log receives the engine's and the workers' logs.
+	LogLevel string
+	Log      *zap.Logger
+}
+
+func (c *Config) defaults() error {
+	if c.Mode == "" {
+		c.Mode = Sequential
+	}
+	switch c.Mode {
+	case Sequential:
+		c.Workers = 1
+	case Concurrent:
+		if c.Workers <= 0 {
+			c.Workers = 4
+		}
+	default:
+		return fmt.Errorf("engine: unknown mode %q", c.Mode)
+	}
+	if c.Name == "" {
+		c.Name = fmt.Sprintf("%s%d", c.Device, c.Ordinal)
+	}
+	if c.ContextBytes <= 0 {
+		c.ContextBytes = 64 << 20
+	}
+	if c.QueueDepth <= 0 {
+		c.QueueDepth = 1024
+	}
+	if c.Policy == "" {
+		c.Policy = PolicyHybrid
+	}
+	if c.SpinFor <= 0 {
+		c.SpinFor = 50 * time.Microsecond
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = 30 * time.Second
+	}
+	if c.Binary == "" {
+		exe, err := executable()
+		if err != nil {
+			return fmt.Errorf("engine: finding the worker binary: %w", err)
+		}
+		c.Binary, c.Args = exe, []string{"worker"}
+	}
+	if c.StartTimeout <= 0 {
+		c.StartTimeout = 60 * time.Second
+	}
+	if c.StopGrace <= 0 {
+		c.StopGrace = 5 * time.Second
+	}
+	if c.QuarantineAfter <= 0 {
+		c.QuarantineAfter = 3
+	}
+	if c.Log == nil {
+		c.Log = zap.NewNop()
+	}
+	if c.Mode == Concurrent && c.PoolBytes == 0 && c.UsableBytes > 0 {
+		c.PoolBytes = c.UsableBytes / uint64(c.Workers)
+	}
+	return nil
+}
+
+// Engine serves one GPU. See the package documentation.
+type Engine struct {
+	cfg Config
+	log *zap.Logger
+
+	mu       sync.Mutex
+	queue    ring
+	idle     []*slot // LIFO: the last one to go idle runs next
+	draining bool
+	running  int // slots running an invocation
+
+	slots   []*slot
+	quit    chan struct{}
+	wg      sync.WaitGroup
+	stopped chan struct{}
+	once    sync.Once
+
+	stats stats
+}
+
+type stats struct {
+	submitted, completed, failed, rejected, restarts atomic.Uint64
+	up                                               atomic.Int32
+}
+
+// New starts an engine and its workers (in the background: Ready reports when they are up).
+func New(cfg Config) (*Engine, error) {
+	if err := cfg.defaults(); err != nil {
+		return nil, err
+	}
+	e := &Engine{
+		cfg:     cfg,
+		log:     cfg.Log.With(zap.String("engine", cfg.Name)),
+		queue:   newRing(cfg.QueueDepth),
+		quit:    make(chan struct{}),
+		stopped: make(chan struct{}),
+	}
+	for i := 0; i < cfg.Workers; i++ {
+		s := &slot{e: e, idx: i, in: make(chan *Invocation, 1)}
+		s.id = fmt.Sprintf("%s-w%d", cfg.Name, i)
+		e.slots = append(e.slots, s)
+	}
+	for _, s := range e.slots {
+		e.wg.Add(1)
+		go s.loop()
+	}
+	e.wg.Add(1)
+	go e.janitor()
+	return e, nil
+}
+
+// Config returns the engine's configuration, defaults applied.
+func (e *Engine) Config() Config { return e.cfg }
+
+// Submit queues inv (or hands it to an idle worker). It never blocks. inv.Deadline, if zero,
+// becomes now + Config.Timeout. The result arrives on inv.Done.
+func (e *Engine) Submit(inv *Invocation) error {
+	now := time.Now()
+	if inv.Deadline.IsZero() {
+		inv.Deadline = now.Add(e.cfg.Timeout)
+	}
+	inv.enqueued = now
+	e.mu.Lock()
+	if e.draining {
+		e.mu.Unlock()
+		e.stats.rejected.Add(1)
+		return ErrDraining
+	}
+	if n := len(e.idle); n > 0 && e.queue.len() == 0 {
+		s := e.idle[n-1]
+		e.idle = e.idle[:n-1]
+		e.running++
+		e.mu.Unlock()
+		e.stats.submitted.Add(1)
+		s.in <- inv // capacity 1, and s is idle: never blocks
+		return nil
+	}
+	if !e.queue.push(inv) {
+		e.mu.Unlock()
+		e.stats.rejected.Add(1)
+		return ErrQueueFull
+	}
+	e.mu.Unlock()
+	e.stats.submitted.Add(1)
+	return nil
+}
+
+// RetryAfter estimates when a rejected caller should try again.
+func (e *Engine) RetryAfter() time.Duration { return time.Second }
+
+// next returns the next queued invocation, or registers s as idle and returns nil.
+func (e *Engine) next(s *slot) *Invocation {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if inv := e.queue.pop(); inv != nil {
+		e.running++
+		return inv
+	}
+	e.idle = append(e.idle, s)
+	return nil
+}
+
+// leaveIdle removes s from the idle stack if it is there (its worker died while idle). It
+// reports whether it was there; if not, an invocation is on its way to s.in.
+func (e *Engine) leaveIdle(s *slot) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for i, x := range e.idle {
+		if x == s {
+			e.idle = append(e.idle[:i], e.idle[i+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
+// janitor answers queued invocations whose deadline has passed, so nothing waits forever even
+// when no worker can be started.
+func (e *Engine) janitor() {
+	defer e.wg.Done()
+	t := time.NewTicker(50 * time.Millisecond)
+	defer t.Stop()
+	var expired []*Invocation
+	for {
+		select {
+		case <-e.quit:
+			return
+		case now := <-t.C:
+			e.mu.Lock()
+			expired = e.queue.removeIf(expired[:0], func(inv *Invocation) bool { return now.After(inv.Deadline) })
+			e.mu.Unlock()
+			for _, inv := range expired {
+				e.stats.failed.Add(1)
+				inv.Timing.Queue = now.Sub(inv.enqueued)
+				inv.finish(newError(CodeDeadline, "the deadline passed while the invocation was queued (%v in the queue)", inv.Timing.Queue.Round(time.Millisecond)))
+			}
+		}
+	}
+}
+
+// Ready reports whether every worker of the engine is up.
+func (e *Engine) Ready() bool { return int(e.stats.up.Load()) == len(e.slots) }
+
+// Stats is a snapshot of an engine's state.
+type Stats struct {
+	Name        string         `json:"name"`
+	Device      string         `json:"device"`
+	Ordinal     int            `json:"ordinal"`
+	Mode        Mode           `json:"mode"`
+	Workers     []WorkerStats  `json:"workers"`
+	Queued      int            `json:"queued"`
+	QueueDepth  int            `json:"queue_depth"`
+	Busy        int            `json:"busy"`
+	Submitted   uint64         `json:"submitted"`
+	Completed   uint64         `json:"completed"`
+	Failed      uint64         `json:"failed"`
+	Rejected    uint64         `json:"rejected"`
+	Restarts    uint64         `json:"restarts"`
+	Ready       bool           `json:"ready"`
+	DeviceInfo  *gpu.Info      `json:"device_info,omitempty"`
+}
+
+// WorkerStats describes one worker.
+type WorkerStats struct {
+	ID        string `json:"id"`
+	PID       int    `json:"pid"`
+	Up        bool   `json:"up"`
+	PoolBytes uint64 `json:"pool_bytes"`
+	Restarts  int    `json:"restarts"`
+	LastError string `json:"last_error,omitempty"`
+}
+
+// Stats returns a snapshot.
+func (e *Engine) Stats() Stats {
+	e.mu.Lock()
+	st := Stats{Name: e.cfg.Name, Device: e.cfg.Device, Ordinal: e.cfg.Ordinal, Mode: e.cfg.Mode,
+		Queued: e.queue.len(), QueueDepth: e.cfg.QueueDepth, Busy: e.running}
+	e.mu.Unlock()
+	for _, s := range e.slots {
+		st.Workers = append(st.Workers, s.stats())
+		if st.DeviceInfo == nil {
+			if h := s.hello(); h != nil {
+				info := h.Device
+				st.DeviceInfo = &info
+			}
+		}
+	}
+	st.Submitted, st.Completed, st.Failed = e.stats.submitted.Load(), e.stats.completed.Load(), e.stats.failed.Load()
+	st.Rejected, st.Restarts = e.stats.rejected.Load(), e.stats.restarts.Load()
+	st.Ready = e.Ready()
+	return st
+}
+
+// Hello returns the hello of a live worker of this engine (its device and pool), or nil when
+// none is up.
+func (e *Engine) Hello() *worker.Hello {
+	for _, s := range e.slots {
+		if h := s.hello(); h != nil {
+			return h
+		}
+	}
+	return nil
+}
+
+// Shutdown stops accepting invocations, lets the queued and running ones finish until ctx is
+// done, answers whatever is left with CodeDraining, and stops the workers. Safe to call twice.
+func (e *Engine) Shutdown(ctx context.Context) error {
+	e.mu.Lock()
+	e.draining = true
+	e.mu.Unlock()
+	// Wait for the queue to empty and every slot to go idle.
+	t := time.NewTicker(5 * time.Millisecond)
+	defer t.Stop()
+	var err error
+wait:
+	for {
+		e.mu.Lock()
+		quiet := e.queue.len() == 0 && e.running == 0
+		e.mu.Unlock()
+		if quiet {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			err = fmt.Errorf("engine %s: drain: %w", e.cfg.Name, ctx.Err())
+			break wait
+		case <-t.C:
+		}
+	}
+	e.once.Do(func() { close(e.quit) })
+	e.mu.Lock()
+	left := e.queue.removeIf(nil, func(*Invocation) bool { return true })
+	e.mu.Unlock()
+	for _, inv := range left {
+		inv.finish(newError(CodeDraining, "the server is shutting down"))
+	}
+	e.wg.Wait()
+	for _, s := range e.slots {
+		s.drainHandoff() // a hand-off that raced with the quit
+	}
+	return err
+}
+
+// Load is the number of invocations queued or running: the dispatcher sends new work to the
+// least loaded engine.
+func (e *Engine) Load() int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.queue.len() + e.running
+}
+
+// doneRunning counts down the invocations taken by slots (Submit's hand-offs and next's pops
+// count them up), for draining and stats.
+func (e *Engine) doneRunning() {
+	e.mu.Lock()
+	e.running--
+	e.mu.Unlock()
+}
+
+// wait blocks until an invocation arrives on s.in, the worker dies, or the engine quits,
+// according to the polling policy.
+func (e *Engine) wait(s *slot, dead <-chan struct{}) (*Invocation, bool) {
+	if e.cfg.Policy != PolicyBlock {
+		var deadline time.Time
+		for i := 0; ; i++ {
+			select {
+			case inv := <-s.in:
+				return inv, true
+			case <-dead:
+				return nil, false
+			case <-e.quit:
+				return nil, false
+			default:
+			}
+			if e.cfg.Policy == PolicyHybrid {
+				if i == 0 {
+					deadline = time.Now().Add(e.cfg.SpinFor)
+				} else if i&63 == 0 && time.Now().After(deadline) {
+					break
+				}
+			}
+			runtime.Gosched()
+		}
+	}
+	select {
+	case inv := <-s.in:
+		return inv, true
+	case <-dead:
+		return nil, false
+	case <-e.quit:
+		return nil, false
+	}
+}

@@ -1,0 +1,136 @@
+package engine
+
+import (
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"gpufn/function"
+)
+
+// Library is an uploaded kernel library as engines see it. Immutable.
+type Library struct {
+	Name  string
+	Hash  [32]byte // sha256 of Image
+	Kind  function.LibraryKind
+	Image []byte
+	Info  *function.LibraryInfo
+}
+
+// Function is one registered version of a function. Its plan and library never change; a
+// re-registration makes a new Function with a new ID.
+type Function struct {
+	ID   uint64
+	Name string
+	Plan *function.Plan
+	// Config is the config JSON the plan was compiled from; workers compile it again.
+	Config []byte
+	Lib    *Library
+
+	// Failure accounting for quarantine (see Engine): consecutive faults or overruns.
+	strikes     atomic.Int32
+	quarantined atomic.Bool
+}
+
+// Quarantined reports whether the function faulted or overran too often in a row; it stays so
+// until it is registered again (a new Function).
+func (f *Function) Quarantined() bool { return f.quarantined.Load() }
+
+// Timing is where an invocation's time went.
+type Timing struct {
+	Queue  time.Duration // waiting for a worker
+	IPC    time.Duration // the pipe round trip, less the worker's own time
+	Load   time.Duration // loading the module in the worker (0 when cached)
+	H2D    time.Duration // inputs to the device
+	Kernel time.Duration // launches and synchronization
+	D2H    time.Duration // outputs from the device
+	Zero   time.Duration // zeroing the pool span
+	Total  time.Duration // from Submit to the answer
+}
+
+// Invocation is one call of a function. The caller fills Fn, Inputs and Deadline, submits it,
+// waits on Done, reads Outputs or Err, and then releases it; the caller must not keep Outputs
+// after Release. Invocations are pooled (Acquire/Release) so the hot path does not allocate.
+//
+// An Invocation must not be copied.
+type Invocation struct {
+	Fn       *Function
+	Inputs   [][]byte // in the function's input order; owned by the caller until Done
+	Deadline time.Time
+	// LaunchLimit bounds the kernel launches (0: none).
+	LaunchLimit uint64
+	// Tenant names who submitted it, for the per-tenant share of the queue ("" for none).
+	Tenant string
+	// Sizes is scratch for the caller's admission checks (slot sizes); the engine ignores it.
+	Sizes []uint64
+
+	// Results, valid once Done is closed.
+	Outputs [][]byte
+	Err     *Error
+	Timing  Timing
+
+	out      []byte
+	done     chan struct{}
+	enqueued time.Time
+	reruns   int
+}
+
+var invPool = sync.Pool{New: func() any { return &Invocation{done: make(chan struct{}, 1)} }}
+
+// Acquire returns an empty Invocation from the pool.
+func Acquire() *Invocation { return invPool.Get().(*Invocation) }
+
+// Release returns inv to the pool. Its Outputs are invalid afterwards.
+func Release(inv *Invocation) {
+	inv.Fn = nil
+	inv.Inputs = inv.Inputs[:0]
+	inv.Deadline = time.Time{}
+	inv.LaunchLimit = 0
+	inv.Tenant = ""
+	inv.Outputs = inv.Outputs[:0]
+	inv.Err = nil
+	inv.Timing = Timing{}
+	inv.reruns = 0
+	if cap(inv.out) > 16<<20 {
+		inv.out = nil // do not pool huge buffers
+	}
+	select {
+	case <-inv.done:
+	default:
+	}
+	invPool.Put(inv)
+}
+
+// Done is signalled once, when the invocation has its result. Wait on it with <-inv.Done().
+func (inv *Invocation) Done() <-chan struct{} { return inv.done }
+
+// Wait blocks until the invocation has its result.
+func (inv *Invocation) Wait() { <-inv.done }
+
+func (inv *Invocation) finish(err *Error) {
+	inv.Err = err
+	if err != nil {
+		inv.Outputs = inv.Outputs[:0]
+	}
+	inv.Timing.Total = time.Since(inv.enqueued)
+	inv.done <- struct{}{}
+}
+
+// setOutputs copies the outputs out of the context into the invocation's own buffer.
+func (inv *Invocation) setOutputs(parts [][]byte) {
+	total := 0
+	for _, p := range parts {
+		total += len(p)
+	}
+	if cap(inv.out) < total {
+		inv.out = make([]byte, total)
+	}
+	inv.out = inv.out[:total]
+	inv.Outputs = inv.Outputs[:0]
+	off := 0
+	for _, p := range parts {
+		n := copy(inv.out[off:], p)
+		inv.Outputs = append(inv.Outputs, inv.out[off:off+n:off+n])
+		off += n
+	}
+}

@@ -1,0 +1,323 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+
+	"go.uber.org/zap"
+
+	"gpufn/worker"
+)
+
+var executable = os.Executable
+
+// slot is one worker process and the goroutine that owns it.
+type slot struct {
+	e   *Engine
+	idx int
+	id  string
+	in  chan *Invocation // capacity 1; Submit sends only to an idle slot
+
+	// Owned by the slot goroutine.
+	proc   *worker.Process
+	libs   map[[32]byte]bool // libraries this worker has loaded
+	funcs  map[uint64]bool   // plans this worker has
+	req    worker.Invoke
+	res    worker.Result
+	parts  [][]byte
+	failed int // consecutive start failures
+
+	mu       sync.Mutex // guards the fields below, read by Stats
+	up       bool
+	pid      int
+	pool     uint64
+	restarts int
+	lastErr  string
+	helloMsg *worker.Hello
+}
+
+func (s *slot) stats() WorkerStats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return WorkerStats{ID: s.id, PID: s.pid, Up: s.up, PoolBytes: s.pool, Restarts: s.restarts, LastError: s.lastErr}
+}
+
+func (s *slot) hello() *worker.Hello {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.up {
+		return nil
+	}
+	return s.helloMsg
+}
+
+func (s *slot) setUp(p *worker.Process) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if p != nil {
+		s.up, s.pid, s.pool, s.helloMsg = true, p.PID(), p.Hello().PoolBytes, p.Hello()
+		s.e.stats.up.Add(1)
+	} else if s.up {
+		s.up = false
+		s.e.stats.up.Add(-1)
+	}
+}
+
+func (s *slot) note(err error) {
+	s.mu.Lock()
+	s.lastErr = err.Error()
+	s.mu.Unlock()
+}
+
+// loop is the slot goroutine: keep a worker up, take invocations, run them.
+func (s *slot) loop() {
+	e := s.e
+	defer e.wg.Done()
+	defer s.stop()
+	for {
+		if !s.ensure() {
+			s.drainHandoff()
+			return
+		}
+		inv := e.next(s)
+		if inv == nil {
+			var ok bool
+			inv, ok = e.wait(s, s.proc.Done())
+			if !ok {
+				select {
+				case <-e.quit:
+					s.drainHandoff()
+					return
+				default:
+				}
+				// The worker died while idle. Leave the idle stack; if Submit already chose this
+				// slot, the invocation is in s.in and runs on the new worker.
+				if !e.leaveIdle(s) {
+					inv = <-s.in
+				}
+				s.lost(errors.New("the worker exited while idle"))
+				if inv == nil {
+					continue
+				}
+				if !s.ensure() {
+					inv.finish(newError(CodeDraining, "the server is shutting down"))
+					e.doneRunning()
+					return
+				}
+			}
+		}
+		s.run(inv)
+		e.doneRunning()
+	}
+}
+
+// drainHandoff answers an invocation that Submit handed to this slot just before the engine
+// quit.
+func (s *slot) drainHandoff() {
+	select {
+	case inv := <-s.in:
+		inv.finish(newError(CodeDraining, "the server is shutting down"))
+		s.e.doneRunning()
+	default:
+	}
+}
+
+// ensure starts a worker if none is up, retrying with back-off. It returns false when the
+// engine quits first.
+func (s *slot) ensure() bool {
+	if s.proc != nil {
+		select {
+		case <-s.proc.Done():
+			s.lost(errors.New("the worker exited"))
+		default:
+			return true
+		}
+	}
+	e := s.e
+	for {
+		select {
+		case <-e.quit:
+			return false
+		default:
+		}
+		p, err := worker.Start(worker.StartOptions{
+			Binary: e.cfg.Binary, Args: e.cfg.Args, ID: s.id,
+			Device: e.cfg.Device, Ordinal: e.cfg.Ordinal, PoolBytes: e.cfg.PoolBytes,
+			Contexts: 1, ContextBytes: e.cfg.ContextBytes, Env: e.cfg.Env,
+			StartTimeout: e.cfg.StartTimeout, LogLevel: e.cfg.LogLevel, Log: e.cfg.Log,
+		})
+		if err == nil {
+			s.proc, s.failed = p, 0
+			s.libs, s.funcs = map[[32]byte]bool{}, map[uint64]bool{}
+			s.setUp(p)
+			e.log.Info("worker up", zap.String("worker", s.id), zap.Int("pid", p.PID()), zap.Uint64("pool_bytes", p.Hello().PoolBytes))
+			return true
+		}
+		s.failed++
+		s.note(err)
+		back := time.Duration(1<<min(s.failed-1, 7)) * 100 * time.Millisecond // 0.1 s .. 12.8 s
+		e.log.Error("worker failed to start", zap.String("worker", s.id), zap.Int("attempt", s.failed), zap.Duration("retry_in", back), zap.Error(err))
+		select {
+		case <-e.quit:
+			return false
+		case <-time.After(back):
+		}
+	}
+}
+
+// lost forgets a worker that died or was killed.
+func (s *slot) lost(why error) {
+	if s.proc == nil {
+		return
+	}
+	s.proc.Kill() // reaps it and releases pipes and contexts
+	s.proc = nil
+	s.setUp(nil)
+	s.mu.Lock()
+	s.restarts++
+	s.mu.Unlock()
+	s.e.stats.restarts.Add(1)
+	s.e.log.Warn("worker lost; restarting", zap.String("worker", s.id), zap.String("why", why.Error()))
+}
+
+func (s *slot) stop() {
+	if s.proc != nil {
+		s.proc.Stop(s.e.cfg.StopGrace)
+		s.proc = nil
+		s.setUp(nil)
+	}
+}
+
+// run executes one invocation on the slot's worker and answers it.
+func (s *slot) run(inv *Invocation) {
+	e := s.e
+	start := time.Now()
+	inv.Timing.Queue = start.Sub(inv.enqueued)
+	if start.After(inv.Deadline) {
+		s.fail(inv, newError(CodeDeadline, "the deadline passed while the invocation was queued (%v in the queue)", inv.Timing.Queue.Round(time.Millisecond)))
+		return
+	}
+	if inv.Fn.Quarantined() {
+		s.fail(inv, newError(CodeQuarantined, "function %q faulted or overran %d times in a row; register it again to lift the quarantine", inv.Fn.Name, e.cfg.QuarantineAfter))
+		return
+	}
+	ctx := s.proc.Context(0)
+	ctx.Begin()
+	s.req.Inputs = s.req.Inputs[:0]
+	for _, in := range inv.Inputs {
+		sp, err := ctx.PutInput(in)
+		if err != nil {
+			s.fail(inv, newError(CodeTooLarge, "%v", err))
+			return
+		}
+		s.req.Inputs = append(s.req.Inputs, sp)
+	}
+	s.req.Output = ctx.OutputArea()
+	s.req.Context = 0
+	s.req.FuncID = inv.Fn.ID
+	s.req.Lib.Hash, s.req.Lib.Kind = inv.Fn.Lib.Hash, inv.Fn.Lib.Kind
+	s.req.LaunchLimit = inv.LaunchLimit
+	for attempt := 0; ; attempt++ {
+		s.req.Config, s.req.Lib.Image = nil, nil
+		if !s.funcs[inv.Fn.ID] {
+			s.req.Config = inv.Fn.Config
+		}
+		if !s.libs[inv.Fn.Lib.Hash] {
+			s.req.Lib.Image = inv.Fn.Lib.Image
+		}
+		s.req.ID = s.proc.NextID()
+		t := time.Now()
+		err := s.proc.Call(worker.MsgInvoke, &s.req, s.req.ID, &s.res, inv.Deadline)
+		callTime := time.Since(t)
+		s.req.Config, s.req.Lib.Image = nil, nil
+		if err != nil {
+			s.callFailed(inv, err)
+			return
+		}
+		st := &s.res.Stages
+		inv.Timing.IPC = callTime - time.Duration(st.Total)
+		inv.Timing.Load, inv.Timing.H2D, inv.Timing.Kernel = time.Duration(st.Load), time.Duration(st.H2D), time.Duration(st.Kernel)
+		inv.Timing.D2H, inv.Timing.Zero = time.Duration(st.D2H), time.Duration(st.Zero)
+		if w := s.res.Err; w != nil {
+			// The worker may have dropped its cache entry; send the payload again, once.
+			if attempt == 0 && (w.Code == worker.CodeLibraryMissing || w.Code == worker.CodeFunctionMissing) {
+				delete(s.libs, inv.Fn.Lib.Hash)
+				delete(s.funcs, inv.Fn.ID)
+				continue
+			}
+			if w.Fatal {
+				s.strike(inv.Fn)
+				s.fail(inv, fromWire(w))
+				s.lost(fmt.Errorf("its device was lost: %s", w.Message))
+				return
+			}
+			if w.Code != worker.CodeLibraryInvalid {
+				s.libs[inv.Fn.Lib.Hash] = true
+				s.funcs[inv.Fn.ID] = true
+			}
+			s.fail(inv, fromWire(w))
+			return
+		}
+		s.libs[inv.Fn.Lib.Hash] = true
+		s.funcs[inv.Fn.ID] = true
+		inv.Fn.strikes.Store(0)
+		break
+	}
+	// Outputs: copy them out of the context.
+	s.parts = s.parts[:0]
+	var high uint64
+	for _, sp := range s.res.Outputs {
+		b, err := ctx.Slice(sp)
+		if err != nil {
+			s.fail(inv, newError(worker.CodeInternal, "worker answered with %v", err))
+			s.lost(err)
+			return
+		}
+		s.parts = append(s.parts, b)
+		if sp.End() > high {
+			high = sp.End()
+		}
+	}
+	if len(s.parts) != len(inv.Fn.Plan.Outputs) {
+		s.fail(inv, newError(worker.CodeInternal, "worker answered with %d outputs; the function has %d", len(s.parts), len(inv.Fn.Plan.Outputs)))
+		s.lost(errors.New("wrong number of outputs"))
+		return
+	}
+	inv.setOutputs(s.parts)
+	ctx.Written(high)
+	e.stats.completed.Add(1)
+	inv.finish(nil)
+}
+
+// callFailed handles a call that got no result: the worker overran the deadline, died, or
+// broke the protocol. The worker is replaced.
+func (s *slot) callFailed(inv *Invocation, err error) {
+	switch {
+	case errors.Is(err, worker.ErrDeadline):
+		s.strike(inv.Fn)
+		s.fail(inv, newError(CodeDeadline, "the invocation overran its deadline; its kernel was stopped (the worker was killed and is being replaced)"))
+		s.lost(errors.New("it overran an invocation's deadline"))
+	case errors.Is(err, worker.ErrWorkerExited):
+		s.fail(inv, newError(CodeExited, "the worker running the invocation exited (%v)", err))
+		s.lost(err)
+	default:
+		s.fail(inv, newError(worker.CodeInternal, "talking to the worker: %v", err))
+		s.lost(err)
+	}
+}
+
+// strike counts a fault or overrun against a function and quarantines it after too many in a
+// row.
+func (s *slot) strike(fn *Function) {
+	if int(fn.strikes.Add(1)) >= s.e.cfg.QuarantineAfter && !fn.quarantined.Swap(true) {
+		s.e.log.Warn("function quarantined", zap.String("function", fn.Name), zap.Int("strikes", s.e.cfg.QuarantineAfter))
+	}
+}
+
+func (s *slot) fail(inv *Invocation, err *Error) {
+	s.e.stats.failed.Add(1)
+	inv.finish(err)
+}

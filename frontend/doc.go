@@ -1,0 +1,11 @@
+// Package frontend is gpufn's HTTP face: a fasthttp server with the v1 routes of DESIGN.md,
+// request decoding and size limits, the mapping of every error to an honest status and a JSON
+// body {"error": {"code", "message"}}, and health and readiness.
+//
+// The invoke path decodes the msgpack (or raw) body in place, hands the inputs to the
+// dispatcher, waits for the engine's answer in the request's goroutine, and encodes the outputs
+// straight into the response: it does not allocate in steady state.
+//
+// A Server is safe for concurrent use; fasthttp runs each request on its own goroutine. It
+// touches no device.
+package frontend

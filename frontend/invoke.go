@@ -1,0 +1,178 @@
+package frontend
+
+import (
+	"bytes"
+	"strconv"
+	"time"
+
+	"github.com/valyala/fasthttp"
+
+	"gpufn/engine"
+)
+
+var (
+	ctOctet   = []byte("application/octet-stream")
+	ctMsgpack = "application/msgpack"
+	hdrTiming = []byte("X-Gpufn-Timeout")
+)
+
+// invoke runs POST /v1/functions/{fn}/invoke.
+func (s *Server) invoke(ctx *fasthttp.RequestCtx, name []byte) {
+	fn, err := s.d.Lookup(name)
+	if err != nil {
+		s.dispatchError(ctx, err)
+		return
+	}
+	p := fn.Plan
+	inv := engine.Acquire()
+	defer engine.Release(inv)
+	inv.Fn = fn
+	body := ctx.PostBody()
+	if bytes.HasPrefix(ctx.Request.Header.ContentType(), ctOctet) {
+		if len(p.Inputs) != 1 {
+			writeError(ctx, fasthttp.StatusBadRequest, "bad_request", "function "+strconv.Quote(fn.Name)+" takes "+strconv.Itoa(len(p.Inputs))+" inputs; a raw body carries exactly one: send a msgpack map of input names to bytes", nil)
+			return
+		}
+		inv.Inputs = append(inv.Inputs[:0], body)
+	} else {
+		if msg := decodeInputs(inv, body, p.Inputs); msg != "" {
+			writeError(ctx, fasthttp.StatusBadRequest, "bad_request", msg, nil)
+			return
+		}
+	}
+	if v := ctx.Request.Header.PeekBytes(hdrTiming); len(v) > 0 {
+		d, ok := parseTimeout(v)
+		if !ok {
+			writeError(ctx, fasthttp.StatusBadRequest, "bad_request", "X-Gpufn-Timeout must be a positive duration such as 250ms or 2s", nil)
+			return
+		}
+		if d > s.cfg.MaxTimeout {
+			d = s.cfg.MaxTimeout
+		}
+		inv.Deadline = time.Now().Add(d)
+	}
+	if err := s.d.Submit(inv); err != nil {
+		s.dispatchError(ctx, err)
+		return
+	}
+	<-inv.Done()
+	writeTiming(ctx, &inv.Timing)
+	if inv.Err != nil {
+		if inv.Err.Code == engine.CodeDeadline || inv.Err.Code == engine.CodeDraining {
+			ctx.Response.Header.Set("Retry-After", "1")
+		}
+		writeError(ctx, StatusOf(inv.Err.Code), inv.Err.Code, inv.Err.Message, nil)
+		return
+	}
+	resp := &ctx.Response
+	if len(inv.Outputs) == 1 && bytes.Contains(ctx.Request.Header.Peek("Accept"), ctOctet) {
+		resp.Header.SetContentTypeBytes(ctOctet)
+		resp.SetBody(inv.Outputs[0])
+		return
+	}
+	resp.Header.SetContentType(ctMsgpack)
+	resp.ResetBody()
+	var hdr [16]byte
+	resp.AppendBody(appendMapHeader(hdr[:0], len(inv.Outputs)))
+	for i, out := range inv.Outputs {
+		resp.AppendBody(appendStr(hdr[:0], p.SlotName(int(p.Outputs[i]))))
+		resp.AppendBody(appendBinHeader(hdr[:0], len(out)))
+		resp.AppendBody(out)
+	}
+}
+
+// decodeInputs fills inv.Inputs in the function's input order from a msgpack map; it returns a
+// message for the client on error.
+func decodeInputs(inv *engine.Invocation, body []byte, names []string) string {
+	r, err := newMapReader(body)
+	if err != nil {
+		return err.Error() + " (send a msgpack map of input names to bytes, or a raw body with Content-Type: application/octet-stream for a function of one input)"
+	}
+	inv.Inputs = inv.Inputs[:0]
+	for range names {
+		inv.Inputs = append(inv.Inputs, nil)
+	}
+	var seen uint64 // bit i: input i given (functions have at most 64 inputs checked this way)
+	for {
+		k, v, ok := r.next()
+		if !ok {
+			break
+		}
+		i := indexOf(names, k)
+		if i < 0 {
+			return "the function has no input " + strconv.Quote(string(k)) + "; its inputs are " + quoteList(names)
+		}
+		if i < 64 {
+			if seen&(1<<i) != 0 {
+				return "input " + strconv.Quote(names[i]) + " is given twice"
+			}
+			seen |= 1 << i
+		}
+		inv.Inputs[i] = v
+	}
+	if r.err != nil {
+		return r.err.Error()
+	}
+	for i, in := range inv.Inputs {
+		if in == nil && (i >= 64 || seen&(1<<i) == 0) {
+			return "missing input " + strconv.Quote(names[i]) + "; the function's inputs are " + quoteList(names)
+		}
+		if in == nil {
+			inv.Inputs[i] = []byte{}
+		}
+	}
+	return ""
+}
+
+func indexOf(names []string, k []byte) int {
+	for i, n := range names {
+		if n == string(k) {
+			return i
+		}
+	}
+	return -1
+}
+
+func quoteList(names []string) string {
+	var b []byte
+	for i, n := range names {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = strconv.AppendQuote(b, n)
+	}
+	if len(b) == 0 {
+		return "none"
+	}
+	return string(b)
+}
+
+// parseTimeout reads "250ms", "2s", "1.5s" or a bare number of milliseconds.
+func parseTimeout(v []byte) (time.Duration, bool) {
+	if n, err := strconv.ParseUint(string(v), 10, 32); err == nil {
+		return time.Duration(n) * time.Millisecond, n > 0
+	}
+	d, err := time.ParseDuration(string(v))
+	return d, err == nil && d > 0
+}
+
+var timingNames = [...]string{"queue", "ipc", "load", "h2d", "kernel", "d2h", "zero", "total"}
+
+// writeTiming sets the standard Server-Timing header: the per-stage breakdown in ms.
+func writeTiming(ctx *fasthttp.RequestCtx, t *engine.Timing) {
+	var buf [256]byte
+	b := buf[:0]
+	vals := [...]time.Duration{t.Queue, t.IPC, t.Load, t.H2D, t.Kernel, t.D2H, t.Zero, t.Total}
+	for i, v := range vals {
+		if i == 2 && v == 0 {
+			continue // load: only when the module was loaded
+		}
+		if len(b) > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, timingNames[i]...)
+		b = append(b, ";dur="...)
+		b = strconv.AppendFloat(b, float64(v.Nanoseconds())/1e6, 'f', 3, 64)
+	}
+	ctx.Response.Header.SetBytesV("Server-Timing", b)
+}
