@@ -23,6 +23,10 @@ const (
 	Sequential Mode = "sequential"
 	// Concurrent: N workers share the GPU, each with 1/N of its memory.
 	Concurrent Mode = "concurrent"
+	// Auto: Concurrent, and an invocation that needs more memory than one worker's share runs
+	// alone with the GPU's whole memory: the workers give their pools back, an extra worker
+	// takes the whole memory for it, and the workers take their shares again afterwards.
+	Auto Mode = "auto"
 )
 
 // Policy is how an idle worker goroutine waits for work.
@@ -56,8 +60,8 @@ type Config struct {
 	Ordinal int
 	// Mode: Sequential (default) or Concurrent.
 	Mode Mode
-	// Workers is the number of worker processes in Concurrent mode (default 4); Sequential
-	// always has one.
+	// Workers is the number of worker processes in Concurrent and Auto mode (default 4);
+	// Sequential always has one.
 	Workers int
 	// PoolBytes is each worker's device pool (0: Sequential takes the free memory less the
 	// worker's reserve; Concurrent takes 1/Workers of the GPU's usable memory, see
@@ -80,8 +84,16 @@ type Config struct {
 	// ["worker"]).
 	Binary string
 	Args   []string
-	// Env is added to every worker's environment.
+	// Env is added to every worker's environment (under MPS: the pipe and log directories and
+	// the per-worker memory cap).
 	Env []string
+	// WholeEnv is the environment of the Auto mode's whole-GPU worker (under MPS: without the
+	// memory cap).
+	WholeEnv []string
+	// SharedFaultDomain: one worker's fault, or the kill of one overrunning worker, takes down
+	// every worker of the GPU (true under MPS). The engine then restarts them all, runs each
+	// invocation that was in flight again, alone, and answers only the one that fails again.
+	SharedFaultDomain bool
 	// StartTimeout bounds a worker's start (default 60 s).
 	StartTimeout time.Duration
 	// StopGrace is how long a stopping worker may take before it is killed (default 5 s).
@@ -100,7 +112,7 @@ func (c *Config) defaults() error {
 	switch c.Mode {
 	case Sequential:
 		c.Workers = 1
-	case Concurrent:
+	case Concurrent, Auto:
 		if c.Workers <= 0 {
 			c.Workers = 4
 		}
@@ -144,8 +156,11 @@ func (c *Config) defaults() error {
 	if c.Log == nil {
 		c.Log = zap.NewNop()
 	}
-	if c.Mode == Concurrent && c.PoolBytes == 0 && c.UsableBytes > 0 {
+	if c.Mode != Sequential && c.PoolBytes == 0 && c.UsableBytes > 0 {
 		c.PoolBytes = c.UsableBytes / uint64(c.Workers)
+	}
+	if c.Mode == Auto && (c.PoolBytes == 0 || c.UsableBytes == 0) {
+		return fmt.Errorf("engine: auto mode needs PoolBytes and UsableBytes")
 	}
 	return nil
 }
@@ -155,13 +170,16 @@ type Engine struct {
 	cfg Config
 	log *zap.Logger
 
-	mu       sync.Mutex
-	queue    ring
-	idle     []*slot // LIFO: the last one to go idle runs next
-	draining bool
-	running  int // slots running an invocation
+	mu        sync.Mutex
+	queue     ring
+	idle      []*slot // LIFO: the last one to go idle runs next
+	draining  bool
+	running   int    // invocations taken by slots and not yet finished
+	exclusive bool   // an invocation runs alone
+	gen       uint64 // teardowns of the fault domain so far
 
 	slots   []*slot
+	big     *slot // Auto mode: the whole-GPU worker, used only by the holder of exclusive
 	quit    chan struct{}
 	wg      sync.WaitGroup
 	stopped chan struct{}
@@ -172,6 +190,7 @@ type Engine struct {
 
 type stats struct {
 	submitted, completed, failed, rejected, restarts atomic.Uint64
+	reruns, whole, teardowns                         atomic.Uint64
 	up                                               atomic.Int32
 }
 
@@ -191,6 +210,9 @@ func New(cfg Config) (*Engine, error) {
 		s := &slot{e: e, idx: i, in: make(chan *Invocation, 1)}
 		s.id = fmt.Sprintf("%s-w%d", cfg.Name, i)
 		e.slots = append(e.slots, s)
+	}
+	if cfg.Mode == Auto {
+		e.big = &slot{e: e, idx: -1, id: cfg.Name + "-whole", in: make(chan *Invocation, 1), noPool: true, env: cfg.WholeEnv}
 	}
 	for _, s := range e.slots {
 		e.wg.Add(1)
@@ -212,44 +234,124 @@ func (e *Engine) Submit(inv *Invocation) error {
 		inv.Deadline = now.Add(e.cfg.Timeout)
 	}
 	inv.enqueued = now
+	inv.timeout = inv.Deadline.Sub(now)
+	if e.cfg.Mode == Auto && inv.Need > e.cfg.PoolBytes {
+		inv.whole, inv.exclusive = true, true
+	}
 	e.mu.Lock()
 	if e.draining {
 		e.mu.Unlock()
 		e.stats.rejected.Add(1)
 		return ErrDraining
 	}
-	if n := len(e.idle); n > 0 && e.queue.len() == 0 {
-		s := e.idle[n-1]
-		e.idle = e.idle[:n-1]
-		e.running++
-		e.mu.Unlock()
-		e.stats.submitted.Add(1)
-		s.in <- inv // capacity 1, and s is idle: never blocks
-		return nil
-	}
 	if !e.queue.push(inv) {
 		e.mu.Unlock()
 		e.stats.rejected.Add(1)
 		return ErrQueueFull
 	}
+	e.kickLocked()
 	e.mu.Unlock()
 	e.stats.submitted.Add(1)
 	return nil
 }
 
+// kickLocked hands queued invocations to idle slots, the most recently idle first. An
+// exclusive invocation at the head waits until nothing else runs, and then runs alone.
+func (e *Engine) kickLocked() {
+	for len(e.idle) > 0 && e.queue.len() > 0 && !e.exclusive {
+		if head := e.queue.peek(); head.exclusive {
+			if e.running > 0 {
+				return
+			}
+			e.exclusive = true
+		}
+		inv := e.queue.pop()
+		s := e.idle[len(e.idle)-1]
+		e.idle = e.idle[:len(e.idle)-1]
+		e.running++
+		s.in <- inv // capacity 1, and an idle slot's channel is empty: never blocks
+	}
+}
+
+// MaxNeed is the most device memory one invocation may need on this engine: a worker's pool,
+// or in Auto mode the GPU's usable memory. 0 when not known yet (no worker up).
+func (e *Engine) MaxNeed() uint64 {
+	if e.cfg.Mode == Auto {
+		return e.cfg.UsableBytes
+	}
+	if h := e.Hello(); h != nil {
+		return h.PoolBytes
+	}
+	return 0
+}
+
 // RetryAfter estimates when a rejected caller should try again.
 func (e *Engine) RetryAfter() time.Duration { return time.Second }
 
-// next returns the next queued invocation, or registers s as idle and returns nil.
+// next returns the next invocation for s, or registers s as idle and returns nil.
 func (e *Engine) next(s *slot) *Invocation {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if inv := e.queue.pop(); inv != nil {
-		e.running++
-		return inv
+	if !e.exclusive && e.queue.len() > 0 {
+		head := e.queue.peek()
+		if !head.exclusive || e.running == 0 {
+			e.exclusive = head.exclusive
+			e.running++
+			inv := e.queue.pop()
+			e.kickLocked()
+			return inv
+		}
 	}
 	e.idle = append(e.idle, s)
 	return nil
+}
+
+// doneRunning counts down an invocation a slot took (Submit's hand-offs and next's pops count
+// them up) and lets queued work flow again after an exclusive one.
+func (e *Engine) doneRunning(exclusive bool) {
+	e.mu.Lock()
+	e.running--
+	if exclusive {
+		e.exclusive = false
+	}
+	e.kickLocked()
+	e.mu.Unlock()
+}
+
+// requeue puts an invocation that a GPU-wide fault interrupted back at the head of the queue,
+// to run again alone, with a fresh deadline.
+func (e *Engine) requeue(inv *Invocation) {
+	inv.reruns++
+	inv.exclusive = true
+	inv.Deadline = time.Now().Add(inv.timeout)
+	e.stats.reruns.Add(1)
+	e.mu.Lock()
+	e.queue.pushFront(inv)
+	e.mu.Unlock()
+}
+
+// teardown kills every other worker of the GPU: after a fault (or the kill of an overrunning
+// worker) under MPS they are all lost anyway (GPU-FACTS.md). Their slots see the failure,
+// requeue what they were running and start new workers. gen is the generation of the worker
+// whose failure triggers it; a failure explained by a later teardown triggers none.
+func (e *Engine) teardown(from *slot, gen uint64) {
+	e.mu.Lock()
+	if gen < e.gen {
+		e.mu.Unlock()
+		return
+	}
+	e.gen++
+	e.mu.Unlock()
+	e.stats.teardowns.Add(1)
+	e.log.Warn("fault domain torn down: restarting every worker of the GPU", zap.String("by", from.id))
+	for _, s := range e.slots {
+		if s != from {
+			s.terminate()
+		}
+	}
+	if e.big != nil && e.big != from {
+		e.big.terminate()
+	}
 }
 
 // leaveIdle removes s from the idle stack if it is there (its worker died while idle). It
@@ -295,21 +397,24 @@ func (e *Engine) Ready() bool { return int(e.stats.up.Load()) == len(e.slots) }
 
 // Stats is a snapshot of an engine's state.
 type Stats struct {
-	Name        string         `json:"name"`
-	Device      string         `json:"device"`
-	Ordinal     int            `json:"ordinal"`
-	Mode        Mode           `json:"mode"`
-	Workers     []WorkerStats  `json:"workers"`
-	Queued      int            `json:"queued"`
-	QueueDepth  int            `json:"queue_depth"`
-	Busy        int            `json:"busy"`
-	Submitted   uint64         `json:"submitted"`
-	Completed   uint64         `json:"completed"`
-	Failed      uint64         `json:"failed"`
-	Rejected    uint64         `json:"rejected"`
-	Restarts    uint64         `json:"restarts"`
-	Ready       bool           `json:"ready"`
-	DeviceInfo  *gpu.Info      `json:"device_info,omitempty"`
+	Name       string        `json:"name"`
+	Device     string        `json:"device"`
+	Ordinal    int           `json:"ordinal"`
+	Mode       Mode          `json:"mode"`
+	Workers    []WorkerStats `json:"workers"`
+	Queued     int           `json:"queued"`
+	QueueDepth int           `json:"queue_depth"`
+	Busy       int           `json:"busy"`
+	Submitted  uint64        `json:"submitted"`
+	Completed  uint64        `json:"completed"`
+	Failed     uint64        `json:"failed"`
+	Rejected   uint64        `json:"rejected"`
+	Restarts   uint64        `json:"restarts"`
+	Reruns     uint64        `json:"reruns"`
+	Teardowns  uint64        `json:"teardowns"`
+	Whole      uint64        `json:"whole_gpu"`
+	Ready      bool          `json:"ready"`
+	DeviceInfo *gpu.Info     `json:"device_info,omitempty"`
 }
 
 // WorkerStats describes one worker.
@@ -319,7 +424,9 @@ type WorkerStats struct {
 	Up        bool   `json:"up"`
 	PoolBytes uint64 `json:"pool_bytes"`
 	Restarts  int    `json:"restarts"`
-	LastError string `json:"last_error,omitempty"`
+	// Invocations counts the invocations this worker slot completed.
+	Invocations uint64 `json:"invocations"`
+	LastError   string `json:"last_error,omitempty"`
 }
 
 // Stats returns a snapshot.
@@ -328,7 +435,11 @@ func (e *Engine) Stats() Stats {
 	st := Stats{Name: e.cfg.Name, Device: e.cfg.Device, Ordinal: e.cfg.Ordinal, Mode: e.cfg.Mode,
 		Queued: e.queue.len(), QueueDepth: e.cfg.QueueDepth, Busy: e.running}
 	e.mu.Unlock()
-	for _, s := range e.slots {
+	slots := e.slots
+	if e.big != nil {
+		slots = append(slots[:len(slots):len(slots)], e.big)
+	}
+	for _, s := range slots {
 		st.Workers = append(st.Workers, s.stats())
 		if st.DeviceInfo == nil {
 			if h := s.hello(); h != nil {
@@ -339,6 +450,7 @@ func (e *Engine) Stats() Stats {
 	}
 	st.Submitted, st.Completed, st.Failed = e.stats.submitted.Load(), e.stats.completed.Load(), e.stats.failed.Load()
 	st.Rejected, st.Restarts = e.stats.rejected.Load(), e.stats.restarts.Load()
+	st.Reruns, st.Teardowns, st.Whole = e.stats.reruns.Load(), e.stats.teardowns.Load(), e.stats.whole.Load()
 	st.Ready = e.Ready()
 	return st
 }
@@ -390,6 +502,9 @@ wait:
 	for _, s := range e.slots {
 		s.drainHandoff() // a hand-off that raced with the quit
 	}
+	if e.big != nil {
+		e.big.stop()
+	}
 	return err
 }
 
@@ -399,14 +514,6 @@ func (e *Engine) Load() int {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.queue.len() + e.running
-}
-
-// doneRunning counts down the invocations taken by slots (Submit's hand-offs and next's pops
-// count them up), for draining and stats.
-func (e *Engine) doneRunning() {
-	e.mu.Lock()
-	e.running--
-	e.mu.Unlock()
 }
 
 // wait blocks until an invocation arrives on s.in, the worker dies, or the engine quits,

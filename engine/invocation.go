@@ -63,6 +63,9 @@ type Invocation struct {
 	Tenant string
 	// Sizes is scratch for the caller's admission checks (slot sizes); the engine ignores it.
 	Sizes []uint64
+	// Need is the device memory the invocation needs (function.Footprint of its sizes). In
+	// Auto mode an invocation that needs more than one worker's share gets the whole GPU.
+	Need uint64
 
 	// Results, valid once Done is closed.
 	Outputs [][]byte
@@ -72,7 +75,19 @@ type Invocation struct {
 	out      []byte
 	done     chan struct{}
 	enqueued time.Time
-	reruns   int
+	timeout  time.Duration // Deadline - enqueued at Submit; a re-run gets this much again
+	reruns   int           // times it was run again after a GPU-wide fault
+	// exclusive: it runs alone on the engine (a re-run, or a whole-GPU invocation);
+	// whole: it runs on the uncapped worker with the GPU's whole memory.
+	exclusive, whole bool
+	// ctl is set on the engine's own control messages to a slot (pool changes).
+	ctl *control
+}
+
+// control asks a slot to give its worker's pool back (bytes 0) or take one of bytes.
+type control struct {
+	bytes uint64
+	done  chan error
 }
 
 var invPool = sync.Pool{New: func() any { return &Invocation{done: make(chan struct{}, 1)} }}
@@ -90,7 +105,8 @@ func Release(inv *Invocation) {
 	inv.Outputs = inv.Outputs[:0]
 	inv.Err = nil
 	inv.Timing = Timing{}
-	inv.reruns = 0
+	inv.Need = 0
+	inv.reruns, inv.exclusive, inv.whole, inv.timeout, inv.ctl = 0, false, false, 0, nil
 	if cap(inv.out) > 16<<20 {
 		inv.out = nil // do not pool huge buffers
 	}

@@ -1,23 +1,54 @@
 package engine
 
-// ring is a bounded FIFO of invocations. Not safe for concurrent use (Engine.mu guards it).
+// ring is a FIFO of invocations bounded by limit for push; pushFront (re-runs) may exceed the
+// limit and grows the buffer. Not safe for concurrent use (Engine.mu guards it).
 type ring struct {
-	buf  []*Invocation
-	head int
-	n    int
+	buf   []*Invocation
+	head  int
+	n     int
+	limit int
 }
 
-func newRing(capacity int) ring { return ring{buf: make([]*Invocation, capacity)} }
+func newRing(limit int) ring { return ring{buf: make([]*Invocation, limit), limit: limit} }
 
 func (r *ring) len() int { return r.n }
 
+func (r *ring) grow() {
+	nb := make([]*Invocation, 2*len(r.buf)+1)
+	for i := 0; i < r.n; i++ {
+		nb[i] = r.buf[(r.head+i)%len(r.buf)]
+	}
+	r.buf, r.head = nb, 0
+}
+
+// push appends inv; it reports false when the ring holds limit invocations.
 func (r *ring) push(inv *Invocation) bool {
-	if r.n == len(r.buf) {
+	if r.n >= r.limit {
 		return false
+	}
+	if r.n == len(r.buf) {
+		r.grow()
 	}
 	r.buf[(r.head+r.n)%len(r.buf)] = inv
 	r.n++
 	return true
+}
+
+// pushFront puts inv at the head, whatever the limit: a re-run is never lost.
+func (r *ring) pushFront(inv *Invocation) {
+	if r.n == len(r.buf) {
+		r.grow()
+	}
+	r.head = (r.head - 1 + len(r.buf)) % len(r.buf)
+	r.buf[r.head] = inv
+	r.n++
+}
+
+func (r *ring) peek() *Invocation {
+	if r.n == 0 {
+		return nil
+	}
+	return r.buf[r.head]
 }
 
 func (r *ring) pop() *Invocation {

@@ -14,15 +14,19 @@ import (
 
 var executable = os.Executable
 
-// slot is one worker process and the goroutine that owns it.
+// slot is one worker process and the goroutine that owns it. The Auto mode's whole-GPU worker
+// is a slot too, without a goroutine: the holder of the engine's exclusive token drives it.
 type slot struct {
-	e   *Engine
-	idx int
-	id  string
-	in  chan *Invocation // capacity 1; Submit sends only to an idle slot
+	e      *Engine
+	idx    int
+	id     string
+	in     chan *Invocation // capacity 1; only sent to when the slot is taken off the idle stack
+	noPool bool             // the worker starts without a pool (the whole-GPU worker)
+	env    []string         // overrides Config.Env when set
 
-	// Owned by the slot goroutine.
+	// Owned by the slot goroutine (or the exclusive holder, for the whole-GPU slot).
 	proc   *worker.Process
+	gen    uint64            // the engine's teardown generation when proc started
 	libs   map[[32]byte]bool // libraries this worker has loaded
 	funcs  map[uint64]bool   // plans this worker has
 	req    worker.Invoke
@@ -30,7 +34,9 @@ type slot struct {
 	parts  [][]byte
 	failed int // consecutive start failures
 
-	mu       sync.Mutex // guards the fields below, read by Stats
+	mu       sync.Mutex // guards the fields below, read by Stats and terminate
+	live     *worker.Process
+	runs     uint64 // invocations answered by this slot
 	up       bool
 	pid      int
 	pool     uint64
@@ -42,7 +48,7 @@ type slot struct {
 func (s *slot) stats() WorkerStats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return WorkerStats{ID: s.id, PID: s.pid, Up: s.up, PoolBytes: s.pool, Restarts: s.restarts, LastError: s.lastErr}
+	return WorkerStats{ID: s.id, PID: s.pid, Up: s.up, PoolBytes: s.pool, Restarts: s.restarts, Invocations: s.runs, LastError: s.lastErr}
 }
 
 func (s *slot) hello() *worker.Hello {
@@ -57,19 +63,41 @@ func (s *slot) hello() *worker.Hello {
 func (s *slot) setUp(p *worker.Process) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.live = p
+	counted := s.idx >= 0 // the whole-GPU worker does not count for readiness
 	if p != nil {
 		s.up, s.pid, s.pool, s.helloMsg = true, p.PID(), p.Hello().PoolBytes, p.Hello()
-		s.e.stats.up.Add(1)
+		if counted {
+			s.e.stats.up.Add(1)
+		}
 	} else if s.up {
 		s.up = false
-		s.e.stats.up.Add(-1)
+		if counted {
+			s.e.stats.up.Add(-1)
+		}
 	}
+}
+
+func (s *slot) setPool(n uint64) {
+	s.mu.Lock()
+	s.pool = n
+	s.mu.Unlock()
 }
 
 func (s *slot) note(err error) {
 	s.mu.Lock()
 	s.lastErr = err.Error()
 	s.mu.Unlock()
+}
+
+// terminate kills the slot's worker from another goroutine (a teardown of the fault domain).
+func (s *slot) terminate() {
+	s.mu.Lock()
+	p := s.live
+	s.mu.Unlock()
+	if p != nil {
+		p.Terminate()
+	}
 }
 
 // loop is the slot goroutine: keep a worker up, take invocations, run them.
@@ -93,8 +121,8 @@ func (s *slot) loop() {
 					return
 				default:
 				}
-				// The worker died while idle. Leave the idle stack; if Submit already chose this
-				// slot, the invocation is in s.in and runs on the new worker.
+				// The worker died while idle. Leave the idle stack; if an invocation was
+				// already handed to this slot, it runs on the new worker.
 				if !e.leaveIdle(s) {
 					inv = <-s.in
 				}
@@ -103,26 +131,48 @@ func (s *slot) loop() {
 					continue
 				}
 				if !s.ensure() {
-					inv.finish(newError(CodeDraining, "the server is shutting down"))
-					e.doneRunning()
+					excl := inv.exclusive
+					s.answerDraining(inv)
+					e.doneRunning(excl)
 					return
 				}
 			}
 		}
-		s.run(inv)
-		e.doneRunning()
+		excl := inv.exclusive // read before inv is answered: its owner may reuse it at once
+		s.dispatch(inv)
+		e.doneRunning(excl)
 	}
 }
 
-// drainHandoff answers an invocation that Submit handed to this slot just before the engine
-// quit.
+// dispatch runs whatever the slot was handed.
+func (s *slot) dispatch(inv *Invocation) {
+	switch {
+	case inv.ctl != nil:
+		inv.ctl.done <- s.poolCmd(inv.ctl.bytes)
+	case inv.whole:
+		s.e.runWhole(s, inv)
+	default:
+		s.run(inv)
+	}
+}
+
+// drainHandoff answers an invocation handed to this slot just before the engine quit.
 func (s *slot) drainHandoff() {
 	select {
 	case inv := <-s.in:
-		inv.finish(newError(CodeDraining, "the server is shutting down"))
-		s.e.doneRunning()
+		excl := inv.exclusive
+		s.answerDraining(inv)
+		s.e.doneRunning(excl)
 	default:
 	}
+}
+
+func (s *slot) answerDraining(inv *Invocation) {
+	if inv.ctl != nil {
+		inv.ctl.done <- errors.New("the engine is shutting down")
+		return
+	}
+	inv.finish(newError(CodeDraining, "the server is shutting down"))
 }
 
 // ensure starts a worker if none is up, retrying with back-off. It returns false when the
@@ -137,20 +187,27 @@ func (s *slot) ensure() bool {
 		}
 	}
 	e := s.e
+	env := e.cfg.Env
+	if s.env != nil {
+		env = s.env
+	}
 	for {
 		select {
 		case <-e.quit:
 			return false
 		default:
 		}
+		e.mu.Lock()
+		gen := e.gen
+		e.mu.Unlock()
 		p, err := worker.Start(worker.StartOptions{
 			Binary: e.cfg.Binary, Args: e.cfg.Args, ID: s.id,
-			Device: e.cfg.Device, Ordinal: e.cfg.Ordinal, PoolBytes: e.cfg.PoolBytes,
-			Contexts: 1, ContextBytes: e.cfg.ContextBytes, Env: e.cfg.Env,
+			Device: e.cfg.Device, Ordinal: e.cfg.Ordinal, PoolBytes: e.cfg.PoolBytes, NoPool: s.noPool,
+			Contexts: 1, ContextBytes: e.cfg.ContextBytes, Env: env,
 			StartTimeout: e.cfg.StartTimeout, LogLevel: e.cfg.LogLevel, Log: e.cfg.Log,
 		})
 		if err == nil {
-			s.proc, s.failed = p, 0
+			s.proc, s.gen, s.failed = p, gen, 0
 			s.libs, s.funcs = map[[32]byte]bool{}, map[uint64]bool{}
 			s.setUp(p)
 			e.log.Info("worker up", zap.String("worker", s.id), zap.Int("pid", p.PID()), zap.Uint64("pool_bytes", p.Hello().PoolBytes))
@@ -191,7 +248,40 @@ func (s *slot) stop() {
 	}
 }
 
-// run executes one invocation on the slot's worker and answers it.
+// poolCmd makes the worker give its pool back (0) or take one of n bytes.
+func (s *slot) poolCmd(n uint64) error {
+	if s.proc == nil {
+		return errors.New("no worker")
+	}
+	id := s.proc.NextID()
+	cmd := &worker.PoolCmd{ID: id, Bytes: n}
+	if err := s.proc.Call(worker.MsgPool, cmd, id, &s.res, time.Now().Add(time.Minute)); err != nil {
+		s.lost(err)
+		return err
+	}
+	if s.res.Err != nil {
+		return s.res.Err
+	}
+	if n == worker.PoolAll {
+		n = 0
+		if len(s.res.Outputs) > 0 {
+			n = s.res.Outputs[0].Len // the worker reports what it took
+		}
+	}
+	s.setPool(n)
+	return nil
+}
+
+// outcome classifies how an invocation ended, for the fault domain.
+type outcome int
+
+const (
+	ok       outcome = iota // answered (success or a per-call error)
+	gpuFault                // the device was lost, the worker died, or it overran its deadline
+)
+
+// run executes one invocation on the slot's worker and answers it (or, after a GPU-wide fault
+// under a shared fault domain, requeues it to run again alone).
 func (s *slot) run(inv *Invocation) {
 	e := s.e
 	start := time.Now()
@@ -249,9 +339,7 @@ func (s *slot) run(inv *Invocation) {
 				continue
 			}
 			if w.Fatal {
-				s.strike(inv.Fn)
-				s.fail(inv, fromWire(w))
-				s.lost(fmt.Errorf("its device was lost: %s", w.Message))
+				s.gpuFailure(inv, fromWire(w), fmt.Errorf("its device was lost: %s", w.Message))
 				return
 			}
 			if w.Code != worker.CodeLibraryInvalid {
@@ -289,6 +377,9 @@ func (s *slot) run(inv *Invocation) {
 	inv.setOutputs(s.parts)
 	ctx.Written(high)
 	e.stats.completed.Add(1)
+	s.mu.Lock()
+	s.runs++
+	s.mu.Unlock()
 	inv.finish(nil)
 }
 
@@ -297,16 +388,40 @@ func (s *slot) run(inv *Invocation) {
 func (s *slot) callFailed(inv *Invocation, err error) {
 	switch {
 	case errors.Is(err, worker.ErrDeadline):
-		s.strike(inv.Fn)
-		s.fail(inv, newError(CodeDeadline, "the invocation overran its deadline; its kernel was stopped (the worker was killed and is being replaced)"))
-		s.lost(errors.New("it overran an invocation's deadline"))
+		s.gpuFailure(inv, newError(CodeDeadline, "the invocation overran its deadline; its kernel was stopped (the worker was killed and is being replaced)"), errors.New("it overran an invocation's deadline"))
 	case errors.Is(err, worker.ErrWorkerExited):
-		s.fail(inv, newError(CodeExited, "the worker running the invocation exited (%v)", err))
-		s.lost(err)
+		s.gpuFailure(inv, newError(CodeExited, "the worker running the invocation exited (%v)", err), err)
 	default:
-		s.fail(inv, newError(worker.CodeInternal, "talking to the worker: %v", err))
-		s.lost(err)
+		s.gpuFailure(inv, newError(worker.CodeInternal, "talking to the worker: %v", err), err)
 	}
+}
+
+// gpuFailure handles a worker lost while running inv. With a private fault domain the
+// invocation is the cause and is answered. With a shared one (MPS) every worker of the GPU is
+// lost, so nobody can tell the culprit from its neighbours yet: unless inv ran alone, it is
+// requeued to run again alone, and only a failure when alone is answered.
+func (s *slot) gpuFailure(inv *Invocation, answer *Error, why error) {
+	e := s.e
+	gen := s.gen
+	s.lost(why)
+	if !e.cfg.SharedFaultDomain {
+		if answer.Code != CodeExited && answer.Code != worker.CodeInternal {
+			s.strike(inv.Fn)
+		}
+		s.fail(inv, answer)
+		return
+	}
+	e.teardown(s, gen)
+	if inv.exclusive || inv.reruns > 0 {
+		// It ran alone: the failure is its own.
+		if answer.Code != CodeExited && answer.Code != worker.CodeInternal {
+			s.strike(inv.Fn)
+		}
+		s.fail(inv, answer)
+		return
+	}
+	e.log.Info("invocation interrupted by a GPU-wide fault; it runs again alone", zap.String("function", inv.Fn.Name), zap.String("was", answer.Code))
+	e.requeue(inv)
 }
 
 // strike counts a fault or overrun against a function and quarantines it after too many in a

@@ -49,9 +49,10 @@ func Main(args []string, devs Devices) int {
 	kind := fs.String("device", "cpu", "device kind: cuda, hip or cpu")
 	ordinal := fs.Int("ordinal", 0, "device ordinal")
 	poolBytes := fs.Uint64("pool-bytes", 0, "device pool bytes (0: free memory minus a reserve)")
-	reserve := fs.Uint64("reserve-bytes", 768<<20, "device memory left outside the pool when --pool-bytes is 0")
+	reserve := fs.Uint64("reserve-bytes", 768<<20, "device memory left outside the pool when --pool-bytes is 0 (at most 1/8 of the free memory)")
 	contexts := fs.Int("contexts", 1, "shared-memory contexts passed as fds 5, 6, ...")
 	probe := fs.Bool("probe", false, "report the devices of --device in the hello, then exit")
+	noPool := fs.Bool("no-pool", false, "start without a device pool (the server sends one when it needs it)")
 	logLevel := fs.String("log-level", "info", "log level")
 	fs.SetOutput(os.Stderr)
 	if err := fs.Parse(args); err != nil {
@@ -95,7 +96,7 @@ func Main(args []string, devs Devices) int {
 
 	// The device is driven from this one OS thread (CUDA contexts are per thread).
 	runtime.LockOSThread()
-	c, err := startChild(devs, *kind, *ordinal, *poolBytes, *reserve, *contexts, log)
+	c, err := startChild(devs, *kind, *ordinal, *poolBytes, *reserve, *contexts, !*noPool, log)
 	if err != nil {
 		hello.Err = &WireError{Code: CodeInternal, Message: err.Error()}
 		if gpu.IsFatal(err) {
@@ -107,7 +108,9 @@ func Main(args []string, devs Devices) int {
 	}
 	defer c.close()
 	hello.Device = c.dev.Info()
-	hello.PoolBytes = c.pool.Capacity()
+	if c.pool != nil {
+		hello.PoolBytes = c.pool.Capacity()
+	}
 	for _, r := range c.regions {
 		hello.Contexts = append(hello.Contexts, uint64(r.Size()))
 	}
@@ -161,7 +164,7 @@ type child struct {
 	poolGone bool
 }
 
-func startChild(devs Devices, kind string, ordinal int, poolBytes, reserve uint64, contexts int, log *zap.Logger) (*child, error) {
+func startChild(devs Devices, kind string, ordinal int, poolBytes, reserve uint64, contexts int, withPool bool, log *zap.Logger) (*child, error) {
 	c := &child{log: log, kind: kind, reserve: reserve, poolAsk: poolBytes, zeroNew: kind != "cpu"}
 	for i := 0; i < contexts; i++ {
 		f := os.NewFile(uintptr(FirstContextFD+i), fmt.Sprintf("context%d", i))
@@ -193,9 +196,11 @@ func startChild(devs Devices, kind string, ordinal int, poolBytes, reserve uint6
 		}
 		c.pinned = append(c.pinned, r.Bytes())
 	}
-	if err := c.takePool(poolBytes); err != nil {
-		c.close()
-		return nil, err
+	if withPool {
+		if err := c.takePool(poolBytes); err != nil {
+			c.close()
+			return nil, err
+		}
 	}
 	c.exec = NewExecutor(dev, c.pool, ExecutorOptions{})
 	return c, nil
@@ -207,10 +212,11 @@ func (c *child) takePool(want uint64) error {
 	size := want
 	if size == 0 {
 		free := c.dev.Info().FreeMem
-		if free <= c.reserve+(64<<20) {
-			return fmt.Errorf("the device has %d bytes free, too little for a pool beside the %d-byte reserve", free, c.reserve)
+		reserve := min(c.reserve, free/8) // a small device keeps a proportionate reserve
+		if free <= reserve+(1<<20) {
+			return fmt.Errorf("the device has %d bytes free, too little for a pool", free)
 		}
-		size = free - c.reserve
+		size = free - reserve
 	}
 	var err error
 	for try := 0; try < 6; try++ {
@@ -307,9 +313,15 @@ func (c *child) poolCmd(cmd *PoolCmd, res *Result) {
 		if c.pool != nil {
 			c.pool.Close()
 			c.pool = nil
+			c.exec.SetPool(nil)
 		}
-		if err = c.takePool(cmd.Bytes); err == nil {
+		want := cmd.Bytes
+		if want == PoolAll {
+			want = 0
+		}
+		if err = c.takePool(want); err == nil {
 			c.exec.SetPool(c.pool)
+			res.Outputs = append(res.Outputs, shm.Span{Len: c.pool.Capacity()})
 		}
 	}
 	if err != nil {

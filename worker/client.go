@@ -58,6 +58,8 @@ type StartOptions struct {
 	Log *zap.Logger
 	// Probe starts the worker in probe mode: it reports the devices of Device and exits.
 	Probe bool
+	// NoPool starts the worker without a device pool; it takes one when told (MsgPool).
+	NoPool bool
 }
 
 // Process is the server's handle on one worker process: the pipes, the contexts and the
@@ -142,6 +144,9 @@ func Start(opt StartOptions) (*Process, error) {
 	}
 	if opt.Probe {
 		args = append(args, "--probe")
+	}
+	if opt.NoPool {
+		args = append(args, "--no-pool")
 	}
 	cmd := exec.Command(opt.Binary, args...)
 	cmd.Env = append(append(os.Environ(), CookieKey+"="+CookieValue), opt.Env...)
@@ -321,6 +326,15 @@ func (p *Process) exited() error {
 		return fmt.Errorf("%w: %v", ErrWorkerExited, p.exitErr)
 	}
 	return fmt.Errorf("%w: exit status 0", ErrWorkerExited)
+}
+
+// Terminate sends the worker SIGKILL and returns at once. It is safe to call from any
+// goroutine while the owner is in a Call, which then fails with ErrWorkerExited; the owner
+// still calls Kill or Stop to reap the process and release its resources.
+func (p *Process) Terminate() {
+	if p.cmd != nil && p.cmd.Process != nil {
+		p.cmd.Process.Kill()
+	}
 }
 
 // Kill kills the worker at once and waits for it to be reaped. Safe to call concurrently and

@@ -143,12 +143,17 @@ type Result struct {
 	Stages  Stages
 }
 
-// PoolCmd makes the worker give its device pool back (Bytes == 0) or take one of Bytes (0 <
-// Bytes); the engine uses it to lend a whole GPU to one invocation.
+// PoolCmd makes the worker give its device pool back (Bytes == 0), take one of Bytes, or take
+// all it can (Bytes == PoolAll: free memory less the worker's reserve); the engine uses it to
+// lend a whole GPU to one invocation. The result's first output span's Len is the pool size
+// taken.
 type PoolCmd struct {
 	ID    uint64
 	Bytes uint64
 }
+
+// PoolAll asks a worker for as large a pool as the device lets it have.
+const PoolAll = ^uint64(0)
 
 // Error codes that cross the pipe and reach HTTP answers.
 const (

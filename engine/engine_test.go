@@ -1,0 +1,446 @@
+package engine
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"gpufn/cpu"
+	"gpufn/examples"
+	"gpufn/function"
+	"gpufn/gpu"
+	"gpufn/worker"
+)
+
+// The test binary doubles as the worker process (helper-process pattern) on the cpu device.
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == "worker" {
+		os.Exit(worker.Main(os.Args[2:], cpuDevices{}))
+	}
+	goleak.VerifyTestMain(m)
+}
+
+type cpuDevices struct{}
+
+func (cpuDevices) Open(kind string, ordinal int) (gpu.Device, error) {
+	return cpu.New(cpu.Options{Ordinal: ordinal, MemBytes: 256 << 20}), nil
+}
+
+func (cpuDevices) Probe(string) ([]gpu.Info, string, error) { return nil, "", nil }
+
+var testLib = func() *Library {
+	img := examples.MustPTX("testkernels")
+	info, err := function.ScanLibrary(img)
+	if err != nil {
+		panic(err)
+	}
+	return &Library{Name: "testkernels", Hash: sha256.Sum256(img), Kind: info.Kind, Image: img, Info: info}
+}()
+
+var nextFnID uint64
+
+// fn compiles a one-kernel function of the testkernels library.
+func fn(t *testing.T, kernel, buffers, outputs, args string, inputs ...string) *Function {
+	t.Helper()
+	in := "[]"
+	if len(inputs) > 0 {
+		in = `["` + strings.Join(inputs, `", "`) + `"]`
+	}
+	cfg := []byte(`{"module_path": "testkernels", "kernels": ["` + kernel + `"], "blueprint": {"inputs": ` + in + `,
+	  "buffers": {` + buffers + `}, "outputs": [` + outputs + `], "control_flow": [{"ExecKernel": ["` + kernel + `", [` + args + `],
+	  {"grid_dim_x": {"Absolute": 1}, "grid_dim_y": {"Absolute": 1}, "grid_dim_z": {"Absolute": 1},
+	   "block_dim_x": {"Absolute": 1}, "block_dim_y": {"Absolute": 1}, "block_dim_z": {"Absolute": 1},
+	   "shared_mem_bytes": {"Absolute": 0}}]}]}}`)
+	p, err := function.Parse(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.CheckLibrary(testLib.Info); err != nil {
+		t.Fatal(err)
+	}
+	nextFnID++
+	return &Function{ID: nextFnID, Name: kernel, Plan: p, Config: cfg, Lib: testLib}
+}
+
+// echo returns its input X (through the print_inject kernel, which also writes to fd 1).
+func echo(t *testing.T) *Function {
+	return fn(t, "print_inject", "", `"X"`, `{"Constant": 1}`, "X")
+}
+
+// sleeper waits ms milliseconds on the device (spin_ns) and returns its input.
+func sleeper(t *testing.T, ms int) *Function {
+	return fn(t, "spin_ns", "", `"X"`, fmt.Sprintf(`{"Constant": %d}`, ms*1_000_000), "X")
+}
+
+func newEngine(t *testing.T, cfg Config) *Engine {
+	t.Helper()
+	cfg.Device = "cpu"
+	cfg.Binary, cfg.Args = os.Args[0], []string{"worker"}
+	if cfg.PoolBytes == 0 {
+		cfg.PoolBytes = 8 << 20
+	}
+	cfg.ContextBytes = 1 << 20
+	cfg.StartTimeout = 20 * time.Second
+	cfg.StopGrace = 2 * time.Second
+	e, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		if err := e.Shutdown(ctx); err != nil {
+			t.Error(err)
+		}
+	})
+	deadline := time.Now().Add(20 * time.Second)
+	for !e.Ready() {
+		if time.Now().After(deadline) {
+			t.Fatalf("engine not ready: %+v", e.Stats())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return e
+}
+
+// call submits and waits; it returns the output or the error code.
+func call(t *testing.T, e *Engine, f *Function, input []byte, timeout time.Duration) ([]byte, *Error) {
+	t.Helper()
+	inv := Acquire()
+	defer Release(inv)
+	inv.Fn = f
+	for range f.Plan.Inputs {
+		inv.Inputs = append(inv.Inputs, input)
+	}
+	if timeout > 0 {
+		inv.Deadline = time.Now().Add(timeout)
+	}
+	if err := e.Submit(inv); err != nil {
+		return nil, &Error{Code: "submit", Message: err.Error()}
+	}
+	<-inv.Done()
+	if inv.Err != nil {
+		return nil, inv.Err
+	}
+	if len(inv.Outputs) == 0 {
+		return nil, nil
+	}
+	return append([]byte(nil), inv.Outputs[0]...), nil
+}
+
+func TestSequentialRunsInvocations(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential})
+	f := echo(t)
+	for i := 0; i < 20; i++ {
+		in := []byte(fmt.Sprintf("input %d", i))
+		out, err := call(t, e, f, in, 0)
+		if err != nil || string(out) != string(in) {
+			t.Fatalf("call %d: %q %v", i, out, err)
+		}
+	}
+	st := e.Stats()
+	if st.Completed != 20 || st.Restarts != 0 || !st.Ready || st.Workers[0].Invocations != 20 {
+		t.Fatalf("stats %+v", st)
+	}
+}
+
+// Zeroing end to end: a fresh buffer is all zero though the invocation before filled it.
+func TestBuffersZeroedBetweenInvocations(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential})
+	dirty := fn(t, "fill_u8", `"A": {"Absolute": 65536}`, "", `{"Ptr": "A"}, {"Sizeof": "A"}, {"Constant": 171}`)
+	check := fn(t, "check_zero", `"A": {"Absolute": 65536}, "R": {"Absolute": 8}`, `"R"`, `{"Ptr": "A"}, {"Sizeof": "A"}, {"Ptr": "R"}`)
+	for i := 0; i < 3; i++ {
+		if _, err := call(t, e, dirty, nil, 0); err != nil {
+			t.Fatal(err)
+		}
+		out, err := call(t, e, check, nil, 0)
+		if err != nil || binary.LittleEndian.Uint64(out) != 0 {
+			t.Fatalf("round %d: %d non-zero bytes (%v)", i, binary.LittleEndian.Uint64(out), err)
+		}
+	}
+}
+
+// A worker killed while invocations stream in: every invocation is answered, with its own
+// output or a clean worker_exited for the one that was running; the rest run on a new worker.
+func TestKilledWorkerUnderLoad(t *testing.T) {
+	for _, mode := range []Mode{Sequential, Concurrent} {
+		t.Run(string(mode), func(t *testing.T) {
+			e := newEngine(t, Config{Mode: mode, Workers: 2})
+			f := sleeper(t, 2)
+			var wg sync.WaitGroup
+			var mu sync.Mutex
+			codes := map[string]int{}
+			for g := 0; g < 4; g++ {
+				wg.Add(1)
+				go func(g int) {
+					defer wg.Done()
+					for i := 0; i < 25; i++ {
+						in := []byte(fmt.Sprintf("g%d-%d", g, i))
+						out, err := call(t, e, f, in, 10*time.Second)
+						mu.Lock()
+						switch {
+						case err != nil:
+							codes[err.Code]++
+						case string(out) != string(in):
+							codes["wrong output"]++
+						default:
+							codes["ok"]++
+						}
+						mu.Unlock()
+					}
+				}(g)
+			}
+			for k := 0; k < 3; k++ {
+				time.Sleep(40 * time.Millisecond)
+				pid := e.Stats().Workers[0].PID
+				if pid > 0 {
+					syscall.Kill(pid, syscall.SIGKILL)
+				}
+			}
+			wg.Wait()
+			if codes["ok"]+codes[CodeExited] != 100 || codes[CodeExited] > 3 || codes["wrong output"] > 0 {
+				t.Fatalf("answers %v: want 100 answered, only the running ones (at most 3) failing, as worker_exited", codes)
+			}
+			if e.Stats().Restarts == 0 {
+				t.Fatal("no restart counted")
+			}
+		})
+	}
+}
+
+// An invocation that overruns its deadline gets deadline_exceeded; its worker is killed and
+// replaced, and the next invocation runs.
+func TestDeadlineKillsOverrunningWorker(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential})
+	spin := fn(t, "spin", `"F": {"Absolute": 256}`, "", `{"Ptr": "F"}`)
+	start := time.Now()
+	_, err := call(t, e, spin, nil, 300*time.Millisecond)
+	if err == nil || err.Code != CodeDeadline {
+		t.Fatalf("err = %v", err)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Fatalf("the overrun was answered after %v", took)
+	}
+	out, err := call(t, e, echo(t), []byte("after"), 0)
+	if err != nil || string(out) != "after" {
+		t.Fatalf("after the kill: %q %v", out, err)
+	}
+	if e.Stats().Restarts != 1 {
+		t.Fatalf("restarts %d", e.Stats().Restarts)
+	}
+}
+
+// A function that faults 3 times in a row is quarantined until registered again.
+func TestQuarantine(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential})
+	fault := fn(t, "fault", "", "", "")
+	for i := 0; i < 3; i++ {
+		if _, err := call(t, e, fault, nil, 0); err == nil || err.Code != worker.CodeKernelFault {
+			t.Fatalf("fault %d: %v", i, err)
+		}
+	}
+	if !fault.Quarantined() {
+		t.Fatal("not quarantined after 3 faults")
+	}
+	if _, err := call(t, e, fault, nil, 0); err == nil || err.Code != CodeQuarantined {
+		t.Fatalf("4th call: %v", err)
+	}
+	if restarts := e.Stats().Restarts; restarts != 3 {
+		t.Fatalf("restarts %d: the quarantined call must not reach a worker", restarts)
+	}
+	// Successes reset the count: a function that faults now and then is not quarantined.
+	other := echo(t)
+	if _, err := call(t, e, other, []byte("x"), 0); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestQueueFullAndDeadlineInQueue(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential, QueueDepth: 2})
+	slow := sleeper(t, 300)
+	var invs []*Invocation
+	full := 0
+	for i := 0; i < 6; i++ {
+		inv := Acquire()
+		inv.Fn = slow
+		inv.Inputs = [][]byte{{byte(i)}}
+		if i == 2 {
+			inv.Deadline = time.Now().Add(100 * time.Millisecond) // expires while queued
+		}
+		if err := e.Submit(inv); err == ErrQueueFull {
+			full++
+			Release(inv)
+			continue
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		invs = append(invs, inv)
+	}
+	if full == 0 || len(invs) != 3 {
+		t.Fatalf("%d refused, %d admitted: want 1 running + 2 queued admitted", full, len(invs))
+	}
+	deadlines := 0
+	for _, inv := range invs {
+		<-inv.Done()
+		if inv.Err != nil {
+			if inv.Err.Code != CodeDeadline || !strings.Contains(inv.Err.Message, "queued") {
+				t.Fatalf("err %v", inv.Err)
+			}
+			deadlines++
+		}
+		Release(inv)
+	}
+	if deadlines != 1 {
+		t.Fatalf("%d deadlines in the queue, want 1", deadlines)
+	}
+}
+
+// Idle workers are taken last-in-first-out: invocations one at a time all go to the warmest.
+func TestIdleWorkersLIFO(t *testing.T) {
+	e := newEngine(t, Config{Mode: Concurrent, Workers: 3})
+	f := echo(t)
+	for i := 0; i < 30; i++ {
+		// Once every worker is idle, the one that went idle last must run the next invocation.
+		for {
+			e.mu.Lock()
+			n := len(e.idle)
+			e.mu.Unlock()
+			if n == 3 {
+				break
+			}
+			time.Sleep(time.Millisecond)
+		}
+		if _, err := call(t, e, f, []byte("x"), 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var counts []uint64
+	for _, w := range e.Stats().Workers {
+		counts = append(counts, w.Invocations)
+	}
+	most := uint64(0)
+	for _, c := range counts {
+		most = max(c, most)
+	}
+	if most != 30 {
+		t.Fatalf("per-worker invocations %v: serial invocations should stay on the warmest worker", counts)
+	}
+}
+
+// Under a shared fault domain (MPS, emulated here), one worker's fault takes down the others:
+// the innocent invocations in flight run again, alone, and return their outputs; only the
+// culprit gets kernel_fault.
+func TestSharedFaultDomainReruns(t *testing.T) {
+	e := newEngine(t, Config{Mode: Concurrent, Workers: 3, SharedFaultDomain: true})
+	slow := sleeper(t, 400)
+	fault := fn(t, "fault", "", "", "")
+	var wg sync.WaitGroup
+	results := make([]string, 2)
+	for i := range results {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			in := []byte(fmt.Sprintf("innocent %d", i))
+			out, err := call(t, e, slow, in, 10*time.Second)
+			if err != nil {
+				results[i] = err.Code
+			} else if string(out) == string(in) {
+				results[i] = "ok"
+			}
+		}(i)
+	}
+	for e.Stats().Busy < 2 { // the innocents are running
+		time.Sleep(time.Millisecond)
+	}
+	_, ferr := call(t, e, fault, nil, 10*time.Second)
+	wg.Wait()
+	if ferr == nil || ferr.Code != worker.CodeKernelFault {
+		t.Fatalf("culprit: %v", ferr)
+	}
+	if results[0] != "ok" || results[1] != "ok" {
+		t.Fatalf("innocents: %v", results)
+	}
+	st := e.Stats()
+	if st.Reruns < 3 || st.Teardowns < 1 {
+		t.Fatalf("stats: reruns %d teardowns %d (want the 2 innocents and the culprit re-run)", st.Reruns, st.Teardowns)
+	}
+	if fault.strikes.Load() != 1 {
+		t.Fatalf("strikes %d: only the culprit's failure alone counts", fault.strikes.Load())
+	}
+}
+
+// Auto mode: an invocation too big for one worker's share gets the whole GPU; the others are
+// served by the concurrent workers as usual, and the shares come back afterwards.
+func TestAutoRoutesBigInvocationsToWholeGPU(t *testing.T) {
+	e := newEngine(t, Config{Mode: Auto, Workers: 2, PoolBytes: 1 << 20, UsableBytes: 64 << 20})
+	big := fn(t, "fill_u8", `"A": {"Absolute": 8388608}`, "", `{"Ptr": "A"}, {"Sizeof": "A"}, {"Constant": 1}`)
+	small := echo(t)
+	for i := 0; i < 2; i++ {
+		inv := Acquire()
+		inv.Fn, inv.Need = big, 8<<20
+		if err := e.Submit(inv); err != nil {
+			t.Fatal(err)
+		}
+		<-inv.Done()
+		if inv.Err != nil {
+			t.Fatalf("big %d: %v", i, inv.Err)
+		}
+		Release(inv)
+		if out, err := call(t, e, small, []byte("small"), 0); err != nil || string(out) != "small" {
+			t.Fatalf("small after big: %q %v", out, err)
+		}
+	}
+	st := e.Stats()
+	if st.Whole != 2 {
+		t.Fatalf("whole-GPU invocations %d", st.Whole)
+	}
+	for _, w := range st.Workers[:2] {
+		if w.PoolBytes != 1<<20 {
+			t.Fatalf("worker %s has a pool of %d after the whole-GPU run, want its share back", w.ID, w.PoolBytes)
+		}
+	}
+}
+
+func TestShutdownDrains(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential})
+	slow := sleeper(t, 50)
+	var invs []*Invocation
+	for i := 0; i < 4; i++ {
+		inv := Acquire()
+		inv.Fn, inv.Inputs = slow, [][]byte{{byte(i)}}
+		if err := e.Submit(inv); err != nil {
+			t.Fatal(err)
+		}
+		invs = append(invs, inv)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := e.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for i, inv := range invs {
+		select {
+		case <-inv.Done():
+		default:
+			t.Fatalf("invocation %d unanswered after Shutdown", i)
+		}
+		if inv.Err != nil {
+			t.Fatalf("invocation %d: %v (drain should finish it)", i, inv.Err)
+		}
+	}
+	inv := Acquire()
+	inv.Fn = slow
+	if err := e.Submit(inv); err != ErrDraining {
+		t.Fatalf("submit after shutdown: %v", err)
+	}
+	e.Shutdown(ctx) // twice is fine
+}

@@ -1,0 +1,225 @@
+package worker
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest/observer"
+
+	"gpufn/cpu"
+	"gpufn/examples"
+	"gpufn/gpu"
+	"gpufn/shm"
+)
+
+// The test binary doubles as a worker process (the helper-process pattern): run with the
+// first argument "worker", it becomes one. GPUFN_TEST_WORKER selects a misbehaviour.
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == "worker" {
+		os.Exit(helperWorker(os.Args[2:]))
+	}
+	goleak.VerifyTestMain(m)
+}
+
+type cpuDevices struct{}
+
+func (cpuDevices) Open(kind string, ordinal int) (gpu.Device, error) {
+	if kind != "cpu" {
+		return nil, fmt.Errorf("%w: test workers have only the cpu device", gpu.ErrNoDevice)
+	}
+	return cpu.New(cpu.Options{Ordinal: ordinal, MemBytes: 64 << 20}), nil
+}
+
+func (d cpuDevices) Probe(kind string) ([]gpu.Info, string, error) {
+	dev, _ := d.Open("cpu", 0)
+	defer dev.Close()
+	return []gpu.Info{dev.Info()}, "test probe", nil
+}
+
+func helperWorker(args []string) int {
+	mode := os.Getenv("GPUFN_TEST_WORKER")
+	if mode == "" {
+		return Main(args, cpuDevices{})
+	}
+	rep := os.NewFile(ReplyFD, "replies")
+	req := os.NewFile(RequestFD, "requests")
+	fw := NewFrameWriter(rep)
+	hello := &Hello{Version: Version, PID: os.Getpid(), Contexts: []uint64{1 << 20}, PoolBytes: 1 << 20}
+	switch mode {
+	case "no-hello":
+		time.Sleep(time.Minute)
+		return 0
+	case "wrong-version":
+		hello.Version = Version + 1
+		fw.Write(MsgHello, hello)
+		return 0
+	case "exit-at-start":
+		fmt.Fprintln(os.Stderr, `{"level":"error","msg":"cannot open the device"}`)
+		return 3
+	case "stdout-hello":
+		// A worker that (wrongly) speaks on fd 1 reaches nobody: fd 1 is /dev/null.
+		os.Stdout.Write([]byte("\x10\x00\x00\x00\x01garbage"))
+		time.Sleep(time.Minute)
+		return 0
+	}
+	fw.Write(MsgHello, hello)
+	fr := NewFrameReader(req, MaxRequestFrame)
+	if _, err := fr.Next(); err != nil {
+		return 0
+	}
+	var inv Invoke
+	fr.Decode(&inv)
+	switch mode {
+	case "crash":
+		os.Exit(7)
+	case "garbage":
+		rep.Write([]byte("\x05\x00\x00\x00\x03\xff\xff\xff\xff garbage garbage"))
+	case "wrong-id":
+		fw.Write(MsgResult, &Result{ID: inv.ID + 1})
+	case "hang":
+		time.Sleep(time.Minute)
+	}
+	time.Sleep(time.Minute)
+	return 0
+}
+
+func startOpts(t *testing.T, mode string) StartOptions {
+	t.Setenv("GPUFN_TEST_WORKER", mode)
+	return StartOptions{Binary: os.Args[0], Args: []string{"worker"}, ID: "t", Device: "cpu", PoolBytes: 16 << 20, ContextBytes: 1 << 20, StartTimeout: 3 * time.Second}
+}
+
+func TestStartRefusesBadWorkers(t *testing.T) {
+	cases := map[string]string{
+		"no-hello":      "no hello within",
+		"wrong-version": "protocol version",
+		"exit-at-start": "exit status 3",
+		"stdout-hello":  "no hello within",
+	}
+	for mode, want := range cases {
+		t.Run(mode, func(t *testing.T) {
+			opt := startOpts(t, mode)
+			if mode == "no-hello" || mode == "stdout-hello" {
+				opt.StartTimeout = 500 * time.Millisecond
+			}
+			p, err := Start(opt)
+			if err == nil {
+				p.Kill()
+				t.Fatal("a bad worker was accepted")
+			}
+			if !errors.Is(err, ErrStart) || !strings.Contains(err.Error(), want) {
+				t.Fatalf("err = %v, want ErrStart mentioning %q", err, want)
+			}
+		})
+	}
+}
+
+func TestCallDetectsBrokenWorkers(t *testing.T) {
+	cases := map[string]error{
+		"crash":    ErrWorkerExited,
+		"garbage":  ErrProtocol,
+		"wrong-id": ErrProtocol,
+		"hang":     ErrDeadline,
+	}
+	for mode, want := range cases {
+		t.Run(mode, func(t *testing.T) {
+			p, err := Start(startOpts(t, mode))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Kill()
+			var res Result
+			inv := &Invoke{ID: p.NextID(), Output: p.Context(0).OutputArea()}
+			err = p.Call(MsgInvoke, inv, inv.ID, &res, time.Now().Add(time.Second))
+			if !errors.Is(err, want) {
+				t.Fatalf("err = %v, want %v", err, want)
+			}
+			if mode == "crash" && !strings.Contains(err.Error(), "exit status 7") {
+				t.Fatalf("err = %v, want the exit status", err)
+			}
+		})
+	}
+}
+
+func TestWorkerRefusesToRunByHand(t *testing.T) {
+	if code := Main(nil, cpuDevices{}); code != ExitUsage {
+		t.Fatalf("exit code %d", code)
+	}
+}
+
+// A real worker on the cpu device: a module is sent once and cached, outputs come back in the
+// context, and a kernel writing protocol-looking bytes to fd 1 does not disturb the protocol.
+func TestRealWorker(t *testing.T) {
+	core, logs := observer.New(zap.InfoLevel)
+	opt := startOpts(t, "")
+	opt.Log = zap.New(core)
+	p, err := Start(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Stop(5 * time.Second)
+	h := p.Hello()
+	if h.Device.Kind != "cpu" || h.PoolBytes != 16<<20 || len(h.Kernels) == 0 || h.PID != p.PID() {
+		t.Fatalf("hello %+v", h)
+	}
+	lib := examples.MustPTX("testkernels")
+	cfg := []byte(`{"module_path": "testkernels", "kernels": ["print_inject"], "blueprint": {"inputs": ["X"], "buffers": {}, "outputs": ["X"],
+	  "control_flow": [{"ExecKernel": ["print_inject", [{"Constant": 42}], {"grid_dim_x": {"Absolute": 1}, "grid_dim_y": {"Absolute": 1}, "grid_dim_z": {"Absolute": 1}, "block_dim_x": {"Absolute": 1}, "block_dim_y": {"Absolute": 1}, "block_dim_z": {"Absolute": 1}, "shared_mem_bytes": {"Absolute": 0}}]}]}}`)
+	ctx := p.Context(0)
+	for i := 0; i < 3; i++ {
+		ctx.Begin()
+		in, _ := ctx.PutInput([]byte(fmt.Sprintf("payload-%d", i)))
+		inv := &Invoke{ID: p.NextID(), FuncID: 1, Inputs: []shm.Span{in}, Output: ctx.OutputArea()}
+		inv.Lib.Hash[0] = 1
+		inv.Lib.Kind = "ptx"
+		if i == 0 {
+			inv.Lib.Image, inv.Config = lib, cfg
+		}
+		var res Result
+		if err := p.Call(MsgInvoke, inv, inv.ID, &res, time.Now().Add(10*time.Second)); err != nil {
+			t.Fatalf("call %d: %v", i, err)
+		}
+		if res.Err != nil {
+			t.Fatalf("call %d: %v", i, res.Err)
+		}
+		out, err := ctx.Slice(res.Outputs[0])
+		if err != nil || string(out) != fmt.Sprintf("payload-%d", i) {
+			t.Fatalf("call %d: output %q %v", i, out, err)
+		}
+		ctx.Written(res.Outputs[0].End())
+		if i == 0 && res.Stages.Load == 0 {
+			t.Error("the first call did not load the module")
+		}
+		if i > 0 && res.Stages.Load != 0 {
+			t.Error("the module was loaded again")
+		}
+	}
+	// The worker's log lines reach the server's log, tagged with the worker's ID.
+	if logs.FilterMessage("worker ready").FilterField(zap.String("worker", "t")).Len() != 1 {
+		t.Errorf("worker log not forwarded: %v", logs.All())
+	}
+}
+
+// Without its cached payloads the worker asks for them rather than failing obscurely.
+func TestWorkerAsksForMissingPayloads(t *testing.T) {
+	p, err := Start(startOpts(t, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Stop(5 * time.Second)
+	ctx := p.Context(0)
+	ctx.Begin()
+	inv := &Invoke{ID: p.NextID(), FuncID: 99, Output: ctx.OutputArea()}
+	var res Result
+	if err := p.Call(MsgInvoke, inv, inv.ID, &res, time.Now().Add(5*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if res.Err == nil || res.Err.Code != CodeFunctionMissing {
+		t.Fatalf("result %+v", res.Err)
+	}
+}
