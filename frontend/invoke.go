@@ -34,6 +34,8 @@ func (s *Server) invoke(ctx *fasthttp.RequestCtx, name []byte) {
 			return
 		}
 		inv.Inputs = append(inv.Inputs[:0], body)
+	} else if len(p.Inputs) == 0 && (len(body) == 0 || (len(body) == 1 && (body[0] == 0xc0 || body[0] == 0x80))) {
+		inv.Inputs = inv.Inputs[:0] // no inputs: an empty body, msgpack nil or an empty map
 	} else {
 		if msg := decodeInputs(inv, body, p.Inputs); msg != "" {
 			writeError(ctx, fasthttp.StatusBadRequest, "bad_request", msg, nil)

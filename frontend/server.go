@@ -69,7 +69,9 @@ func New(cfg Config, d *dispatcher.Dispatcher) *Server {
 		Handler:               s.handle,
 		ErrorHandler:          s.transportError,
 		Name:                  "gpufn",
-		MaxRequestBodySize:    cfg.MaxBodyBytes,
+		// fasthttp reads up to twice the limit, so that a body a little too large gets a proper
+		// 413 from the handler (and the client reads it); beyond that it closes the connection.
+		MaxRequestBodySize: 2 * cfg.MaxBodyBytes,
 		Concurrency:           cfg.Concurrency,
 		MaxConnsPerIP:         cfg.MaxConnsPerIP,
 		ReadTimeout:           cfg.ReadTimeout,
@@ -103,6 +105,10 @@ var (
 )
 
 func (s *Server) handle(ctx *fasthttp.RequestCtx) {
+	if n := len(ctx.Request.Body()); n > s.cfg.MaxBodyBytes {
+		writeError(ctx, fasthttp.StatusRequestEntityTooLarge, "body_too_large", "the request body is "+strconv.Itoa(n)+" bytes; the limit is "+strconv.Itoa(s.cfg.MaxBodyBytes)+" (--max-body-bytes)", nil)
+		return
+	}
 	path := ctx.Path()
 	switch {
 	case bytes.HasPrefix(path, pathFunctions):

@@ -43,7 +43,8 @@ func (e *ValidationError) Error() string {
 
 // problems collects Problems while a config is checked.
 type problems struct {
-	list []Problem
+	list      []Problem
+	suggested map[string]bool // paths a "did you mean" pointed to: not reported missing too
 }
 
 func (p *problems) add(path, format string, args ...any) {
@@ -117,7 +118,15 @@ func object(n *node, path string, ps *problems, allowed ...string) bool {
 			}
 		}
 		if !known {
-			ps.add(join(path, k), "unknown field (expected one of %s)", strings.Join(allowed, ", "))
+			if s := suggest(k, allowed, n); s != "" {
+				ps.add(join(path, k), "unknown field; did you mean %q?", s)
+				if ps.suggested == nil {
+					ps.suggested = map[string]bool{}
+				}
+				ps.suggested[join(path, s)] = true
+			} else {
+				ps.add(join(path, k), "unknown field (expected one of %s)", strings.Join(allowed, ", "))
+			}
 		}
 	}
 	return true
@@ -125,7 +134,7 @@ func object(n *node, path string, ps *problems, allowed ...string) bool {
 
 func required(n *node, key, path string, ps *problems) *node {
 	v := n.get(key)
-	if v == nil {
+	if v == nil && !ps.suggested[join(path, key)] {
 		ps.add(join(path, key), "missing")
 	}
 	return v
@@ -352,4 +361,39 @@ func parseLaunch(n *node, path string, ps *problems) Launch {
 		}
 	}
 	return l
+}
+
+// suggest returns the allowed key, absent from n, closest to k (a typo), or "".
+func suggest(k string, allowed []string, n *node) string {
+	best, bestD := "", 4
+	for _, a := range allowed {
+		if n.get(a) != nil {
+			continue
+		}
+		if d := editDistance(strings.ToLower(k), a); d < bestD || (strings.HasPrefix(a, k) && len(k) >= 4) {
+			best, bestD = a, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of two short strings.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

@@ -1,0 +1,89 @@
+# gpufn — see README.md. `make run` serves, `make test` tests; both work on a fresh machine
+# with Go and gcc. The gpu-* targets split work between this machine (builds) and the GPU
+# machine (runs, from bin/).
+
+GO        ?= go
+BIN       ?= bin
+LISTEN    ?= 127.0.0.1:8080
+DEVICE    ?= auto
+NVCC      ?= nvcc
+CUDA_ARCH ?= sm_90
+HIPCC     ?= hipcc
+HIP_ARCH  ?= gfx90a
+RACE_PKGS := ./engine/... ./worker/... ./shm/... ./dispatcher/... ./frontend/... ./queue/... ./bench/...
+FUZZTIME  ?= 5s
+
+.PHONY: all build run test test-unit test-race fuzz hip-headers vet fmt-check kernels kernels-hip gpu-build gpu-test gpu-bench clean
+
+all: build
+
+build:
+	CGO_ENABLED=1 $(GO) build -o $(BIN)/ ./cmd/...
+
+# Serve on the default device (CUDA if a GPU is found, else the cpu reference device) with the
+# example libraries and functions registered.
+run: build
+	$(BIN)/gpufn serve --listen $(LISTEN) --device $(DEVICE) --examples
+
+# Everything CI runs: formatting, vet, unit and end-to-end tests (the end-to-end tests start
+# real servers and worker processes on the cpu device), the race detector on the packages with
+# concurrency, short fuzzing, and the HIP header check.
+test: fmt-check vet test-unit test-race fuzz hip-headers
+
+fmt-check:
+	@out="$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))"; \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+vet:
+	CGO_ENABLED=1 $(GO) vet ./...
+
+test-unit:
+	CGO_ENABLED=1 $(GO) test -shuffle=on -timeout 8m ./...
+
+test-race:
+	CGO_ENABLED=1 $(GO) test -race -shuffle=on -timeout 8m $(RACE_PKGS)
+
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzFrames$$' -fuzztime $(FUZZTIME) ./worker
+	$(GO) test -run '^$$' -fuzz '^FuzzInvokeBody$$' -fuzztime $(FUZZTIME) ./frontend
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./function
+	$(GO) test -run '^$$' -fuzz '^FuzzScanLibrary$$' -fuzztime $(FUZZTIME) ./function
+
+# Checks the hand-written HIP declarations against Debian's HIP headers (installs
+# libamdhip64-dev when missing and installable; otherwise prints why it is skipped).
+hip-headers:
+	@if scripts/hip-headers.sh; then \
+		CGO_ENABLED=1 $(GO) test -tags hipheaders -run HeaderCheck ./hip; \
+	else \
+		echo "hip header check skipped (see the reason above)"; \
+	fi
+
+# On the GPU machine (nvcc): regenerate the committed PTX of the examples.
+kernels:
+	@for f in examples/*/*.cu; do \
+		echo "$(NVCC) -arch=$(CUDA_ARCH) -ptx $$f"; \
+		$(NVCC) -arch=$(CUDA_ARCH) -ptx $$f -o $${f%.cu}.ptx || exit 1; \
+	done
+
+# Where hipcc exists: build hsaco code objects of the examples' HIP sources.
+kernels-hip:
+	@for f in examples/*/*.hip; do \
+		echo "$(HIPCC) --genco --offload-arch=$(HIP_ARCH) $$f"; \
+		$(HIPCC) --genco --offload-arch=$(HIP_ARCH) $$f -o $${f%.hip}.hsaco || exit 1; \
+	done
+
+# Builds here, into bin/, everything the GPU machine runs.
+gpu-build: build
+	CGO_ENABLED=1 $(GO) test -c -o $(BIN)/cuda.test ./cuda
+	CGO_ENABLED=1 $(GO) test -c -o $(BIN)/e2e.test ./e2e
+	CGO_ENABLED=1 $(GO) test -c -o $(BIN)/bench.test ./bench
+
+# On the GPU machine, from bin/ (see scripts/).
+gpu-test:
+	scripts/gpu-test.sh
+
+gpu-bench:
+	scripts/gpu-bench.sh
+
+clean:
+	rm -rf $(BIN)

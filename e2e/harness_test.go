@@ -1,0 +1,269 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/vmihailenco/msgpack/v5"
+
+	"gpufn/examples"
+)
+
+var gpufnBin string
+
+func TestMain(m *testing.M) {
+	gpufnBin = os.Getenv("GPUFN_BIN")
+	if gpufnBin == "" {
+		dir, err := os.MkdirTemp("", "gpufn-e2e")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		gpufnBin = filepath.Join(dir, "gpufn")
+		build := exec.Command("go", "build", "-o", gpufnBin, "gpufn/cmd/gpufn")
+		build.Stdout, build.Stderr = os.Stderr, os.Stderr
+		if err := build.Run(); err != nil {
+			fmt.Fprintln(os.Stderr, "building gpufn:", err)
+			os.Exit(1)
+		}
+		code := m.Run()
+		os.RemoveAll(dir)
+		os.Exit(code)
+	}
+	os.Exit(m.Run())
+}
+
+// device is the device kind the servers run on: cpu in CI, cuda on the GPU machine.
+func device() string {
+	if d := os.Getenv("GPUFN_E2E_DEVICE"); d != "" {
+		return d
+	}
+	return "cpu"
+}
+
+func onGPU() bool { return device() != "cpu" }
+
+// server is a running `gpufn serve`.
+type server struct {
+	t    *testing.T
+	url  string
+	cmd  *exec.Cmd
+	logs *syncBuffer
+	done chan error
+	c    *http.Client
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func freePort(t *testing.T) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// start runs a server with the test device and the given extra flags, and waits until it is
+// ready. It is stopped (SIGTERM) when the test ends; its log is printed if the test failed.
+func start(t *testing.T, flags ...string) *server {
+	t.Helper()
+	addr := freePort(t)
+	args := append([]string{"serve", "--listen", addr, "--device", device(), "--log-level", "info"}, flags...)
+	cmd := exec.Command(gpufnBin, args...)
+	logs := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = logs, logs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	s := &server{t: t, url: "http://" + addr, cmd: cmd, logs: logs, done: make(chan error, 1), c: &http.Client{Timeout: 2 * time.Minute}}
+	go func() { s.done <- cmd.Wait() }()
+	t.Cleanup(func() {
+		s.stop()
+		if t.Failed() {
+			t.Logf("server log:\n%s", logs.String())
+		}
+	})
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		resp, err := http.Get(s.url + "/readyz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return s
+			}
+		}
+		select {
+		case err := <-s.done:
+			t.Fatalf("server exited during start: %v\n%s", err, logs.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("server not ready after 90 s\n%s", logs.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// stop sends SIGTERM and waits for a clean exit.
+func (s *server) stop() error {
+	if s.cmd.ProcessState != nil {
+		return nil
+	}
+	s.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case err := <-s.done:
+		s.done <- err
+		return err
+	case <-time.After(60 * time.Second):
+		s.cmd.Process.Kill()
+		return fmt.Errorf("server did not stop within 60 s")
+	}
+}
+
+type answer struct {
+	status  int
+	body    []byte
+	header  http.Header
+	code    string // error code of a JSON error body
+	message string
+	outputs map[string][]byte
+}
+
+func (s *server) do(method, path, ctype string, body []byte, hdr ...string) answer {
+	s.t.Helper()
+	req, err := http.NewRequest(method, s.url+path, bytes.NewReader(body))
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	if ctype != "" {
+		req.Header.Set("Content-Type", ctype)
+	}
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	resp, err := s.c.Do(req)
+	if err != nil {
+		s.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	a := answer{status: resp.StatusCode, body: data, header: resp.Header}
+	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") && resp.StatusCode >= 300 {
+		var e struct {
+			Error struct{ Code, Message string } `json:"error"`
+		}
+		if json.Unmarshal(data, &e) != nil || e.Error.Code == "" {
+			s.t.Fatalf("%s %s: %d with a malformed error body %q", method, path, resp.StatusCode, data)
+		}
+		a.code, a.message = e.Error.Code, e.Error.Message
+	}
+	if resp.Header.Get("Content-Type") == "application/msgpack" {
+		if err := msgpack.Unmarshal(data, &a.outputs); err != nil {
+			s.t.Fatalf("%s %s: undecodable msgpack answer: %v", method, path, err)
+		}
+	}
+	return a
+}
+
+func (s *server) mustPut(path string, body []byte) {
+	s.t.Helper()
+	ctype := "application/octet-stream"
+	if strings.HasPrefix(path, "/v1/functions") {
+		ctype = "application/json"
+	}
+	a := s.do("PUT", path, ctype, body)
+	if a.status != 200 && a.status != 201 {
+		s.t.Fatalf("PUT %s: %d %s %s", path, a.status, a.code, a.message)
+	}
+}
+
+func (s *server) invoke(fn string, inputs map[string][]byte, hdr ...string) answer {
+	s.t.Helper()
+	body, err := msgpack.Marshal(inputs)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return s.do("POST", "/v1/functions/"+fn+"/invoke", "application/msgpack", body, hdr...)
+}
+
+// mustInvoke invokes and requires success.
+func (s *server) mustInvoke(fn string, inputs map[string][]byte) map[string][]byte {
+	s.t.Helper()
+	a := s.invoke(fn, inputs)
+	if a.status != 200 {
+		s.t.Fatalf("invoke %s: %d %s: %s", fn, a.status, a.code, a.message)
+	}
+	return a.outputs
+}
+
+// uploadExamples uploads the example libraries under their names.
+func (s *server) uploadExamples(libs ...string) {
+	for _, l := range libs {
+		s.mustPut("/v1/libraries/"+l, examples.MustPTX(l))
+	}
+}
+
+// engines returns /v1/engines.
+func (s *server) engines() []engineStats {
+	s.t.Helper()
+	a := s.do("GET", "/v1/engines", "", nil)
+	var v struct {
+		Engines []engineStats `json:"engines"`
+	}
+	if err := json.Unmarshal(a.body, &v); err != nil {
+		s.t.Fatalf("engines: %v %s", err, a.body)
+	}
+	return v.Engines
+}
+
+type engineStats struct {
+	Name     string `json:"name"`
+	Restarts uint64 `json:"restarts"`
+	Ready    bool   `json:"ready"`
+	Workers  []struct {
+		ID  string `json:"id"`
+		PID int    `json:"pid"`
+		Up  bool   `json:"up"`
+	} `json:"workers"`
+}
+
+// config builds a one-kernel config for the testkernels library.
+func config(kernel, buffers, outputs, args string, inputs ...string) []byte {
+	in := "[]"
+	if len(inputs) > 0 {
+		in = `["` + strings.Join(inputs, `", "`) + `"]`
+	}
+	return []byte(`{"module_path": "testkernels", "kernels": ["` + kernel + `"], "blueprint": {"inputs": ` + in + `,
+	  "buffers": {` + buffers + `}, "outputs": [` + outputs + `], "control_flow": [{"ExecKernel": ["` + kernel + `", [` + args + `],
+	  {"grid_dim_x": {"Absolute": 1}, "grid_dim_y": {"Absolute": 1}, "grid_dim_z": {"Absolute": 1},
+	   "block_dim_x": {"Absolute": 1}, "block_dim_y": {"Absolute": 1}, "block_dim_z": {"Absolute": 1},
+	   "shared_mem_bytes": {"Absolute": 0}}]}]}}`)
+}

@@ -1,0 +1,168 @@
+package frontend
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/valyala/fasthttp"
+	"github.com/vmihailenco/msgpack/v5"
+
+	"gpufn/cpu"
+	"gpufn/dispatcher"
+	"gpufn/engine"
+	"gpufn/examples"
+	"gpufn/gpu"
+	"gpufn/worker"
+)
+
+// The test binary doubles as the worker process on the cpu device.
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == "worker" {
+		os.Exit(worker.Main(os.Args[2:], cpuDevices{}))
+	}
+	os.Exit(m.Run())
+}
+
+type cpuDevices struct{}
+
+func (cpuDevices) Open(kind string, ordinal int) (gpu.Device, error) {
+	return cpu.New(cpu.Options{Ordinal: ordinal, MemBytes: 256 << 20}), nil
+}
+
+func (cpuDevices) Probe(string) ([]gpu.Info, string, error) { return nil, "", nil }
+
+// newServer builds frontend -> dispatcher -> engine -> worker processes on the cpu device,
+// with the examples registered.
+func newServer(tb testing.TB) *Server {
+	tb.Helper()
+	e, err := engine.New(engine.Config{Device: "cpu", Mode: engine.Sequential, PoolBytes: 16 << 20, ContextBytes: 4 << 20,
+		Binary: os.Args[0], Args: []string{"worker"}, StartTimeout: 20 * time.Second, Policy: engine.PolicyHybrid})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	dev := cpu.New(cpu.Options{})
+	d := dispatcher.New(dispatcher.Config{Device: "cpu", Info: dev.Info(), Kernels: cpu.KernelNames()}, []*engine.Engine{e})
+	dev.Close()
+	tb.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		d.Shutdown(ctx)
+	})
+	for _, lib := range []string{"mlops", "module"} {
+		if _, _, err := d.PutLibrary(lib, examples.MustPTX(lib)); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	for _, f := range examples.Functions() {
+		if _, _, err := d.PutFunction(f.Name, f.Config); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	for !d.Ready() {
+		time.Sleep(5 * time.Millisecond)
+	}
+	return New(Config{}, d)
+}
+
+func request(ctx *fasthttp.RequestCtx, method, uri, ctype string, body []byte) {
+	ctx.Request.Reset()
+	ctx.Response.Reset()
+	ctx.Request.Header.SetMethod(method)
+	ctx.Request.SetRequestURI(uri)
+	if ctype != "" {
+		ctx.Request.Header.SetContentType(ctype)
+	}
+	ctx.Request.SetBody(body)
+}
+
+func TestInvokeThroughHandler(t *testing.T) {
+	s := newServer(t)
+	var ctx fasthttp.RequestCtx
+	cfg, A := examples.MatmulInputs(32, 1)
+	body, _ := msgpack.Marshal(map[string][]byte{"cfg": cfg, "A": A})
+	request(&ctx, "POST", "/v1/functions/matmul/invoke", "application/msgpack", body)
+	s.handle(&ctx)
+	if ctx.Response.StatusCode() != 200 {
+		t.Fatalf("%d %s", ctx.Response.StatusCode(), ctx.Response.Body())
+	}
+	var out map[string][]byte
+	if err := msgpack.Unmarshal(ctx.Response.Body(), &out); err != nil || !bytes.Equal(out["B"], examples.MatmulReference(A)) {
+		t.Fatalf("output wrong (%v)", err)
+	}
+	if st := string(ctx.Response.Header.Peek("Server-Timing")); !bytes.Contains([]byte(st), []byte("queue;dur=")) {
+		t.Fatalf("Server-Timing %q", st)
+	}
+	// Errors are JSON with a code.
+	request(&ctx, "POST", "/v1/functions/none/invoke", "application/msgpack", body)
+	s.handle(&ctx)
+	var e errorBody
+	if ctx.Response.StatusCode() != 404 || json.Unmarshal(ctx.Response.Body(), &e) != nil || e.Error.Code != "not_found" {
+		t.Fatalf("%d %s", ctx.Response.StatusCode(), ctx.Response.Body())
+	}
+	request(&ctx, "GET", "/v1/engines", "", nil)
+	s.handle(&ctx)
+	if ctx.Response.StatusCode() != 200 || !bytes.Contains(ctx.Response.Body(), []byte(`"mode":"sequential"`)) {
+		t.Fatalf("engines: %s", ctx.Response.Body())
+	}
+}
+
+func TestStatusOf(t *testing.T) {
+	for code, want := range map[string]int{
+		"kernel_fault": 500, "worker_exited": 500, "deadline_exceeded": 504, "bad_input": 400,
+		"out_of_memory": 413, "function_quarantined": 422, "draining": 503, "library_invalid": 422, "anything": 500,
+	} {
+		if got := StatusOf(code); got != want {
+			t.Errorf("%s: %d, want %d", code, got, want)
+		}
+	}
+}
+
+// BenchmarkInvokeMatmul measures the server side of an invocation (frontend handler,
+// dispatcher, engine, pipe to a real worker process, cpu device) with allocations per
+// invocation. The HTTP transport is left out: the handler is called directly.
+func BenchmarkInvokeMatmul(b *testing.B) {
+	s := newServer(b)
+	cfg, A := examples.MatmulInputs(16, 1)
+	body, _ := msgpack.Marshal(map[string][]byte{"cfg": cfg, "A": A})
+	var ctx fasthttp.RequestCtx
+	request(&ctx, "POST", "/v1/functions/matmul/invoke", "application/msgpack", body)
+	for i := 0; i < 50; i++ { // warm: module loaded, pools filled
+		ctx.Response.Reset()
+		s.handle(&ctx)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ctx.Response.Reset()
+		s.handle(&ctx)
+		if ctx.Response.StatusCode() != 200 {
+			b.Fatalf("%d %s", ctx.Response.StatusCode(), ctx.Response.Body())
+		}
+	}
+}
+
+// The server side of an invocation does not allocate in steady state.
+func TestInvokeAllocations(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a worker")
+	}
+	s := newServer(t)
+	cfg, A := examples.MatmulInputs(16, 1)
+	body, _ := msgpack.Marshal(map[string][]byte{"cfg": cfg, "A": A})
+	var ctx fasthttp.RequestCtx
+	request(&ctx, "POST", "/v1/functions/matmul/invoke", "application/msgpack", body)
+	run := func() {
+		ctx.Response.Reset()
+		s.handle(&ctx)
+	}
+	for i := 0; i < 50; i++ {
+		run()
+	}
+	if n := testing.AllocsPerRun(200, run); n > 1 {
+		t.Fatalf("%.1f allocations per invocation on the server side; the budget is 1", n)
+	}
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Runs ON THE GPU MACHINE, from the repository root, with binaries built here by `make gpu-build`
+# (bin/gpufn, bin/cuda.test, bin/e2e.test). No Go is needed there.
+#
+#   1. the CUDA declarations checked against the toolkit's cuda.h (gcc);
+#   2. the device conformance suite on CUDA, then its destructive cases (a fault) in a process
+#      of their own;
+#   3. the end-to-end tests against real servers on the GPU: sequential engine, then concurrent
+#      under MPS (matmul, inference, zeroing, faults, deadlines, printf, bad input).
+# Results go to $OUT/gpu-test.log when $OUT is set.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+log=${OUT:-/tmp}/gpu-test.log
+: >"$log"
+status=0
+step() {
+	echo "=== $*" | tee -a "$log"
+	"$@" 2>&1 | tee -a "$log"
+	local rc=${PIPESTATUS[0]}
+	echo "=== exit $rc: $*" | tee -a "$log"
+	[ "$rc" -eq 0 ] || status=1
+}
+nvidia-smi --query-gpu=name,driver_version,memory.total,compute_mode --format=csv | tee -a "$log"
+[ -x scripts/cuda-headers-check.sh ] && step scripts/cuda-headers-check.sh
+step bin/cuda.test -test.v -test.count=1
+step env GPUFN_DESTRUCTIVE=1 bin/cuda.test -test.v -test.count=1 -test.run "Conformance/.*/destructive"
+step env GPUFN_DESTRUCTIVE=1 bin/cuda.test -test.v -test.count=1 -test.run TestDestructiveFault
+export GPUFN_BIN=$PWD/bin/gpufn GPUFN_E2E_DEVICE=cuda
+step bin/e2e.test -test.v -test.count=1 -test.timeout 9m ${E2E_RUN:+-test.run "$E2E_RUN"}
+echo "gpu-test: $([ $status -eq 0 ] && echo PASS || echo FAIL)" | tee -a "$log"
+exit $status
