@@ -66,12 +66,12 @@ func New(cfg Config, d *dispatcher.Dispatcher) *Server {
 	}
 	s := &Server{cfg: cfg, d: d, log: cfg.Log}
 	s.srv = &fasthttp.Server{
-		Handler:               s.handle,
-		ErrorHandler:          s.transportError,
-		Name:                  "gpufn",
+		Handler:      s.handle,
+		ErrorHandler: s.transportError,
+		Name:         "gpufn",
 		// fasthttp reads up to twice the limit, so that a body a little too large gets a proper
 		// 413 from the handler (and the client reads it); beyond that it closes the connection.
-		MaxRequestBodySize: 2 * cfg.MaxBodyBytes,
+		MaxRequestBodySize:    2 * cfg.MaxBodyBytes,
 		Concurrency:           cfg.Concurrency,
 		MaxConnsPerIP:         cfg.MaxConnsPerIP,
 		ReadTimeout:           cfg.ReadTimeout,
