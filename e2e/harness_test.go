@@ -245,13 +245,17 @@ func (s *server) engines() []engineStats {
 }
 
 type engineStats struct {
-	Name     string `json:"name"`
-	Restarts uint64 `json:"restarts"`
-	Ready    bool   `json:"ready"`
-	Workers  []struct {
-		ID  string `json:"id"`
-		PID int    `json:"pid"`
-		Up  bool   `json:"up"`
+	Name      string `json:"name"`
+	Restarts  uint64 `json:"restarts"`
+	Reruns    uint64 `json:"reruns"`
+	Teardowns uint64 `json:"teardowns"`
+	Whole     uint64 `json:"whole_gpu"`
+	Ready     bool   `json:"ready"`
+	Workers   []struct {
+		ID          string `json:"id"`
+		PID         int    `json:"pid"`
+		Up          bool   `json:"up"`
+		Invocations uint64 `json:"invocations"`
 	} `json:"workers"`
 }
 

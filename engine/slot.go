@@ -146,6 +146,11 @@ func (s *slot) loop() {
 
 // dispatch runs whatever the slot was handed.
 func (s *slot) dispatch(inv *Invocation) {
+	// The worker may have died (or been torn down) while the invocation was on its way.
+	if !s.ensure() {
+		s.answerDraining(inv)
+		return
+	}
 	switch {
 	case inv.ctl != nil:
 		inv.ctl.done <- s.poolCmd(inv.ctl.bytes)
@@ -411,6 +416,13 @@ func (s *slot) gpuFailure(inv *Invocation, answer *Error, why error) {
 		s.fail(inv, answer)
 		return
 	}
+	e.mu.Lock()
+	victim := gen < e.gen // a teardown (by another worker's failure) killed this worker
+	e.mu.Unlock()
+	if victim && inv.reruns < maxReruns {
+		e.requeue(inv)
+		return
+	}
 	e.teardown(s, gen)
 	if inv.exclusive || inv.reruns > 0 {
 		// It ran alone: the failure is its own.
@@ -423,6 +435,9 @@ func (s *slot) gpuFailure(inv *Invocation, answer *Error, why error) {
 	e.log.Info("invocation interrupted by a GPU-wide fault; it runs again alone", zap.String("function", inv.Fn.Name), zap.String("was", answer.Code))
 	e.requeue(inv)
 }
+
+// maxReruns bounds how often one invocation runs again after GPU-wide faults it did not cause.
+const maxReruns = 3
 
 // strike counts a fault or overrun against a function and quarantines it after too many in a
 // row.

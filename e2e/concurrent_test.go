@@ -1,0 +1,222 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"gpufn/examples"
+)
+
+// concurrentFlags start a concurrent engine: under MPS on a GPU; on the cpu device with the
+// GPU-wide fault domain emulated, so that CI exercises the re-run logic MPS needs.
+func concurrentFlags(workers int, extra ...string) []string {
+	f := []string{"--engine", "concurrent", "--workers", fmt.Sprint(workers)}
+	if onGPU() {
+		f = append(f, "--mps", "on")
+	} else {
+		f = append(f, "--fault-domain", "gpu")
+	}
+	return append(f, extra...)
+}
+
+func TestConcurrentCorrectness(t *testing.T) {
+	s := start(t, concurrentFlags(4, "--examples")...)
+	var wg sync.WaitGroup
+	errs := make(chan string, 64)
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for i := 0; i < 5; i++ {
+				cfg, A := examples.MatmulInputs(128, int64(g*10+i))
+				a := s.invoke("matmul", map[string][]byte{"cfg": cfg, "A": A})
+				if a.status != 200 || !bytes.Equal(a.outputs["B"], examples.MatmulReference(A)) {
+					errs <- fmt.Sprintf("matmul g%d/%d: %d %s", g, i, a.status, a.message)
+				}
+			}
+			cfg, A, B := examples.InferenceInputs(50, 1, int64(g))
+			a := s.invoke("inference", map[string][]byte{"cfg": cfg, "A": A, "B": B})
+			if a.status != 200 || examples.CompareF32(a.outputs["D"], examples.InferenceReference(A, B, 1), 1e-4) != nil {
+				errs <- fmt.Sprintf("inference g%d: %d %s", g, a.status, a.message)
+			}
+		}(g)
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	used := 0
+	for _, w := range s.engines()[0].Workers {
+		if w.PID > 0 {
+			used++
+		}
+	}
+	if used != 4 {
+		t.Fatalf("%d workers up, want 4", used)
+	}
+}
+
+// innocents runs matmul in a loop on several goroutines until stop, and records every answer.
+type innocents struct {
+	ok, wrong atomic.Int64
+	mu        sync.Mutex
+	failures  []string
+	wg        sync.WaitGroup
+	stop      chan struct{}
+}
+
+func runInnocents(s *server, n int) *innocents {
+	in := &innocents{stop: make(chan struct{})}
+	for g := 0; g < n; g++ {
+		in.wg.Add(1)
+		go func(g int) {
+			defer in.wg.Done()
+			cfg, A := examples.MatmulInputs(128, int64(100+g))
+			want := examples.MatmulReference(A)
+			for {
+				select {
+				case <-in.stop:
+					return
+				default:
+				}
+				a := s.invoke("matmul", map[string][]byte{"cfg": cfg, "A": A})
+				switch {
+				case a.status != 200:
+					in.mu.Lock()
+					in.failures = append(in.failures, fmt.Sprintf("%d %s: %s", a.status, a.code, a.message))
+					in.mu.Unlock()
+				case !bytes.Equal(a.outputs["B"], want):
+					in.wrong.Add(1)
+				default:
+					in.ok.Add(1)
+				}
+			}
+		}(g)
+	}
+	return in
+}
+
+func (in *innocents) finish(t *testing.T) {
+	t.Helper()
+	close(in.stop)
+	in.wg.Wait()
+	if len(in.failures) > 0 || in.wrong.Load() > 0 || in.ok.Load() == 0 {
+		t.Fatalf("innocent invocations: %d ok, %d wrong outputs, failures %v", in.ok.Load(), in.wrong.Load(), in.failures)
+	}
+	t.Logf("innocent invocations: %d, all correct", in.ok.Load())
+}
+
+// A faulting kernel beside looping innocent invocations: the culprit gets kernel_fault, every
+// innocent invocation returns its correct output, and the engine serves again within a second.
+func TestFaultBesideInnocents(t *testing.T) {
+	s := start(t, concurrentFlags(4, "--examples")...)
+	s.uploadExamples("testkernels")
+	s.mustPut("/v1/functions/fault", config("fault", "", "", ""))
+	in := runInnocents(s, 6)
+	time.Sleep(300 * time.Millisecond)
+	for round := 0; round < 2; round++ {
+		t0 := time.Now()
+		a := s.invoke("fault", nil)
+		took := time.Since(t0)
+		if a.status != 500 || a.code != "kernel_fault" {
+			t.Fatalf("culprit: %d %s %s", a.status, a.code, a.message)
+		}
+		before := in.ok.Load()
+		t1 := time.Now()
+		for in.ok.Load() == before && time.Since(t1) < 10*time.Second {
+			time.Sleep(time.Millisecond)
+		}
+		t.Logf("round %d: culprit answered in %v; the innocents were served again %v later", round, took.Round(time.Millisecond), time.Since(t1).Round(time.Millisecond))
+		if time.Since(t1) > time.Second {
+			t.Errorf("serving again took %v after the culprit's answer", time.Since(t1))
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+	in.finish(t)
+	e := s.engines()[0]
+	t.Logf("engine: %d restarts, %d re-runs, %d teardowns", e.Restarts, e.Reruns, e.Teardowns)
+}
+
+// An infinite loop beside looping innocent invocations is stopped at its deadline with 504,
+// every innocent invocation still returns its correct output, and the GPU serves again.
+func TestInfiniteLoopBesideInnocents(t *testing.T) {
+	s := start(t, concurrentFlags(4, "--examples")...)
+	s.uploadExamples("testkernels")
+	s.mustPut("/v1/functions/spin", config("spin", `"F": {"Absolute": 256}`, "", `{"Ptr": "F"}`))
+	in := runInnocents(s, 6)
+	time.Sleep(300 * time.Millisecond)
+	t0 := time.Now()
+	a := s.invoke("spin", nil, "X-Gpufn-Timeout", "500ms")
+	if a.status != 504 || a.code != "deadline_exceeded" {
+		t.Fatalf("spin: %d %s %s", a.status, a.code, a.message)
+	}
+	t.Logf("the overrun was answered after %v", time.Since(t0).Round(time.Millisecond))
+	time.Sleep(500 * time.Millisecond)
+	in.finish(t)
+}
+
+// A kernel that reads every byte of its fresh buffers finds only zeros after another tenant's
+// invocation wrote there, on every worker.
+func TestZeroingOnEveryWorker(t *testing.T) {
+	s := start(t, concurrentFlags(4)...)
+	s.uploadExamples("testkernels")
+	for _, fn := range examples.TestFunctions() {
+		s.mustPut("/v1/functions/"+fn.Name, fn.Config)
+	}
+	var wg sync.WaitGroup
+	var bad atomic.Int64
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 25; i++ {
+				s.mustInvoke("dirty", nil)
+				out := s.mustInvoke("zero_check", nil)
+				if binary.LittleEndian.Uint64(out["R"]) != 0 {
+					bad.Add(1)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if bad.Load() > 0 {
+		t.Fatalf("%d fresh buffers held another invocation's bytes", bad.Load())
+	}
+	for _, w := range s.engines()[0].Workers {
+		if w.Invocations == 0 {
+			t.Fatalf("worker %s ran nothing: the test did not reach every worker", w.ID)
+		}
+	}
+}
+
+// Auto: an invocation too big for one worker's share gets the whole GPU, then the workers
+// serve as before.
+func TestAutoWholeGPU(t *testing.T) {
+	flags := []string{"--engine", "auto", "--workers", "2", "--pool-size", "64MiB"}
+	if !onGPU() {
+		flags = append(flags, "--cpu-memory", "512MiB")
+	}
+	s := start(t, flags...)
+	s.uploadExamples("testkernels")
+	s.mustPut("/v1/functions/big", config("fill_u8", `"A": {"Absolute": 201326592}, "R": {"Absolute": 8}`, `"R"`, `{"Ptr": "A"}, {"Sizeof": "A"}, {"Constant": 7}`))
+	s.mustPut("/v1/functions/zero_check", examples.TestFunctions()[1].Config)
+	for i := 0; i < 2; i++ {
+		if a := s.invoke("big", nil); a.status != 200 {
+			t.Fatalf("big: %d %s %s", a.status, a.code, a.message)
+		}
+		out := s.mustInvoke("zero_check", nil)
+		if binary.LittleEndian.Uint64(out["R"]) != 0 {
+			t.Fatal("a share's buffer is not zero after a whole-GPU invocation")
+		}
+	}
+	e := s.engines()[0]
+	if e.Whole != 2 {
+		t.Fatalf("whole-GPU invocations: %d", e.Whole)
+	}
+}
