@@ -459,9 +459,10 @@ func (d *Dispatcher) Submit(inv *engine.Invocation) error {
 	if e == nil {
 		return errorf(ErrUnavailable, "unavailable", "no engine is running")
 	}
-	if h := e.Hello(); h != nil && need > h.PoolBytes {
-		return errorf(ErrTooLarge, "out_of_memory", "the invocation needs %d bytes of device memory; a worker's pool holds %d", need, h.PoolBytes)
+	if max := e.MaxNeed(); max > 0 && need > max {
+		return errorf(ErrTooLarge, "out_of_memory", "the invocation needs %d bytes of device memory; this server's largest pool holds %d", need, max)
 	}
+	inv.Need = need
 	var inBytes uint64
 	for _, in := range inv.Inputs {
 		inBytes += uint64(len(in))

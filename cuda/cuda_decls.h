@@ -1,0 +1,194 @@
+/*
+ * cuda_decls.h: every C declaration package cuda uses of the CUDA driver API, written by hand
+ * so that the package builds without the CUDA toolkit (libcuda.so.1 is opened with dlopen at
+ * run time).
+ *
+ * Every name here is prefixed (gf_, GF_) so that this header can be included AFTER NVIDIA's
+ * <cuda.h> without a conflict: scripts/cuda-headers-check.sh does exactly that on the GPU
+ * machine and proves, with _Static_assert, that each function-pointer type below is the type of
+ * the real prototype and that each constant has the vendor's value. The lists GF_CUDA_FUNCS and
+ * GF_CUDA_CONSTS are the single source of truth: lib.c builds its symbol table and its dlsym
+ * loop from GF_CUDA_FUNCS, the check script walks both lists.
+ *
+ * Type choices (each checked against cuda.h by the script):
+ * - CUresult, CUdevice_attribute, CUjit_option and CUfunction_attribute are C enums with no
+ *   negative value; GCC and Clang give such an enum the type unsigned int, so they are declared
+ *   as unsigned int here (an int would be ABI-identical but not type-compatible).
+ * - The opaque handles reuse NVIDIA's incomplete struct tags (struct CUctx_st, ...), which is
+ *   what makes a pointer to them compatible with CUcontext and friends. Declaring an
+ *   incomplete struct tag twice is not a conflict.
+ * - CUdeviceptr is unsigned long long on every 64-bit platform (LP64).
+ */
+#ifndef GPUFN_CUDA_DECLS_H
+#define GPUFN_CUDA_DECLS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef unsigned int gf_CUresult;
+typedef int gf_CUdevice;
+typedef unsigned long long gf_CUdeviceptr;
+typedef unsigned int gf_CUdevice_attribute;
+typedef unsigned int gf_CUjit_option;
+typedef unsigned int gf_CUfunction_attribute;
+typedef struct CUctx_st *gf_CUcontext;
+typedef struct CUmod_st *gf_CUmodule;
+typedef struct CUfunc_st *gf_CUfunction;
+typedef struct CUstream_st *gf_CUstream;
+
+/* One function-pointer type per driver entry point, with the exact prototype of the symbol
+ * named in GF_CUDA_FUNCS (the versioned symbol where cuda.h maps a name to one). */
+typedef gf_CUresult (*gf_cuInit_fn)(unsigned int flags);
+typedef gf_CUresult (*gf_cuDriverGetVersion_fn)(int *version);
+typedef gf_CUresult (*gf_cuDeviceGetCount_fn)(int *count);
+typedef gf_CUresult (*gf_cuDeviceGet_fn)(gf_CUdevice *dev, int ordinal);
+typedef gf_CUresult (*gf_cuDeviceGetName_fn)(char *name, int len, gf_CUdevice dev);
+typedef gf_CUresult (*gf_cuDeviceGetAttribute_fn)(int *value, gf_CUdevice_attribute attr, gf_CUdevice dev);
+typedef gf_CUresult (*gf_cuDeviceTotalMem_v2_fn)(size_t *bytes, gf_CUdevice dev);
+typedef gf_CUresult (*gf_cuDevicePrimaryCtxRetain_fn)(gf_CUcontext *ctx, gf_CUdevice dev);
+typedef gf_CUresult (*gf_cuDevicePrimaryCtxRelease_v2_fn)(gf_CUdevice dev);
+typedef gf_CUresult (*gf_cuCtxSetCurrent_fn)(gf_CUcontext ctx);
+typedef gf_CUresult (*gf_cuCtxSynchronize_fn)(void);
+typedef gf_CUresult (*gf_cuMemGetInfo_v2_fn)(size_t *free, size_t *total);
+typedef gf_CUresult (*gf_cuMemAlloc_v2_fn)(gf_CUdeviceptr *p, size_t bytes);
+typedef gf_CUresult (*gf_cuMemFree_v2_fn)(gf_CUdeviceptr p);
+typedef gf_CUresult (*gf_cuMemcpyHtoD_v2_fn)(gf_CUdeviceptr dst, const void *src, size_t bytes);
+typedef gf_CUresult (*gf_cuMemcpyDtoH_v2_fn)(void *dst, gf_CUdeviceptr src, size_t bytes);
+typedef gf_CUresult (*gf_cuMemsetD8_v2_fn)(gf_CUdeviceptr dst, unsigned char value, size_t n);
+typedef gf_CUresult (*gf_cuMemHostRegister_v2_fn)(void *p, size_t bytes, unsigned int flags);
+typedef gf_CUresult (*gf_cuMemHostUnregister_fn)(void *p);
+typedef gf_CUresult (*gf_cuModuleLoadDataEx_fn)(gf_CUmodule *mod, const void *image, unsigned int nopts,
+                                                gf_CUjit_option *opts, void **optvals);
+typedef gf_CUresult (*gf_cuModuleUnload_fn)(gf_CUmodule mod);
+typedef gf_CUresult (*gf_cuModuleGetFunction_fn)(gf_CUfunction *f, gf_CUmodule mod, const char *name);
+typedef gf_CUresult (*gf_cuFuncSetAttribute_fn)(gf_CUfunction f, gf_CUfunction_attribute attr, int value);
+typedef gf_CUresult (*gf_cuLaunchKernel_fn)(gf_CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz,
+                                            unsigned int bx, unsigned int by, unsigned int bz,
+                                            unsigned int shmem, gf_CUstream stream, void **params,
+                                            void **extra);
+typedef gf_CUresult (*gf_cuGetErrorName_fn)(gf_CUresult r, const char **name);
+typedef gf_CUresult (*gf_cuGetErrorString_fn)(gf_CUresult r, const char **msg);
+
+/* X(symbol, function-pointer type): every symbol lib.c resolves, all required. */
+#define GF_CUDA_FUNCS(X)                                        \
+	X(cuInit, gf_cuInit_fn)                                     \
+	X(cuDriverGetVersion, gf_cuDriverGetVersion_fn)             \
+	X(cuDeviceGetCount, gf_cuDeviceGetCount_fn)                 \
+	X(cuDeviceGet, gf_cuDeviceGet_fn)                           \
+	X(cuDeviceGetName, gf_cuDeviceGetName_fn)                   \
+	X(cuDeviceGetAttribute, gf_cuDeviceGetAttribute_fn)         \
+	X(cuDeviceTotalMem_v2, gf_cuDeviceTotalMem_v2_fn)           \
+	X(cuDevicePrimaryCtxRetain, gf_cuDevicePrimaryCtxRetain_fn) \
+	X(cuDevicePrimaryCtxRelease_v2, gf_cuDevicePrimaryCtxRelease_v2_fn) \
+	X(cuCtxSetCurrent, gf_cuCtxSetCurrent_fn)                   \
+	X(cuCtxSynchronize, gf_cuCtxSynchronize_fn)                 \
+	X(cuMemGetInfo_v2, gf_cuMemGetInfo_v2_fn)                   \
+	X(cuMemAlloc_v2, gf_cuMemAlloc_v2_fn)                       \
+	X(cuMemFree_v2, gf_cuMemFree_v2_fn)                         \
+	X(cuMemcpyHtoD_v2, gf_cuMemcpyHtoD_v2_fn)                   \
+	X(cuMemcpyDtoH_v2, gf_cuMemcpyDtoH_v2_fn)                   \
+	X(cuMemsetD8_v2, gf_cuMemsetD8_v2_fn)                       \
+	X(cuMemHostRegister_v2, gf_cuMemHostRegister_v2_fn)         \
+	X(cuMemHostUnregister, gf_cuMemHostUnregister_fn)           \
+	X(cuModuleLoadDataEx, gf_cuModuleLoadDataEx_fn)             \
+	X(cuModuleUnload, gf_cuModuleUnload_fn)                     \
+	X(cuModuleGetFunction, gf_cuModuleGetFunction_fn)           \
+	X(cuFuncSetAttribute, gf_cuFuncSetAttribute_fn)             \
+	X(cuLaunchKernel, gf_cuLaunchKernel_fn)                     \
+	X(cuGetErrorName, gf_cuGetErrorName_fn)                     \
+	X(cuGetErrorString, gf_cuGetErrorString_fn)
+
+/* X(vendor name, value): every constant the package uses. Each becomes an enum constant
+ * GF_<vendor name> below; the Go code reads them as C.GF_<vendor name>. */
+#define GF_CUDA_CONSTS(X)                                        \
+	X(CUDA_SUCCESS, 0)                                           \
+	X(CUDA_ERROR_INVALID_VALUE, 1)                               \
+	X(CUDA_ERROR_OUT_OF_MEMORY, 2)                               \
+	X(CUDA_ERROR_NOT_INITIALIZED, 3)                             \
+	X(CUDA_ERROR_DEINITIALIZED, 4)                               \
+	X(CUDA_ERROR_NO_DEVICE, 100)                                 \
+	X(CUDA_ERROR_INVALID_DEVICE, 101)                            \
+	X(CUDA_ERROR_INVALID_IMAGE, 200)                             \
+	X(CUDA_ERROR_INVALID_CONTEXT, 201)                           \
+	X(CUDA_ERROR_NO_BINARY_FOR_GPU, 209)                         \
+	X(CUDA_ERROR_ECC_UNCORRECTABLE, 214)                         \
+	X(CUDA_ERROR_INVALID_PTX, 218)                               \
+	X(CUDA_ERROR_UNSUPPORTED_PTX_VERSION, 222)                   \
+	X(CUDA_ERROR_INVALID_SOURCE, 300)                            \
+	X(CUDA_ERROR_INVALID_HANDLE, 400)                            \
+	X(CUDA_ERROR_NOT_FOUND, 500)                                 \
+	X(CUDA_ERROR_ILLEGAL_ADDRESS, 700)                           \
+	X(CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, 701)                   \
+	X(CUDA_ERROR_LAUNCH_TIMEOUT, 702)                            \
+	X(CUDA_ERROR_CONTEXT_IS_DESTROYED, 709)                      \
+	X(CUDA_ERROR_ASSERT, 710)                                    \
+	X(CUDA_ERROR_HARDWARE_STACK_ERROR, 714)                      \
+	X(CUDA_ERROR_ILLEGAL_INSTRUCTION, 715)                       \
+	X(CUDA_ERROR_MISALIGNED_ADDRESS, 716)                        \
+	X(CUDA_ERROR_INVALID_ADDRESS_SPACE, 717)                     \
+	X(CUDA_ERROR_INVALID_PC, 718)                                \
+	X(CUDA_ERROR_LAUNCH_FAILED, 719)                             \
+	X(CUDA_ERROR_MPS_CONNECTION_FAILED, 805)                     \
+	X(CUDA_ERROR_MPS_RPC_FAILURE, 806)                           \
+	X(CUDA_ERROR_MPS_SERVER_NOT_READY, 807)                      \
+	X(CUDA_ERROR_MPS_MAX_CLIENTS_REACHED, 808)                   \
+	X(CUDA_ERROR_MPS_MAX_CONNECTIONS_REACHED, 809)               \
+	X(CUDA_ERROR_MPS_CLIENT_TERMINATED, 810)                     \
+	X(CUDA_ERROR_UNKNOWN, 999)                                   \
+	X(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, 1)              \
+	X(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X, 2)                    \
+	X(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y, 3)                    \
+	X(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z, 4)                    \
+	X(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X, 5)                     \
+	X(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y, 6)                     \
+	X(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z, 7)                     \
+	X(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK, 8)        \
+	X(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, 75)          \
+	X(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, 76)          \
+	X(CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS, 88)            \
+	X(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, 97) \
+	X(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, 8)        \
+	X(CU_JIT_ERROR_LOG_BUFFER, 5)                                \
+	X(CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, 6)
+
+#define GF_CUDA_ENUM_ITEM(name, value) GF_##name = value,
+enum { GF_CUDA_CONSTS(GF_CUDA_ENUM_ITEM) };
+#undef GF_CUDA_ENUM_ITEM
+
+/* Limits of this package, not the vendor's. */
+enum {
+	GF_MAX_ARGS = 64,         /* kernel arguments per launch (8 bytes each) */
+	GF_JIT_LOG_SIZE = 8192,   /* bytes of JIT error log kept from a failed PTX load */
+	GF_NAME_SIZE = 256,       /* bytes for a device name */
+};
+
+/* Implemented in lib.c. Handles (CUmodule, CUfunction) travel to and from Go as uint64_t. */
+const char *gf_cuda_load(void);
+gf_CUresult gf_cuInit(void);
+gf_CUresult gf_cuDriverGetVersion(int *v);
+gf_CUresult gf_cuDeviceGetCount(int *n);
+gf_CUresult gf_cuDeviceGet(gf_CUdevice *dev, int ordinal);
+gf_CUresult gf_cuDeviceGetName(char *name, int len, gf_CUdevice dev);
+gf_CUresult gf_cuDeviceGetAttribute(int *v, gf_CUdevice_attribute attr, gf_CUdevice dev);
+gf_CUresult gf_cuDeviceTotalMem(size_t *bytes, gf_CUdevice dev);
+gf_CUresult gf_cuPrimaryCtxRetainSetCurrent(gf_CUdevice dev);
+gf_CUresult gf_cuDevicePrimaryCtxRelease(gf_CUdevice dev);
+gf_CUresult gf_cuCtxSynchronize(void);
+gf_CUresult gf_cuMemGetInfo(size_t *free, size_t *total);
+gf_CUresult gf_cuMemAlloc(gf_CUdeviceptr *p, size_t n);
+gf_CUresult gf_cuMemFree(gf_CUdeviceptr p);
+gf_CUresult gf_cuMemcpyHtoD(gf_CUdeviceptr dst, const void *src, size_t n);
+gf_CUresult gf_cuMemcpyDtoH(void *dst, gf_CUdeviceptr src, size_t n);
+gf_CUresult gf_cuMemsetD8(gf_CUdeviceptr dst, unsigned char v, size_t n);
+gf_CUresult gf_cuMemHostRegister(void *p, size_t n);
+gf_CUresult gf_cuMemHostUnregister(void *p);
+gf_CUresult gf_cuModuleLoad(uint64_t *mod, const void *image, size_t n, char *log, size_t logsize);
+gf_CUresult gf_cuModuleUnload(uint64_t mod);
+gf_CUresult gf_cuModuleGetFunction(uint64_t *f, uint64_t mod, const char *name, size_t namelen);
+gf_CUresult gf_cuFuncSetMaxDynamicShared(uint64_t f, int bytes);
+gf_CUresult gf_cuLaunch(uint64_t f, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx,
+                        unsigned int by, unsigned int bz, unsigned int shmem, const uint64_t *args, int nargs);
+const char *gf_cuErrorName(gf_CUresult r);
+const char *gf_cuErrorString(gf_CUresult r);
+
+#endif

@@ -1,0 +1,151 @@
+// lib.c: the dlopen'ed CUDA driver table and thin C wrappers around it, one per call the Go
+// side makes. Declarations and the symbol list are in cuda_decls.h. Nothing here allocates
+// except gf_cuModuleLoad (a NUL-terminated copy of the image, freed before it returns).
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuda_decls.h"
+
+#define GF_FIELD(sym, type) type sym;
+static struct {
+	GF_CUDA_FUNCS(GF_FIELD)
+} api;
+#undef GF_FIELD
+
+// gf_cuda_load opens libcuda.so.1 and resolves every symbol of GF_CUDA_FUNCS. It returns NULL
+// on success, else a static description of what is missing. The Go side calls it once.
+const char *gf_cuda_load(void) {
+	void *h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+	if (h == NULL) {
+		return "libcuda.so.1 not found: no NVIDIA driver on this host";
+	}
+#define GF_RESOLVE(sym, type)                                   \
+	api.sym = (type)dlsym(h, #sym);                             \
+	if (api.sym == NULL) {                                      \
+		return "libcuda.so.1 lacks " #sym ": NVIDIA driver too old"; \
+	}
+	GF_CUDA_FUNCS(GF_RESOLVE)
+#undef GF_RESOLVE
+	return NULL;
+}
+
+gf_CUresult gf_cuInit(void) { return api.cuInit(0); }
+gf_CUresult gf_cuDriverGetVersion(int *v) { return api.cuDriverGetVersion(v); }
+gf_CUresult gf_cuDeviceGetCount(int *n) { return api.cuDeviceGetCount(n); }
+gf_CUresult gf_cuDeviceGet(gf_CUdevice *dev, int ordinal) { return api.cuDeviceGet(dev, ordinal); }
+gf_CUresult gf_cuDeviceGetName(char *name, int len, gf_CUdevice dev) { return api.cuDeviceGetName(name, len, dev); }
+gf_CUresult gf_cuDeviceGetAttribute(int *v, gf_CUdevice_attribute attr, gf_CUdevice dev) {
+	return api.cuDeviceGetAttribute(v, attr, dev);
+}
+gf_CUresult gf_cuDeviceTotalMem(size_t *bytes, gf_CUdevice dev) { return api.cuDeviceTotalMem_v2(bytes, dev); }
+
+// gf_cuPrimaryCtxRetainSetCurrent retains dev's primary context and makes it current on the
+// calling thread; on failure of the second step it releases what it retained.
+gf_CUresult gf_cuPrimaryCtxRetainSetCurrent(gf_CUdevice dev) {
+	gf_CUcontext ctx = NULL;
+	gf_CUresult r = api.cuDevicePrimaryCtxRetain(&ctx, dev);
+	if (r != GF_CUDA_SUCCESS) {
+		return r;
+	}
+	r = api.cuCtxSetCurrent(ctx);
+	if (r != GF_CUDA_SUCCESS) {
+		api.cuDevicePrimaryCtxRelease_v2(dev);
+	}
+	return r;
+}
+gf_CUresult gf_cuDevicePrimaryCtxRelease(gf_CUdevice dev) { return api.cuDevicePrimaryCtxRelease_v2(dev); }
+gf_CUresult gf_cuCtxSynchronize(void) { return api.cuCtxSynchronize(); }
+
+gf_CUresult gf_cuMemGetInfo(size_t *free, size_t *total) { return api.cuMemGetInfo_v2(free, total); }
+gf_CUresult gf_cuMemAlloc(gf_CUdeviceptr *p, size_t n) { return api.cuMemAlloc_v2(p, n); }
+gf_CUresult gf_cuMemFree(gf_CUdeviceptr p) { return api.cuMemFree_v2(p); }
+gf_CUresult gf_cuMemcpyHtoD(gf_CUdeviceptr dst, const void *src, size_t n) { return api.cuMemcpyHtoD_v2(dst, src, n); }
+gf_CUresult gf_cuMemcpyDtoH(void *dst, gf_CUdeviceptr src, size_t n) { return api.cuMemcpyDtoH_v2(dst, src, n); }
+gf_CUresult gf_cuMemsetD8(gf_CUdeviceptr dst, unsigned char v, size_t n) { return api.cuMemsetD8_v2(dst, v, n); }
+gf_CUresult gf_cuMemHostRegister(void *p, size_t n) { return api.cuMemHostRegister_v2(p, n, 0); }
+gf_CUresult gf_cuMemHostUnregister(void *p) { return api.cuMemHostUnregister(p); }
+
+// gf_cuModuleLoad copies the n bytes of image into C memory with a NUL after them (PTX must be
+// a NUL-terminated string; a cubin or fatbin ignores the extra byte) and loads it with the JIT
+// error log captured: up to logsize-1 bytes of it are copied to log, always NUL-terminated.
+gf_CUresult gf_cuModuleLoad(uint64_t *mod, const void *image, size_t n, char *log, size_t logsize) {
+	char *copy = malloc(n + 1);
+	if (copy == NULL) {
+		return GF_CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	memcpy(copy, image, n);
+	copy[n] = 0;
+	char jitlog[GF_JIT_LOG_SIZE];
+	jitlog[0] = 0;
+	gf_CUjit_option opts[2] = {GF_CU_JIT_ERROR_LOG_BUFFER, GF_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+	void *vals[2] = {jitlog, (void *)(uintptr_t)sizeof jitlog};
+	gf_CUmodule m = NULL;
+	gf_CUresult r = api.cuModuleLoadDataEx(&m, copy, 2, opts, vals);
+	free(copy);
+	jitlog[sizeof jitlog - 1] = 0;
+	if (logsize > 0) {
+		size_t k = strlen(jitlog);
+		if (k > logsize - 1) {
+			k = logsize - 1;
+		}
+		memcpy(log, jitlog, k);
+		log[k] = 0;
+	}
+	*mod = (uint64_t)(uintptr_t)m;
+	return r;
+}
+
+gf_CUresult gf_cuModuleUnload(uint64_t mod) { return api.cuModuleUnload((gf_CUmodule)(uintptr_t)mod); }
+
+// gf_cuModuleGetFunction looks up a kernel whose name is namelen bytes (not NUL-terminated)
+// at name. Names of 1024 bytes or more are not found.
+gf_CUresult gf_cuModuleGetFunction(uint64_t *f, uint64_t mod, const char *name, size_t namelen) {
+	char buf[1024];
+	if (namelen >= sizeof buf) {
+		return GF_CUDA_ERROR_NOT_FOUND;
+	}
+	memcpy(buf, name, namelen);
+	buf[namelen] = 0;
+	gf_CUfunction fn = NULL;
+	gf_CUresult r = api.cuModuleGetFunction(&fn, (gf_CUmodule)(uintptr_t)mod, buf);
+	*f = (uint64_t)(uintptr_t)fn;
+	return r;
+}
+
+gf_CUresult gf_cuFuncSetMaxDynamicShared(uint64_t f, int bytes) {
+	return api.cuFuncSetAttribute((gf_CUfunction)(uintptr_t)f, GF_CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+	                              bytes);
+}
+
+// gf_cuLaunch enqueues f on the default stream. Its nargs 8-byte arguments are at args; the
+// driver copies them during the call, so the array of pointers to them lives on this stack.
+gf_CUresult gf_cuLaunch(uint64_t f, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx,
+                        unsigned int by, unsigned int bz, unsigned int shmem, const uint64_t *args, int nargs) {
+	void *params[GF_MAX_ARGS];
+	if (nargs < 0 || nargs > GF_MAX_ARGS) {
+		return GF_CUDA_ERROR_INVALID_VALUE;
+	}
+	for (int i = 0; i < nargs; i++) {
+		params[i] = (void *)&args[i];
+	}
+	return api.cuLaunchKernel((gf_CUfunction)(uintptr_t)f, gx, gy, gz, bx, by, bz, shmem, NULL,
+	                          nargs > 0 ? params : NULL, NULL);
+}
+
+// gf_cuErrorName and gf_cuErrorString return the driver's text for r, or NULL when the driver
+// does not know r. They touch no context, so they are safe after a fatal error.
+const char *gf_cuErrorName(gf_CUresult r) {
+	const char *s = NULL;
+	if (api.cuGetErrorName == NULL || api.cuGetErrorName(r, &s) != GF_CUDA_SUCCESS) {
+		return NULL;
+	}
+	return s;
+}
+const char *gf_cuErrorString(gf_CUresult r) {
+	const char *s = NULL;
+	if (api.cuGetErrorString == NULL || api.cuGetErrorString(r, &s) != GF_CUDA_SUCCESS) {
+		return NULL;
+	}
+	return s;
+}
