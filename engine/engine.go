@@ -34,13 +34,18 @@ type Policy string
 
 // Polling policies.
 const (
-	// PolicyHybrid spins for Config.SpinFor, then parks (the default).
+	// PolicyHybrid spins for Config.SpinFor, then parks (the default). It spins only on hosts
+	// with at least HybridMinCPUs cores: on fewer, a spinner starves the very processes it
+	// waits for (2 cores, serial invocations: p50 46 us parking at once, 236 us spinning 50 us).
 	PolicyHybrid Policy = "hybrid"
 	// PolicySpin never parks: lowest latency, one busy core per idle worker.
 	PolicySpin Policy = "spin"
 	// PolicyBlock parks at once: no CPU while idle, a wake-up on each invocation.
 	PolicyBlock Policy = "block"
 )
+
+// HybridMinCPUs is the fewest cores on which the hybrid policy spins at all.
+const HybridMinCPUs = 8
 
 // ParsePolicy parses a polling policy name.
 func ParsePolicy(s string) (Policy, error) {
@@ -133,6 +138,9 @@ func (c *Config) defaults() error {
 	}
 	if c.SpinFor <= 0 {
 		c.SpinFor = 50 * time.Microsecond
+	}
+	if c.Policy == PolicyHybrid && runtime.NumCPU() < HybridMinCPUs {
+		c.SpinFor = 0
 	}
 	if c.Timeout <= 0 {
 		c.Timeout = 30 * time.Second
@@ -516,10 +524,22 @@ func (e *Engine) Load() int {
 	return e.queue.len() + e.running
 }
 
+// spin is how long pipe readers spin before parking, by the polling policy.
+func (e *Engine) spin() time.Duration {
+	switch e.cfg.Policy {
+	case PolicySpin:
+		return worker.SpinForever
+	case PolicyBlock:
+		return 0
+	}
+	return e.cfg.SpinFor // hybrid: 0 on small hosts
+
+}
+
 // wait blocks until an invocation arrives on s.in, the worker dies, or the engine quits,
 // according to the polling policy.
 func (e *Engine) wait(s *slot, dead <-chan struct{}) (*Invocation, bool) {
-	if e.cfg.Policy != PolicyBlock {
+	if e.cfg.Policy == PolicySpin || (e.cfg.Policy == PolicyHybrid && e.cfg.SpinFor > 0) {
 		var deadline time.Time
 		for i := 0; ; i++ {
 			select {

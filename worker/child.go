@@ -53,6 +53,7 @@ func Main(args []string, devs Devices) int {
 	contexts := fs.Int("contexts", 1, "shared-memory contexts passed as fds 5, 6, ...")
 	probe := fs.Bool("probe", false, "report the devices of --device in the hello, then exit")
 	noPool := fs.Bool("no-pool", false, "start without a device pool (the server sends one when it needs it)")
+	spin := fs.Duration("spin", 0, "spin this long on the request pipe before parking (-1ns: never park)")
 	logLevel := fs.String("log-level", "info", "log level")
 	fs.SetOutput(os.Stderr)
 	if err := fs.Parse(args); err != nil {
@@ -122,7 +123,12 @@ func Main(args []string, devs Devices) int {
 		return ExitProtocol
 	}
 	log.Info("worker ready", zap.String("device", hello.Device.Name), zap.Uint64("pool_bytes", hello.PoolBytes), zap.Int("contexts", len(c.regions)))
-	return c.serve(NewFrameReader(req, MaxRequestFrame), fw)
+	rr, err := newRawSpinReader(req, *spin)
+	if err != nil {
+		log.Error("request pipe", zap.Error(err))
+		return ExitProtocol
+	}
+	return c.serve(NewFrameReader(rr, MaxRequestFrame), fw)
 }
 
 func silenceStdout() error {

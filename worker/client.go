@@ -60,6 +60,9 @@ type StartOptions struct {
 	Probe bool
 	// NoPool starts the worker without a device pool; it takes one when told (MsgPool).
 	NoPool bool
+	// Spin is how long both ends spin on their pipe before parking while they wait for a
+	// message (0: park at once; SpinForever: never park). See the engines' polling policy.
+	Spin time.Duration
 }
 
 // Process is the server's handle on one worker process: the pipes, the contexts and the
@@ -79,7 +82,8 @@ type Process struct {
 	hello    Hello
 	log      *zap.Logger
 
-	done     chan struct{} // closed when the process has exited and been reaped
+	spin     *pollSpinReader // nil when replies are read without spinning
+	done     chan struct{}   // closed when the process has exited and been reaped
 	exitErr  error
 	stopOnce sync.Once
 	nextID   uint64
@@ -148,6 +152,9 @@ func Start(opt StartOptions) (*Process, error) {
 	if opt.NoPool {
 		args = append(args, "--no-pool")
 	}
+	if opt.Spin != 0 {
+		args = append(args, "--spin", opt.Spin.String())
+	}
 	cmd := exec.Command(opt.Binary, args...)
 	cmd.Env = append(append(os.Environ(), CookieKey+"="+CookieValue), opt.Env...)
 	cmd.Stdin, cmd.Stdout = nil, nil // /dev/null: fd 1 is where device printf goes
@@ -177,7 +184,12 @@ func Start(opt StartOptions) (*Process, error) {
 	}()
 
 	p.fw = NewFrameWriter(p.req)
-	p.fr = NewFrameReader(p.rep, MaxReplyFrame)
+	rr, err := newPollSpinReader(p.rep, opt.Spin)
+	if err != nil {
+		return nil, err
+	}
+	p.spin, _ = rr.(*pollSpinReader)
+	p.fr = NewFrameReader(rr, MaxReplyFrame)
 	if err := p.readHello(opt.StartTimeout); err != nil {
 		return nil, err
 	}
@@ -289,6 +301,9 @@ func (p *Process) Call(t MsgType, msg any, id uint64, res *Result, deadline time
 		return p.ioErr(err)
 	}
 	p.rep.SetReadDeadline(deadline)
+	if p.spin != nil {
+		p.spin.deadline = deadline
+	}
 	rt, err := p.fr.Next()
 	if err != nil {
 		return p.ioErr(err)

@@ -223,3 +223,5 @@ func TestWorkerAsksForMissingPayloads(t *testing.T) {
 		t.Fatalf("result %+v", res.Err)
 	}
 }
+
+func osArgs0() string { return os.Args[0] }

@@ -1,0 +1,135 @@
+package worker
+
+import (
+	"io"
+	"os"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// Waiting for a message on a pipe can park the thread (the kernel wakes it when data arrives,
+// tens of microseconds later on an idle machine) or spin on non-blocking reads first. The
+// polling policy of the engines decides: spin (forever), hybrid (a bounded time, then park),
+// block (park at once).
+
+// SpinForever makes a reader spin without ever parking.
+const SpinForever time.Duration = -1
+
+// rawSpinReader reads a blocking-mode descriptor of the worker process: it spins on
+// non-blocking reads for up to spin after each message, then waits in poll(2). It keeps the
+// calling (locked) thread and never involves Go's poller.
+type rawSpinReader struct {
+	fd   int
+	spin time.Duration
+}
+
+func newRawSpinReader(f *os.File, spin time.Duration) (io.Reader, error) {
+	fd := int(f.Fd())
+	if spin == 0 {
+		return f, nil // plain blocking reads
+	}
+	if err := unix.SetNonblock(fd, true); err != nil {
+		return nil, err
+	}
+	return &rawSpinReader{fd: fd, spin: spin}, nil
+}
+
+func (r *rawSpinReader) Read(p []byte) (int, error) {
+	var until time.Time
+	for i := 0; ; i++ {
+		n, err := unix.Read(r.fd, p)
+		switch {
+		case err == nil && n == 0:
+			return 0, io.EOF
+		case err == nil:
+			return n, nil
+		case err == unix.EINTR:
+			continue
+		case err != unix.EAGAIN:
+			return 0, err
+		}
+		if r.spin == SpinForever {
+			continue
+		}
+		if i == 0 {
+			until = time.Now().Add(r.spin)
+		}
+		if i&31 == 0 && time.Now().After(until) {
+			fds := []unix.PollFd{{Fd: int32(r.fd), Events: unix.POLLIN}}
+			if _, err := unix.Poll(fds, -1); err != nil && err != unix.EINTR {
+				return 0, err
+			}
+		}
+	}
+}
+
+// pollSpinReader reads a descriptor registered with Go's poller (the server's end of a pipe):
+// it spins on non-blocking reads for up to spin, then parks the goroutine in the poller, which
+// also honours the file's read deadline.
+type pollSpinReader struct {
+	f        *os.File
+	rc       syscall.RawConn
+	spin     time.Duration
+	deadline time.Time // also checked while spinning (the poller checks it while parked)
+}
+
+func newPollSpinReader(f *os.File, spin time.Duration) (io.Reader, error) {
+	if spin == 0 {
+		return f, nil
+	}
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return nil, err
+	}
+	return &pollSpinReader{f: f, rc: rc, spin: spin}, nil
+}
+
+func (r *pollSpinReader) Read(p []byte) (int, error) {
+	var n int
+	var rerr error
+	first := true
+	err := r.rc.Read(func(fd uintptr) bool {
+		var until time.Time
+		for i := 0; ; i++ {
+			n, rerr = syscall.Read(int(fd), p)
+			if rerr == syscall.EINTR {
+				continue
+			}
+			if rerr != syscall.EAGAIN {
+				return true
+			}
+			if !first {
+				return false // woken by the poller for nothing: wait again
+			}
+			if i&31 != 0 {
+				continue
+			}
+			now := time.Now()
+			if !r.deadline.IsZero() && now.After(r.deadline) {
+				rerr = os.ErrDeadlineExceeded
+				return true
+			}
+			if r.spin != SpinForever {
+				if i == 0 {
+					until = now.Add(r.spin)
+				}
+				if now.After(until) {
+					first = false
+					return false // park in the poller
+				}
+			}
+		}
+	})
+	if err != nil {
+		return 0, err
+	}
+	if rerr != nil {
+		return 0, rerr
+	}
+	if n == 0 {
+		return 0, io.EOF
+	}
+	return n, nil
+}
