@@ -1,5 +1,5 @@
 // Library "testkernels": kernels for gpufn's own tests (device conformance, isolation, faults,
-// deadlines, printf). The cpu device's kernels in cpu/kernels_test.go have the same semantics.
+// deadlines, printf). The cpu device's kernels in cpu/kernels_testkernels.go have the same semantics.
 #include <cstdio>
 
 __device__ __forceinline__ unsigned long long gtid() {

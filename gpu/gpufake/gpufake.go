@@ -1,0 +1,479 @@
+package gpufake
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"gpufn/gpu"
+)
+
+// KernelFunc is a fake kernel, run once per Launch (not per thread) with the launch's shape
+// and arguments. It reaches device memory through d.Mem. An error it returns is what Launch
+// returns; a fatal one (gpu.IsFatal) loses the device.
+type KernelFunc func(d *Device, grid, block gpu.Dim3, args []uint64) error
+
+// Options configure a Device. The zero value is a 1 GiB device with H100 launch limits and no
+// kernels.
+type Options struct {
+	// MemBytes is the device memory (default 1 GiB): Alloc beyond it is gpu.ErrOutOfMemory.
+	MemBytes uint64
+	// Limits are the launch limits (default an H100's when MaxThreadsPerBlock is 0).
+	Limits gpu.Limits
+	// Kernels are the kernels Function finds, by name.
+	Kernels map[string]KernelFunc
+	// OnLaunch, when set, makes every kernel name resolve, and runs for launches of names not
+	// in Kernels.
+	OnLaunch func(name string, grid, block gpu.Dim3, args []uint64) error
+}
+
+// Call is one logged call. Args hold the call's numeric arguments, by op:
+//
+//	Alloc [n]                 Free [ptr]              Memset [dst, v, n]
+//	CopyToDevice [dst, len]   CopyFromDevice [src, len]
+//	LoadModule [len(image)]   UnloadModule [module]   Function [module] (Name: the kernel)
+//	Launch: the kernel's args (Name, Grid, Block, Shared describe the launch)
+//	HostRegister, HostUnregister [len]                Synchronize, Close []
+//
+// Ret is what the call handed out (Alloc's Ptr, LoadModule's Module, Function's Function), and
+// Err what it returned. Info is not logged.
+type Call struct {
+	Op          string
+	Args        []uint64
+	Name        string
+	Grid, Block gpu.Dim3
+	Shared      uint32
+	Ret         uint64
+	Err         error
+}
+
+func (c Call) String() string {
+	var b strings.Builder
+	b.WriteString(c.Op)
+	b.WriteByte('(')
+	if c.Op == "Function" || c.Op == "Launch" {
+		b.WriteString(c.Name)
+		if c.Op == "Launch" {
+			fmt.Fprintf(&b, ", grid %dx%dx%d, block %dx%dx%d, shared %d, args", c.Grid.X, c.Grid.Y, c.Grid.Z, c.Block.X, c.Block.Y, c.Block.Z, c.Shared)
+		}
+	}
+	for i, a := range c.Args {
+		if i > 0 || c.Op == "Function" || c.Op == "Launch" {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%#x", a)
+	}
+	b.WriteByte(')')
+	if c.Ret != 0 {
+		fmt.Fprintf(&b, " = %#x", c.Ret)
+	}
+	if c.Err != nil {
+		fmt.Fprintf(&b, ": %v", c.Err)
+	}
+	return b.String()
+}
+
+type injection struct {
+	op  string
+	n   int // calls of op still to pass before this one fails
+	err error
+}
+
+// Device is the fake. It must not be copied.
+type Device struct {
+	mu      sync.Mutex
+	opts    Options
+	allocs  map[gpu.Ptr][]byte
+	used    uint64
+	next    uint64 // the next device address (and handle) to hand out
+	modules map[gpu.Module]bool
+	funcs   map[gpu.Function]fn
+	calls   []Call
+	inject  []injection
+	lost    error
+	closed  bool
+}
+
+type fn struct {
+	mod  gpu.Module
+	name string
+}
+
+var _ gpu.Device = (*Device)(nil)
+
+// New returns a fresh fake device.
+func New(opts Options) *Device {
+	if opts.MemBytes == 0 {
+		opts.MemBytes = 1 << 30
+	}
+	if opts.Limits.MaxThreadsPerBlock == 0 {
+		opts.Limits = gpu.Limits{
+			MaxThreadsPerBlock:   1024,
+			MaxBlockDim:          [3]uint32{1024, 1024, 64},
+			MaxGridDim:           [3]uint32{2147483647, 65535, 65535},
+			MaxSharedMemPerBlock: 48 << 10,
+		}
+	}
+	return &Device{
+		opts:    opts,
+		allocs:  make(map[gpu.Ptr][]byte),
+		next:    0x7f00_0000_0000,
+		modules: make(map[gpu.Module]bool),
+		funcs:   make(map[gpu.Function]fn),
+	}
+}
+
+// Fatal is a fatal error for injection: an illegal address reported by op, as CUDA reports a
+// kernel's fault.
+func Fatal(op string) *gpu.Error {
+	return &gpu.Error{Op: op, Code: 700, Name: "CUDA_ERROR_ILLEGAL_ADDRESS", Msg: "injected by gpufake", Fatal: true}
+}
+
+// OutOfMemory is an out-of-memory error for injection.
+func OutOfMemory(op string) *gpu.Error {
+	return &gpu.Error{Op: op, Code: 2, Name: "CUDA_ERROR_OUT_OF_MEMORY", Msg: "injected by gpufake", Kind: gpu.ErrOutOfMemory}
+}
+
+// Fail makes the nth call of op from now on (1: the next one) return err without doing
+// anything else; a fatal err loses the device. op is a method name ("Alloc", "Launch", ...).
+// Several injections may be pending at once. Close and Info cannot be made to fail.
+func (d *Device) Fail(op string, nth int, err error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.inject = append(d.inject, injection{op: op, n: nth - 1, err: err})
+}
+
+// Calls returns a copy of the log, oldest first.
+func (d *Device) Calls() []Call {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return slices.Clone(d.calls)
+}
+
+// CallsOf returns the logged calls of op.
+func (d *Device) CallsOf(op string) []Call {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	var out []Call
+	for _, c := range d.calls {
+		if c.Op == op {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Called reports whether op was called with Args starting with args.
+func (d *Device) Called(op string, args ...uint64) bool {
+	for _, c := range d.CallsOf(op) {
+		if len(c.Args) >= len(args) && slices.Equal(c.Args[:len(args)], args) {
+			return true
+		}
+	}
+	return false
+}
+
+// ResetCalls empties the log.
+func (d *Device) ResetCalls() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.calls = nil
+}
+
+// Allocated returns how many allocations are live and their bytes: what a test checks for
+// leaks.
+func (d *Device) Allocated() (count int, bytes uint64) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return len(d.allocs), d.used
+}
+
+// Mem returns the n bytes at p, which must lie inside one allocation; the slice aliases the
+// fake's device memory. Kernel functions and tests use it; it is not logged.
+func (d *Device) Mem(p gpu.Ptr, n uint64) ([]byte, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.span("Mem", p, n)
+}
+
+func (d *Device) span(op string, p gpu.Ptr, n uint64) ([]byte, error) {
+	for base, b := range d.allocs {
+		if p >= base && uint64(p-base) < uint64(len(b)) {
+			off := uint64(p - base)
+			if uint64(len(b))-off < n {
+				break
+			}
+			return b[off : off+n], nil
+		}
+	}
+	return nil, &gpu.Error{Op: op, Code: 1, Name: "CUDA_ERROR_INVALID_VALUE",
+		Msg: fmt.Sprintf("the %d bytes at %#x do not lie inside one allocation", n, uint64(p))}
+}
+
+// begin logs a call and returns its index and the error it must fail with before doing
+// anything: an injected one, or the device's closed or lost state. d.mu is held.
+func (d *Device) begin(c Call) (int, error) {
+	d.calls = append(d.calls, c)
+	i := len(d.calls) - 1
+	if d.closed {
+		return i, d.end(i, fmt.Errorf("gpufake: %s: %w", c.Op, gpu.ErrClosed))
+	}
+	if d.lost != nil {
+		return i, d.end(i, fmt.Errorf("gpufake: %s: device lost by an earlier error: %w", c.Op, d.lost))
+	}
+	for j := range d.inject {
+		in := &d.inject[j]
+		if in.op != c.Op {
+			continue
+		}
+		if in.n > 0 {
+			in.n--
+			continue
+		}
+		err := in.err
+		d.inject = slices.Delete(d.inject, j, j+1)
+		return i, d.end(i, err)
+	}
+	return i, nil
+}
+
+// end records the result of call i (losing the device on a fatal error) and returns err.
+func (d *Device) end(i int, err error) error {
+	d.calls[i].Err = err
+	if err != nil && gpu.IsFatal(err) && d.lost == nil {
+		d.lost = err
+	}
+	return err
+}
+
+// Info describes the fake: Kind "fake", the configured memory and limits.
+func (d *Device) Info() gpu.Info {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return gpu.Info{Kind: "fake", Name: "gpufake", Arch: "fake", Driver: "gpufake",
+		TotalMem: d.opts.MemBytes, FreeMem: d.opts.MemBytes - d.used, Limits: d.opts.Limits}
+}
+
+// Alloc hands out n zeroed bytes at a 256-byte aligned address.
+func (d *Device) Alloc(n uint64) (gpu.Ptr, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	i, err := d.begin(Call{Op: "Alloc", Args: []uint64{n}})
+	if err != nil {
+		return 0, err
+	}
+	switch {
+	case n == 0:
+		return 0, d.end(i, &gpu.Error{Op: "Alloc", Code: 1, Name: "CUDA_ERROR_INVALID_VALUE", Msg: "zero-byte allocation"})
+	case n > d.opts.MemBytes-d.used:
+		return 0, d.end(i, OutOfMemory("Alloc"))
+	}
+	p := gpu.Ptr(d.next)
+	d.next += (n + 255) &^ 255
+	d.allocs[p] = make([]byte, n)
+	d.used += n
+	d.calls[i].Ret = uint64(p)
+	return p, nil
+}
+
+// Free releases an allocation.
+func (d *Device) Free(p gpu.Ptr) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	i, err := d.begin(Call{Op: "Free", Args: []uint64{uint64(p)}})
+	if err != nil {
+		return err
+	}
+	b, ok := d.allocs[p]
+	if !ok {
+		return d.end(i, &gpu.Error{Op: "Free", Code: 1, Name: "CUDA_ERROR_INVALID_VALUE", Msg: fmt.Sprintf("%#x is not an allocation", uint64(p))})
+	}
+	delete(d.allocs, p)
+	d.used -= uint64(len(b))
+	return nil
+}
+
+// CopyToDevice copies src to dst, inside one allocation.
+func (d *Device) CopyToDevice(dst gpu.Ptr, src []byte) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	i, err := d.begin(Call{Op: "CopyToDevice", Args: []uint64{uint64(dst), uint64(len(src))}})
+	if err != nil || len(src) == 0 {
+		return err
+	}
+	b, err := d.span("CopyToDevice", dst, uint64(len(src)))
+	if err != nil {
+		return d.end(i, err)
+	}
+	copy(b, src)
+	return nil
+}
+
+// CopyFromDevice copies len(dst) bytes at src to dst, inside one allocation.
+func (d *Device) CopyFromDevice(dst []byte, src gpu.Ptr) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	i, err := d.begin(Call{Op: "CopyFromDevice", Args: []uint64{uint64(src), uint64(len(dst))}})
+	if err != nil || len(dst) == 0 {
+		return err
+	}
+	b, err := d.span("CopyFromDevice", src, uint64(len(dst)))
+	if err != nil {
+		return d.end(i, err)
+	}
+	copy(dst, b)
+	return nil
+}
+
+// Memset sets n bytes at dst to v, inside one allocation.
+func (d *Device) Memset(dst gpu.Ptr, v byte, n uint64) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	i, err := d.begin(Call{Op: "Memset", Args: []uint64{uint64(dst), uint64(v), n}})
+	if err != nil || n == 0 {
+		return err
+	}
+	b, err := d.span("Memset", dst, n)
+	if err != nil {
+		return d.end(i, err)
+	}
+	for j := range b {
+		b[j] = v
+	}
+	return nil
+}
+
+// LoadModule accepts any non-empty image.
+func (d *Device) LoadModule(image []byte) (gpu.Module, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	i, err := d.begin(Call{Op: "LoadModule", Args: []uint64{uint64(len(image))}})
+	if err != nil {
+		return 0, err
+	}
+	if len(image) == 0 {
+		return 0, d.end(i, &gpu.Error{Op: "LoadModule", Code: 200, Name: "CUDA_ERROR_INVALID_IMAGE", Msg: "empty image", Kind: gpu.ErrInvalidImage})
+	}
+	d.next += 256
+	m := gpu.Module(d.next)
+	d.modules[m] = true
+	d.calls[i].Ret = uint64(m)
+	return m, nil
+}
+
+// UnloadModule forgets a module and its functions.
+func (d *Device) UnloadModule(m gpu.Module) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	i, err := d.begin(Call{Op: "UnloadModule", Args: []uint64{uint64(m)}})
+	if err != nil {
+		return err
+	}
+	if !d.modules[m] {
+		return d.end(i, &gpu.Error{Op: "UnloadModule", Code: 400, Name: "CUDA_ERROR_INVALID_HANDLE", Kind: gpu.ErrNotFound})
+	}
+	delete(d.modules, m)
+	for f, x := range d.funcs {
+		if x.mod == m {
+			delete(d.funcs, f)
+		}
+	}
+	return nil
+}
+
+// Function finds a kernel of Options.Kernels (any name when Options.OnLaunch is set).
+func (d *Device) Function(m gpu.Module, name string) (gpu.Function, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	i, err := d.begin(Call{Op: "Function", Args: []uint64{uint64(m)}, Name: name})
+	if err != nil {
+		return 0, err
+	}
+	_, ok := d.opts.Kernels[name]
+	if !d.modules[m] || (!ok && d.opts.OnLaunch == nil) {
+		return 0, d.end(i, &gpu.Error{Op: "Function", Code: 500, Name: "CUDA_ERROR_NOT_FOUND", Msg: fmt.Sprintf("no kernel %q", name), Kind: gpu.ErrNotFound})
+	}
+	for f, x := range d.funcs {
+		if x.mod == m && x.name == name {
+			d.calls[i].Ret = uint64(f)
+			return f, nil
+		}
+	}
+	d.next += 256
+	f := gpu.Function(d.next)
+	d.funcs[f] = fn{mod: m, name: name}
+	d.calls[i].Ret = uint64(f)
+	return f, nil
+}
+
+// Launch checks the shape against the limits and runs the kernel's function.
+func (d *Device) Launch(f gpu.Function, grid, block gpu.Dim3, sharedMem uint32, args []uint64) error {
+	d.mu.Lock()
+	x, known := d.funcs[f]
+	i, err := d.begin(Call{Op: "Launch", Args: slices.Clone(args), Name: x.name, Grid: grid, Block: block, Shared: sharedMem})
+	if err == nil {
+		switch l := &d.opts.Limits; {
+		case !known:
+			err = d.end(i, fmt.Errorf("gpufake: launch of unknown function %#x: %w", uint64(f), gpu.ErrInvalidLaunch))
+		case grid.X == 0 || grid.Y == 0 || grid.Z == 0 || block.X == 0 || block.Y == 0 || block.Z == 0,
+			grid.X > l.MaxGridDim[0] || grid.Y > l.MaxGridDim[1] || grid.Z > l.MaxGridDim[2],
+			block.X > l.MaxBlockDim[0] || block.Y > l.MaxBlockDim[1] || block.Z > l.MaxBlockDim[2],
+			block.Count() > uint64(l.MaxThreadsPerBlock), sharedMem > l.MaxSharedMemPerBlock:
+			err = d.end(i, fmt.Errorf("gpufake: launch of %s refused: grid %v, block %v, shared %d outside the limits: %w",
+				x.name, grid, block, sharedMem, gpu.ErrInvalidLaunch))
+		}
+	}
+	k, onLaunch := d.opts.Kernels[x.name], d.opts.OnLaunch
+	d.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	switch {
+	case k != nil:
+		err = k(d, grid, block, args)
+	case onLaunch != nil:
+		err = onLaunch(x.name, grid, block, args)
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.end(i, err)
+}
+
+// Synchronize returns nil, or the fatal error once the device is lost.
+func (d *Device) Synchronize() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	_, err := d.begin(Call{Op: "Synchronize"})
+	return err
+}
+
+// HostRegister logs the registration and succeeds.
+func (d *Device) HostRegister(b []byte) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	_, err := d.begin(Call{Op: "HostRegister", Args: []uint64{uint64(len(b))}})
+	return err
+}
+
+// HostUnregister logs the call and succeeds.
+func (d *Device) HostUnregister(b []byte) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	_, err := d.begin(Call{Op: "HostUnregister", Args: []uint64{uint64(len(b))}})
+	return err
+}
+
+// Close frees everything; later calls fail with gpu.ErrClosed. A second Close returns nil.
+func (d *Device) Close() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.closed {
+		return nil
+	}
+	d.calls = append(d.calls, Call{Op: "Close"})
+	d.closed = true
+	clear(d.allocs)
+	d.used = 0
+	return nil
+}

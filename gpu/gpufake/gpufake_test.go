@@ -1,0 +1,151 @@
+package gpufake_test
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+
+	"gpufn/gpu"
+	"gpufn/gpu/gpufake"
+)
+
+var one = gpu.Dim3{X: 1, Y: 1, Z: 1}
+
+// fill sets args[1] bytes at args[0] to args[2].
+func fill(d *gpufake.Device, _, _ gpu.Dim3, args []uint64) error {
+	b, err := d.Mem(gpu.Ptr(args[0]), args[1])
+	if err != nil {
+		return gpufake.Fatal("fill")
+	}
+	for i := range b {
+		b[i] = byte(args[2])
+	}
+	return nil
+}
+
+func TestMemoryAndKernels(t *testing.T) {
+	d := gpufake.New(gpufake.Options{MemBytes: 1 << 20, Kernels: map[string]gpufake.KernelFunc{"fill": fill}})
+	p, err := d.Alloc(1000)
+	if err != nil || p%256 != 0 {
+		t.Fatalf("Alloc = %#x, %v", p, err)
+	}
+	if _, err := d.Alloc(1 << 20); !errors.Is(err, gpu.ErrOutOfMemory) {
+		t.Errorf("Alloc over the memory = %v", err)
+	}
+	m, err := d.LoadModule([]byte("any image"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Function(m, "nope"); !errors.Is(err, gpu.ErrNotFound) {
+		t.Errorf("Function(nope) = %v", err)
+	}
+	f, err := d.Function(m, "fill")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Launch(f, one, gpu.Dim3{X: 1025, Y: 1, Z: 1}, 0, nil); !errors.Is(err, gpu.ErrInvalidLaunch) {
+		t.Errorf("Launch of 1025 threads = %v", err)
+	}
+	if err := d.Launch(f, one, one, 0, []uint64{uint64(p), 1000, 7}); err != nil {
+		t.Fatal(err)
+	}
+	got := make([]byte, 1000)
+	if err := d.CopyFromDevice(got, p); err != nil || !bytes.Equal(got, bytes.Repeat([]byte{7}, 1000)) {
+		t.Fatalf("after fill: %v", err)
+	}
+	if err := d.Memset(p, 0, 1000); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.CopyToDevice(p+990, make([]byte, 11)); err == nil || gpu.IsFatal(err) {
+		t.Errorf("copy past the end = %v; want a per-call error", err)
+	}
+	if !d.Called("Memset", uint64(p), 0, 1000) || d.Called("Memset", uint64(p), 1) {
+		t.Errorf("Called is wrong; log:\n%v", d.Calls())
+	}
+	if n, _ := d.Allocated(); n != 1 {
+		t.Errorf("%d allocations live", n)
+	}
+	if err := d.Free(p); err != nil {
+		t.Fatal(err)
+	}
+	if n, bytes := d.Allocated(); n != 0 || bytes != 0 {
+		t.Errorf("after Free: %d allocations, %d bytes", n, bytes)
+	}
+	var ops []string
+	for _, c := range d.Calls() {
+		ops = append(ops, c.Op)
+	}
+	want := "Alloc Alloc LoadModule Function Function Launch Launch CopyFromDevice Memset CopyToDevice Free"
+	if strings.Join(ops, " ") != want {
+		t.Errorf("log %v; want %s", ops, want)
+	}
+	if s := d.CallsOf("Launch")[1].String(); s != "Launch(fill, grid 1x1x1, block 1x1x1, shared 0, args, "+
+		"0x7f0000000000, 0x3e8, 0x7)" {
+		t.Errorf("Call.String() = %s", s)
+	}
+}
+
+func TestInjection(t *testing.T) {
+	d := gpufake.New(gpufake.Options{OnLaunch: func(string, gpu.Dim3, gpu.Dim3, []uint64) error { return nil }})
+	d.Fail("Alloc", 2, gpufake.OutOfMemory("cuMemAlloc"))
+	if _, err := d.Alloc(8); err != nil {
+		t.Fatalf("first Alloc: %v", err)
+	}
+	if _, err := d.Alloc(8); !errors.Is(err, gpu.ErrOutOfMemory) {
+		t.Fatalf("second Alloc = %v; want the injected error", err)
+	}
+	if _, err := d.Alloc(8); err != nil {
+		t.Fatalf("third Alloc: %v", err)
+	}
+	m, _ := d.LoadModule([]byte{1})
+	f, err := d.Function(m, "anything")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Fail("Launch", 1, gpufake.Fatal("cuLaunchKernel"))
+	if err := d.Launch(f, one, one, 0, nil); !gpu.IsFatal(err) {
+		t.Fatalf("Launch = %v; want the injected fatal error", err)
+	}
+	if err := d.Synchronize(); !gpu.IsFatal(err) {
+		t.Errorf("Synchronize after a fatal error = %v", err)
+	}
+	if err := d.Memset(1, 0, 1); !gpu.IsFatal(err) {
+		t.Errorf("Memset after a fatal error = %v", err)
+	}
+	calls := d.CallsOf("Memset")
+	if len(calls) != 1 || !gpu.IsFatal(calls[0].Err) {
+		t.Errorf("the failed Memset is not logged with its error: %v", calls)
+	}
+	d.Close()
+	if _, err := d.Alloc(1); !errors.Is(err, gpu.ErrClosed) {
+		t.Errorf("Alloc after Close = %v", err)
+	}
+}
+
+// A kernel's fatal error loses the device; the log can be read while another goroutine drives
+// the device.
+func TestKernelFaultAndConcurrentLog(t *testing.T) {
+	d := gpufake.New(gpufake.Options{Kernels: map[string]gpufake.KernelFunc{"fill": fill}})
+	m, _ := d.LoadModule([]byte{1})
+	f, _ := d.Function(m, "fill")
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for i := 0; i < 100; i++ {
+			d.Synchronize()
+		}
+	}()
+	for i := 0; i < 100; i++ {
+		_ = d.Calls()
+	}
+	wg.Wait()
+	if err := d.Launch(f, one, one, 0, []uint64{0x10, 8, 1}); !gpu.IsFatal(err) {
+		t.Fatalf("fill of a wild address = %v; want fatal", err)
+	}
+	if _, err := d.Alloc(8); !gpu.IsFatal(err) {
+		t.Errorf("Alloc after the fault = %v", err)
+	}
+}
