@@ -106,7 +106,11 @@ func start(t *testing.T, flags ...string) *server {
 	s := &server{t: t, url: "http://" + addr, cmd: cmd, logs: logs, done: make(chan error, 1), c: &http.Client{Timeout: 2 * time.Minute}}
 	go func() { s.done <- cmd.Wait() }()
 	t.Cleanup(func() {
-		s.stop()
+		t0 := time.Now()
+		err := s.stop()
+		if took := time.Since(t0); err != nil || took > 15*time.Second {
+			t.Errorf("stopping the server took %v: %v", took.Round(time.Millisecond), err)
+		}
 		if t.Failed() {
 			t.Logf("server log:\n%s", logs.String())
 		}
@@ -142,9 +146,15 @@ func (s *server) stop() error {
 	case err := <-s.done:
 		s.done <- err
 		return err
-	case <-time.After(60 * time.Second):
-		s.cmd.Process.Kill()
-		return fmt.Errorf("server did not stop within 60 s")
+	case <-time.After(45 * time.Second):
+		// A goroutine dump shows where it is stuck (Go prints one on SIGQUIT).
+		s.cmd.Process.Signal(syscall.SIGQUIT)
+		select {
+		case <-s.done:
+		case <-time.After(5 * time.Second):
+			s.cmd.Process.Kill()
+		}
+		return fmt.Errorf("server did not stop within 45 s after SIGTERM")
 	}
 }
 

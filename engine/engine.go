@@ -502,7 +502,11 @@ wait:
 	e.once.Do(func() { close(e.quit) })
 	e.mu.Lock()
 	left := e.queue.removeIf(nil, func(*Invocation) bool { return true })
+	running := e.running
 	e.mu.Unlock()
+	if err != nil {
+		e.log.Warn("drain timed out", zap.Int("queued", len(left)), zap.Int("running", running))
+	}
 	for _, inv := range left {
 		inv.finish(newError(CodeDraining, "the server is shutting down"))
 	}

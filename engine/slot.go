@@ -247,7 +247,11 @@ func (s *slot) lost(why error) {
 
 func (s *slot) stop() {
 	if s.proc != nil {
+		t0 := time.Now()
 		s.proc.Stop(s.e.cfg.StopGrace)
+		if took := time.Since(t0); took > time.Second {
+			s.e.log.Warn("a worker was slow to stop", zap.String("worker", s.id), zap.Duration("took", took))
+		}
 		s.proc = nil
 		s.setUp(nil)
 	}

@@ -43,4 +43,3 @@ func amdgpuArch(flags uint32) string {
 	}
 	return fmt.Sprintf("gfx(mach 0x%x)", flags&0xff)
 }
-
