@@ -80,6 +80,9 @@ type Config struct {
 	ContextBytes int
 	// QueueDepth bounds the queued invocations (default 1024).
 	QueueDepth int
+	// TenantShare is the fraction of QueueDepth one tenant's queued invocations may take
+	// (0 or 1: no per-tenant bound), so that one tenant cannot fill the queue for everyone.
+	TenantShare float64
 	// Policy and SpinFor: how idle workers wait (default hybrid, 50 us).
 	Policy  Policy
 	SpinFor time.Duration
@@ -185,6 +188,8 @@ type Engine struct {
 	running   int    // invocations taken by slots and not yet finished
 	exclusive bool   // an invocation runs alone
 	gen       uint64 // teardowns of the fault domain so far
+	perTenant map[string]int // queued invocations by tenant (when TenantShare applies)
+	share     int            // the most one tenant may have queued
 
 	slots   []*slot
 	big     *slot // Auto mode: the whole-GPU worker, used only by the holder of exclusive
@@ -208,11 +213,16 @@ func New(cfg Config) (*Engine, error) {
 		return nil, err
 	}
 	e := &Engine{
-		cfg:     cfg,
-		log:     cfg.Log.With(zap.String("engine", cfg.Name)),
-		queue:   newRing(cfg.QueueDepth),
-		quit:    make(chan struct{}),
-		stopped: make(chan struct{}),
+		cfg:       cfg,
+		log:       cfg.Log.With(zap.String("engine", cfg.Name)),
+		queue:     newRing(cfg.QueueDepth),
+		quit:      make(chan struct{}),
+		stopped:   make(chan struct{}),
+		perTenant: map[string]int{},
+		share:     cfg.QueueDepth,
+	}
+	if cfg.TenantShare > 0 && cfg.TenantShare < 1 {
+		e.share = max(1, int(cfg.TenantShare*float64(cfg.QueueDepth)))
 	}
 	for i := 0; i < cfg.Workers; i++ {
 		s := &slot{e: e, idx: i, in: make(chan *Invocation, 1)}
@@ -252,11 +262,18 @@ func (e *Engine) Submit(inv *Invocation) error {
 		e.stats.rejected.Add(1)
 		return ErrDraining
 	}
+	if e.perTenant[inv.Tenant] >= e.share {
+		e.mu.Unlock()
+		e.stats.rejected.Add(1)
+		return ErrTenantShare
+	}
 	if !e.queue.push(inv) {
 		e.mu.Unlock()
 		e.stats.rejected.Add(1)
 		return ErrQueueFull
 	}
+	inv.counted = true
+	e.perTenant[inv.Tenant]++
 	e.kickLocked()
 	e.mu.Unlock()
 	e.stats.submitted.Add(1)
@@ -273,7 +290,7 @@ func (e *Engine) kickLocked() {
 			}
 			e.exclusive = true
 		}
-		inv := e.queue.pop()
+		inv := e.popLocked()
 		s := e.idle[len(e.idle)-1]
 		e.idle = e.idle[:len(e.idle)-1]
 		e.running++
@@ -296,6 +313,26 @@ func (e *Engine) MaxNeed() uint64 {
 // RetryAfter estimates when a rejected caller should try again.
 func (e *Engine) RetryAfter() time.Duration { return time.Second }
 
+// popLocked takes the head of the queue and counts it off its tenant's share.
+func (e *Engine) popLocked() *Invocation {
+	inv := e.queue.pop()
+	if inv != nil {
+		e.uncount(inv)
+	}
+	return inv
+}
+
+func (e *Engine) uncount(inv *Invocation) {
+	if inv.counted {
+		inv.counted = false
+		if n := e.perTenant[inv.Tenant] - 1; n > 0 {
+			e.perTenant[inv.Tenant] = n
+		} else {
+			delete(e.perTenant, inv.Tenant)
+		}
+	}
+}
+
 // next returns the next invocation for s, or registers s as idle and returns nil.
 func (e *Engine) next(s *slot) *Invocation {
 	e.mu.Lock()
@@ -305,7 +342,7 @@ func (e *Engine) next(s *slot) *Invocation {
 		if !head.exclusive || e.running == 0 {
 			e.exclusive = head.exclusive
 			e.running++
-			inv := e.queue.pop()
+			inv := e.popLocked()
 			e.kickLocked()
 			return inv
 		}
@@ -390,6 +427,9 @@ func (e *Engine) janitor() {
 		case now := <-t.C:
 			e.mu.Lock()
 			expired = e.queue.removeIf(expired[:0], func(inv *Invocation) bool { return now.After(inv.Deadline) })
+			for _, inv := range expired {
+				e.uncount(inv)
+			}
 			e.mu.Unlock()
 			for _, inv := range expired {
 				e.stats.failed.Add(1)
@@ -502,6 +542,9 @@ wait:
 	e.once.Do(func() { close(e.quit) })
 	e.mu.Lock()
 	left := e.queue.removeIf(nil, func(*Invocation) bool { return true })
+	for _, inv := range left {
+		e.uncount(inv)
+	}
 	running := e.running
 	e.mu.Unlock()
 	if err != nil {

@@ -310,15 +310,7 @@ func TestIdleWorkersLIFO(t *testing.T) {
 	f := echo(t)
 	for i := 0; i < 30; i++ {
 		// Once every worker is idle, the one that went idle last must run the next invocation.
-		for {
-			e.mu.Lock()
-			n := len(e.idle)
-			e.mu.Unlock()
-			if n == 3 {
-				break
-			}
-			time.Sleep(time.Millisecond)
-		}
+		waitIdle(e, 3)
 		if _, err := call(t, e, f, []byte("x"), 0); err != nil {
 			t.Fatal(err)
 		}
@@ -443,4 +435,56 @@ func TestShutdownDrains(t *testing.T) {
 		t.Fatalf("submit after shutdown: %v", err)
 	}
 	e.Shutdown(ctx) // twice is fine
+}
+
+// One tenant cannot fill the queue for everyone: beyond its share it is refused, while
+// another tenant is still admitted.
+func TestTenantShare(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential, QueueDepth: 4, TenantShare: 0.5})
+	slow := sleeper(t, 200)
+	var invs []*Invocation
+	submit := func(tenant string) error {
+		inv := Acquire()
+		inv.Fn, inv.Inputs, inv.Tenant = slow, [][]byte{{1}}, tenant
+		err := e.Submit(inv)
+		if err != nil {
+			Release(inv)
+			return err
+		}
+		invs = append(invs, inv)
+		return nil
+	}
+	// The first runs at once (not queued); then alice may queue 2 (half of 4).
+	waitIdle(e, 1)
+	for i := 0; i < 3; i++ {
+		if err := submit("alice"); err != nil {
+			t.Fatalf("alice %d: %v", i, err)
+		}
+	}
+	if err := submit("alice"); err != ErrTenantShare {
+		t.Fatalf("alice beyond her share: %v", err)
+	}
+	if err := submit("bob"); err != nil {
+		t.Fatalf("bob: %v", err)
+	}
+	for _, inv := range invs {
+		<-inv.Done()
+		if inv.Err != nil {
+			t.Fatal(inv.Err)
+		}
+		Release(inv)
+	}
+}
+
+// waitIdle waits until n worker slots wait for work.
+func waitIdle(e *Engine, n int) {
+	for {
+		e.mu.Lock()
+		idle := len(e.idle)
+		e.mu.Unlock()
+		if idle == n {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
 }

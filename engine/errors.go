@@ -12,6 +12,9 @@ var (
 	// ErrQueueFull is returned by Submit when the engine's queue (or the tenant's share of
 	// it) is full. The caller answers 429 with Retry-After.
 	ErrQueueFull = errors.New("queue full")
+	// ErrTenantShare is returned by Submit when the invocation's tenant already holds its share
+	// of the queue (Config.TenantShare).
+	ErrTenantShare = errors.New("tenant's share of the queue full")
 	// ErrDraining is returned by Submit once Shutdown has begun.
 	ErrDraining = errors.New("engine is shutting down")
 )

@@ -77,6 +77,7 @@ type Invocation struct {
 	enqueued time.Time
 	timeout  time.Duration // Deadline - enqueued at Submit; a re-run gets this much again
 	reruns   int           // times it was run again after a GPU-wide fault
+	counted  bool          // counted in its tenant's share of the queue
 	// exclusive: it runs alone on the engine (a re-run, or a whole-GPU invocation);
 	// whole: it runs on the uncapped worker with the GPU's whole memory.
 	exclusive, whole bool
@@ -106,7 +107,7 @@ func Release(inv *Invocation) {
 	inv.Err = nil
 	inv.Timing = Timing{}
 	inv.Need = 0
-	inv.reruns, inv.exclusive, inv.whole, inv.timeout, inv.ctl = 0, false, false, 0, nil
+	inv.reruns, inv.exclusive, inv.whole, inv.timeout, inv.ctl, inv.counted = 0, false, false, 0, nil, false
 	if cap(inv.out) > 16<<20 {
 		inv.out = nil // do not pool huge buffers
 	}
