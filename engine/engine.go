@@ -262,16 +262,17 @@ func (e *Engine) Submit(inv *Invocation) error {
 		e.stats.rejected.Add(1)
 		return ErrDraining
 	}
+	if e.queue.len() >= e.cfg.QueueDepth {
+		e.mu.Unlock()
+		e.stats.rejected.Add(1)
+		return ErrQueueFull
+	}
 	if e.perTenant[inv.Tenant] >= e.share {
 		e.mu.Unlock()
 		e.stats.rejected.Add(1)
 		return ErrTenantShare
 	}
-	if !e.queue.push(inv) {
-		e.mu.Unlock()
-		e.stats.rejected.Add(1)
-		return ErrQueueFull
-	}
+	e.queue.push(inv)
 	inv.counted = true
 	e.perTenant[inv.Tenant]++
 	e.kickLocked()
