@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -15,10 +16,12 @@ import (
 
 	"go.uber.org/zap"
 
+	"gpufn/auth"
 	"gpufn/engine"
 	"gpufn/function"
 	"gpufn/gpu"
 	"gpufn/shm"
+	"gpufn/store"
 )
 
 // Config configures a Dispatcher. Zero values take the defaults written beside each field.
@@ -35,7 +38,16 @@ type Config struct {
 	// LaunchLimit bounds the kernel launches of one invocation, Repeat counts multiplied
 	// (default 10,000,000).
 	LaunchLimit uint64
-	Log         *zap.Logger
+	// MaxLibraries and MaxFunctions bound what one tenant may register (defaults 100, 1000).
+	MaxLibraries, MaxFunctions int
+	// MaxBuffers bounds a function's inputs plus buffers (default 256).
+	MaxBuffers int
+	// MaxInvocationBytes bounds the device memory one invocation may use, alignment included
+	// (default 0: the largest pool).
+	MaxInvocationBytes uint64
+	// Store, when set, keeps registrations on disk (see package store).
+	Store *store.Store
+	Log   *zap.Logger
 }
 
 // Dispatcher is the registry and the invocation path. See the package documentation.
@@ -44,22 +56,42 @@ type Dispatcher struct {
 	engines []*engine.Engine
 	log     *zap.Logger
 
-	mu   sync.Mutex // serializes registrations
-	libs map[string]*libEntry
-	fns  atomic.Pointer[map[string]*fnEntry] // immutable snapshot, replaced on change
+	mu   sync.Mutex                      // serializes registrations
+	libs map[string]map[string]*libEntry // tenant -> name -> library
+	fns  atomic.Pointer[fnTable]         // immutable snapshot, replaced on change
 
 	nextID atomic.Uint64
 }
 
+// fnTable is tenant -> name -> function; never modified once published.
+type fnTable map[string]map[string]*fnEntry
+
 type libEntry struct {
+	tenant  string
 	lib     *engine.Library
 	created time.Time
 }
 
 type fnEntry struct {
+	tenant  string
 	fn      *engine.Function
 	config  []byte
 	created time.Time
+	access  Access
+	tenants map[string]bool   // invokers allowed by tenant
+	tokens  map[[32]byte]bool // invokers allowed by token
+}
+
+// Access says who besides its owner (and admins) may invoke a function.
+type Access struct {
+	// Public functions are invocable by every authenticated caller.
+	Public bool `json:"public"`
+	// Tenants lists tenants allowed to invoke it.
+	Tenants []string `json:"tenants,omitempty"`
+	// Tokens lists tokens allowed to invoke it; only their SHA-256 is kept (TokenSHA256), and
+	// answers show only that.
+	Tokens      []string `json:"tokens,omitempty"`
+	TokenSHA256 []string `json:"token_sha256,omitempty"`
 }
 
 // New makes a dispatcher over engines (one per GPU).
@@ -70,12 +102,20 @@ func New(cfg Config, engines []*engine.Engine) *Dispatcher {
 	if cfg.LaunchLimit == 0 {
 		cfg.LaunchLimit = 10_000_000
 	}
+	if cfg.MaxLibraries <= 0 {
+		cfg.MaxLibraries = 100
+	}
+	if cfg.MaxFunctions <= 0 {
+		cfg.MaxFunctions = 1000
+	}
+	if cfg.MaxBuffers <= 0 {
+		cfg.MaxBuffers = 256
+	}
 	if cfg.Log == nil {
 		cfg.Log = zap.NewNop()
 	}
-	d := &Dispatcher{cfg: cfg, engines: engines, log: cfg.Log, libs: map[string]*libEntry{}}
-	empty := map[string]*fnEntry{}
-	d.fns.Store(&empty)
+	d := &Dispatcher{cfg: cfg, engines: engines, log: cfg.Log, libs: map[string]map[string]*libEntry{}}
+	d.fns.Store(&fnTable{})
 	return d
 }
 
@@ -95,8 +135,16 @@ func (d *Dispatcher) Ready() bool {
 	return true
 }
 
+// manages reports whether caller may change and read everything in tenant's namespace.
+func manages(caller auth.Identity, tenant string) bool { return caller.Admin || caller.Tenant == tenant }
+
+func (fe *fnEntry) invocableBy(caller auth.Identity) bool {
+	return manages(caller, fe.tenant) || fe.access.Public || fe.tenants[caller.Tenant] || fe.tokens[caller.Token]
+}
+
 // LibraryView describes a library.
 type LibraryView struct {
+	Tenant   string                 `json:"tenant"`
 	Name     string                 `json:"name"`
 	Kind     function.LibraryKind   `json:"kind"`
 	Size     int                    `json:"size"`
@@ -111,61 +159,94 @@ type LibraryView struct {
 
 func (d *Dispatcher) view(e *libEntry, usedBy []string) LibraryView {
 	l := e.lib
-	return LibraryView{Name: l.Name, Kind: l.Kind, Size: len(l.Image), SHA256: hex.EncodeToString(l.Hash[:]),
+	return LibraryView{Tenant: e.tenant, Name: l.Name, Kind: l.Kind, Size: len(l.Image), SHA256: hex.EncodeToString(l.Hash[:]),
 		Arch: l.Info.Arch, Kernels: l.Info.Kernels, Warnings: l.Info.Warnings, Created: e.created, UsedBy: usedBy, Entries: l.Info.Entries}
 }
 
-// PutLibrary uploads (or replaces) a library. It reports whether the name is new. Replacing a
-// library that functions use re-checks them against the new one and rebinds them; if any would
-// break, nothing changes (ErrConflict).
-func (d *Dispatcher) PutLibrary(name string, image []byte) (LibraryView, bool, error) {
+func notFound(what, tenant, name string) *Error {
+	return errorf(ErrNotFound, "not_found", "no %s %q in tenant %q", what, name, tenant)
+}
+
+// PutLibrary uploads (or replaces) library name of tenant. It reports whether the name is new.
+// Replacing a library that functions use re-checks them against the new one and rebinds them;
+// if any would break, nothing changes (ErrConflict).
+func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image []byte) (LibraryView, bool, error) {
+	if !manages(caller, tenant) {
+		return LibraryView{}, false, notFound("library", tenant, name)
+	}
 	if err := function.CheckName(name); err != nil {
 		return LibraryView{}, false, errorf(ErrBadRequest, "bad_name", "library name: %v", err)
 	}
 	if len(image) > d.cfg.MaxLibraryBytes {
 		return LibraryView{}, false, errorf(ErrTooLarge, "library_too_large", "the library is %d bytes; the limit is %d (--max-library-bytes)", len(image), d.cfg.MaxLibraryBytes)
 	}
-	info, err := function.ScanLibrary(image)
+	lib, err := d.newLibrary(name, image)
 	if err != nil {
-		return LibraryView{}, false, errorf(ErrInvalid, "invalid_library", "%v", err)
-	}
-	if err := d.compatible(info); err != nil {
 		return LibraryView{}, false, err
 	}
-	lib := &engine.Library{Name: name, Hash: sha256.Sum256(image), Kind: info.Kind, Image: append([]byte(nil), image...), Info: info}
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	_, existed := d.libs[name]
+	libs := d.libs[tenant]
+	_, existed := libs[name]
+	if !existed && len(libs) >= d.cfg.MaxLibraries {
+		return LibraryView{}, false, errorf(ErrConflict, "limit_reached", "tenant %q has %d libraries, the most allowed (--max-libraries-per-tenant); delete one first", tenant, len(libs))
+	}
 	// Functions bound to the old version move to the new one, if they still fit it.
-	fns := *d.fns.Load()
 	var rebound []*fnEntry
-	for _, fe := range fns {
+	for _, fe := range (*d.fns.Load())[tenant] {
 		if fe.fn.Lib.Name != name {
 			continue
 		}
-		if err := fe.fn.Plan.CheckLibrary(info); err != nil {
+		if err := fe.fn.Plan.CheckLibrary(lib.Info); err != nil {
 			return LibraryView{}, false, errorf(ErrConflict, "library_in_use", "replacing library %q would break function %q: %v", name, fe.fn.Name, err)
 		}
-		nf := &engine.Function{ID: d.nextID.Add(1), Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: lib}
-		rebound = append(rebound, &fnEntry{fn: nf, config: fe.config, created: fe.created})
+		nfe := *fe
+		nfe.fn = &engine.Function{ID: d.nextID.Add(1), Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: lib}
+		rebound = append(rebound, &nfe)
 	}
-	e := &libEntry{lib: lib, created: time.Now()}
-	d.libs[name] = e
-	if len(rebound) > 0 {
-		next := cloneFns(fns)
-		for _, fe := range rebound {
-			next[fe.fn.Name] = fe
+	e := &libEntry{tenant: tenant, lib: lib, created: time.Now()}
+	if d.cfg.Store != nil {
+		if err := d.cfg.Store.PutLibrary(store.Library{Tenant: tenant, Name: name, Image: image, Created: e.created}); err != nil {
+			return LibraryView{}, false, errorf(errInternal, "storage", "storing the library: %v", err)
 		}
-		d.fns.Store(&next)
 	}
-	d.log.Info("library stored", zap.String("library", name), zap.String("kind", string(info.Kind)), zap.Int("bytes", len(image)), zap.Bool("replaced", existed))
+	if libs == nil {
+		libs = map[string]*libEntry{}
+		d.libs[tenant] = libs
+	}
+	libs[name] = e
+	if len(rebound) > 0 {
+		d.publish(tenant, func(m map[string]*fnEntry) {
+			for _, fe := range rebound {
+				m[fe.fn.Name] = fe
+			}
+		})
+	}
+	d.log.Info("library stored", zap.String("tenant", tenant), zap.String("library", name), zap.String("kind", string(lib.Kind)), zap.Int("bytes", len(image)), zap.Bool("replaced", existed))
 	return d.view(e, nil), !existed, nil
+}
+
+// errInternal marks failures of the server itself (500).
+var errInternal = errors.New("internal")
+
+func (d *Dispatcher) newLibrary(name string, image []byte) (*engine.Library, error) {
+	info, err := function.ScanLibrary(image)
+	if err != nil {
+		return nil, errorf(ErrInvalid, "invalid_library", "%v", err)
+	}
+	if err := d.compatible(info); err != nil {
+		return nil, err
+	}
+	return &engine.Library{Name: name, Hash: sha256.Sum256(image), Kind: info.Kind, Image: append([]byte(nil), image...), Info: info}, nil
 }
 
 // compatible checks that this server's devices can load a library of this kind.
 func (d *Dispatcher) compatible(info *function.LibraryInfo) error {
 	dev := d.cfg.Device
 	if dev == "cpu" || dev == "" {
+		if info.Kind == function.KindBundle {
+			info.Warnings = append(info.Warnings, "this server runs the cpu device, which cannot check the bundle's architectures against a GPU")
+		}
 		return nil // the cpu device runs Go kernels by name, whatever the library's kind
 	}
 	if v := info.Kind.Vendor(); v != dev {
@@ -206,14 +287,8 @@ func cudaArchFits(info *function.LibraryInfo, devArch string) error {
 		if v, ok := smVersion(info.Arch); ok && v > dev {
 			return fmt.Errorf("the PTX targets %s, newer than this server's %s", info.Arch, devArch)
 		}
-	case function.KindFatbin:
-		for _, a := range strings.Split(info.Arch, ",") {
-			if v, ok := smVersion(a); ok && v/10 == dev/10 && v <= dev {
-				return nil
-			}
-		}
-		// A fatbin may still carry PTX the driver can JIT; let the worker try.
 	}
+	// A fatbin may carry PTX the driver can JIT; the worker reports what it cannot load.
 	return nil
 }
 
@@ -228,22 +303,27 @@ func smVersion(arch string) (int, bool) {
 }
 
 // DeleteLibrary removes a library no function uses.
-func (d *Dispatcher) DeleteLibrary(name string) error {
+func (d *Dispatcher) DeleteLibrary(caller auth.Identity, tenant, name string) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if _, ok := d.libs[name]; !ok {
-		return errorf(ErrNotFound, "not_found", "no library %q", name)
+	if _, ok := d.libs[tenant][name]; !ok || !manages(caller, tenant) {
+		return notFound("library", tenant, name)
 	}
-	if users := d.usersLocked(name); len(users) > 0 {
+	if users := d.usersLocked(tenant, name); len(users) > 0 {
 		return errorf(ErrConflict, "library_in_use", "library %q is used by function(s) %s; delete them first", name, strings.Join(users, ", "))
 	}
-	delete(d.libs, name)
+	if d.cfg.Store != nil {
+		if err := d.cfg.Store.DeleteLibrary(tenant, name); err != nil {
+			return errorf(errInternal, "storage", "deleting the stored library: %v", err)
+		}
+	}
+	delete(d.libs[tenant], name)
 	return nil
 }
 
-func (d *Dispatcher) usersLocked(lib string) []string {
+func (d *Dispatcher) usersLocked(tenant, lib string) []string {
 	var out []string
-	for name, fe := range *d.fns.Load() {
+	for name, fe := range (*d.fns.Load())[tenant] {
 		if fe.fn.Lib.Name == lib {
 			out = append(out, name)
 		}
@@ -253,36 +333,41 @@ func (d *Dispatcher) usersLocked(lib string) []string {
 }
 
 // Library describes one library.
-func (d *Dispatcher) Library(name string) (LibraryView, error) {
+func (d *Dispatcher) Library(caller auth.Identity, tenant, name string) (LibraryView, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	e, ok := d.libs[name]
-	if !ok {
-		return LibraryView{}, errorf(ErrNotFound, "not_found", "no library %q", name)
+	e, ok := d.libs[tenant][name]
+	if !ok || !manages(caller, tenant) {
+		return LibraryView{}, notFound("library", tenant, name)
 	}
-	return d.view(e, d.usersLocked(name)), nil
+	return d.view(e, d.usersLocked(tenant, name)), nil
 }
 
-// Libraries lists the libraries by name.
-func (d *Dispatcher) Libraries() []LibraryView {
+// Libraries lists a tenant's libraries by name.
+func (d *Dispatcher) Libraries(caller auth.Identity, tenant string) ([]LibraryView, error) {
+	if !manages(caller, tenant) {
+		return nil, errorf(ErrNotFound, "not_found", "no tenant %q", tenant)
+	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	out := make([]LibraryView, 0, len(d.libs))
-	for _, e := range d.libs {
-		out = append(out, d.view(e, d.usersLocked(e.lib.Name)))
+	out := []LibraryView{}
+	for _, e := range d.libs[tenant] {
+		out = append(out, d.view(e, d.usersLocked(tenant, e.lib.Name)))
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
+	return out, nil
 }
 
 // FunctionView describes a function.
 type FunctionView struct {
+	Tenant  string    `json:"tenant"`
 	Name    string    `json:"name"`
 	Library string    `json:"library"`
 	Inputs  []string  `json:"inputs"`
 	Outputs []string  `json:"outputs"`
 	Kernels []string  `json:"kernels"`
 	Created time.Time `json:"created"`
+	Access  Access    `json:"access"`
 	// Quarantined is true after repeated faults or overruns, until it is registered again.
 	Quarantined bool `json:"quarantined,omitempty"`
 }
@@ -293,12 +378,20 @@ func fnView(fe *fnEntry) FunctionView {
 	for i, s := range p.Outputs {
 		outs[i] = p.SlotName(int(s))
 	}
-	return FunctionView{Name: fe.fn.Name, Library: fe.fn.Lib.Name, Inputs: p.Inputs, Outputs: outs, Kernels: p.Kernels, Created: fe.created, Quarantined: fe.fn.Quarantined()}
+	return FunctionView{Tenant: fe.tenant, Name: fe.fn.Name, Library: fe.fn.Lib.Name, Inputs: p.Inputs, Outputs: outs, Kernels: p.Kernels,
+		Created: fe.created, Access: fe.access, Quarantined: fe.fn.Quarantined()}
 }
 
-// PutFunction registers (or replaces) a function from its config. It reports whether the name
-// is new. An invalid config is ErrInvalid with the problems and their JSON paths.
-func (d *Dispatcher) PutFunction(name string, config []byte) (FunctionView, bool, error) {
+// PutFunction registers (or replaces) function name of tenant from its config. It reports
+// whether the name is new. An invalid config is ErrInvalid with the problems and their JSON
+// paths. A replaced function keeps its access settings.
+func (d *Dispatcher) PutFunction(caller auth.Identity, tenant, name string, config []byte) (FunctionView, bool, error) {
+	if !manages(caller, tenant) {
+		if fe := d.lookup(tenant, name); fe != nil && fe.invocableBy(caller) {
+			return FunctionView{}, false, errorf(ErrForbidden, "forbidden", "only tenant %q (or an admin) may change function %q", tenant, name)
+		}
+		return FunctionView{}, false, notFound("function", tenant, name)
+	}
 	if err := function.CheckName(name); err != nil {
 		return FunctionView{}, false, errorf(ErrBadRequest, "bad_name", "function name: %v", err)
 	}
@@ -308,23 +401,53 @@ func (d *Dispatcher) PutFunction(name string, config []byte) (FunctionView, bool
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	fe, err := d.compileLocked(tenant, name, plan, config)
+	if err != nil {
+		return FunctionView{}, false, err
+	}
+	old := (*d.fns.Load())[tenant][name]
+	if old == nil && len((*d.fns.Load())[tenant]) >= d.cfg.MaxFunctions {
+		return FunctionView{}, false, errorf(ErrConflict, "limit_reached", "tenant %q has %d functions, the most allowed (--max-functions-per-tenant); delete one first", tenant, d.cfg.MaxFunctions)
+	}
+	if old != nil {
+		fe.access, fe.tenants, fe.tokens = old.access, old.tenants, old.tokens
+	}
+	if err := d.storeFunction(fe); err != nil {
+		return FunctionView{}, false, err
+	}
+	d.publish(tenant, func(m map[string]*fnEntry) { m[name] = fe })
+	d.log.Info("function registered", zap.String("tenant", tenant), zap.String("function", name), zap.String("library", fe.fn.Lib.Name), zap.Bool("replaced", old != nil))
+	return fnView(fe), old == nil, nil
+}
+
+// compileLocked checks a parsed plan against the tenant's library and the device, and makes
+// its entry (not yet published).
+func (d *Dispatcher) compileLocked(tenant, name string, plan *function.Plan, config []byte) (*fnEntry, error) {
 	var lib *engine.Library
 	for _, cand := range function.LibraryCandidates(plan.ModulePath) {
-		if e, ok := d.libs[cand]; ok {
+		if e, ok := d.libs[tenant][cand]; ok {
 			lib = e.lib
 			break
 		}
 	}
 	if lib == nil {
-		return FunctionView{}, false, &Error{Kind: ErrInvalid, Code: "invalid_config",
-			Message:  fmt.Sprintf("module_path %q names no uploaded library", plan.ModulePath),
+		return nil, &Error{Kind: ErrInvalid, Code: "invalid_config",
+			Message:  fmt.Sprintf("module_path %q names no library of tenant %q", plan.ModulePath, tenant),
 			Problems: []function.Problem{{Path: "module_path", Message: fmt.Sprintf("no library %s; upload it with PUT /v1/libraries/{name}", strings.Join(quoteAll(function.LibraryCandidates(plan.ModulePath)), " or "))}}}
 	}
+	if n := plan.NumSlots(); n > d.cfg.MaxBuffers {
+		return nil, &Error{Kind: ErrInvalid, Code: "invalid_config", Message: "too many buffers",
+			Problems: []function.Problem{{Path: "blueprint", Message: fmt.Sprintf("%d inputs and buffers; the limit is %d (--max-buffers)", n, d.cfg.MaxBuffers)}}}
+	}
 	if err := plan.CheckLibrary(lib.Info); err != nil {
-		return FunctionView{}, false, invalid(err)
+		return nil, invalid(err)
+	}
+	if n, ok := plan.StaticLaunches(d.cfg.LaunchLimit); ok && n > d.cfg.LaunchLimit {
+		return nil, &Error{Kind: ErrInvalid, Code: "invalid_config", Message: "too many kernel launches",
+			Problems: []function.Problem{{Path: "blueprint.control_flow", Message: fmt.Sprintf("makes more than %d kernel launches per invocation, the limit (--launch-limit)", d.cfg.LaunchLimit)}}}
 	}
 	if err := plan.CheckLimits(d.cfg.Info.Limits); err != nil {
-		return FunctionView{}, false, invalid(err)
+		return nil, invalid(err)
 	}
 	if d.cfg.Kernels != nil {
 		var ps []function.Problem
@@ -334,18 +457,40 @@ func (d *Dispatcher) PutFunction(name string, config []byte) (FunctionView, bool
 			}
 		}
 		if len(ps) > 0 {
-			return FunctionView{}, false, &Error{Kind: ErrInvalid, Code: "invalid_config", Message: "the cpu device cannot run this function", Problems: ps}
+			return nil, &Error{Kind: ErrInvalid, Code: "invalid_config", Message: "the cpu device cannot run this function", Problems: ps}
 		}
 	}
-	fns := *d.fns.Load()
-	_, existed := fns[name]
 	config = append([]byte(nil), config...)
-	fe := &fnEntry{fn: &engine.Function{ID: d.nextID.Add(1), Name: name, Plan: plan, Config: config, Lib: lib}, config: config, created: time.Now()}
-	next := cloneFns(fns)
-	next[name] = fe
+	return &fnEntry{tenant: tenant, created: time.Now(), config: config,
+		fn: &engine.Function{ID: d.nextID.Add(1), Name: name, Plan: plan, Config: config, Lib: lib}}, nil
+}
+
+func (d *Dispatcher) storeFunction(fe *fnEntry) error {
+	if d.cfg.Store == nil {
+		return nil
+	}
+	access, _ := json.Marshal(Access{Public: fe.access.Public, Tenants: fe.access.Tenants, TokenSHA256: fe.access.TokenSHA256})
+	if err := d.cfg.Store.PutFunction(store.Function{Tenant: fe.tenant, Name: fe.fn.Name, Config: fe.config, Access: access, Created: fe.created}); err != nil {
+		return errorf(errInternal, "storage", "storing the function: %v", err)
+	}
+	return nil
+}
+
+// publish replaces the function table with a copy changed by f in tenant's namespace.
+// d.mu must be held.
+func (d *Dispatcher) publish(tenant string, f func(map[string]*fnEntry)) {
+	old := *d.fns.Load()
+	next := make(fnTable, len(old)+1)
+	for t, m := range old {
+		next[t] = m
+	}
+	m := make(map[string]*fnEntry, len(old[tenant])+1)
+	for k, v := range old[tenant] {
+		m[k] = v
+	}
+	f(m)
+	next[tenant] = m
 	d.fns.Store(&next)
-	d.log.Info("function registered", zap.String("function", name), zap.String("library", lib.Name), zap.Bool("replaced", existed))
-	return fnView(fe), !existed, nil
 }
 
 func invalid(err error) *Error {
@@ -373,60 +518,163 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func cloneFns(m map[string]*fnEntry) map[string]*fnEntry {
-	out := make(map[string]*fnEntry, len(m)+1)
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
-}
+func (d *Dispatcher) lookup(tenant, name string) *fnEntry { return (*d.fns.Load())[tenant][name] }
 
 // Function returns a function's description and its config as registered.
-func (d *Dispatcher) Function(name string) (FunctionView, []byte, error) {
-	fe, ok := (*d.fns.Load())[name]
-	if !ok {
-		return FunctionView{}, nil, errorf(ErrNotFound, "not_found", "no function %q", name)
+func (d *Dispatcher) Function(caller auth.Identity, tenant, name string) (FunctionView, []byte, error) {
+	fe := d.lookup(tenant, name)
+	switch {
+	case fe == nil || !fe.invocableBy(caller):
+		return FunctionView{}, nil, notFound("function", tenant, name)
+	case !manages(caller, tenant):
+		return FunctionView{}, nil, errorf(ErrForbidden, "forbidden", "only tenant %q (or an admin) may read function %q; you may invoke it", tenant, name)
 	}
 	return fnView(fe), fe.config, nil
 }
 
-// Lookup returns the function to invoke, for the invocation path (no lock, no allocation).
-func (d *Dispatcher) Lookup(name []byte) (*engine.Function, error) {
-	fe, ok := (*d.fns.Load())[string(name)]
-	if !ok {
-		return nil, errorf(ErrNotFound, "not_found", "no function %q", name)
+// SetAccess sets who may invoke a function besides its owner and admins.
+func (d *Dispatcher) SetAccess(caller auth.Identity, tenant, name string, a Access) (FunctionView, error) {
+	for _, t := range a.Tenants {
+		if err := function.CheckName(t); err != nil {
+			return FunctionView{}, errorf(ErrBadRequest, "bad_request", "access.tenants: %v", err)
+		}
+	}
+	tokens := map[[32]byte]bool{}
+	hashes := append([]string(nil), a.TokenSHA256...)
+	for _, h := range a.TokenSHA256 {
+		b, err := hex.DecodeString(h)
+		if err != nil || len(b) != 32 {
+			return FunctionView{}, errorf(ErrBadRequest, "bad_request", "access.token_sha256: %q is not a hex SHA-256", h)
+		}
+		tokens[[32]byte(b)] = true
+	}
+	for _, t := range a.Tokens {
+		h := auth.HashToken(t)
+		if !tokens[h] {
+			tokens[h] = true
+			hashes = append(hashes, hex.EncodeToString(h[:]))
+		}
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	fe := d.lookup(tenant, name)
+	switch {
+	case fe == nil || !fe.invocableBy(caller):
+		return FunctionView{}, notFound("function", tenant, name)
+	case !manages(caller, tenant):
+		return FunctionView{}, errorf(ErrForbidden, "forbidden", "only tenant %q (or an admin) may change who invokes %q", tenant, name)
+	}
+	nfe := *fe
+	nfe.access = Access{Public: a.Public, Tenants: a.Tenants, TokenSHA256: hashes}
+	nfe.tenants = map[string]bool{}
+	for _, t := range a.Tenants {
+		nfe.tenants[t] = true
+	}
+	nfe.tokens = tokens
+	if err := d.storeFunction(&nfe); err != nil {
+		return FunctionView{}, err
+	}
+	d.publish(tenant, func(m map[string]*fnEntry) { m[name] = &nfe })
+	return fnView(&nfe), nil
+}
+
+// Lookup returns the function caller may invoke (no lock, no allocation on success). A
+// function the caller may not invoke is not found.
+func (d *Dispatcher) Lookup(caller auth.Identity, tenant, name []byte) (*engine.Function, error) {
+	fe, ok := (*d.fns.Load())[string(tenant)][string(name)]
+	if !ok || !fe.invocableBy(caller) {
+		return nil, notFound("function", string(tenant), string(name))
 	}
 	return fe.fn, nil
 }
 
-// Functions lists the functions by name.
-func (d *Dispatcher) Functions() []FunctionView {
-	fns := *d.fns.Load()
-	out := make([]FunctionView, 0, len(fns))
-	for _, fe := range fns {
+// Functions lists a tenant's functions by name.
+func (d *Dispatcher) Functions(caller auth.Identity, tenant string) ([]FunctionView, error) {
+	if !manages(caller, tenant) {
+		return nil, errorf(ErrNotFound, "not_found", "no tenant %q", tenant)
+	}
+	m := (*d.fns.Load())[tenant]
+	out := make([]FunctionView, 0, len(m))
+	for _, fe := range m {
 		out = append(out, fnView(fe))
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
+	return out, nil
 }
 
 // DeleteFunction removes a function. Invocations already submitted still run.
-func (d *Dispatcher) DeleteFunction(name string) error {
+func (d *Dispatcher) DeleteFunction(caller auth.Identity, tenant, name string) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	fns := *d.fns.Load()
-	if _, ok := fns[name]; !ok {
-		return errorf(ErrNotFound, "not_found", "no function %q", name)
+	fe := d.lookup(tenant, name)
+	switch {
+	case fe == nil || !fe.invocableBy(caller):
+		return notFound("function", tenant, name)
+	case !manages(caller, tenant):
+		return errorf(ErrForbidden, "forbidden", "only tenant %q (or an admin) may delete function %q", tenant, name)
 	}
-	next := cloneFns(fns)
-	delete(next, name)
-	d.fns.Store(&next)
+	if d.cfg.Store != nil {
+		if err := d.cfg.Store.DeleteFunction(tenant, name); err != nil {
+			return errorf(errInternal, "storage", "deleting the stored function: %v", err)
+		}
+	}
+	d.publish(tenant, func(m map[string]*fnEntry) { delete(m, name) })
 	return nil
 }
 
-// Submit admits an invocation (inv.Fn and inv.Inputs set, in the function's input order) and
-// hands it to the least loaded engine. The result arrives on inv.Done. Admission errors are
-// *Error; the invocation is not submitted then.
+// Restore loads registrations kept by the store (at start, before serving). An entry that no
+// longer passes the checks of registration is reported and skipped.
+func (d *Dispatcher) Restore(libs []store.Library, fns []store.Function) []error {
+	var problems []error
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for _, l := range libs {
+		lib, err := d.newLibrary(l.Name, l.Image)
+		if err != nil {
+			problems = append(problems, fmt.Errorf("library %s/%s: %v", l.Tenant, l.Name, err))
+			continue
+		}
+		if d.libs[l.Tenant] == nil {
+			d.libs[l.Tenant] = map[string]*libEntry{}
+		}
+		d.libs[l.Tenant][l.Name] = &libEntry{tenant: l.Tenant, lib: lib, created: l.Created}
+	}
+	for _, f := range fns {
+		plan, err := function.Parse(f.Config)
+		var fe *fnEntry
+		if err == nil {
+			fe, err = d.compileLocked(f.Tenant, f.Name, plan, f.Config)
+		}
+		if err != nil {
+			problems = append(problems, fmt.Errorf("function %s/%s: %v", f.Tenant, f.Name, err))
+			continue
+		}
+		fe.created = f.Created
+		var a Access
+		if len(f.Access) > 0 {
+			if err := json.Unmarshal(f.Access, &a); err != nil {
+				problems = append(problems, fmt.Errorf("function %s/%s: access settings: %v", f.Tenant, f.Name, err))
+				continue
+			}
+		}
+		fe.access = a
+		fe.tenants, fe.tokens = map[string]bool{}, map[[32]byte]bool{}
+		for _, t := range a.Tenants {
+			fe.tenants[t] = true
+		}
+		for _, h := range a.TokenSHA256 {
+			if b, err := hex.DecodeString(h); err == nil && len(b) == 32 {
+				fe.tokens[[32]byte(b)] = true
+			}
+		}
+		d.publish(f.Tenant, func(m map[string]*fnEntry) { m[f.Name] = fe })
+	}
+	return problems
+}
+
+// Submit admits an invocation (inv.Fn and inv.Inputs set, in the function's input order;
+// inv.Tenant the caller's) and hands it to the least loaded engine. The result arrives on
+// inv.Done. Admission errors are *Error; the invocation is not submitted then.
 func (d *Dispatcher) Submit(inv *engine.Invocation) error {
 	fn := inv.Fn
 	p := fn.Plan
@@ -455,6 +703,9 @@ func (d *Dispatcher) Submit(inv *engine.Invocation) error {
 	if !ok {
 		return errorf(ErrBadRequest, "bad_input", "the function's output sizes overflow for these inputs")
 	}
+	if max := d.cfg.MaxInvocationBytes; max > 0 && need > max {
+		return errorf(ErrTooLarge, "out_of_memory", "the invocation needs %d bytes of device memory; the limit is %d (--max-invocation-memory)", need, max)
+	}
 	e := d.pick()
 	if e == nil {
 		return errorf(ErrUnavailable, "unavailable", "no engine is running")
@@ -477,6 +728,8 @@ func (d *Dispatcher) Submit(inv *engine.Invocation) error {
 		return nil
 	case engine.ErrQueueFull:
 		return errorf(ErrQueueFull, "queue_full", "the queue of %s is full; retry later", e.Config().Name)
+	case engine.ErrTenantShare:
+		return errorf(ErrQueueFull, "queue_full", "your share of the queue of %s is full; retry later", e.Config().Name)
 	case engine.ErrDraining:
 		return errorf(ErrUnavailable, "draining", "the server is shutting down")
 	default:

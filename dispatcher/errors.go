@@ -11,6 +11,8 @@ import (
 var (
 	// ErrNotFound: no such library or function (404).
 	ErrNotFound = errors.New("not found")
+	// ErrForbidden: the caller may see the resource but not do this to it (403).
+	ErrForbidden = errors.New("forbidden")
 	// ErrConflict: the request conflicts with the registry's state, e.g. deleting a library a
 	// function uses (409).
 	ErrConflict = errors.New("conflict")

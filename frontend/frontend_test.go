@@ -11,6 +11,7 @@ import (
 	"github.com/valyala/fasthttp"
 	"github.com/vmihailenco/msgpack/v5"
 
+	"gpufn/auth"
 	"gpufn/cpu"
 	"gpufn/dispatcher"
 	"gpufn/engine"
@@ -52,20 +53,22 @@ func newServer(tb testing.TB) *Server {
 		defer cancel()
 		d.Shutdown(ctx)
 	})
+	tokens, _ := auth.Load("")
+	admin, _ := tokens.Authenticate(nil)
 	for _, lib := range []string{"mlops", "module"} {
-		if _, _, err := d.PutLibrary(lib, examples.MustPTX(lib)); err != nil {
+		if _, _, err := d.PutLibrary(admin, admin.Tenant, lib, examples.MustPTX(lib)); err != nil {
 			tb.Fatal(err)
 		}
 	}
 	for _, f := range examples.Functions() {
-		if _, _, err := d.PutFunction(f.Name, f.Config); err != nil {
+		if _, _, err := d.PutFunction(admin, admin.Tenant, f.Name, f.Config); err != nil {
 			tb.Fatal(err)
 		}
 	}
 	for !d.Ready() {
 		time.Sleep(5 * time.Millisecond)
 	}
-	return New(Config{}, d)
+	return New(Config{}, d, tokens)
 }
 
 func request(ctx *fasthttp.RequestCtx, method, uri, ctype string, body []byte) {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"gpufn/auth"
 	"gpufn/engine"
 )
 
@@ -17,8 +18,8 @@ var (
 )
 
 // invoke runs POST /v1/functions/{fn}/invoke.
-func (s *Server) invoke(ctx *fasthttp.RequestCtx, name []byte) {
-	fn, err := s.d.Lookup(name)
+func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, name []byte) {
+	fn, err := s.d.Lookup(caller, tenant, name)
 	if err != nil {
 		s.dispatchError(ctx, err)
 		return
@@ -27,6 +28,7 @@ func (s *Server) invoke(ctx *fasthttp.RequestCtx, name []byte) {
 	inv := engine.Acquire()
 	defer engine.Release(inv)
 	inv.Fn = fn
+	inv.Tenant = caller.Tenant
 	body := ctx.PostBody()
 	if bytes.HasPrefix(ctx.Request.Header.ContentType(), ctOctet) {
 		if len(p.Inputs) != 1 {

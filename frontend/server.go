@@ -7,11 +7,13 @@ import (
 	"net"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/valyala/fasthttp"
 	"go.uber.org/zap"
 
+	"gpufn/auth"
 	"gpufn/dispatcher"
 	"gpufn/engine"
 	"gpufn/function"
@@ -38,14 +40,17 @@ type Config struct {
 
 // Server is the HTTP frontend.
 type Server struct {
-	cfg Config
-	d   *dispatcher.Dispatcher
-	srv *fasthttp.Server
-	log *zap.Logger
+	cfg      Config
+	d        *dispatcher.Dispatcher
+	tokens   *auth.Tokens
+	srv      *fasthttp.Server
+	log      *zap.Logger
+	draining atomic.Bool
 }
 
-// New makes a Server in front of d.
-func New(cfg Config, d *dispatcher.Dispatcher) *Server {
+// New makes a Server in front of d; tokens authenticate requests (auth.Load("") for the
+// single-tenant open mode).
+func New(cfg Config, d *dispatcher.Dispatcher, tokens *auth.Tokens) *Server {
 	if cfg.MaxBodyBytes <= 0 {
 		cfg.MaxBodyBytes = 64 << 20
 	}
@@ -64,7 +69,7 @@ func New(cfg Config, d *dispatcher.Dispatcher) *Server {
 	if cfg.Log == nil {
 		cfg.Log = zap.NewNop()
 	}
-	s := &Server{cfg: cfg, d: d, log: cfg.Log}
+	s := &Server{cfg: cfg, d: d, tokens: tokens, log: cfg.Log}
 	s.srv = &fasthttp.Server{
 		Handler:      s.handle,
 		ErrorHandler: s.transportError,
@@ -88,63 +93,45 @@ func New(cfg Config, d *dispatcher.Dispatcher) *Server {
 // Serve serves on ln until Shutdown.
 func (s *Server) Serve(ln net.Listener) error { return s.srv.Serve(ln) }
 
-// Shutdown stops accepting connections and waits for the requests in progress (whose
-// invocations the engines finish or answer while they drain).
+// Drain makes every answer from now on close its connection, so that clients open new
+// connections (which the closed listener refuses) rather than send on one the server is about
+// to close.
+func (s *Server) Drain() { s.draining.Store(true) }
+
+// OpenConnections is the number of client connections open.
+func (s *Server) OpenConnections() int32 { return s.srv.GetOpenConnectionsCount() }
+
+// Shutdown stops accepting connections, closes idle ones and waits for the requests in
+// progress (whose invocations the engines finish or answer while they drain).
 func (s *Server) Shutdown() error { return s.srv.Shutdown() }
 
 // Handler is the request handler (for tests and benchmarks).
 func (s *Server) Handler() fasthttp.RequestHandler { return s.handle }
 
 var (
-	pathHealthz   = []byte("/healthz")
-	pathReadyz    = []byte("/readyz")
-	pathEngines   = []byte("/v1/engines")
-	pathLibraries = []byte("/v1/libraries")
-	pathFunctions = []byte("/v1/functions")
-	suffixInvoke  = []byte("/invoke")
+	pathHealthz  = []byte("/healthz")
+	pathReadyz   = []byte("/readyz")
+	pathMetrics  = []byte("/metrics")
+	prefixV1     = []byte("/v1/")
+	segEngines   = []byte("engines")
+	segTenants   = []byte("tenants")
+	segFunctions = []byte("functions")
+	segLibraries = []byte("libraries")
+	segInvoke    = []byte("invoke")
+	segAccess    = []byte("access")
+	hdrAuth      = []byte("Authorization")
 )
 
 func (s *Server) handle(ctx *fasthttp.RequestCtx) {
+	if s.draining.Load() {
+		ctx.SetConnectionClose()
+	}
 	if n := len(ctx.Request.Body()); n > s.cfg.MaxBodyBytes {
 		writeError(ctx, fasthttp.StatusRequestEntityTooLarge, "body_too_large", "the request body is "+strconv.Itoa(n)+" bytes; the limit is "+strconv.Itoa(s.cfg.MaxBodyBytes)+" (--max-body-bytes)", nil)
 		return
 	}
 	path := ctx.Path()
 	switch {
-	case bytes.HasPrefix(path, pathFunctions):
-		rest := path[len(pathFunctions):]
-		if len(rest) == 0 {
-			s.listFunctions(ctx)
-			return
-		}
-		if rest[0] != '/' {
-			break
-		}
-		rest = rest[1:]
-		if name, ok := bytes.CutSuffix(rest, suffixInvoke); ok && bytes.IndexByte(name, '/') < 0 {
-			if !ctx.IsPost() {
-				methodNotAllowed(ctx, "POST")
-				return
-			}
-			s.invoke(ctx, name)
-			return
-		}
-		if bytes.IndexByte(rest, '/') >= 0 {
-			break
-		}
-		s.function(ctx, string(rest))
-		return
-	case bytes.HasPrefix(path, pathLibraries):
-		rest := path[len(pathLibraries):]
-		if len(rest) == 0 {
-			s.listLibraries(ctx)
-			return
-		}
-		if rest[0] != '/' || bytes.IndexByte(rest[1:], '/') >= 0 {
-			break
-		}
-		s.library(ctx, string(rest[1:]))
-		return
 	case bytes.Equal(path, pathHealthz):
 		ctx.SetContentType("text/plain; charset=utf-8")
 		ctx.SetBodyString("ok\n")
@@ -158,7 +145,27 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 			ctx.SetBodyString("not ready: workers are starting\n")
 		}
 		return
-	case bytes.Equal(path, pathEngines):
+	case bytes.Equal(path, pathMetrics):
+		if id, ok := s.authenticate(ctx); ok {
+			if !id.Admin {
+				writeError(ctx, fasthttp.StatusForbidden, "forbidden", "metrics need an admin token", nil)
+				return
+			}
+			s.metrics(ctx)
+		}
+		return
+	case !bytes.HasPrefix(path, prefixV1):
+		writeError(ctx, fasthttp.StatusNotFound, "not_found", "no route "+strconv.Quote(string(path)), nil)
+		return
+	}
+	caller, ok := s.authenticate(ctx)
+	if !ok {
+		return
+	}
+	var segs [6][]byte
+	n := split(path[len(prefixV1):], segs[:])
+	seg := segs[:n]
+	if n == 1 && bytes.Equal(seg[0], segEngines) {
 		if !ctx.IsGet() {
 			methodNotAllowed(ctx, "GET")
 			return
@@ -170,7 +177,75 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 		writeJSON(ctx, fasthttp.StatusOK, map[string]any{"engines": stats})
 		return
 	}
+	// /v1/tenants/{tenant}/... names another namespace; /v1/... is the caller's own.
+	tenant := caller.TenantBytes
+	if n >= 3 && bytes.Equal(seg[0], segTenants) {
+		tenant, seg = seg[1], seg[2:]
+	}
+	switch {
+	case len(seg) >= 1 && bytes.Equal(seg[0], segFunctions):
+		switch len(seg) {
+		case 1:
+			s.listFunctions(ctx, caller, string(tenant))
+			return
+		case 2:
+			s.function(ctx, caller, string(tenant), string(seg[1]))
+			return
+		case 3:
+			if bytes.Equal(seg[2], segInvoke) {
+				if !ctx.IsPost() {
+					methodNotAllowed(ctx, "POST")
+					return
+				}
+				s.invoke(ctx, caller, tenant, seg[1])
+				return
+			}
+			if bytes.Equal(seg[2], segAccess) {
+				s.access(ctx, caller, string(tenant), string(seg[1]))
+				return
+			}
+		}
+	case len(seg) >= 1 && bytes.Equal(seg[0], segLibraries):
+		switch len(seg) {
+		case 1:
+			s.listLibraries(ctx, caller, string(tenant))
+			return
+		case 2:
+			s.library(ctx, caller, string(tenant), string(seg[1]))
+			return
+		}
+	}
 	writeError(ctx, fasthttp.StatusNotFound, "not_found", "no route "+strconv.Quote(string(path)), nil)
+}
+
+// split cuts p at '/' into at most len(out) segments; it returns how many, or len(out)+1 when
+// there are more (so that no route matches). Empty segments count.
+func split(p []byte, out [][]byte) int {
+	n := 0
+	for {
+		if n == len(out) {
+			return n + 1
+		}
+		i := bytes.IndexByte(p, '/')
+		if i < 0 {
+			out[n] = p
+			return n + 1
+		}
+		out[n] = p[:i]
+		n++
+		p = p[i+1:]
+	}
+}
+
+// authenticate answers 401 and returns false when the request carries no valid token.
+func (s *Server) authenticate(ctx *fasthttp.RequestCtx) (auth.Identity, bool) {
+	id, err := s.tokens.Authenticate(ctx.Request.Header.PeekBytes(hdrAuth))
+	if err != nil {
+		ctx.Response.Header.Set("WWW-Authenticate", `Bearer realm="gpufn"`)
+		writeError(ctx, fasthttp.StatusUnauthorized, "unauthorized", err.Error()+": send Authorization: Bearer <token>", nil)
+		return auth.Identity{}, false
+	}
+	return id, true
 }
 
 // transportError answers what fasthttp rejects before the handler: oversized or malformed
@@ -192,18 +267,23 @@ func methodNotAllowed(ctx *fasthttp.RequestCtx, allow string) {
 	writeError(ctx, fasthttp.StatusMethodNotAllowed, "method_not_allowed", "use "+allow, nil)
 }
 
-func (s *Server) listLibraries(ctx *fasthttp.RequestCtx) {
+func (s *Server) listLibraries(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant string) {
 	if !ctx.IsGet() {
 		methodNotAllowed(ctx, "GET")
 		return
 	}
-	writeJSON(ctx, fasthttp.StatusOK, map[string]any{"libraries": s.d.Libraries()})
+	libs, err := s.d.Libraries(caller, tenant)
+	if err != nil {
+		s.dispatchError(ctx, err)
+		return
+	}
+	writeJSON(ctx, fasthttp.StatusOK, map[string]any{"libraries": libs})
 }
 
-func (s *Server) library(ctx *fasthttp.RequestCtx, name string) {
+func (s *Server) library(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, name string) {
 	switch {
 	case ctx.IsPut():
-		v, created, err := s.d.PutLibrary(name, ctx.PostBody())
+		v, created, err := s.d.PutLibrary(caller, tenant, name, ctx.PostBody())
 		if err != nil {
 			s.dispatchError(ctx, err)
 			return
@@ -214,14 +294,14 @@ func (s *Server) library(ctx *fasthttp.RequestCtx, name string) {
 		}
 		writeJSON(ctx, status, v)
 	case ctx.IsGet():
-		v, err := s.d.Library(name)
+		v, err := s.d.Library(caller, tenant, name)
 		if err != nil {
 			s.dispatchError(ctx, err)
 			return
 		}
 		writeJSON(ctx, fasthttp.StatusOK, v)
 	case ctx.IsDelete():
-		if err := s.d.DeleteLibrary(name); err != nil {
+		if err := s.d.DeleteLibrary(caller, tenant, name); err != nil {
 			s.dispatchError(ctx, err)
 			return
 		}
@@ -231,18 +311,23 @@ func (s *Server) library(ctx *fasthttp.RequestCtx, name string) {
 	}
 }
 
-func (s *Server) listFunctions(ctx *fasthttp.RequestCtx) {
+func (s *Server) listFunctions(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant string) {
 	if !ctx.IsGet() {
 		methodNotAllowed(ctx, "GET")
 		return
 	}
-	writeJSON(ctx, fasthttp.StatusOK, map[string]any{"functions": s.d.Functions()})
+	fns, err := s.d.Functions(caller, tenant)
+	if err != nil {
+		s.dispatchError(ctx, err)
+		return
+	}
+	writeJSON(ctx, fasthttp.StatusOK, map[string]any{"functions": fns})
 }
 
-func (s *Server) function(ctx *fasthttp.RequestCtx, name string) {
+func (s *Server) function(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, name string) {
 	switch {
 	case ctx.IsPut():
-		v, created, err := s.d.PutFunction(name, ctx.PostBody())
+		v, created, err := s.d.PutFunction(caller, tenant, name, ctx.PostBody())
 		if err != nil {
 			s.dispatchError(ctx, err)
 			return
@@ -253,7 +338,7 @@ func (s *Server) function(ctx *fasthttp.RequestCtx, name string) {
 		}
 		writeJSON(ctx, status, v)
 	case ctx.IsGet():
-		_, config, err := s.d.Function(name)
+		_, config, err := s.d.Function(caller, tenant, name)
 		if err != nil {
 			s.dispatchError(ctx, err)
 			return
@@ -261,13 +346,43 @@ func (s *Server) function(ctx *fasthttp.RequestCtx, name string) {
 		ctx.SetContentType("application/json")
 		ctx.SetBody(config)
 	case ctx.IsDelete():
-		if err := s.d.DeleteFunction(name); err != nil {
+		if err := s.d.DeleteFunction(caller, tenant, name); err != nil {
 			s.dispatchError(ctx, err)
 			return
 		}
 		ctx.SetStatusCode(fasthttp.StatusNoContent)
 	default:
 		methodNotAllowed(ctx, "GET, PUT, DELETE")
+	}
+}
+
+// access reads or sets who may invoke a function: GET, or PUT of a JSON body
+// {"public": bool, "tenants": [...], "tokens": [...]}.
+func (s *Server) access(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, name string) {
+	switch {
+	case ctx.IsGet():
+		v, _, err := s.d.Function(caller, tenant, name)
+		if err != nil {
+			s.dispatchError(ctx, err)
+			return
+		}
+		writeJSON(ctx, fasthttp.StatusOK, v.Access)
+	case ctx.IsPut():
+		var a dispatcher.Access
+		dec := json.NewDecoder(bytes.NewReader(ctx.PostBody()))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&a); err != nil {
+			writeError(ctx, fasthttp.StatusBadRequest, "bad_request", "access settings: "+err.Error()+` (send {"public": false, "tenants": ["..."], "tokens": ["..."]})`, nil)
+			return
+		}
+		v, err := s.d.SetAccess(caller, tenant, name, a)
+		if err != nil {
+			s.dispatchError(ctx, err)
+			return
+		}
+		writeJSON(ctx, fasthttp.StatusOK, v.Access)
+	default:
+		methodNotAllowed(ctx, "GET, PUT")
 	}
 }
 
@@ -283,6 +398,8 @@ func (s *Server) dispatchError(ctx *fasthttp.RequestCtx, err error) {
 	switch de.Kind {
 	case dispatcher.ErrNotFound:
 		status = fasthttp.StatusNotFound
+	case dispatcher.ErrForbidden:
+		status = fasthttp.StatusForbidden
 	case dispatcher.ErrConflict:
 		status = fasthttp.StatusConflict
 	case dispatcher.ErrInvalid:

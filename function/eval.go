@@ -140,3 +140,19 @@ func countLaunches(ops []Op, inputs [][]byte, sizes []uint64, limit uint64) (uin
 	}
 	return total, nil
 }
+
+// StaticLaunches counts the launches of a control flow whose Repeat counts are all constants;
+// ok is false when some count comes from the inputs. It saturates past limit.
+func (p *Plan) StaticLaunches(limit uint64) (n uint64, ok bool) {
+	static := true
+	walkOps(p.Body, func(op *Op) {
+		if op.Repeat && op.Count.Kind != SizeAbsolute {
+			static = false
+		}
+	})
+	if !static {
+		return 0, false
+	}
+	n, err := countLaunches(p.Body, nil, nil, limit)
+	return n, err == nil
+}
