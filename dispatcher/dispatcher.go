@@ -136,7 +136,9 @@ func (d *Dispatcher) Ready() bool {
 }
 
 // manages reports whether caller may change and read everything in tenant's namespace.
-func manages(caller auth.Identity, tenant string) bool { return caller.Admin || caller.Tenant == tenant }
+func manages(caller auth.Identity, tenant string) bool {
+	return caller.Admin || caller.Tenant == tenant
+}
 
 func (fe *fnEntry) invocableBy(caller auth.Identity) bool {
 	return manages(caller, fe.tenant) || fe.access.Public || fe.tenants[caller.Tenant] || fe.tokens[caller.Token]

@@ -185,9 +185,9 @@ type Engine struct {
 	queue     ring
 	idle      []*slot // LIFO: the last one to go idle runs next
 	draining  bool
-	running   int    // invocations taken by slots and not yet finished
-	exclusive bool   // an invocation runs alone
-	gen       uint64 // teardowns of the fault domain so far
+	running   int            // invocations taken by slots and not yet finished
+	exclusive bool           // an invocation runs alone
+	gen       uint64         // teardowns of the fault domain so far
 	perTenant map[string]int // queued invocations by tenant (when TenantShare applies)
 	share     int            // the most one tenant may have queued
 
