@@ -581,7 +581,15 @@ func (e *Engine) spin() time.Duration {
 		return 0
 	}
 	return e.cfg.SpinFor // hybrid: 0 on small hosts
+}
 
+// replySpin is how long the engine spins for a reply while an invocation runs: longer than
+// the worker's spin, since replies come within the invocation's time and only busy slots spin.
+func (e *Engine) replySpin() time.Duration {
+	if s := e.spin(); s > 0 {
+		return 4 * s
+	}
+	return e.spin()
 }
 
 // wait blocks until an invocation arrives on s.in, the worker dies, or the engine quits,

@@ -208,7 +208,7 @@ func (s *slot) ensure() bool {
 		p, err := worker.Start(worker.StartOptions{
 			Binary: e.cfg.Binary, Args: e.cfg.Args, ID: s.id,
 			Device: e.cfg.Device, Ordinal: e.cfg.Ordinal, PoolBytes: e.cfg.PoolBytes, NoPool: s.noPool,
-			Contexts: 1, ContextBytes: e.cfg.ContextBytes, Env: env, Spin: e.spin(),
+			Contexts: 1, ContextBytes: e.cfg.ContextBytes, Env: env, Spin: e.spin(), ReplySpin: e.replySpin(),
 			StartTimeout: e.cfg.StartTimeout, LogLevel: e.cfg.LogLevel, Log: e.cfg.Log,
 		})
 		if err == nil {

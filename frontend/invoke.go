@@ -19,6 +19,7 @@ var (
 
 // invoke runs POST /v1/functions/{fn}/invoke.
 func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, name []byte) {
+	start := time.Now()
 	fn, err := s.d.Lookup(caller, tenant, name)
 	if err != nil {
 		s.dispatchError(ctx, err)
@@ -60,8 +61,8 @@ func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 		return
 	}
 	<-inv.Done()
-	writeTiming(ctx, &inv.Timing)
 	if inv.Err != nil {
+		writeTiming(ctx, &inv.Timing, time.Since(start))
 		if inv.Err.Code == engine.CodeDeadline || inv.Err.Code == engine.CodeDraining {
 			ctx.Response.Header.Set("Retry-After", "1")
 		}
@@ -72,6 +73,7 @@ func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 	if len(inv.Outputs) == 1 && bytes.Contains(ctx.Request.Header.Peek("Accept"), ctOctet) {
 		resp.Header.SetContentTypeBytes(ctOctet)
 		resp.SetBody(inv.Outputs[0])
+		writeTiming(ctx, &inv.Timing, time.Since(start))
 		return
 	}
 	resp.Header.SetContentType(ctMsgpack)
@@ -83,6 +85,7 @@ func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 		resp.AppendBody(appendBinHeader(hdr[:0], len(out)))
 		resp.AppendBody(out)
 	}
+	writeTiming(ctx, &inv.Timing, time.Since(start))
 }
 
 // decodeInputs fills inv.Inputs in the function's input order from a msgpack map; it returns a
@@ -160,13 +163,15 @@ func parseTimeout(v []byte) (time.Duration, bool) {
 	return d, err == nil && d > 0
 }
 
-var timingNames = [...]string{"queue", "ipc", "load", "h2d", "kernel", "d2h", "zero", "total"}
+var timingNames = [...]string{"queue", "ipc", "load", "h2d", "kernel", "d2h", "zero", "total", "handler"}
 
-// writeTiming sets the standard Server-Timing header: the per-stage breakdown in ms.
-func writeTiming(ctx *fasthttp.RequestCtx, t *engine.Timing) {
+// writeTiming sets the standard Server-Timing header: the per-stage breakdown in ms. total is
+// from admission to the engine's answer; handler is the whole HTTP handler, decoding and
+// encoding included.
+func writeTiming(ctx *fasthttp.RequestCtx, t *engine.Timing, handler time.Duration) {
 	var buf [256]byte
 	b := buf[:0]
-	vals := [...]time.Duration{t.Queue, t.IPC, t.Load, t.H2D, t.Kernel, t.D2H, t.Zero, t.Total}
+	vals := [...]time.Duration{t.Queue, t.IPC, t.Load, t.H2D, t.Kernel, t.D2H, t.Zero, t.Total, handler}
 	for i, v := range vals {
 		if i == 2 && v == 0 {
 			continue // load: only when the module was loaded

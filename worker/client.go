@@ -60,9 +60,10 @@ type StartOptions struct {
 	Probe bool
 	// NoPool starts the worker without a device pool; it takes one when told (MsgPool).
 	NoPool bool
-	// Spin is how long both ends spin on their pipe before parking while they wait for a
-	// message (0: park at once; SpinForever: never park). See the engines' polling policy.
-	Spin time.Duration
+	// Spin is how long the worker spins on its request pipe before parking, and ReplySpin how
+	// long the server spins for a reply (0: park at once; SpinForever: never park). See the
+	// engines' polling policy.
+	Spin, ReplySpin time.Duration
 }
 
 // Process is the server's handle on one worker process: the pipes, the contexts and the
@@ -184,7 +185,7 @@ func Start(opt StartOptions) (*Process, error) {
 	}()
 
 	p.fw = NewFrameWriter(p.req)
-	rr, err := newPollSpinReader(p.rep, opt.Spin)
+	rr, err := newPollSpinReader(p.rep, opt.ReplySpin)
 	if err != nil {
 		return nil, err
 	}
