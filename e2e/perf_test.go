@@ -23,7 +23,20 @@ func TestSerialLatency(t *testing.T) {
 	if os.Getenv("GPUFN_E2E_PERF") == "" {
 		t.Skip("set GPUFN_E2E_PERF=1 to measure")
 	}
-	s := start(t, "--engine", "sequential", "--examples")
+	for _, policy := range strings.Split(envOr("GPUFN_E2E_POLICIES", "hybrid"), ",") {
+		t.Run(policy, func(t *testing.T) { serialLatency(t, policy) })
+	}
+}
+
+func envOr(k, def string) string {
+	if v := os.Getenv(k); v != "" {
+		return v
+	}
+	return def
+}
+
+func serialLatency(t *testing.T, policy string) {
+	s := start(t, "--engine", "sequential", "--examples", "--poll", policy)
 	cfg, A := examples.MatmulInputs(128, 1)
 	body, _ := msgpack.Marshal(map[string][]byte{"cfg": cfg, "A": A})
 	want := examples.MatmulReference(A)
@@ -82,9 +95,9 @@ func TestSerialLatency(t *testing.T) {
 		}
 	})
 	t.Logf("HTTP floor, %d B in / %d B out (echo, same client): p50 %s us, p99 %s us", len(body), len(answer), pct(floor, .5), pct(floor, .99))
-	t.Logf("gpufn matmul n=128, sequential engine, 1000 serial: p50 %s us, p99 %s us", pct(lat, .5), pct(lat, .99))
-	t.Logf("mean server-side stages (us): queue %.1f ipc %.1f h2d %.1f kernel %.1f d2h %.1f zero %.1f total %.1f",
-		stages["queue"], stages["ipc"], stages["h2d"], stages["kernel"], stages["d2h"], stages["zero"], stages["total"])
+	t.Logf("gpufn matmul n=128, sequential engine, --poll %s, 1000 serial: p50 %s us, p99 %s us", policy, pct(lat, .5), pct(lat, .99))
+	t.Logf("mean server-side stages (us): queue %.1f ipc %.1f h2d %.1f kernel %.1f d2h %.1f zero %.1f total %.1f handler %.1f",
+		stages["queue"], stages["ipc"], stages["h2d"], stages["kernel"], stages["d2h"], stages["zero"], stages["total"], stages["handler"])
 
 	icfg, iA, iB := examples.InferenceInputs(500, 1, 1)
 	ibody, _ := msgpack.Marshal(map[string][]byte{"cfg": icfg, "A": iA, "B": iB})

@@ -48,7 +48,8 @@ var amdHeapMarkers = []string{"hidden_heap_v1", "hidden_hostcall_buffer", "Hidde
 
 // amdHeapSymbols are symbols of the device allocators: the device libraries' malloc/free and
 // the host-call service their memory comes from, the static heap of code objects before v5,
-// the ASan allocator, and HIP's own allocator before ROCm 4.5 (a heap in two globals).
+// the ASan allocator, and HIP's own allocator before ROCm 4.5 (a heap in two globals). (The
+// static heap may also be unnamed: hipcc 5.2 emits it as a local "__unnamed_N".)
 var amdHeapSymbols = map[string]bool{
 	"__ockl_dm_alloc": true, "__ockl_dm_dealloc": true, "__ockl_dm_init_v1": true,
 	"__ockl_devmem_request": true, "get_heap_ptr.heap": true,
@@ -279,7 +280,7 @@ type amdKernelMeta struct {
 	name   string // ".name"
 	symbol string // ".symbol" without ".kd"
 	params []int  // sizes of the explicit arguments, in order
-	heap   string // the first heap or host-call value kind among its arguments, if any
+	heap   string // "hidden_heap_v1" or "hidden_hostcall_buffer" when among its arguments
 }
 
 // parseAMDGPUMetadata reads "amdhsa.kernels" of an NT_AMDGPU_METADATA descriptor.
@@ -381,10 +382,8 @@ func (r *mpReader) args(k *amdKernelMeta) error {
 		if size < 0 || size > 1<<30 || kind == "" {
 			return errors.New("an argument without a valid .size or .value_kind")
 		}
-		if kind == "hidden_heap_v1" || kind == "hidden_hostcall_buffer" {
-			if k.heap == "" {
-				k.heap = kind
-			}
+		if kind == "hidden_heap_v1" || (kind == "hidden_hostcall_buffer" && k.heap == "") {
+			k.heap = kind // the heap itself is the more telling of the two
 		}
 		if !strings.HasPrefix(kind, "hidden_") {
 			k.params = append(k.params, int(size))
