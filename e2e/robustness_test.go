@@ -274,6 +274,9 @@ func TestGracefulShutdown(t *testing.T) {
 					lost.Add(1)
 				}
 				answered.Add(1)
+				if resp.StatusCode == 503 {
+					return // draining: a well-behaved client stops sending here
+				}
 			}
 		}()
 	}

@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"net"
@@ -104,6 +105,9 @@ func (s *Server) OpenConnections() int32 { return s.srv.GetOpenConnectionsCount(
 // Shutdown stops accepting connections, closes idle ones and waits for the requests in
 // progress (whose invocations the engines finish or answer while they drain).
 func (s *Server) Shutdown() error { return s.srv.Shutdown() }
+
+// ShutdownWithContext is Shutdown, giving up when ctx is done.
+func (s *Server) ShutdownWithContext(ctx context.Context) error { return s.srv.ShutdownWithContext(ctx) }
 
 // Handler is the request handler (for tests and benchmarks).
 func (s *Server) Handler() fasthttp.RequestHandler { return s.handle }
