@@ -107,7 +107,9 @@ func (s *Server) OpenConnections() int32 { return s.srv.GetOpenConnectionsCount(
 func (s *Server) Shutdown() error { return s.srv.Shutdown() }
 
 // ShutdownWithContext is Shutdown, giving up when ctx is done.
-func (s *Server) ShutdownWithContext(ctx context.Context) error { return s.srv.ShutdownWithContext(ctx) }
+func (s *Server) ShutdownWithContext(ctx context.Context) error {
+	return s.srv.ShutdownWithContext(ctx)
+}
 
 // Handler is the request handler (for tests and benchmarks).
 func (s *Server) Handler() fasthttp.RequestHandler { return s.handle }
