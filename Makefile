@@ -10,7 +10,7 @@ NVCC      ?= nvcc
 CUDA_ARCH ?= sm_90
 HIPCC     ?= hipcc
 HIP_ARCH  ?= gfx90a
-RACE_PKGS := ./engine/... ./worker/... ./shm/... ./dispatcher/... ./frontend/... ./queue/... ./bench/...
+RACE_PKGS := ./engine/... ./worker/... ./shm/... ./dispatcher/... ./frontend/... ./store/... ./auth/... ./bench/...
 FUZZTIME  ?= 5s
 
 .PHONY: all build run test test-unit test-race fuzz hip-headers vet fmt-check kernels kernels-hip gpu-build gpu-test gpu-bench clean
@@ -18,7 +18,7 @@ FUZZTIME  ?= 5s
 all: build
 
 build:
-	CGO_ENABLED=1 $(GO) build -o $(BIN)/ ./cmd/...
+	CGO_ENABLED=1 $(GO) build -ldflags "-s -w" -o $(BIN)/ ./cmd/...
 
 # Serve on the default device (CUDA if a GPU is found, else the cpu reference device) with the
 # example libraries and functions registered.
@@ -75,11 +75,11 @@ kernels-hip:
 		$(HIPCC) --genco --offload-arch=$(HIP_ARCH) $(HIP_PRINTF) $$f -o $${f%.hip}.hsaco || exit 1; \
 	done
 
-# Builds here, into bin/, everything the GPU machine runs.
+# Builds here, into bin/, everything the GPU machine runs (stripped: the device tool carries
+# at most 64 MiB).
 gpu-build: build
-	CGO_ENABLED=1 $(GO) test -c -o $(BIN)/cuda.test ./cuda
-	CGO_ENABLED=1 $(GO) test -c -o $(BIN)/e2e.test ./e2e
-	CGO_ENABLED=1 $(GO) test -c -o $(BIN)/bench.test ./bench
+	CGO_ENABLED=1 $(GO) test -c -ldflags "-s -w" -o $(BIN)/cuda.test ./cuda
+	CGO_ENABLED=1 $(GO) test -c -ldflags "-s -w" -o $(BIN)/e2e.test ./e2e
 
 # On the GPU machine, from bin/ (see scripts/).
 gpu-test:

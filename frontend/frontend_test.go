@@ -150,8 +150,8 @@ func BenchmarkInvokeMatmul(b *testing.B) {
 
 // The server side of an invocation does not allocate in steady state.
 func TestInvokeAllocations(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a worker")
+	if testing.Short() || raceEnabled {
+		t.Skip("starts a worker; the race detector allocates on its own")
 	}
 	s := newServer(t)
 	cfg, A := examples.MatmulInputs(16, 1)
