@@ -80,6 +80,7 @@ kernels-hip:
 gpu-build: build
 	CGO_ENABLED=1 $(GO) test -c -ldflags "-s -w" -o $(BIN)/cuda.test ./cuda
 	CGO_ENABLED=1 $(GO) test -c -ldflags "-s -w" -o $(BIN)/e2e.test ./e2e
+	@[ -x $(BIN)/vegeta ] || scripts/gpu-bench.sh build-vegeta || echo "vegeta not built: the bench's cross-check will be skipped"
 
 # On the GPU machine, from bin/ (see scripts/).
 gpu-test:

@@ -1,0 +1,578 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/valyala/fasthttp"
+)
+
+const usage = `gpufn bench: an open-loop load generator and the comparisons, over HTTP only.
+
+Usage:
+  gpufn bench run     [flags]   one open-loop run at --rate against --url
+  gpufn bench sweep   [flags]   step the rate up (or search adaptively) against --url
+  gpufn bench floor   [flags]   the HTTP floor: loopback echo round trips for the workloads' payloads
+  gpufn bench compare [flags]   start each system (gpufn engines, cpu device, the dedicated
+                                baseline) in turn and run the same measurements against it
+  gpufn bench report DIR        redraw the plots and the summary from DIR's JSON files
+  gpufn bench vegeta-check [flags]  run vegeta and the bench at the same rates; compare p50/p99
+  gpufn bench echo-server [flags]   the HTTP floor's trivial server, as a process (vegeta-check starts it)
+
+Workloads: matmul (n=128; matmul-nN), inference (1 repetition, batch 1; inference-rR-bB).
+Latency counts from each request's intended send time; a timeout, a non-2xx answer and a wrong
+output are errors; a rate holds while errors stay under 1% and the achieved rate is at least
+90% of the offered one. See docs/bench.md. "gpufn bench VERB -h" lists a verb's flags.
+`
+
+// Main is the `gpufn bench` command; it returns the process's exit status.
+func Main(args []string) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprint(os.Stderr, usage)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	verb, rest := args[0], args[1:]
+	var err error
+	switch verb {
+	case "run":
+		err = cmdRun(ctx, rest, false)
+	case "sweep":
+		err = cmdRun(ctx, rest, true)
+	case "floor":
+		err = cmdFloor(ctx, rest)
+	case "compare":
+		err = cmdCompare(ctx, rest)
+	case "report":
+		err = cmdReport(rest)
+	case "vegeta-check":
+		err = cmdVegeta(ctx, rest)
+	case "echo-server":
+		err = cmdEcho(ctx, rest)
+	default:
+		fmt.Fprintf(os.Stderr, "gpufn bench: unknown verb %q\n\n%s", verb, usage)
+		return 2
+	}
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.Is(err, errUsage):
+		return 2
+	}
+	fmt.Fprintln(os.Stderr, "gpufn bench "+verb+":", err)
+	return 1
+}
+
+// errUsage reports a flag error that the flag package has already printed.
+var errUsage = errors.New("usage")
+
+func parse(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return errUsage
+	}
+	return nil
+}
+
+// runFlags are the flags of one open-loop run, shared by every verb that runs load.
+type runFlags struct {
+	workload      string
+	duration      time.Duration
+	warmup        time.Duration
+	poisson       bool
+	seed          uint64
+	hotPercent    float64
+	timeout       time.Duration
+	serverTimeout time.Duration
+	maxInFlight   int
+	distinct      int
+	msgpack       bool
+	progress      string
+	machine       string
+	out           string
+	name          string
+}
+
+func (f *runFlags) register(fs *flag.FlagSet, duration time.Duration) {
+	fs.StringVar(&f.workload, "workload", "matmul", "workload: matmul[-nN] or inference[-rREPS][-bBATCH]")
+	fs.DurationVar(&f.duration, "duration", duration, "length of each measured run")
+	fs.DurationVar(&f.warmup, "warmup", time.Second, "unrecorded warm-up at the same rate before each run (hot requests only)")
+	fs.BoolVar(&f.poisson, "poisson", false, "space requests by exponential gaps (Poisson arrivals) instead of constantly")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the Poisson gaps")
+	fs.Float64Var(&f.hotPercent, "hot-percent", 100, "share of hot requests; the others go to copies of the function the server has never loaded")
+	fs.DurationVar(&f.timeout, "timeout", 10*time.Second, "request timeout from the intended send time; a late answer is an error")
+	fs.DurationVar(&f.serverTimeout, "server-timeout", 0, "if set, sent as X-Gpufn-Timeout (the server's own deadline per invocation)")
+	fs.IntVar(&f.maxInFlight, "max-inflight", 10000, "most requests in flight (= connections); a request beyond is not sent and counts as an error")
+	fs.IntVar(&f.distinct, "distinct", 8, "distinct inputs rotated through (each answer is checked against its reference output)")
+	fs.BoolVar(&f.msgpack, "msgpack", false, "ask for msgpack answers instead of the raw output (Accept: application/octet-stream)")
+	fs.StringVar(&f.progress, "progress", "auto", "progress line on stderr: auto (in place on a terminal, a line every 5 s otherwise), on, lines, off")
+	fs.StringVar(&f.machine, "machine", "", "machine label in the results (default: the host name)")
+	fs.StringVar(&f.out, "out", "", "directory for JSON, CSV and plots (run/sweep: optional)")
+	fs.StringVar(&f.name, "name", "", "base name of the result files (default: the workload's name)")
+}
+
+func (f *runFlags) runConfig() (RunConfig, WorkloadSpec, error) {
+	spec, err := ParseWorkload(f.workload)
+	if err != nil {
+		return RunConfig{}, spec, err
+	}
+	if f.hotPercent < 0 || f.hotPercent > 100 {
+		return RunConfig{}, spec, fmt.Errorf("--hot-percent %g: want 0 to 100", f.hotPercent)
+	}
+	rc := RunConfig{Workload: spec.Name(), Duration: f.duration, Warmup: f.warmup, Poisson: f.poisson, Seed: f.seed,
+		Timeout: f.timeout, ColdPercent: 100 - f.hotPercent, MaxInFlight: f.maxInFlight, ServerTimeout: f.serverTimeout}
+	switch f.progress {
+	case "off":
+	case "on":
+		rc.Progress = os.Stderr
+	case "lines":
+		rc.Progress, rc.ProgressLines = os.Stderr, true
+	case "auto":
+		rc.Progress = os.Stderr
+		if fi, err := os.Stderr.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+			rc.ProgressLines, rc.ProgressEvery = true, 5*time.Second
+		}
+	default:
+		return rc, spec, fmt.Errorf("--progress %q: want auto, on, lines or off", f.progress)
+	}
+	if f.name == "" {
+		f.name = spec.Name()
+	}
+	return rc, spec, nil
+}
+
+func (f *runFlags) workloadOptions() WorkloadOptions {
+	return WorkloadOptions{Distinct: f.distinct, Msgpack: f.msgpack}
+}
+
+// sweepFlags are the flags of a sweep and of the holding rule.
+type sweepFlags struct {
+	mode         string
+	start, step  float64
+	fine         int
+	maxRate      float64
+	precision    float64
+	settle       time.Duration
+	maxRuns      int
+	maxErrorRate float64
+	minAchieved  float64
+}
+
+func (f *sweepFlags) register(fs *flag.FlagSet, mode string) {
+	fs.StringVar(&f.mode, "sweep", mode, "sweep: step (coarse steps, then fine ones from the last rate that held), adaptive (double, then bisect) or none")
+	fs.Float64Var(&f.start, "start", 100, "first rate of the sweep (requests/s)")
+	fs.Float64Var(&f.step, "step", 0, "coarse step of a step sweep (default: --start)")
+	fs.IntVar(&f.fine, "fine", 4, "a step sweep's fine step is --step divided by this")
+	fs.Float64Var(&f.maxRate, "max-rate", 1e6, "highest rate tried")
+	fs.Float64Var(&f.precision, "precision", 0.05, "an adaptive sweep bisects until (failed - held) / held is below this")
+	fs.DurationVar(&f.settle, "settle", time.Second, "pause between the runs of a sweep")
+	fs.IntVar(&f.maxRuns, "max-runs", 40, "most runs in one sweep")
+	fs.Float64Var(&f.maxErrorRate, "max-error-rate", 0.01, "a rate holds only while errors / requests stays below this")
+	fs.Float64Var(&f.minAchieved, "min-achieved", 0.9, "a rate holds only if achieved >= this x offered (0: error rule only)")
+}
+
+func (f *sweepFlags) config() SweepConfig {
+	mode := f.mode
+	return SweepConfig{Mode: mode, Start: f.start, Step: f.step, FineSteps: f.fine, Max: f.maxRate, Precision: f.precision,
+		Settle: f.settle, MaxRuns: f.maxRuns, Rule: Rule{MaxErrorRate: f.maxErrorRate, MinAchieved: f.minAchieved}}
+}
+
+func defaultURL() string {
+	if u := os.Getenv("GPUFN_URL"); u != "" {
+		return u
+	}
+	return "http://127.0.0.1:8080"
+}
+
+// cmdRun is `bench run` (one rate) and `bench sweep`.
+func cmdRun(ctx context.Context, args []string, sweep bool) error {
+	verb := map[bool]string{false: "run", true: "sweep"}[sweep]
+	fs := flag.NewFlagSet("gpufn bench "+verb, flag.ContinueOnError)
+	var rf runFlags
+	var sf sweepFlags
+	url := fs.String("url", defaultURL(), "gpufn server (or the baseline, with --register=false)")
+	register := fs.Bool("register", true, "upload the example library and register the bench's function (false: invoke the example function by its own name, as a server started with --examples, or the baseline, has it)")
+	system := fs.String("system", "server", "system label in the results")
+	rate := fs.Float64("rate", 100, "offered rate, requests per second (run)")
+	rf.register(fs, map[bool]time.Duration{false: 10 * time.Second, true: 5 * time.Second}[sweep])
+	if sweep {
+		sf.register(fs, SweepStep)
+	}
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	rc, spec, err := rf.runConfig()
+	if err != nil {
+		return err
+	}
+	rc.System = *system
+	c, err := NewClient(*url, ClientOptions{MaxConns: rf.maxInFlight, Timeout: rf.timeout})
+	if err != nil {
+		return err
+	}
+	defer c.CloseIdle()
+	wo := rf.workloadOptions()
+	wo.Register = *register
+	w, err := PrepareWorkload(c, spec, wo)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err := w.Cleanup(); err != nil {
+			fmt.Fprintln(os.Stderr, "cleanup:", err)
+		}
+	}()
+	rule := Rule{MaxErrorRate: 0.01, MinAchieved: 0.9}
+	if sweep {
+		rule = sf.config().Rule
+	}
+	measure := func(ctx context.Context, rate float64) (*RateResult, error) {
+		r := rc
+		r.Rate = rate
+		if r.ColdPercent > 0 {
+			if err := w.PrepareCold(int(rate*r.Duration.Seconds()*r.ColdPercent/100*1.1) + 5); err != nil {
+				return nil, err
+			}
+		}
+		return Run(ctx, c, w, r)
+	}
+	sr := &SystemResult{Name: *system, Desc: "server at " + c.Base}
+	res := &Results{Kind: KindResults, Version: 1, Created: time.Now().UTC(), Machine: ThisMachine(rf.machine), Workload: spec.Name(),
+		Method: Method{Sweep: "fixed", DurationS: rc.Duration.Seconds(), WarmupS: rc.Warmup.Seconds(), TimeoutS: rc.Timeout.Seconds(),
+			Poisson: rc.Poisson, ColdPercent: rc.ColdPercent, Rule: rule}, Systems: []*SystemResult{sr}}
+	if !sweep {
+		r, err := measure(ctx, *rate)
+		if err != nil {
+			return err
+		}
+		r.Phase, r.Holds = "fixed", rule.Holds(r)
+		sr.Steps = []*RateResult{r}
+		if r.Holds {
+			sr.MaxHolding = r.Offered
+		}
+		fmt.Println(runLine(r))
+		printStages(os.Stdout, r)
+	} else {
+		res.Method.Sweep = sf.mode
+		out, err := Sweep(ctx, sf.config(), measure, func(r *RateResult) { fmt.Println(runLine(r)) })
+		if out != nil {
+			sr.Steps, sr.MaxHolding = out.Steps, out.MaxHolding
+		}
+		if err != nil {
+			sr.Error = err.Error()
+		}
+		fmt.Printf("highest rate that held: %g/s\n", sr.MaxHolding)
+		if err != nil {
+			defer fmt.Fprintln(os.Stderr, "sweep:", err)
+		}
+	}
+	if rf.out != "" {
+		if err := os.MkdirAll(rf.out, 0o755); err != nil {
+			return err
+		}
+		if err := saveResults(rf.out, rf.name, res); err != nil {
+			return err
+		}
+		if sweep {
+			if _, err := PlotLatency(res, filepath.Join(rf.out, rf.name+"-latency"), PlotOptions{}); err != nil {
+				fmt.Fprintln(os.Stderr, "plot:", err)
+			}
+		}
+		fmt.Println("results:", filepath.Join(rf.out, rf.name+".json"))
+	}
+	return ctx.Err()
+}
+
+// printStages prints the server's per-stage breakdown of a run.
+func printStages(w io.Writer, r *RateResult) {
+	if len(r.Stages) == 0 {
+		return
+	}
+	fmt.Fprint(w, "server stages (mean / p50 ms):")
+	for _, n := range stageNames(r.Stages) {
+		st := r.Stages[n]
+		fmt.Fprintf(w, " %s %.3f/%.3f", n, st.Mean, st.P50)
+	}
+	fmt.Fprintln(w)
+}
+
+func cmdFloor(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("gpufn bench floor", flag.ContinueOnError)
+	workloads := fs.String("workloads", "matmul,inference-r1", "workloads whose payload sizes are measured (a 64-byte point is always added)")
+	iters := fs.Int("iterations", 5000, "serial round trips per payload (after a tenth as many unrecorded)")
+	conns := fs.Int("conns", 64, "connections of the closed-loop throughput run")
+	d := fs.Duration("duration", 2*time.Second, "length of the closed-loop run (negative: skip it)")
+	rate := fs.Float64("rate", 25, "rate of the open-loop run, the low-load floor (negative: skip it)")
+	rateDur := fs.Duration("rate-duration", 4*time.Second, "length of the open-loop run")
+	out := fs.String("out", "", "directory for floor.json")
+	machine := fs.String("machine", "", "machine label (default: the host name)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	var specs []WorkloadSpec
+	for _, s := range splitList(*workloads) {
+		spec, err := ParseWorkload(s)
+		if err != nil {
+			return err
+		}
+		specs = append(specs, spec)
+	}
+	res, err := MeasureFloor(ctx, FloorConfig{Workloads: specs, Iterations: *iters, Conns: *conns, Duration: *d,
+		Rate: *rate, RateDuration: *rateDur, Log: os.Stdout})
+	if err != nil {
+		return err
+	}
+	res.Machine = ThisMachine(*machine)
+	if *out != "" {
+		if err := os.MkdirAll(*out, 0o755); err != nil {
+			return err
+		}
+		return WriteJSON(filepath.Join(*out, "floor.json"), res)
+	}
+	return nil
+}
+
+func cmdCompare(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("gpufn bench compare", flag.ContinueOnError)
+	var rf runFlags
+	var sf sweepFlags
+	rf.register(fs, 5*time.Second)
+	sf.register(fs, SweepAdaptive)
+	systems := fs.String("systems", strings.Join(DefaultSystems, ","), "systems to measure, in order: seq, cN-mps, cN-nomps, cpu, baseline")
+	var so SystemOptions
+	fs.StringVar(&so.GPUfn, "gpufn", "", "gpufn binary (default: this executable)")
+	fs.StringVar(&so.Baseline, "baseline", "", "gpufn-baseline binary (default: gpufn-baseline beside the gpufn binary)")
+	fs.StringVar(&so.Device, "device", "auto", "device of the servers (all but the cpu system): auto, cuda or cpu")
+	fs.IntVar(&so.CPUWorkers, "cpu-workers", 8, "workers of the cpu system")
+	fs.StringVar(&so.CPUs, "server-cpus", "", "pin the servers to these CPUs (taskset list, e.g. 0-11); pin the bench itself to others with taskset")
+	fs.Var((*listFlag)(&so.ServerArgs), "server-arg", "extra argument for every gpufn serve (repeatable)")
+	fs.Var((*listFlag)(&so.BaselineArgs), "baseline-arg", "extra argument for every gpufn-baseline (repeatable)")
+	lowRate := fs.Float64("low-rate", 25, "rate of the low-load point measured first on each system (negative: none)")
+	lowDur := fs.Duration("low-duration", 4*time.Second, "length of the low-load run")
+	ready := fs.Duration("ready-timeout", time.Minute, "how long a server may take to become ready")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if rf.out == "" {
+		return errors.New("--out DIR is required")
+	}
+	rc, spec, err := rf.runConfig()
+	if err != nil {
+		return err
+	}
+	sw := sf.config()
+	res, err := Compare(ctx, CompareConfig{Workload: spec, Systems: splitList(*systems), Servers: so, Run: rc, Sweep: sw,
+		LowRate: *lowRate, LowDuration: *lowDur, WorkloadOptions: rf.workloadOptions(), Out: rf.out, Name: rf.name,
+		Machine: ThisMachine(rf.machine), ReadyTimeout: *ready, Log: os.Stdout})
+	if res != nil {
+		fmt.Println("results:", filepath.Join(rf.out, rf.name+".json"))
+	}
+	return err
+}
+
+func cmdReport(args []string) error {
+	fs := flag.NewFlagSet("gpufn bench report", flag.ContinueOnError)
+	linearY := fs.Bool("linear-y", false, "latency on a linear axis (default: logarithmic)")
+	all := fs.Bool("all", false, "plot every run, also those that did not hold")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: gpufn bench report [flags] DIR\n\nRedraws DIR/*-latency.svg/.png from DIR's results JSON, writes DIR/summary.md and prints it.")
+		fs.PrintDefaults()
+	}
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return errUsage
+	}
+	dir := fs.Arg(0)
+	d, err := LoadDir(dir)
+	if err != nil {
+		return err
+	}
+	if len(d.Results) == 0 && d.Floor == nil && d.GPUFloor == nil && len(d.Vegeta) == 0 {
+		return fmt.Errorf("%s: no bench JSON files", dir)
+	}
+	if _, err := d.Redraw(PlotOptions{LinearY: *linearY, All: *all}); err != nil {
+		return err
+	}
+	s := d.Summary()
+	if err := os.WriteFile(filepath.Join(dir, "summary.md"), []byte(s), 0o644); err != nil {
+		return err
+	}
+	fmt.Print(s)
+	return nil
+}
+
+func cmdVegeta(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("gpufn bench vegeta-check", flag.ContinueOnError)
+	var rf runFlags
+	rf.register(fs, 5*time.Second)
+	url := fs.String("url", "", "server to load (default: start --system and stop it afterwards)")
+	register := fs.Bool("register", true, "with --url: register the bench's function (false: use the example function)")
+	system := fs.String("system", "seq", "system to start when --url is not given (see compare)")
+	var so SystemOptions
+	fs.StringVar(&so.GPUfn, "gpufn", "", "gpufn binary (default: this executable)")
+	fs.StringVar(&so.Baseline, "baseline", "", "gpufn-baseline binary")
+	fs.StringVar(&so.Device, "device", "auto", "device of a started server")
+	fs.StringVar(&so.CPUs, "server-cpus", "", "pin a started server to these CPUs (taskset list)")
+	fs.Var((*listFlag)(&so.ServerArgs), "server-arg", "extra argument for gpufn serve (repeatable)")
+	vegeta := fs.String("vegeta", "", "vegeta binary (default: vegeta on PATH, else beside this executable)")
+	rates := fs.String("rates", "100,1000,5000", "rates to compare at, requests/s")
+	tol := fs.Float64("tolerance", 0.10, "allowed relative difference of p50 and p99")
+	var vegetaEnv []string
+	fs.Var((*listFlag)(&vegetaEnv), "vegeta-env", "KEY=VALUE added to vegeta's environment (repeatable), e.g. GOGC=400")
+	echo := fs.Bool("echo", true, "also run both against an echo server (started as gpufn bench echo-server, pinned like the servers) to measure each tool's own round-trip cost")
+	rounds := fs.Int("rounds", 3, "interleaved rounds per rate (bench, vegeta, bench, ...), each --duration/rounds long")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	rc, spec, err := rf.runConfig()
+	if err != nil {
+		return err
+	}
+	vpath := *vegeta
+	if vpath == "" {
+		vpath = findVegeta()
+	}
+	if vpath == "" {
+		return errors.New("vegeta not found on PATH or beside this executable; install it with:\n  " + VegetaInstall)
+	}
+	var rs []float64
+	for _, s := range splitList(*rates) {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil || v <= 0 {
+			return fmt.Errorf("--rates: bad rate %q", s)
+		}
+		rs = append(rs, v)
+	}
+	base, reg := *url, *register
+	rc.System = "server"
+	if base == "" {
+		sspec, err := so.System(*system, spec)
+		if err != nil {
+			return err
+		}
+		logPath := ""
+		if rf.out != "" {
+			logPath = filepath.Join(rf.out, "logs", "vegeta-"+sspec.Name+".log")
+		}
+		srv, err := StartServer(sspec, logPath, 2*time.Minute)
+		if err != nil {
+			return err
+		}
+		defer srv.Stop(30 * time.Second)
+		base, reg, rc.System = srv.URL, sspec.Registers, sspec.Name
+	}
+	c, err := NewClient(base, ClientOptions{MaxConns: rf.maxInFlight, Timeout: rf.timeout})
+	if err != nil {
+		return err
+	}
+	wo := rf.workloadOptions()
+	wo.Register = reg
+	w, err := PrepareWorkload(c, spec, wo)
+	if err != nil {
+		return err
+	}
+	rc.ColdPercent = 0
+	var echoClient *Client
+	if *echo {
+		espec, err := so.EchoServer()
+		if err != nil {
+			return err
+		}
+		logPath := ""
+		if rf.out != "" {
+			logPath = filepath.Join(rf.out, "logs", "vegeta-echo.log")
+		}
+		esrv, err := StartServer(espec, logPath, time.Minute)
+		if err != nil {
+			return err
+		}
+		defer esrv.Stop(10 * time.Second)
+		if echoClient, err = NewClient(esrv.URL, ClientOptions{MaxConns: rf.maxInFlight, Timeout: rf.timeout}); err != nil {
+			return err
+		}
+	}
+	vc, err := RunVegetaCheck(ctx, c, w, VegetaConfig{Vegeta: vpath, Rates: rs, Run: rc, Rule: Rule{MaxErrorRate: 0.01, MinAchieved: 0.9},
+		Tolerance: *tol, Rounds: *rounds, Env: vegetaEnv, Echo: echoClient, Log: os.Stdout})
+	if vc != nil {
+		vc.Machine = ThisMachine(rf.machine)
+		if rf.out != "" {
+			if err := os.MkdirAll(rf.out, 0o755); err != nil {
+				return err
+			}
+			if err := WriteJSON(filepath.Join(rf.out, "vegeta-"+spec.Name()+".json"), vc); err != nil {
+				return err
+			}
+		}
+	}
+	return err
+}
+
+// cmdEcho serves EchoHandler until the bench is interrupted or terminated.
+func cmdEcho(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("gpufn bench echo-server", flag.ContinueOnError)
+	listen := fs.String("listen", "127.0.0.1:8099", "address to serve on")
+	maxBytes := fs.Int("max-bytes", 64<<20, "largest answer (?n=)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *listen)
+	if err != nil {
+		return err
+	}
+	srv := &fasthttp.Server{Handler: EchoHandler(*maxBytes), MaxRequestBodySize: 1 << 30, Name: "gpufn-bench-echo"}
+	go func() { <-ctx.Done(); _ = srv.Shutdown() }()
+	return srv.Serve(ln)
+}
+
+// findVegeta looks for vegeta on PATH, then beside this executable.
+func findVegeta() string {
+	if p, err := exec.LookPath("vegeta"); err == nil {
+		return p
+	}
+	if exe, err := os.Executable(); err == nil {
+		p := filepath.Join(filepath.Dir(exe), "vegeta")
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+			return p
+		}
+	}
+	return ""
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// listFlag is a repeatable string flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, " ") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }

@@ -1,0 +1,147 @@
+package bench
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/valyala/fasthttp"
+)
+
+// Client is an HTTP client for one server, built on fasthttp's HostClient: one connection per
+// request in flight (no pipelining), kept open between requests. It is safe for concurrent use.
+type Client struct {
+	// Base is the server's URL without a trailing slash, e.g. "http://127.0.0.1:8080".
+	Base string
+	hc   *fasthttp.HostClient
+}
+
+// ClientOptions configure NewClient.
+type ClientOptions struct {
+	// MaxConns is the most connections open at once (default 10000). The load generator never
+	// has more requests in flight than this, so a request never waits for a free connection.
+	MaxConns int
+	// Timeout bounds each read and write on a connection (default 10 s); the load generator
+	// also gives each request a deadline of its own.
+	Timeout time.Duration
+}
+
+// NewClient returns a client for the server at base ("http://host:port", with or without a
+// trailing slash; https is not supported).
+func NewClient(base string, o ClientOptions) (*Client, error) {
+	u, err := url.Parse(strings.TrimRight(base, "/"))
+	if err != nil {
+		return nil, fmt.Errorf("bench: server URL %q: %w", base, err)
+	}
+	if u.Scheme != "http" || u.Host == "" {
+		return nil, fmt.Errorf("bench: server URL %q: want http://host:port", base)
+	}
+	if o.MaxConns <= 0 {
+		o.MaxConns = 10000
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = 10 * time.Second
+	}
+	addr := u.Host
+	if u.Port() == "" {
+		addr += ":80"
+	}
+	return &Client{
+		Base: "http://" + u.Host + strings.TrimRight(u.Path, "/"),
+		hc: &fasthttp.HostClient{
+			Addr:                     addr,
+			Name:                     "gpufn-bench",
+			MaxConns:                 o.MaxConns,
+			ReadTimeout:              o.Timeout,
+			WriteTimeout:             o.Timeout,
+			MaxIdleConnDuration:      time.Minute,
+			ReadBufferSize:           64 << 10,
+			WriteBufferSize:          64 << 10,
+			MaxResponseBodySize:      1 << 30,
+			NoDefaultUserAgentHeader: true,
+			// One attempt: a request that failed is an error, never silently sent again.
+			MaxIdemponentCallAttempts: 1,
+		},
+	}, nil
+}
+
+// URL returns the absolute URL of path (which starts with "/").
+func (c *Client) URL(path string) string { return c.Base + path }
+
+// CloseIdle closes the client's idle connections.
+func (c *Client) CloseIdle() { c.hc.CloseIdleConnections() }
+
+// APIError is a non-2xx answer of the server's management API.
+type APIError struct {
+	Method, Path string
+	Status       int
+	Body         string
+}
+
+func (e *APIError) Error() string {
+	return fmt.Sprintf("%s %s: HTTP %d: %s", e.Method, e.Path, e.Status, e.Body)
+}
+
+// Do sends one request and returns the status and a copy of the body. It is for the
+// management API (registration, readiness), not for load.
+func (c *Client) Do(method, path, contentType string, body []byte, timeout time.Duration) (int, []byte, error) {
+	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
+	defer fasthttp.ReleaseRequest(req)
+	defer fasthttp.ReleaseResponse(resp)
+	req.SetRequestURI(c.URL(path))
+	req.Header.SetMethod(method)
+	if contentType != "" {
+		req.Header.SetContentType(contentType)
+	}
+	if body != nil {
+		req.SetBodyRaw(body)
+	}
+	if timeout <= 0 {
+		timeout = 30 * time.Second
+	}
+	if err := c.hc.DoTimeout(req, resp, timeout); err != nil {
+		return 0, nil, fmt.Errorf("%s %s: %w", method, c.URL(path), err)
+	}
+	return resp.StatusCode(), append([]byte(nil), resp.Body()...), nil
+}
+
+// mustOK turns a non-2xx answer of Do into an *APIError.
+func mustOK(method, path string, status int, body []byte, err error) error {
+	if err != nil {
+		return err
+	}
+	if status < 200 || status > 299 {
+		b := string(body)
+		if len(b) > 500 {
+			b = b[:500] + "..."
+		}
+		return &APIError{Method: method, Path: path, Status: status, Body: strings.TrimSpace(b)}
+	}
+	return nil
+}
+
+// WaitReady polls GET /readyz until it answers 200 or the timeout passes. exited, when not
+// nil, is watched too: a server process that ends while we wait ends the wait.
+func (c *Client) WaitReady(timeout time.Duration, exited <-chan struct{}) error {
+	deadline := time.Now().Add(timeout)
+	var last error
+	for time.Now().Before(deadline) {
+		st, body, err := c.Do("GET", "/readyz", "", nil, 2*time.Second)
+		if err == nil && st == 200 {
+			return nil
+		}
+		if err == nil {
+			last = fmt.Errorf("GET /readyz: HTTP %d: %s", st, strings.TrimSpace(string(body)))
+		} else {
+			last = err
+		}
+		select {
+		case <-exited:
+			return errors.New("the server process ended before it was ready")
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	return fmt.Errorf("server at %s not ready after %v: %v", c.Base, timeout, last)
+}

@@ -1,0 +1,283 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"sort"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/valyala/fasthttp"
+)
+
+// FloorPoint is the HTTP floor for one payload: what a request of that size and an answer of
+// that size cost on loopback with fasthttp on both ends and nothing else.
+type FloorPoint struct {
+	Name          string `json:"name"` // the workload whose payload it is, or "64B"
+	RequestBytes  int    `json:"request_bytes"`
+	ResponseBytes int    `json:"response_bytes"`
+	Iterations    int    `json:"iterations"`
+	// Serial is the round trip of one request at a time (ms).
+	Serial Percentiles `json:"serial"`
+	// ClosedLoopRPS is the throughput of ClosedLoopConns connections each sending its next
+	// request when the last one is answered.
+	ClosedLoopRPS   float64 `json:"closed_loop_rps"`
+	ClosedLoopConns int     `json:"closed_loop_conns"`
+	// OpenLoop is the round trip measured by the load generator itself at OpenLoopRate (the
+	// low-load rate of the comparisons), from intended send times: at a low rate the CPUs of
+	// both ends idle between requests, and waking them costs time that a serial, back-to-back
+	// loop never pays. It is the floor to hold a low-load latency against.
+	OpenLoop     *Percentiles `json:"open_loop,omitempty"`
+	OpenLoopRate float64      `json:"open_loop_rate,omitempty"`
+}
+
+// FloorResult is a floor file (kind "http-floor").
+type FloorResult struct {
+	Kind    string       `json:"kind"`
+	Version int          `json:"version"`
+	Created time.Time    `json:"created"`
+	Machine Machine      `json:"machine"`
+	Points  []FloorPoint `json:"points"`
+}
+
+// GPUFloorPoint is the in-process floor of one workload on a device, without HTTP, worker or
+// IPC: inputs host to device from pinned memory, the kernels, outputs device to host, zeroing
+// of the buffers, synchronize (the dedicated baseline's --floor mode measures it).
+type GPUFloorPoint struct {
+	Workload string `json:"workload"`
+	// Rate is 0 for iterations back to back; else each iteration started at its scheduled
+	// time at this rate (per second), the device idle in between, as at a low offered load.
+	Rate       float64     `json:"rate,omitempty"`
+	Iterations int         `json:"iterations"`
+	Latency    Percentiles `json:"latency"`
+	// Stages splits Latency's mean: h2d, kernel, d2h, zero (ms).
+	Stages map[string]StageStats `json:"stages,omitempty"`
+}
+
+// GPUFloor is a GPU floor file (kind "gpu-floor").
+type GPUFloor struct {
+	Kind    string          `json:"kind"`
+	Version int             `json:"version"`
+	Created time.Time       `json:"created"`
+	Machine Machine         `json:"machine"`
+	Device  string          `json:"device"`
+	Points  []GPUFloorPoint `json:"points"`
+}
+
+// FloorConfig configures MeasureFloor.
+type FloorConfig struct {
+	// Workloads whose payload sizes are measured (a 64-byte point is always added).
+	Workloads []WorkloadSpec
+	// Iterations of the serial round trip (default 5000), after Iterations/10 unrecorded ones.
+	Iterations int
+	// Conns and Duration of the closed-loop throughput run (defaults 64 and 2 s; Duration < 0
+	// skips it).
+	Conns    int
+	Duration time.Duration
+	// Rate and RateDuration of the open-loop run (defaults 25/s for 4 s, after 1 s of warm-up;
+	// Rate < 0 skips it).
+	Rate         float64
+	RateDuration time.Duration
+	// Log, when not nil, gets a line per point.
+	Log io.Writer
+}
+
+// MeasureFloor measures the HTTP floor: an in-process fasthttp server that reads the request
+// body and answers with a body of the asked size, and the bench's own client, on loopback. It
+// is GPU-FACTS.md's probe/httpfloor, with the workloads' exact payload sizes and headers.
+func MeasureFloor(ctx context.Context, cfg FloorConfig) (*FloorResult, error) {
+	if cfg.Iterations <= 0 {
+		cfg.Iterations = 5000
+	}
+	if cfg.Conns <= 0 {
+		cfg.Conns = 64
+	}
+	if cfg.Duration == 0 {
+		cfg.Duration = 2 * time.Second
+	}
+	if cfg.Rate == 0 {
+		cfg.Rate = 25
+	}
+	if cfg.RateDuration <= 0 {
+		cfg.RateDuration = 4 * time.Second
+	}
+	type payload struct {
+		name       string
+		body       []byte
+		respBytes  int
+		ctype, acc string
+	}
+	payloads := []payload{{name: "64B", body: make([]byte, 64), respBytes: 64, ctype: "application/octet-stream", acc: "application/octet-stream"}}
+	maxResp := 64
+	for _, spec := range cfg.Workloads {
+		c, _ := NewClient("http://127.0.0.1:1", ClientOptions{}) // no server: inputs only
+		w, err := PrepareWorkload(c, spec, WorkloadOptions{Distinct: 1})
+		if err != nil {
+			return nil, err
+		}
+		payloads = append(payloads, payload{name: spec.Name(), body: w.Bodies()[0], respBytes: w.ResponseBytes(),
+			ctype: "application/msgpack", acc: "application/octet-stream"})
+		maxResp = max(maxResp, w.ResponseBytes())
+	}
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	srv := &fasthttp.Server{Handler: EchoHandler(maxResp), MaxRequestBodySize: 1 << 30}
+	go srv.Serve(ln) //nolint:errcheck // ends with Shutdown
+	defer srv.Shutdown()
+	client, err := NewClient("http://"+ln.Addr().String(), ClientOptions{MaxConns: cfg.Conns * 2})
+	if err != nil {
+		return nil, err
+	}
+	res := &FloorResult{Kind: KindFloor, Version: 1, Created: time.Now().UTC()}
+	for _, p := range payloads {
+		uri := client.URL("/echo?n=" + strconv.Itoa(p.respBytes))
+		call := func() (time.Duration, error) {
+			req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
+			defer fasthttp.ReleaseRequest(req)
+			defer fasthttp.ReleaseResponse(resp)
+			req.SetRequestURI(uri)
+			req.Header.SetMethod(fasthttp.MethodPost)
+			req.Header.SetContentType(p.ctype)
+			req.Header.Set("Accept", p.acc)
+			req.SetBodyRaw(p.body)
+			s := time.Now()
+			err := client.hc.DoTimeout(req, resp, 10*time.Second)
+			d := time.Since(s)
+			if err == nil && len(resp.Body()) != p.respBytes {
+				err = fmt.Errorf("floor: answer of %d bytes, want %d", len(resp.Body()), p.respBytes)
+			}
+			return d, err
+		}
+		for i := 0; i < cfg.Iterations/10; i++ {
+			if _, err := call(); err != nil {
+				return nil, err
+			}
+		}
+		lat := make([]time.Duration, cfg.Iterations)
+		for i := range lat {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			d, err := call()
+			if err != nil {
+				return nil, err
+			}
+			lat[i] = d
+		}
+		pt := FloorPoint{Name: p.name, RequestBytes: len(p.body), ResponseBytes: p.respBytes, Iterations: cfg.Iterations,
+			Serial: ExactPercentiles(lat)}
+		if cfg.Duration > 0 {
+			var n atomic.Int64
+			var wg sync.WaitGroup
+			stop := time.Now().Add(cfg.Duration)
+			for c := 0; c < cfg.Conns; c++ {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for time.Now().Before(stop) && ctx.Err() == nil {
+						if _, err := call(); err == nil {
+							n.Add(1)
+						}
+					}
+				}()
+			}
+			wg.Wait()
+			pt.ClosedLoopRPS = float64(n.Load()) / cfg.Duration.Seconds()
+			pt.ClosedLoopConns = cfg.Conns
+		}
+		if cfg.Rate > 0 {
+			want := p.respBytes
+			src := &fixedCall{c: Call{URI: uri, Body: p.body, ContentType: p.ctype, Accept: p.acc, Check: func(out []byte) error {
+				if len(out) != want {
+					return fmt.Errorf("answer of %d bytes, want %d", len(out), want)
+				}
+				return nil
+			}}}
+			r, err := Run(ctx, client, src, RunConfig{System: "echo", Workload: p.name, Rate: cfg.Rate, Duration: cfg.RateDuration, Warmup: time.Second})
+			if err != nil {
+				return nil, err
+			}
+			if r.Errors > 0 {
+				return nil, fmt.Errorf("floor: open loop at %g/s: %d errors %v", cfg.Rate, r.Errors, r.ErrorSamples)
+			}
+			pt.OpenLoop, pt.OpenLoopRate = &r.Latency, cfg.Rate
+		}
+		res.Points = append(res.Points, pt)
+		if cfg.Log != nil {
+			fmt.Fprintf(cfg.Log, "http floor %-18s %7d B -> %7d B: serial p50 %s p99 %s min %s; closed loop (%d conns) %.0f req/s",
+				pt.Name, pt.RequestBytes, pt.ResponseBytes, fmtMS(pt.Serial.P50), fmtMS(pt.Serial.P99), fmtMS(pt.Serial.Min),
+				pt.ClosedLoopConns, pt.ClosedLoopRPS)
+			if pt.OpenLoop != nil {
+				fmt.Fprintf(cfg.Log, "; open loop at %g/s p50 %s p99 %s", pt.OpenLoopRate, fmtMS(pt.OpenLoop.P50), fmtMS(pt.OpenLoop.P99))
+			}
+			fmt.Fprintln(cfg.Log)
+		}
+	}
+	return res, nil
+}
+
+// EchoHandler is the trivial server of the HTTP floor: it reads the request body and answers
+// with ?n= bytes (at most maxBytes), as a function that does nothing would; GET /readyz and
+// /healthz answer "ready".
+func EchoHandler(maxBytes int) fasthttp.RequestHandler {
+	reply := make([]byte, maxBytes)
+	return func(c *fasthttp.RequestCtx) {
+		if p := c.Path(); string(p) == "/readyz" || string(p) == "/healthz" {
+			c.SetBodyString("ready")
+			return
+		}
+		_ = c.PostBody()
+		n := c.QueryArgs().GetUintOrZero("n")
+		if n > len(reply) {
+			n = len(reply)
+		}
+		c.SetContentType("application/octet-stream")
+		c.SetBody(reply[:n])
+	}
+}
+
+// fixedCall is a Source of one request.
+type fixedCall struct{ c Call }
+
+func (f *fixedCall) Call(int64, bool) (*Call, error) { return &f.c, nil }
+
+// ExactPercentiles summarizes raw durations: nearest-rank percentiles of a sorted copy (for
+// serial floors, whose sample counts are small enough to sort).
+func ExactPercentiles(lat []time.Duration) Percentiles {
+	if len(lat) == 0 {
+		return Percentiles{}
+	}
+	s := append([]time.Duration(nil), lat...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	at := func(q float64) float64 {
+		i := int(q*float64(len(s))+0.5) - 1
+		i = min(max(i, 0), len(s)-1)
+		return float64(s[i]) / 1e6
+	}
+	var sum time.Duration
+	for _, d := range s {
+		sum += d
+	}
+	return Percentiles{Count: int64(len(s)), Min: float64(s[0]) / 1e6, Mean: float64(sum) / float64(len(s)) / 1e6,
+		P50: at(0.5), P90: at(0.9), P99: at(0.99), P999: at(0.999), Max: float64(s[len(s)-1]) / 1e6}
+}
+
+// fmtMS formats milliseconds for people.
+func fmtMS(ms float64) string {
+	switch {
+	case ms >= 1000:
+		return fmt.Sprintf("%.2fs", ms/1000)
+	case ms >= 10:
+		return fmt.Sprintf("%.1fms", ms)
+	case ms >= 1:
+		return fmt.Sprintf("%.2fms", ms)
+	}
+	return fmt.Sprintf("%.0fus", ms*1000)
+}

@@ -1,0 +1,204 @@
+package bench
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestMeasureFloor(t *testing.T) {
+	t.Parallel()
+	spec, _ := ParseWorkload("matmul-n16")
+	var log strings.Builder
+	f, err := MeasureFloor(context.Background(), FloorConfig{Workloads: []WorkloadSpec{spec}, Iterations: 200, Conns: 4, Duration: 100 * time.Millisecond,
+		Rate: 200, RateDuration: 100 * time.Millisecond, Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Points) != 2 || f.Points[0].Name != "64B" || f.Points[1].Name != "matmul-n16" {
+		t.Fatalf("%+v", f.Points)
+	}
+	p := f.Points[1]
+	if p.ResponseBytes != 8*(16*16+1) || p.RequestBytes <= p.ResponseBytes || p.Serial.Count != 200 ||
+		p.Serial.P50 <= 0 || p.Serial.P99 < p.Serial.P50 || p.Serial.Min > p.Serial.P50 || p.ClosedLoopRPS <= 0 ||
+		p.OpenLoop == nil || p.OpenLoop.Count != 20 || p.OpenLoopRate != 200 {
+		t.Fatalf("%+v", p)
+	}
+	if !strings.Contains(log.String(), "http floor matmul-n16") {
+		t.Errorf("log %q", log.String())
+	}
+}
+
+func TestExactPercentiles(t *testing.T) {
+	var lat []time.Duration
+	for i := 100; i >= 1; i-- {
+		lat = append(lat, time.Duration(i)*time.Millisecond)
+	}
+	p := ExactPercentiles(lat)
+	if p.Count != 100 || p.Min != 1 || p.P50 != 50 || p.P90 != 90 || p.P99 != 99 || p.Max != 100 || p.Mean != 50.5 {
+		t.Fatalf("%+v", p)
+	}
+	if ExactPercentiles(nil).Count != 0 {
+		t.Fatal("empty")
+	}
+}
+
+// fakeVegetaMain acts as vegeta: "attack" checks its flags and targets and writes a results
+// file; "report -type=json FILE" prints a report whose latencies are fixed (p50 1 ms, p99 2 ms).
+func fakeVegetaMain(args []string) int {
+	if len(args) > 0 && args[0] == "-version" {
+		fmt.Println("Version: fake")
+		return 0
+	}
+	flags := map[string]string{}
+	for _, a := range args[1:] {
+		if k, v, ok := strings.Cut(strings.TrimLeft(a, "-"), "="); ok {
+			flags[k] = v
+		}
+	}
+	switch args[0] {
+	case "attack":
+		b, err := os.ReadFile(flags["targets"])
+		if err != nil || flags["format"] != "json" || !strings.HasSuffix(flags["rate"], "/1s") {
+			fmt.Fprintln(os.Stderr, "bad attack", args, err)
+			return 1
+		}
+		var tgt struct {
+			Method, URL, Body string
+			Header            map[string][]string
+		}
+		line, _, _ := strings.Cut(string(b), "\n")
+		if err := json.Unmarshal([]byte(line), &tgt); err != nil || tgt.Method != "POST" || tgt.Header["Content-Type"][0] != "application/msgpack" {
+			fmt.Fprintln(os.Stderr, "bad target", err)
+			return 1
+		}
+		if _, err := base64.StdEncoding.DecodeString(tgt.Body); err != nil {
+			return 1
+		}
+		return writeFile(flags["output"], flags["rate"])
+	case "report":
+		last := args[len(args)-1]
+		rate, _ := os.ReadFile(last)
+		var r float64
+		fmt.Sscanf(string(rate), "%g/1s", &r)
+		p50, p99 := 1000000, 2000000 // against the server: 1 and 2 ms; against the echo server: 0.4 and 0.6 ms
+		if strings.Contains(filepath.Base(last), "echo-") {
+			p50, p99 = 400000, 600000
+		}
+		fmt.Printf(`{"latencies":{"total":1,"mean":1100000,"50th":%d,"90th":1500000,"95th":1800000,"99th":%d,"max":3000000,"min":300000},`+
+			`"requests":%d,"rate":%g,"throughput":%g,"success":1,"status_codes":{"200":%d},"errors":[]}`, p50, p99, int(r), r, r, int(r))
+		return 0
+	}
+	return 2
+}
+
+func writeFile(path, s string) int {
+	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+		return 1
+	}
+	return 0
+}
+
+func TestVegetaCheck(t *testing.T) {
+	t.Setenv("GPUFN_BENCH_FAKE_VEGETA", "1")
+	fake := newFakeGpufn(true)
+	f := startFake(t, fake.handle)
+	c := newTestClient(t, f.URL)
+	spec, _ := ParseWorkload("matmul-n16")
+	w, err := PrepareWorkload(c, spec, WorkloadOptions{Distinct: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	echo := startFake(t, EchoHandler(1<<20))
+	vc, err := RunVegetaCheck(context.Background(), c, w, VegetaConfig{Vegeta: os.Args[0], Rates: []float64{20, 40},
+		Run: RunConfig{System: "fake", Duration: 200 * time.Millisecond}, Rounds: 2, WorkDir: dir, Echo: newTestClient(t, echo.URL)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(vc.Points) != 2 || vc.Vegeta != "Version: fake" || vc.Tolerance != 0.1 {
+		t.Fatalf("%+v", vc)
+	}
+	for i, p := range vc.Points {
+		if p.Vegeta.P50 != 1 || p.Vegeta.P99 != 2 || p.Bench.OK != int64(4*(i+1)) || p.Bench.Latency.Count != p.Bench.OK || !p.Comparable {
+			t.Errorf("%+v", p)
+		}
+		if want := (p.Bench.Latency.P50 - 1) / 1; p.DiffP50 != want {
+			t.Errorf("diff %v; want %v", p.DiffP50, want)
+		}
+		if p.Agree != (abs(p.DiffP50) <= 0.1 && abs(p.DiffP99) <= 0.1) {
+			t.Errorf("agree %v with diffs %v %v", p.Agree, p.DiffP50, p.DiffP99)
+		}
+		if p.BenchEcho == nil || p.BenchEcho.OK != p.Bench.OK || p.BenchEcho.Errors != 0 || p.VegetaEcho == nil {
+			t.Errorf("echo: %+v %+v", p.BenchEcho, p.VegetaEcho)
+		}
+		b0, v0 := p.BenchEcho.Latency.P50, p.VegetaEcho.P50
+		if v0 != 0.4 {
+			t.Errorf("vegeta echo p50 %v", v0)
+		}
+		if want := (p.Bench.Latency.P50 - b0 - (1 - v0)) / (1 - v0); abs(p.NetDiffP50-want) > 1e-9 {
+			t.Errorf("net diff %v; want %v", p.NetDiffP50, want)
+		}
+	}
+	for _, f := range []string{"targets.json", "rate-20-0.bin", "rate-20-1.bin", "rate-40-1.bin", "echo-targets.json", "echo-rate-40-1.bin"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	if _, err := RunVegetaCheck(context.Background(), c, w, VegetaConfig{}); err == nil || !strings.Contains(err.Error(), "go install github.com/tsenart/vegeta/v12@v12.12.0") {
+		t.Errorf("without vegeta: %v", err)
+	}
+}
+
+func abs(v float64) float64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+func TestParseVegetaReport(t *testing.T) {
+	// A report as vegeta v12.12.0 writes it (durations in ns).
+	rep := []byte(`{"latencies":{"total":3093847264,"mean":618769,"50th":573083,"90th":780117,"95th":853912,"99th":1102337,"max":2939212,"min":418292},` +
+		`"bytes_in":{"total":0,"mean":0},"bytes_out":{"total":0,"mean":0},"earliest":"2026-11-22T06:00:00Z","latest":"2026-11-22T06:00:05Z",` +
+		`"end":"2026-11-22T06:00:05Z","duration":4999800000,"wait":573083,"requests":5000,"rate":1000.04,"throughput":999.9,` +
+		`"success":0.998,"status_codes":{"200":4990,"503":10},"errors":["503 Service Unavailable"]}`)
+	v, err := ParseVegetaReport(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.P50 != 0.573083 || v.P99 != 1.102337 || v.Requests != 5000 || v.Success != 0.998 || v.StatusCodes["503"] != 10 || len(v.Errors) != 1 {
+		t.Fatalf("%+v", v)
+	}
+	if _, err := ParseVegetaReport([]byte("nope")); err == nil {
+		t.Fatal("garbage parsed")
+	}
+}
+
+func TestMergeRuns(t *testing.T) {
+	mk := func(ms ...int) *RateResult {
+		h := newLatencyHist()
+		for _, v := range ms {
+			recordUS(h, time.Duration(v)*time.Millisecond)
+		}
+		return &RateResult{Offered: 10, OK: int64(len(ms)), Scheduled: int64(len(ms)) + 1, Errors: 1, WindowS: 1,
+			ErrorKinds: map[string]int64{"timeout": 1}, LatencyHist: encodeHist(h), Latency: summarizeUS(h)}
+	}
+	m, err := MergeRuns([]*RateResult{mk(1, 2, 3, 4, 5), mk(6, 7, 8, 9, 10)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.OK != 10 || m.Scheduled != 12 || m.Errors != 2 || m.ErrorKinds["timeout"] != 2 || m.Achieved != 5 ||
+		m.Latency.Count != 10 || m.Latency.Min != 1 || m.Latency.Max < 9.99 || m.Latency.P50 < 4.99 || m.Latency.P50 > 5.01 {
+		t.Fatalf("%+v", m)
+	}
+	if _, err := MergeRuns(nil); err == nil {
+		t.Fatal("no error for nothing")
+	}
+}

@@ -1,0 +1,160 @@
+package bench
+
+import (
+	"context"
+	"reflect"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/valyala/fasthttp"
+)
+
+// failingAbove is a fake server that fails every 20th request (5%) of a run whose offered rate
+// (X-Bench-Rate, sent with TagRequests) is above threshold: the failures depend on the
+// requests' metadata, not on timing.
+func failingAbove(t *testing.T, threshold float64) *fakeServer {
+	var mu sync.Mutex
+	counts := map[string]int{}
+	return startFake(t, func(c *fasthttp.RequestCtx) {
+		rate := string(c.Request.Header.Peek("X-Bench-Rate"))
+		r, err := strconv.ParseFloat(rate, 64)
+		if err != nil {
+			c.SetStatusCode(400)
+			return
+		}
+		mu.Lock()
+		counts[rate]++
+		n := counts[rate]
+		mu.Unlock()
+		if r > threshold && n%20 == 0 {
+			c.SetStatusCode(500)
+			return
+		}
+		c.SetBodyString("ok")
+	})
+}
+
+func sweepOverHTTP(t *testing.T, f *fakeServer, sw SweepConfig, d time.Duration) *SweepOutcome {
+	c := newTestClient(t, f.URL)
+	src := newFixedSource(c, []byte("ok"))
+	out, err := Sweep(context.Background(), sw, func(ctx context.Context, rate float64) (*RateResult, error) {
+		return Run(ctx, c, src, RunConfig{Rate: rate, Duration: d, TagRequests: true})
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func rates(out *SweepOutcome) (r []float64, holds []bool) {
+	for _, s := range out.Steps {
+		r = append(r, s.Offered)
+		holds = append(holds, s.Holds)
+	}
+	return
+}
+
+// The step sweep goes up while errors stay under 1% and stops where they pass it.
+func TestStepSweepStopsWhereErrorsPassOnePercent(t *testing.T) {
+	t.Parallel()
+	f := failingAbove(t, 400)
+	out := sweepOverHTTP(t, f, SweepConfig{Mode: SweepStep, Start: 100, Step: 100, FineSteps: 4, Settle: time.Millisecond}, 500*time.Millisecond)
+	r, h := rates(out)
+	if !reflect.DeepEqual(r, []float64{100, 200, 300, 400, 500, 425}) || !reflect.DeepEqual(h, []bool{true, true, true, true, false, false}) {
+		t.Fatalf("rates %v holds %v; want 100..400 holding, 500 and then 425 failing", r, h)
+	}
+	if out.MaxHolding != 400 {
+		t.Fatalf("highest rate that held: %v; want 400", out.MaxHolding)
+	}
+	if last := out.Steps[4]; last.ErrorRate < 0.01 || last.ErrorKinds["http_500"] == 0 {
+		t.Fatalf("the failing step: error rate %v %v", last.ErrorRate, last.ErrorKinds)
+	}
+	for _, s := range out.Steps[:4] {
+		if s.Errors != 0 {
+			t.Fatalf("rate %v: %d errors", s.Offered, s.Errors)
+		}
+	}
+}
+
+func TestAdaptiveSweepOverHTTP(t *testing.T) {
+	t.Parallel()
+	f := failingAbove(t, 500)
+	out := sweepOverHTTP(t, f, SweepConfig{Mode: SweepAdaptive, Start: 50, Precision: 0.1, Settle: time.Millisecond}, 300*time.Millisecond)
+	r, _ := rates(out)
+	if !reflect.DeepEqual(r, []float64{50, 100, 200, 400, 800, 600, 500, 550}) || out.MaxHolding != 500 {
+		t.Fatalf("rates %v, highest held %v; want doubling to 800, bisecting to 500", r, out.MaxHolding)
+	}
+}
+
+// A fake run whose error rate is a function of the rate: the sweep logic without HTTP.
+func capacityRun(capacity float64) RunFunc {
+	return func(_ context.Context, rate float64) (*RateResult, error) {
+		r := &RateResult{Offered: rate, Achieved: rate, Scheduled: 1000}
+		if rate > capacity {
+			r.Errors, r.ErrorRate = 50, 0.05
+		}
+		return r, nil
+	}
+}
+
+func TestSweepLogic(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		sw       SweepConfig
+		capacity float64
+		want     []float64
+		max      float64
+	}{
+		{"step, start fails", SweepConfig{Mode: SweepStep, Start: 100, FineSteps: 4}, 60, []float64{100, 25, 50, 75}, 50},
+		{"step, capped", SweepConfig{Mode: SweepStep, Start: 100, Max: 300}, 1e9, []float64{100, 200, 300}, 300},
+		{"step, max runs", SweepConfig{Mode: SweepStep, Start: 1, MaxRuns: 3}, 1e9, []float64{1, 2, 3}, 3},
+		{"adaptive, down", SweepConfig{Mode: SweepAdaptive, Start: 1000, Precision: 0.2}, 300, []float64{1000, 500, 250, 375, 312, 281}, 281},
+		{"adaptive, capped", SweepConfig{Mode: SweepAdaptive, Start: 100, Max: 300}, 1e9, []float64{100, 200, 300}, 300},
+		{"adaptive, nothing holds", SweepConfig{Mode: SweepAdaptive, Start: 1024, MaxRuns: 100}, 0, nil, 0},
+	} {
+		c.sw.Settle = -1
+		out, err := Sweep(context.Background(), c.sw, capacityRun(c.capacity), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, _ := rates(out)
+		if c.want != nil && !reflect.DeepEqual(r, c.want) {
+			t.Errorf("%s: rates %v; want %v", c.name, r, c.want)
+		}
+		if out.MaxHolding != c.max {
+			t.Errorf("%s: highest held %v; want %v", c.name, out.MaxHolding, c.max)
+		}
+		if c.want == nil && len(r) != 11 { // 1024 down to 1 (halving), all failing
+			t.Errorf("%s: %d runs (%v)", c.name, len(r), r)
+		}
+	}
+	if _, err := Sweep(context.Background(), SweepConfig{Mode: "sideways"}, capacityRun(1), nil); err == nil {
+		t.Error("a bad mode was accepted")
+	}
+}
+
+func TestRule(t *testing.T) {
+	r := func(offered, achieved, errRate float64) *RateResult {
+		return &RateResult{Offered: offered, Achieved: achieved, ErrorRate: errRate, Scheduled: 100}
+	}
+	for _, c := range []struct {
+		rule Rule
+		r    *RateResult
+		want bool
+	}{
+		{Rule{}, r(100, 100, 0), true},
+		{Rule{}, r(100, 100, 0.0099), true},
+		{Rule{}, r(100, 100, 0.01), false},
+		{Rule{MaxErrorRate: 0.05}, r(100, 100, 0.04), true},
+		{Rule{MinAchieved: 0.9}, r(100, 89, 0), false},
+		{Rule{MinAchieved: 0.9}, r(100, 90, 0), true},
+		{Rule{}, r(100, 10, 0), true}, // the thesis's rule alone
+		{Rule{}, &RateResult{Offered: 1}, false},
+	} {
+		if got := c.rule.Holds(c.r); got != c.want {
+			t.Errorf("%+v on %+v: %v", c.rule, *c.r, got)
+		}
+	}
+}

@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# Runs ON THE GPU MACHINE, from the repository root, with binaries built by `make gpu-build`
+# (bin/gpufn, bin/gpufn-baseline; bin/vegeta if present). No Go is needed there.
+#
+#   scripts/gpu-bench.sh                 the whole bench: floors, comparisons, vegeta, report
+#   scripts/gpu-bench.sh build-vegeta    (on a machine with Go) build the pinned vegeta into bin/
+#
+# In one run, on the same machine:
+#   1. the HTTP floor: loopback fasthttp echo with the workloads' payloads, serial round trips
+#      and open loop at the low-load rate (gpufn bench floor);
+#   2. the GPU floor: in process, no HTTP (gpufn-baseline --floor): H2D from pinned memory,
+#      kernels, D2H, zeroing, synchronize; matmul n=128 and inference 1/100/500 repetitions,
+#      back to back and paced at the low-load rate;
+#   3. compare, one command per workload: gpufn sequential; concurrent 2/4/8 workers with MPS
+#      on, 4 workers with MPS off; the cpu device; the dedicated baseline (matmul n=128,
+#      inference 1 and 500 repetitions); each system gets a low-load point (25/s) and an
+#      adaptive sweep (doubling, then bisecting) for the highest rate that holds;
+#   4. cold requests: matmul at a low rate, every request to a never-loaded copy;
+#   5. the cross-check against vegeta at rates below saturation;
+#   6. gpufn bench report: plots (SVG, PNG), summary.md with the targets, printed at the end.
+#
+# Results go to $RESULTS (default results/bench-DATE-MACHINE). When $OUT is set (the device
+# tool brings back at most 8 files from it), the directory is also packed into
+# $OUT/bench-DATE-MACHINE.tar.gz, with summary.md and the log beside it. Keep results by
+# copying the PNGs and summary.md to docs/results/bench-DATE-MACHINE/.
+#
+# Knobs (environment; the defaults take about 7 to 8 minutes on one H100 with 16 cores):
+#   DEVICE=cuda            device of every gpufn and baseline server
+#   DUR=1s                 each sweep step's measured run; WARMUP=300ms before it, SETTLE=300ms after
+#   PRECISION=0.1          the bisection stops when (failed - held) / held is below this
+#   LOW_RATE=25 LOW_DUR=3s the low-load point of every system (and the paced floors)
+#   MATMUL_SYSTEMS=seq,seq-spin,c2-mps,c4-mps,c8-mps,c4-nomps,cpu,baseline
+#   INF1_SYSTEMS=seq,c4-mps,c8-mps,baseline  INF500_SYSTEMS=seq,c4-mps,c8-mps,baseline
+#   MATMUL_START=4000 INF1_START=4000 INF500_START=50   first rate of each sweep
+#   GPU_FLOOR_WORKLOADS=matmul,inference-r1,inference-r100,inference-r500 GPU_FLOOR_ITERS=2000
+#   COLD_SYSTEMS=seq,c4-mps COLD_RATE=5
+#   VEGETA_RATES=25,500,2000 VEGETA_DUR=6s   (rates well below gpufn-seq's saturation)
+#   SERVER_CPUS, BENCH_CPUS  taskset lists keeping servers and load generator on separate
+#                          cores (default on 12 or more cores: the last quarter for the bench;
+#                          SERVER_CPUS= (empty) turns pinning off)
+#   SKIP="floor gpufloor matmul inf1 inf500 cold vegeta"  steps to leave out
+#   MACHINE=label          name in the results (default: host name and GPU)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+BIN=${BIN:-bin}
+
+if [ "${1:-}" = build-vegeta ]; then
+	# `go install github.com/tsenart/vegeta/v12@v12.12.0` is the usual way; behind a module
+	# proxy that refuses the module's version list (as here: 403 on @v/list, which go install
+	# reads for deprecation notices) it fails, while fetching the pinned version works. So
+	# build it from a throw-away module.
+	set -e
+	root=$PWD
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	(cd "$tmp" && go mod init vegetatmp >/dev/null 2>&1 &&
+		go get github.com/tsenart/vegeta/v12@v12.12.0 &&
+		CGO_ENABLED=0 go build -ldflags "-X main.Version=v12.12.0" -o "$root/$BIN/vegeta" github.com/tsenart/vegeta/v12)
+	"$root/$BIN/vegeta" -version | head -1
+	exit 0
+fi
+
+DEVICE=${DEVICE:-cuda}
+DUR=${DUR:-1s}
+WARMUP=${WARMUP:-300ms}
+SETTLE=${SETTLE:-300ms}
+PRECISION=${PRECISION:-0.1}
+LOW_RATE=${LOW_RATE:-25}
+LOW_DUR=${LOW_DUR:-3s}
+MATMUL_SYSTEMS=${MATMUL_SYSTEMS:-seq,seq-spin,c2-mps,c4-mps,c8-mps,c4-nomps,cpu,baseline}
+INF1_SYSTEMS=${INF1_SYSTEMS:-seq,c4-mps,c8-mps,baseline}
+INF500_SYSTEMS=${INF500_SYSTEMS:-seq,c4-mps,c8-mps,baseline}
+MATMUL_START=${MATMUL_START:-4000}
+INF1_START=${INF1_START:-4000}
+INF500_START=${INF500_START:-50}
+GPU_FLOOR_WORKLOADS=${GPU_FLOOR_WORKLOADS:-matmul,inference-r1,inference-r100,inference-r500}
+GPU_FLOOR_ITERS=${GPU_FLOOR_ITERS:-2000}
+COLD_SYSTEMS=${COLD_SYSTEMS:-seq,c4-mps}
+COLD_RATE=${COLD_RATE:-5}
+VEGETA_RATES=${VEGETA_RATES:-25,500,2000}
+VEGETA_DUR=${VEGETA_DUR:-6s}
+SKIP=${SKIP:-}
+ncpu=$(nproc)
+if [ -z "${SERVER_CPUS+set}" ] && [ "$ncpu" -ge 12 ] && command -v taskset >/dev/null; then
+	q=$((ncpu / 4))
+	SERVER_CPUS=0-$((ncpu - q - 1))
+	BENCH_CPUS=${BENCH_CPUS:-$((ncpu - q))-$((ncpu - 1))}
+fi
+SERVER_CPUS=${SERVER_CPUS:-}
+BENCH_CPUS=${BENCH_CPUS:-}
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 | tr -c 'A-Za-z0-9\n' '-' | sed 's/-*$//')
+MACHINE=${MACHINE:-$(hostname -s)${gpu:+-$gpu}}
+DATE=$(date -u +%Y-%m-%d)
+RESULTS=${RESULTS:-results/bench-$DATE-$MACHINE}
+mkdir -p "$RESULTS"
+log=$RESULTS/gpu-bench.log
+: >"$log"
+GPUFN=$BIN/gpufn
+VEGETA=${VEGETA:-$BIN/vegeta}
+status=0
+t0=$(date +%s)
+
+skip() { case " $SKIP " in *" $1 "*) return 0 ;; esac; return 1; }
+step() {
+	echo "=== [$(($(date +%s) - t0))s] $*" | tee -a "$log"
+	"$@" 2>&1 | tee -a "$log"
+	local rc=${PIPESTATUS[0]}
+	echo "=== exit $rc" | tee -a "$log"
+	[ "$rc" -eq 0 ] || status=1
+}
+# The load generator on its cores, the servers (and the GPU floor) on theirs.
+bench=("$GPUFN" bench)
+pin_server=()
+server_cpus=()
+if [ -n "$SERVER_CPUS" ]; then
+	bench=(taskset -c "$BENCH_CPUS" "$GPUFN" bench)
+	pin_server=(taskset -c "$SERVER_CPUS")
+	server_cpus=(--server-cpus "$SERVER_CPUS")
+fi
+common=(--device "$DEVICE" --gpufn "$GPUFN" --baseline "$BIN/gpufn-baseline" --machine "$MACHINE" "${server_cpus[@]}"
+	--duration "$DUR" --warmup "$WARMUP" --settle "$SETTLE" --precision "$PRECISION"
+	--low-rate "$LOW_RATE" --low-duration "$LOW_DUR" --sweep adaptive --progress lines --out "$RESULTS")
+
+{
+	nvidia-smi --query-gpu=name,driver_version,memory.total,compute_mode,clocks.max.sm --format=csv 2>&1
+	echo "cpus: $ncpu; servers on: ${SERVER_CPUS:-any}; bench on: ${BENCH_CPUS:-any}"
+} | tee -a "$log"
+skip floor || step "${bench[@]}" floor --workloads matmul,inference-r1,inference-r500 --rate "$LOW_RATE" --machine "$MACHINE" --out "$RESULTS"
+skip gpufloor || step "${pin_server[@]}" "$BIN/gpufn-baseline" --floor --device "$DEVICE" --floor-workloads "$GPU_FLOOR_WORKLOADS" \
+	--floor-iterations "$GPU_FLOOR_ITERS" --floor-max-time 12s --floor-rate "$LOW_RATE" --machine "$MACHINE" --out "$RESULTS/gpu-floor.json"
+skip matmul || step "${bench[@]}" compare "${common[@]}" --workload matmul --systems "$MATMUL_SYSTEMS" --start "$MATMUL_START"
+skip inf1 || step "${bench[@]}" compare "${common[@]}" --workload inference-r1 --systems "$INF1_SYSTEMS" --start "$INF1_START"
+skip inf500 || step "${bench[@]}" compare "${common[@]}" --workload inference-r500 --systems "$INF500_SYSTEMS" --start "$INF500_START"
+skip cold || step "${bench[@]}" compare "${common[@]}" --workload matmul --systems "$COLD_SYSTEMS" --sweep none \
+	--hot-percent 0 --low-rate "$COLD_RATE" --name matmul-n128-cold
+if ! skip vegeta; then
+	if [ ! -x "$VEGETA" ] && command -v vegeta >/dev/null; then
+		VEGETA=$(command -v vegeta)
+	fi
+	if [ -x "$VEGETA" ]; then
+		# vegeta runs where the bench runs (on BENCH_CPUS), against the same kind of server.
+		step "${bench[@]}" vegeta-check --vegeta "$VEGETA" --gpufn "$GPUFN" --device "$DEVICE" "${server_cpus[@]}" --system seq \
+			--workload matmul --rates "$VEGETA_RATES" --duration "$VEGETA_DUR" --warmup 1s --machine "$MACHINE" --progress off --out "$RESULTS"
+	else
+		echo "=== vegeta: no $VEGETA and none on PATH; build it with scripts/gpu-bench.sh build-vegeta (needs Go) and copy it to $BIN/" | tee -a "$log"
+	fi
+fi
+echo "=== [$(($(date +%s) - t0))s] report" | tee -a "$log"
+"$GPUFN" bench report "$RESULTS" >/dev/null 2>>"$log" || status=1
+cat "$RESULTS/summary.md" 2>/dev/null
+if [ -n "${OUT:-}" ]; then
+	mkdir -p "$OUT"
+	tar czf "$OUT/$(basename "$RESULTS").tar.gz" -C "$(dirname "$RESULTS")" "$(basename "$RESULTS")"
+	cp "$RESULTS/summary.md" "$OUT/summary.md" 2>/dev/null
+	cp "$log" "$OUT/gpu-bench.log"
+fi
+echo "gpu-bench: results in $RESULTS after $(($(date +%s) - t0))s: $([ $status -eq 0 ] && echo OK || echo 'SOME STEPS FAILED')" | tee -a "$log"
+exit $status
