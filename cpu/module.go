@@ -134,33 +134,8 @@ func (d *Device) Launch(f gpu.Function, grid, block gpu.Dim3, sharedMem uint32, 
 // checkLaunch checks a launch's shape against the device's limits. It allocates only when it
 // fails.
 func checkLaunch(grid, block gpu.Dim3, sharedMem uint32) error {
-	dims := [6]struct {
-		name   string
-		v, max uint32
-	}{
-		{"grid.X", grid.X, limits.MaxGridDim[0]},
-		{"grid.Y", grid.Y, limits.MaxGridDim[1]},
-		{"grid.Z", grid.Z, limits.MaxGridDim[2]},
-		{"block.X", block.X, limits.MaxBlockDim[0]},
-		{"block.Y", block.Y, limits.MaxBlockDim[1]},
-		{"block.Z", block.Z, limits.MaxBlockDim[2]},
-	}
-	for _, c := range dims {
-		if c.v == 0 {
-			return fmt.Errorf("cpu: launch refused: %s is 0: %w", c.name, gpu.ErrInvalidLaunch)
-		}
-		if c.v > c.max {
-			return fmt.Errorf("cpu: launch refused: %s = %d is over the device's maximum %d: %w",
-				c.name, c.v, c.max, gpu.ErrInvalidLaunch)
-		}
-	}
-	if n := block.Count(); n > uint64(limits.MaxThreadsPerBlock) {
-		return fmt.Errorf("cpu: launch refused: %d threads per block (%dx%dx%d) is over the device's maximum %d: %w",
-			n, block.X, block.Y, block.Z, limits.MaxThreadsPerBlock, gpu.ErrInvalidLaunch)
-	}
-	if sharedMem > limits.MaxSharedMemPerBlock {
-		return fmt.Errorf("cpu: launch refused: shared memory %d bytes is over the device's maximum %d: %w",
-			sharedMem, limits.MaxSharedMemPerBlock, gpu.ErrInvalidLaunch)
+	if err := limits.CheckLaunch(grid, block, sharedMem); err != nil {
+		return fmt.Errorf("cpu: %w", err)
 	}
 	return nil
 }

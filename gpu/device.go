@@ -1,5 +1,7 @@
 package gpu
 
+import "fmt"
+
 // Ptr is a device address. The zero Ptr is never a valid allocation.
 type Ptr uint64
 
@@ -94,4 +96,38 @@ type Device interface {
 
 	// Close releases the context. The Device must not be used afterwards.
 	Close() error
+}
+
+// CheckLaunch checks a launch's shape against the limits: every dimension at least 1 and at
+// most its maximum, the threads of a block and the shared memory within theirs. The error
+// matches ErrInvalidLaunch and names the field; it allocates only when it fails.
+func (l *Limits) CheckLaunch(grid, block Dim3, sharedMem uint32) error {
+	dims := [6]struct {
+		name   string
+		v, max uint32
+	}{
+		{"grid.X", grid.X, l.MaxGridDim[0]},
+		{"grid.Y", grid.Y, l.MaxGridDim[1]},
+		{"grid.Z", grid.Z, l.MaxGridDim[2]},
+		{"block.X", block.X, l.MaxBlockDim[0]},
+		{"block.Y", block.Y, l.MaxBlockDim[1]},
+		{"block.Z", block.Z, l.MaxBlockDim[2]},
+	}
+	for _, c := range dims {
+		if c.v == 0 {
+			return fmt.Errorf("launch refused: %s is 0: %w", c.name, ErrInvalidLaunch)
+		}
+		if c.v > c.max {
+			return fmt.Errorf("launch refused: %s = %d is over the device's maximum %d: %w", c.name, c.v, c.max, ErrInvalidLaunch)
+		}
+	}
+	if n := block.Count(); n > uint64(l.MaxThreadsPerBlock) {
+		return fmt.Errorf("launch refused: %d threads per block (%dx%dx%d) is over the device's maximum %d: %w",
+			n, block.X, block.Y, block.Z, l.MaxThreadsPerBlock, ErrInvalidLaunch)
+	}
+	if sharedMem > l.MaxSharedMemPerBlock {
+		return fmt.Errorf("launch refused: shared memory %d bytes is over the device's maximum %d: %w",
+			sharedMem, l.MaxSharedMemPerBlock, ErrInvalidLaunch)
+	}
+	return nil
 }

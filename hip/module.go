@@ -121,33 +121,8 @@ func unknownHandle(op, what string, h uint64, kind error) error {
 // checkLaunch checks a launch's shape against lim. It is pure and does not allocate unless it
 // fails. (The same check as package cuda's.)
 func checkLaunch(lim *gpu.Limits, grid, block gpu.Dim3, sharedMem uint32, nargs int) error {
-	dims := [6]struct {
-		name   string
-		v, max uint32
-	}{
-		{"grid.X", grid.X, lim.MaxGridDim[0]},
-		{"grid.Y", grid.Y, lim.MaxGridDim[1]},
-		{"grid.Z", grid.Z, lim.MaxGridDim[2]},
-		{"block.X", block.X, lim.MaxBlockDim[0]},
-		{"block.Y", block.Y, lim.MaxBlockDim[1]},
-		{"block.Z", block.Z, lim.MaxBlockDim[2]},
-	}
-	for _, c := range dims {
-		if c.v == 0 {
-			return fmt.Errorf("hip: launch refused: %s is 0: %w", c.name, gpu.ErrInvalidLaunch)
-		}
-		if c.v > c.max {
-			return fmt.Errorf("hip: launch refused: %s = %d is over the device's maximum %d: %w",
-				c.name, c.v, c.max, gpu.ErrInvalidLaunch)
-		}
-	}
-	if n := block.Count(); n > uint64(lim.MaxThreadsPerBlock) {
-		return fmt.Errorf("hip: launch refused: %d threads per block (%dx%dx%d) is over the device's maximum %d: %w",
-			n, block.X, block.Y, block.Z, lim.MaxThreadsPerBlock, gpu.ErrInvalidLaunch)
-	}
-	if sharedMem > lim.MaxSharedMemPerBlock {
-		return fmt.Errorf("hip: launch refused: shared memory %d bytes is over the device's maximum %d: %w",
-			sharedMem, lim.MaxSharedMemPerBlock, gpu.ErrInvalidLaunch)
+	if err := lim.CheckLaunch(grid, block, sharedMem); err != nil {
+		return fmt.Errorf("%s: %w", "hip", err)
 	}
 	if nargs > maxArgs {
 		return fmt.Errorf("hip: launch refused: %d arguments, at most %d: %w", nargs, maxArgs, gpu.ErrInvalidLaunch)
