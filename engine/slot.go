@@ -36,6 +36,7 @@ type slot struct {
 
 	mu       sync.Mutex // guards the fields below, read by Stats and terminate
 	live     *worker.Process
+	torn     bool   // live was killed by a teardown of the fault domain
 	runs     uint64 // invocations answered by this slot
 	up       bool
 	pid      int
@@ -94,10 +95,22 @@ func (s *slot) note(err error) {
 func (s *slot) terminate() {
 	s.mu.Lock()
 	p := s.live
+	if p != nil {
+		s.torn = true
+	}
 	s.mu.Unlock()
 	if p != nil {
 		p.Terminate()
 	}
+}
+
+// wasTorn reports (and forgets) whether a teardown killed the current worker.
+func (s *slot) wasTorn() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.torn
+	s.torn = false
+	return t
 }
 
 // loop is the slot goroutine: keep a worker up, take invocations, run them.
@@ -146,7 +159,15 @@ func (s *slot) loop() {
 
 // dispatch runs whatever the slot was handed.
 func (s *slot) dispatch(inv *Invocation) {
-	// The worker may have died (or been torn down) while the invocation was on its way.
+	// The worker may have died (or been torn down) while the invocation was on its way. One
+	// that started before the latest teardown may be doomed by it (under MPS a fault takes down
+	// every client, asynchronously): it is replaced before it runs anything.
+	s.e.mu.Lock()
+	stale := s.proc != nil && s.gen < s.e.gen
+	s.e.mu.Unlock()
+	if stale {
+		s.lost(errors.New("it started before the fault domain was last torn down"))
+	}
 	if !s.ensure() {
 		s.answerDraining(inv)
 		return
@@ -214,6 +235,7 @@ func (s *slot) ensure() bool {
 		if err == nil {
 			s.proc, s.gen, s.failed = p, gen, 0
 			s.libs, s.funcs = map[[32]byte]bool{}, map[uint64]bool{}
+			s.wasTorn()
 			s.setUp(p)
 			e.log.Info("worker up", zap.String("worker", s.id), zap.Int("pid", p.PID()), zap.Uint64("pool_bytes", p.Hello().PoolBytes))
 			return true
@@ -412,6 +434,7 @@ func (s *slot) callFailed(inv *Invocation, err error) {
 func (s *slot) gpuFailure(inv *Invocation, answer *Error, why error) {
 	e := s.e
 	gen := s.gen
+	victim := s.wasTorn() // a teardown (by another worker's failure) killed this worker
 	s.lost(why)
 	if !e.cfg.SharedFaultDomain {
 		if answer.Code != CodeExited && answer.Code != worker.CodeInternal {
@@ -420,9 +443,6 @@ func (s *slot) gpuFailure(inv *Invocation, answer *Error, why error) {
 		s.fail(inv, answer)
 		return
 	}
-	e.mu.Lock()
-	victim := gen < e.gen // a teardown (by another worker's failure) killed this worker
-	e.mu.Unlock()
 	if victim && inv.reruns < maxReruns {
 		e.requeue(inv)
 		return
