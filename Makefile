@@ -48,6 +48,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzInvokeBody$$' -fuzztime $(FUZZTIME) ./frontend
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./function
 	$(GO) test -run '^$$' -fuzz '^FuzzScanLibrary$$' -fuzztime $(FUZZTIME) ./function
+	$(GO) test -run '^$$' -fuzz '^FuzzScanHsaco$$' -fuzztime $(FUZZTIME) ./function
+	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./store
 
 # Checks the hand-written HIP declarations against Debian's HIP headers (installs
 # libamdhip64-dev when missing and installable; otherwise prints why it is skipped).

@@ -86,6 +86,11 @@ func decode(data []byte, k kind, tenant, name string) (created time.Time, payloa
 	if dec.InputOffset() != int64(n) {
 		return corrupt("header: data after the JSON object")
 	}
+	// Only the exact form this package writes is accepted (encoding/json would also take keys
+	// in another case, or other spacing).
+	if canon, err := json.Marshal(h); err != nil || !bytes.Equal(canon, data[:n]) {
+		return corrupt("header is not in the form gpufn writes")
+	}
 	switch {
 	case h.Magic != magic:
 		return corrupt("magic %q, want %q", h.Magic, magic)

@@ -321,11 +321,15 @@ func (fr *FrameReader) Decode(v any) error {
 	var err error
 	switch m := v.(type) {
 	case *Invoke:
-		err = m.decode(fr.dec)
+		err = m.decode(fr.dec, &fr.br)
 	case *Result:
-		err = m.decode(fr.dec)
+		err = m.decode(fr.dec, &fr.br)
 	default:
-		err = fr.dec.Decode(v)
+		// Reflective decoding allocates what lengths claim: check every claim against the
+		// bytes that are really there first.
+		if err = checkMsgpack(fr.buf, 0); err == nil {
+			err = fr.dec.Decode(v)
+		}
 	}
 	if err != nil {
 		return protoErr("decoding: %v", err)
@@ -364,7 +368,7 @@ func (m *Invoke) encode(e *msgpack.Encoder) error {
 	return e.EncodeUint(m.LaunchLimit)
 }
 
-func (m *Invoke) decode(d *msgpack.Decoder) error {
+func (m *Invoke) decode(d *msgpack.Decoder, br *bytes.Reader) error {
 	if err := arrayLen(d, 8); err != nil {
 		return err
 	}
@@ -383,7 +387,7 @@ func (m *Invoke) decode(d *msgpack.Decoder) error {
 	if m.FuncID, err = d.DecodeUint64(); err != nil {
 		return err
 	}
-	if m.Config, err = d.DecodeBytes(); err != nil { // nil decodes to nil
+	if m.Config, err = readBytes(d, br); err != nil { // nil decodes to nil
 		return err
 	}
 	if len(m.Config) > function.MaxConfigBytes {
@@ -392,7 +396,7 @@ func (m *Invoke) decode(d *msgpack.Decoder) error {
 	if err := arrayLen(d, 3); err != nil {
 		return err
 	}
-	h, err := d.DecodeBytes()
+	h, err := readBytes(d, br)
 	if err != nil {
 		return err
 	}
@@ -400,12 +404,12 @@ func (m *Invoke) decode(d *msgpack.Decoder) error {
 		return fmt.Errorf("library hash of %d bytes", len(h))
 	}
 	copy(m.Lib.Hash[:], h)
-	k, err := d.DecodeString()
+	k, err := readBytes(d, br)
 	if err != nil {
 		return err
 	}
 	m.Lib.Kind = function.LibraryKind(k)
-	if m.Lib.Image, err = d.DecodeBytes(); err != nil { // nil decodes to nil
+	if m.Lib.Image, err = readBytes(d, br); err != nil { // nil decodes to nil
 		return err
 	}
 	if m.Inputs, err = decodeSpans(d, m.Inputs); err != nil {
@@ -444,7 +448,7 @@ func (m *Result) encode(e *msgpack.Encoder) error {
 	return nil
 }
 
-func (m *Result) decode(d *msgpack.Decoder) error {
+func (m *Result) decode(d *msgpack.Decoder, br *bytes.Reader) error {
 	if err := arrayLen(d, 4); err != nil {
 		return err
 	}
@@ -463,12 +467,15 @@ func (m *Result) decode(d *msgpack.Decoder) error {
 			return err
 		}
 		we := &WireError{}
-		if we.Code, err = d.DecodeString(); err != nil {
+		code, err := readBytes(d, br)
+		if err != nil {
 			return err
 		}
-		if we.Message, err = d.DecodeString(); err != nil {
+		msg, err := readBytes(d, br)
+		if err != nil {
 			return err
 		}
+		we.Code, we.Message = string(code), string(msg)
 		if we.Fatal, err = d.DecodeBool(); err != nil {
 			return err
 		}
@@ -517,6 +524,131 @@ func decodeSpans(d *msgpack.Decoder, into []shm.Span) ([]shm.Span, error) {
 		into = append(into, s)
 	}
 	return into, nil
+}
+
+// readBytes reads a str, bin or nil, refusing a length beyond the bytes left in the frame
+// (msgpack's own decoder would allocate whatever a length claims).
+func readBytes(d *msgpack.Decoder, br *bytes.Reader) ([]byte, error) {
+	n, err := d.DecodeBytesLen()
+	if err != nil {
+		return nil, err
+	}
+	if n < 0 {
+		return nil, nil
+	}
+	if n > br.Len() {
+		return nil, fmt.Errorf("%d bytes claimed with %d left in the frame", n, br.Len())
+	}
+	b := make([]byte, n)
+	_, err = io.ReadFull(br, b)
+	return b, err
+}
+
+// maxDepth bounds the nesting of a reflectively decoded message.
+const maxDepth = 16
+
+// checkMsgpack walks one msgpack value and checks that every length it claims fits in what
+// follows, that it nests at most maxDepth deep, and that nothing follows it.
+func checkMsgpack(b []byte, depth int) error {
+	rest, err := checkValue(b, depth)
+	if err == nil && len(rest) != 0 {
+		err = fmt.Errorf("%d bytes after the message", len(rest))
+	}
+	return err
+}
+
+func checkValue(b []byte, depth int) ([]byte, error) {
+	if depth > maxDepth {
+		return nil, errors.New("nested too deep")
+	}
+	if len(b) == 0 {
+		return nil, io.ErrUnexpectedEOF
+	}
+	c := b[0]
+	need := func(n int) error {
+		if n > len(b) {
+			return io.ErrUnexpectedEOF
+		}
+		return nil
+	}
+	be := func(off, size int) (int, error) {
+		if err := need(off + size); err != nil {
+			return 0, err
+		}
+		var v uint64
+		for _, x := range b[off : off+size] {
+			v = v<<8 | uint64(x)
+		}
+		if v > uint64(len(b)) {
+			return 0, fmt.Errorf("a length of %d with %d bytes left", v, len(b))
+		}
+		return int(v), nil
+	}
+	skip := func(n int) ([]byte, error) {
+		if err := need(n); err != nil {
+			return nil, err
+		}
+		return b[n:], nil
+	}
+	var hdr, n, items int
+	var err error
+	switch {
+	case c <= 0x7f || c >= 0xe0 || c == 0xc0 || c == 0xc2 || c == 0xc3:
+		return b[1:], nil
+	case c&0xe0 == 0xa0:
+		return skip(1 + int(c&0x1f))
+	case c&0xf0 == 0x90:
+		hdr, items = 1, int(c&0x0f)
+	case c&0xf0 == 0x80:
+		hdr, items = 1, 2*int(c&0x0f)
+	}
+	switch c {
+	case 0xcc, 0xd0:
+		return skip(2)
+	case 0xcd, 0xd1:
+		return skip(3)
+	case 0xca, 0xce, 0xd2:
+		return skip(5)
+	case 0xcb, 0xcf, 0xd3:
+		return skip(9)
+	case 0xc4, 0xd9:
+		n, err = be(1, 1)
+		hdr = 2
+	case 0xc5, 0xda:
+		n, err = be(1, 2)
+		hdr = 3
+	case 0xc6, 0xdb:
+		n, err = be(1, 4)
+		hdr = 5
+	case 0xdc:
+		items, err = be(1, 2)
+		hdr = 3
+	case 0xdd:
+		items, err = be(1, 4)
+		hdr = 5
+	case 0xde:
+		items, err = be(1, 2)
+		items, hdr = 2*items, 3
+	case 0xdf:
+		items, err = be(1, 4)
+		items, hdr = 2*items, 5
+	}
+	if err != nil {
+		return nil, err
+	}
+	if hdr == 0 {
+		return nil, fmt.Errorf("msgpack code 0x%02x is not used by the protocol", c)
+	}
+	if n > 0 {
+		return skip(hdr + n)
+	}
+	rest := b[hdr:]
+	for i := 0; i < items; i++ {
+		if rest, err = checkValue(rest, depth+1); err != nil {
+			return nil, err
+		}
+	}
+	return rest, nil
 }
 
 func arrayLen(d *msgpack.Decoder, want int) error {
