@@ -418,7 +418,7 @@ func scanFatbin(b []byte) (*LibraryInfo, error) {
 		}
 		hdrSize := int(binary.LittleEndian.Uint16(b[off+6:]))
 		fatSize := binary.LittleEndian.Uint64(b[off+8:])
-		if hdrSize < 16 || fatSize > uint64(len(b)-off-hdrSize) {
+		if hdrSize < 16 || hdrSize > len(b)-off || fatSize > uint64(len(b)-off-hdrSize) {
 			return nil, badLib("a fatbin container at byte %d claims %d bytes; the file has %d", off, fatSize, len(b)-off)
 		}
 		end := off + hdrSize + int(fatSize)
@@ -429,7 +429,7 @@ func scanFatbin(b []byte) (*LibraryInfo, error) {
 			arch := binary.LittleEndian.Uint32(b[e+28:])
 			flags := binary.LittleEndian.Uint64(b[e+40:])
 			packed := binary.LittleEndian.Uint32(b[e+16:]) // compressed size, when compressed
-			if ehdr < 64 || uint64(end-e-ehdr) < payload {
+			if ehdr < 64 || ehdr > end-e || uint64(end-e-ehdr) < payload {
 				return nil, badLib("a malformed fatbin entry at byte %d", e)
 			}
 			data := b[e+ehdr : e+ehdr+int(payload)]
