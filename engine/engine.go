@@ -191,12 +191,11 @@ type Engine struct {
 	perTenant map[string]int // queued invocations by tenant (when TenantShare applies)
 	share     int            // the most one tenant may have queued
 
-	slots   []*slot
-	big     *slot // Auto mode: the whole-GPU worker, used only by the holder of exclusive
-	quit    chan struct{}
-	wg      sync.WaitGroup
-	stopped chan struct{}
-	once    sync.Once
+	slots []*slot
+	big   *slot // Auto mode: the whole-GPU worker, used only by the holder of exclusive
+	quit  chan struct{}
+	wg    sync.WaitGroup
+	once  sync.Once
 
 	stats stats
 }
@@ -217,7 +216,6 @@ func New(cfg Config) (*Engine, error) {
 		log:       cfg.Log.With(zap.String("engine", cfg.Name)),
 		queue:     newRing(cfg.QueueDepth),
 		quit:      make(chan struct{}),
-		stopped:   make(chan struct{}),
 		perTenant: map[string]int{},
 		share:     cfg.QueueDepth,
 	}
@@ -310,9 +308,6 @@ func (e *Engine) MaxNeed() uint64 {
 	}
 	return 0
 }
-
-// RetryAfter estimates when a rejected caller should try again.
-func (e *Engine) RetryAfter() time.Duration { return time.Second }
 
 // popLocked takes the head of the queue and counts it off its tenant's share.
 func (e *Engine) popLocked() *Invocation {

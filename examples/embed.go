@@ -4,7 +4,6 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
-	"sort"
 	"strings"
 )
 
@@ -39,13 +38,3 @@ func MustPTX(library string) []byte {
 
 // MallocPTX is a library whose kernel calls device malloc: gpufn must refuse it at upload.
 func MallocPTX() []byte { return MustPTX("malloc") }
-
-// sortedKeys is a small helper for deterministic listings.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}

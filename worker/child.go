@@ -155,23 +155,20 @@ func newChildLogger(level string) *zap.Logger {
 }
 
 type child struct {
-	dev      gpu.Device
-	pool     *bufpool.Pool
-	exec     *Executor
-	regions  []*shm.Region
-	log      *zap.Logger
-	kind     string
-	reserve  uint64
-	poolAsk  uint64
-	zeroNew  bool
-	res      Result
-	inv      Invoke
-	pinned   [][]byte
-	poolGone bool
+	dev     gpu.Device
+	pool    *bufpool.Pool
+	exec    *Executor
+	regions []*shm.Region
+	log     *zap.Logger
+	reserve uint64
+	zeroNew bool
+	res     Result
+	inv     Invoke
+	pinned  [][]byte
 }
 
 func startChild(devs Devices, kind string, ordinal int, poolBytes, reserve uint64, contexts int, withPool bool, log *zap.Logger) (*child, error) {
-	c := &child{log: log, kind: kind, reserve: reserve, poolAsk: poolBytes, zeroNew: kind != "cpu"}
+	c := &child{log: log, reserve: reserve, zeroNew: kind != "cpu"}
 	for i := 0; i < contexts; i++ {
 		f := os.NewFile(uintptr(FirstContextFD+i), fmt.Sprintf("context%d", i))
 		if f == nil {
