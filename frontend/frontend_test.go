@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -167,5 +169,41 @@ func TestInvokeAllocations(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(200, run); n > 1 {
 		t.Fatalf("%.1f allocations per invocation on the server side; the budget is 1", n)
+	}
+}
+
+// Profiles are served only with Config.Profiling, and only to admin callers.
+func TestProfilingRoute(t *testing.T) {
+	s := newServer(t)
+	path := filepath.Join(t.TempDir(), "tokens")
+	if err := os.WriteFile(path, []byte("ops ops-token-0123456789 admin\nalice alice-token-0123456789\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tokens, err := auth.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	get := func(s *Server, token string) (int, string) {
+		var ctx fasthttp.RequestCtx
+		request(&ctx, "GET", "/debug/pprof/goroutine?debug=1", "", nil)
+		if token != "" {
+			ctx.Request.Header.Set("Authorization", "Bearer "+token)
+		}
+		s.handle(&ctx)
+		return ctx.Response.StatusCode(), string(ctx.Response.Body())
+	}
+	off := New(Config{}, s.d, tokens)
+	if code, _ := get(off, "ops-token-0123456789"); code != fasthttp.StatusNotFound {
+		t.Fatalf("without Profiling: %d, want 404", code)
+	}
+	on := New(Config{Profiling: true}, s.d, tokens)
+	if code, _ := get(on, ""); code != fasthttp.StatusUnauthorized {
+		t.Fatalf("no token: %d, want 401", code)
+	}
+	if code, _ := get(on, "alice-token-0123456789"); code != fasthttp.StatusForbidden {
+		t.Fatalf("tenant token: %d, want 403", code)
+	}
+	if code, body := get(on, "ops-token-0123456789"); code != fasthttp.StatusOK || !strings.Contains(body, "goroutine") {
+		t.Fatalf("admin token: %d %.200q, want 200 and the goroutine profile", code, body)
 	}
 }

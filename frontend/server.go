@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/valyala/fasthttp"
+	"github.com/valyala/fasthttp/pprofhandler"
 	"go.uber.org/zap"
 
 	"gpufn/auth"
@@ -36,7 +37,10 @@ type Config struct {
 	// connections (default 120 s).
 	ReadTimeout time.Duration
 	IdleTimeout time.Duration
-	Log         *zap.Logger
+	// Profiling serves Go's profiles (net/http/pprof's /debug/pprof/...) to admin callers
+	// (default off: a CPU profile costs the server while it runs).
+	Profiling bool
+	Log       *zap.Logger
 }
 
 // Server is the HTTP frontend.
@@ -118,6 +122,7 @@ var (
 	pathHealthz  = []byte("/healthz")
 	pathReadyz   = []byte("/readyz")
 	pathMetrics  = []byte("/metrics")
+	prefixPprof  = []byte("/debug/pprof/")
 	prefixV1     = []byte("/v1/")
 	segEngines   = []byte("engines")
 	segTenants   = []byte("tenants")
@@ -158,6 +163,15 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 				return
 			}
 			s.metrics(ctx)
+		}
+		return
+	case s.cfg.Profiling && bytes.HasPrefix(path, prefixPprof):
+		if id, ok := s.authenticate(ctx); ok {
+			if !id.Admin {
+				writeError(ctx, fasthttp.StatusForbidden, "forbidden", "profiles need an admin token", nil)
+				return
+			}
+			pprofhandler.PprofHandler(ctx)
 		}
 		return
 	case !bytes.HasPrefix(path, prefixV1):

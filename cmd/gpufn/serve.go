@@ -38,6 +38,7 @@ type serveFlags struct {
 	contextSize   byteSize
 	queueDepth    int
 	poll          string
+	graphs        bool
 	spinFor       time.Duration
 	timeout       time.Duration
 	maxBody       byteSize
@@ -63,6 +64,7 @@ type serveFlags struct {
 	tenantShare   float64
 	maxConns      int
 	maxConnsPerIP int
+	pprof         bool
 }
 
 func serveFlagSet(f *serveFlags) *flag.FlagSet {
@@ -80,6 +82,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	f.contextSize = 64 << 20
 	fs.Var(&f.contextSize, "context-size", "shared-memory context per worker: the most an invocation's inputs and outputs together may take")
 	fs.IntVar(&f.queueDepth, "queue-depth", 1024, "invocations queued per GPU before new ones are refused with 429")
+	fs.BoolVar(&f.graphs, "graphs", true, "replay a function's repeated launch sequence as one CUDA graph (from its second identical invocation; functions of 8 launches or more)")
 	fs.StringVar(&f.poll, "poll", "hybrid", "how idle engine goroutines wait: spin, block, or hybrid (spin --spin-for, then park)")
 	fs.DurationVar(&f.spinFor, "spin-for", 50*time.Microsecond, "spin time of the hybrid polling policy")
 	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "deadline of an invocation (a request may lower it with X-Gpufn-Timeout); an overrunning worker is killed and the invocation answered 504")
@@ -106,6 +109,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.Float64Var(&f.tenantShare, "tenant-queue-share", 0.5, "fraction of a GPU's queue one tenant's invocations may fill (with --tokens; 1: no bound)")
 	fs.IntVar(&f.maxConns, "max-connections", 4096, "connections served at once; beyond, new connections wait in the kernel's accept queue")
 	fs.IntVar(&f.maxConnsPerIP, "max-connections-per-ip", 0, "connections from one client address (0: no bound)")
+	fs.BoolVar(&f.pprof, "pprof", false, "serve Go profiles at /debug/pprof/ to admin callers (for diagnosing the server; a CPU profile slows it while it runs)")
 	return fs
 }
 
@@ -259,7 +263,7 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 		cfg := engine.Config{
 			Device: kind, Ordinal: in.Ordinal, Mode: mode, Workers: f.workers,
 			PoolBytes: poolBytes, UsableBytes: usable(in), ContextBytes: int(f.contextSize),
-			QueueDepth: f.queueDepth, Policy: policy, SpinFor: f.spinFor, Timeout: f.timeout,
+			QueueDepth: f.queueDepth, Policy: policy, SpinFor: f.spinFor, NoGraphs: !f.graphs, Timeout: f.timeout,
 			Binary: exe, Args: []string{"worker"}, Env: env, StartTimeout: f.startTimeout,
 			LogLevel: workerLevel, Log: log, SharedFaultDomain: shared, TenantShare: share,
 		}
@@ -312,14 +316,14 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 			return err
 		}
 	}
-	srv := frontend.New(frontend.Config{MaxBodyBytes: int(f.maxBody), MaxTimeout: f.timeout, Concurrency: f.maxConns, MaxConnsPerIP: f.maxConnsPerIP, Log: log}, d, tokens)
+	srv := frontend.New(frontend.Config{MaxBodyBytes: int(f.maxBody), MaxTimeout: f.timeout, Concurrency: f.maxConns, MaxConnsPerIP: f.maxConnsPerIP, Profiling: f.pprof, Log: log}, d, tokens)
 	ln, err := net.Listen("tcp", f.listen)
 	if err != nil {
 		return err
 	}
 	log.Info("gpufn serving", zap.String("url", "http://"+ln.Addr().String()), zap.String("device", kind),
 		zap.Int("gpus", len(selected)), zap.String("engine", string(mode)), zap.Int("workers_per_gpu", engines[0].Config().Workers),
-		zap.Bool("mps", daemon != nil), zap.Bool("shared_fault_domain", shared), zap.String("poll", string(policy)))
+		zap.Bool("mps", daemon != nil), zap.Bool("shared_fault_domain", shared), zap.String("poll", string(policy)), zap.Bool("graphs", f.graphs))
 	if kind == "cpu" {
 		log.Warn("serving on the cpu reference device: kernels run as Go reference implementations chosen by name, not the uploaded code")
 	}
