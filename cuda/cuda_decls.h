@@ -35,6 +35,23 @@ typedef struct CUctx_st *gf_CUcontext;
 typedef struct CUmod_st *gf_CUmodule;
 typedef struct CUfunc_st *gf_CUfunction;
 typedef struct CUstream_st *gf_CUstream;
+typedef struct CUkern_st *gf_CUkernel;
+typedef struct CUgraph_st *gf_CUgraph;
+typedef struct CUgraphNode_st *gf_CUgraphNode;
+typedef struct CUgraphExec_st *gf_CUgraphExec;
+
+/* CUDA_KERNEL_NODE_PARAMS_v2 (CUDA 12 and later), field for field; the check script asserts
+ * its size and every offset against cuda.h. */
+typedef struct {
+	gf_CUfunction func;
+	unsigned int gridDimX, gridDimY, gridDimZ;
+	unsigned int blockDimX, blockDimY, blockDimZ;
+	unsigned int sharedMemBytes;
+	void **kernelParams;
+	void **extra;
+	gf_CUkernel kern;
+	gf_CUcontext ctx;
+} gf_CUDA_KERNEL_NODE_PARAMS_v2;
 
 /* One function-pointer type per driver entry point, with the exact prototype of the symbol
  * named in GF_CUDA_FUNCS (the versioned symbol where cuda.h maps a name to one). */
@@ -66,6 +83,15 @@ typedef gf_CUresult (*gf_cuLaunchKernel_fn)(gf_CUfunction f, unsigned int gx, un
                                             unsigned int bx, unsigned int by, unsigned int bz,
                                             unsigned int shmem, gf_CUstream stream, void **params,
                                             void **extra);
+typedef gf_CUresult (*gf_cuGraphCreate_fn)(gf_CUgraph *graph, unsigned int flags);
+typedef gf_CUresult (*gf_cuGraphAddKernelNode_v2_fn)(gf_CUgraphNode *node, gf_CUgraph graph,
+                                                     const gf_CUgraphNode *deps, size_t ndeps,
+                                                     const gf_CUDA_KERNEL_NODE_PARAMS_v2 *params);
+typedef gf_CUresult (*gf_cuGraphInstantiateWithFlags_fn)(gf_CUgraphExec *exec, gf_CUgraph graph,
+                                                         unsigned long long flags);
+typedef gf_CUresult (*gf_cuGraphLaunch_fn)(gf_CUgraphExec exec, gf_CUstream stream);
+typedef gf_CUresult (*gf_cuGraphExecDestroy_fn)(gf_CUgraphExec exec);
+typedef gf_CUresult (*gf_cuGraphDestroy_fn)(gf_CUgraph graph);
 typedef gf_CUresult (*gf_cuGetErrorName_fn)(gf_CUresult r, const char **name);
 typedef gf_CUresult (*gf_cuGetErrorString_fn)(gf_CUresult r, const char **msg);
 
@@ -98,6 +124,16 @@ typedef gf_CUresult (*gf_cuGetErrorString_fn)(gf_CUresult r, const char **msg);
 	X(cuGetErrorName, gf_cuGetErrorName_fn)                     \
 	X(cuGetErrorString, gf_cuGetErrorString_fn)
 
+/* X(symbol, function-pointer type): the graph API (CUDA 12 and later), resolved when present.
+ * Without it the package launches kernels one by one (Device.Graphs reports false). */
+#define GF_CUDA_GRAPH_FUNCS(X)                                    \
+	X(cuGraphCreate, gf_cuGraphCreate_fn)                         \
+	X(cuGraphAddKernelNode_v2, gf_cuGraphAddKernelNode_v2_fn)     \
+	X(cuGraphInstantiateWithFlags, gf_cuGraphInstantiateWithFlags_fn) \
+	X(cuGraphLaunch, gf_cuGraphLaunch_fn)                         \
+	X(cuGraphExecDestroy, gf_cuGraphExecDestroy_fn)               \
+	X(cuGraphDestroy, gf_cuGraphDestroy_fn)
+
 /* X(vendor name, value): every constant the package uses. Each becomes an enum constant
  * GF_<vendor name> below; the Go code reads them as C.GF_<vendor name>. */
 #define GF_CUDA_CONSTS(X)                                        \
@@ -128,6 +164,7 @@ typedef gf_CUresult (*gf_cuGetErrorString_fn)(gf_CUresult r, const char **msg);
 	X(CUDA_ERROR_INVALID_ADDRESS_SPACE, 717)                     \
 	X(CUDA_ERROR_INVALID_PC, 718)                                \
 	X(CUDA_ERROR_LAUNCH_FAILED, 719)                             \
+	X(CUDA_ERROR_NOT_SUPPORTED, 801)                             \
 	X(CUDA_ERROR_MPS_CONNECTION_FAILED, 805)                     \
 	X(CUDA_ERROR_MPS_RPC_FAILURE, 806)                           \
 	X(CUDA_ERROR_MPS_SERVER_NOT_READY, 807)                      \
@@ -188,6 +225,10 @@ gf_CUresult gf_cuModuleGetFunction(uint64_t *f, uint64_t mod, const char *name, 
 gf_CUresult gf_cuFuncSetMaxDynamicShared(uint64_t f, int bytes);
 gf_CUresult gf_cuLaunch(uint64_t f, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx,
                         unsigned int by, unsigned int bz, unsigned int shmem, const uint64_t *args, int nargs);
+int gf_cuda_graphs(void);
+gf_CUresult gf_cuGraphBuild(const uint64_t *rec, size_t words, uint64_t *exec, long *failed);
+gf_CUresult gf_cuGraphLaunch(uint64_t exec);
+gf_CUresult gf_cuGraphExecDestroy(uint64_t exec);
 const char *gf_cuErrorName(gf_CUresult r);
 const char *gf_cuErrorString(gf_CUresult r);
 

@@ -25,6 +25,7 @@ type Device struct {
 
 	modules map[gpu.Module]struct{}
 	funcs   map[gpu.Function]funcState
+	graphs  map[gpu.Graph]struct{}
 }
 
 // funcState is what a Device keeps per kernel handle it gave out.
@@ -90,6 +91,7 @@ func Open(ordinal int) (*Device, error) {
 		dev:     dev,
 		modules: make(map[gpu.Module]struct{}),
 		funcs:   make(map[gpu.Function]funcState),
+		graphs:  make(map[gpu.Graph]struct{}),
 	}
 	if err := d.readInfo(); err != nil {
 		C.gf_cuDevicePrimaryCtxRelease(dev)
@@ -209,6 +211,10 @@ func (d *Device) Close() error {
 	if d.lost != nil {
 		return nil
 	}
+	for g := range d.graphs {
+		C.gf_cuGraphExecDestroy(C.uint64_t(g))
+	}
+	clear(d.graphs)
 	for m := range d.modules {
 		C.gf_cuModuleUnload(C.uint64_t(m))
 	}

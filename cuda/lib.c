@@ -10,6 +10,8 @@
 #define GF_FIELD(sym, type) type sym;
 static struct {
 	GF_CUDA_FUNCS(GF_FIELD)
+	GF_CUDA_GRAPH_FUNCS(GF_FIELD)
+	int graphs; /* every symbol of GF_CUDA_GRAPH_FUNCS resolved */
 } api;
 #undef GF_FIELD
 
@@ -27,8 +29,19 @@ const char *gf_cuda_load(void) {
 	}
 	GF_CUDA_FUNCS(GF_RESOLVE)
 #undef GF_RESOLVE
+	api.graphs = 1;
+#define GF_RESOLVE_OPTIONAL(sym, type)     \
+	api.sym = (type)dlsym(h, #sym);        \
+	if (api.sym == NULL) {                 \
+		api.graphs = 0;                    \
+	}
+	GF_CUDA_GRAPH_FUNCS(GF_RESOLVE_OPTIONAL)
+#undef GF_RESOLVE_OPTIONAL
 	return NULL;
 }
+
+// gf_cuda_graphs reports whether the driver has the graph API this package uses.
+int gf_cuda_graphs(void) { return api.graphs; }
 
 gf_CUresult gf_cuInit(void) { return api.cuInit(0); }
 gf_CUresult gf_cuDriverGetVersion(int *v) { return api.cuDriverGetVersion(v); }
@@ -132,6 +145,80 @@ gf_CUresult gf_cuLaunch(uint64_t f, unsigned int gx, unsigned int gy, unsigned i
 	return api.cuLaunchKernel((gf_CUfunction)(uintptr_t)f, gx, gy, gz, bx, by, bz, shmem, NULL,
 	                          nargs > 0 ? params : NULL, NULL);
 }
+
+// gf_cuGraphBuild builds a graph of the launches in rec (words uint64_t, the encoding of
+// gpu.AppendLaunch), each kernel node depending on the one before, and instantiates it into
+// *exec. The graph itself is destroyed before returning (the executable graph does not need
+// it). The driver copies each node's parameter values when the node is added, so rec need only
+// live for the call. On an error from adding a node, *failed is that launch's index (else -1).
+gf_CUresult gf_cuGraphBuild(const uint64_t *rec, size_t words, uint64_t *exec, long *failed) {
+	*failed = -1;
+	*exec = 0;
+	if (!api.graphs) {
+		return GF_CUDA_ERROR_NOT_SUPPORTED;
+	}
+	gf_CUgraph g = NULL;
+	gf_CUresult r = api.cuGraphCreate(&g, 0);
+	if (r != GF_CUDA_SUCCESS) {
+		return r;
+	}
+	gf_CUgraphNode prev = NULL;
+	long k = 0;
+	size_t i = 0;
+	while (i < words) {
+		if (words - i < 5) {
+			r = GF_CUDA_ERROR_INVALID_VALUE;
+			*failed = k;
+			break;
+		}
+		uint64_t nargs = rec[i + 4] >> 32;
+		if (nargs > GF_MAX_ARGS || nargs > words - i - 5) {
+			r = GF_CUDA_ERROR_INVALID_VALUE;
+			*failed = k;
+			break;
+		}
+		void *params[GF_MAX_ARGS];
+		for (uint64_t j = 0; j < nargs; j++) {
+			params[j] = (void *)&rec[i + 5 + j];
+		}
+		gf_CUDA_KERNEL_NODE_PARAMS_v2 p;
+		memset(&p, 0, sizeof p);
+		p.func = (gf_CUfunction)(uintptr_t)rec[i];
+		p.gridDimX = (unsigned int)rec[i + 1];
+		p.gridDimY = (unsigned int)(rec[i + 1] >> 32);
+		p.gridDimZ = (unsigned int)rec[i + 2];
+		p.blockDimX = (unsigned int)(rec[i + 2] >> 32);
+		p.blockDimY = (unsigned int)rec[i + 3];
+		p.blockDimZ = (unsigned int)(rec[i + 3] >> 32);
+		p.sharedMemBytes = (unsigned int)rec[i + 4];
+		p.kernelParams = nargs > 0 ? params : NULL;
+		gf_CUgraphNode node = NULL;
+		r = api.cuGraphAddKernelNode_v2(&node, g, prev != NULL ? &prev : NULL, prev != NULL ? 1 : 0, &p);
+		if (r != GF_CUDA_SUCCESS) {
+			*failed = k;
+			break;
+		}
+		prev = node;
+		i += 5 + nargs;
+		k++;
+	}
+	if (r == GF_CUDA_SUCCESS) {
+		gf_CUgraphExec ex = NULL;
+		r = api.cuGraphInstantiateWithFlags(&ex, g, 0);
+		if (r == GF_CUDA_SUCCESS) {
+			*exec = (uint64_t)(uintptr_t)ex;
+		}
+	}
+	api.cuGraphDestroy(g);
+	return r;
+}
+
+// gf_cuGraphLaunch enqueues an executable graph on the default (NULL) stream.
+gf_CUresult gf_cuGraphLaunch(uint64_t exec) {
+	return api.cuGraphLaunch((gf_CUgraphExec)(uintptr_t)exec, NULL);
+}
+
+gf_CUresult gf_cuGraphExecDestroy(uint64_t exec) { return api.cuGraphExecDestroy((gf_CUgraphExec)(uintptr_t)exec); }
 
 // gf_cuErrorName and gf_cuErrorString return the driver's text for r, or NULL when the driver
 // does not know r. They touch no context, so they are safe after a fatal error.

@@ -241,3 +241,38 @@ func TestQueueFull(t *testing.T) {
 		t.Fatalf("statuses %v: want some 429s, at least 2 successes, nothing else", statuses)
 	}
 }
+
+// Repeated invocations of one function with the same sizes replay a launch graph on CUDA (from
+// the second one); every output must still be its own input's. Inference with 20 repetitions
+// makes 60 launches. On the cpu device (no graphs) this checks the same outputs without graphs.
+func TestRepeatedInvocationsReplayGraphs(t *testing.T) {
+	s := start(t, "--examples")
+	var kinds []string
+	for seed := int64(1); seed <= 4; seed++ {
+		cfg, A, B := examples.InferenceInputs(20, 1, seed)
+		r := s.invoke("inference", map[string][]byte{"cfg": cfg, "A": A, "B": B})
+		if r.status != 200 {
+			t.Fatalf("seed %d: %d %s: %s", seed, r.status, r.code, r.message)
+		}
+		out := r.outputs
+		if err := examples.CompareF32(out["D"], examples.InferenceReference(A, B, 1), 1e-4); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		st := r.header.Get("Server-Timing")
+		switch {
+		case strings.Contains(st, `desc="graph built"`):
+			kinds = append(kinds, "built")
+		case strings.Contains(st, `desc="graph"`):
+			kinds = append(kinds, "replayed")
+		default:
+			kinds = append(kinds, "launches")
+		}
+	}
+	want := "launches launches launches launches"
+	if device() == "cuda" {
+		want = "launches built replayed replayed"
+	}
+	if got := strings.Join(kinds, " "); got != want {
+		t.Fatalf("launch kinds %q; want %q", got, want)
+	}
+}

@@ -108,6 +108,8 @@ type Config struct {
 	StopGrace time.Duration
 	// QuarantineAfter is how many faults or overruns in a row quarantine a function (default 3).
 	QuarantineAfter int
+	// NoGraphs turns the workers' launch graphs off (worker.ExecutorOptions.NoGraphs).
+	NoGraphs bool
 	// LogLevel is passed to workers; Log receives the engine's and the workers' logs.
 	LogLevel string
 	Log      *zap.Logger

@@ -46,6 +46,8 @@ type Timing struct {
 	D2H    time.Duration // outputs from the device
 	Zero   time.Duration // zeroing the pool span
 	Total  time.Duration // from Submit to the answer
+	// Graph is worker.GraphNone, GraphBuilt or GraphReplayed: how the launches went.
+	Graph int64
 }
 
 // Invocation is one call of a function. The caller fills Fn, Inputs and Deadline, submits it,

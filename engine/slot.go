@@ -229,7 +229,7 @@ func (s *slot) ensure() bool {
 		p, err := worker.Start(worker.StartOptions{
 			Binary: e.cfg.Binary, Args: e.cfg.Args, ID: s.id,
 			Device: e.cfg.Device, Ordinal: e.cfg.Ordinal, PoolBytes: e.cfg.PoolBytes, NoPool: s.noPool,
-			Contexts: 1, ContextBytes: e.cfg.ContextBytes, Env: env, Spin: e.spin(), ReplySpin: e.replySpin(),
+			Contexts: 1, ContextBytes: e.cfg.ContextBytes, Env: env, Spin: e.spin(), ReplySpin: e.replySpin(), NoGraphs: e.cfg.NoGraphs,
 			StartTimeout: e.cfg.StartTimeout, LogLevel: e.cfg.LogLevel, Log: e.cfg.Log,
 		})
 		if err == nil {
@@ -362,6 +362,7 @@ func (s *slot) run(inv *Invocation) {
 		inv.Timing.IPC = callTime - time.Duration(st.Total)
 		inv.Timing.Load, inv.Timing.H2D, inv.Timing.Kernel = time.Duration(st.Load), time.Duration(st.H2D), time.Duration(st.Kernel)
 		inv.Timing.D2H, inv.Timing.Zero = time.Duration(st.D2H), time.Duration(st.Zero)
+		inv.Timing.Graph = st.Graph
 		if w := s.res.Err; w != nil {
 			// The worker may have dropped its cache entry; send the payload again, once.
 			if attempt == 0 && (w.Code == worker.CodeLibraryMissing || w.Code == worker.CodeFunctionMissing) {

@@ -9,6 +9,7 @@ import (
 
 	"gpufn/auth"
 	"gpufn/engine"
+	"gpufn/worker"
 )
 
 var (
@@ -182,6 +183,14 @@ func writeTiming(ctx *fasthttp.RequestCtx, t *engine.Timing, handler time.Durati
 		b = append(b, timingNames[i]...)
 		b = append(b, ";dur="...)
 		b = strconv.AppendFloat(b, float64(v.Nanoseconds())/1e6, 'f', 3, 64)
+		if i == 4 { // kernel: say when the launches went as a launch graph
+			switch t.Graph {
+			case worker.GraphBuilt:
+				b = append(b, `;desc="graph built"`...)
+			case worker.GraphReplayed:
+				b = append(b, `;desc="graph"`...)
+			}
+		}
 	}
 	ctx.Response.Header.SetBytesV("Server-Timing", b)
 }

@@ -27,6 +27,7 @@ trap 'rm -rf "$tmp"' EXIT
 cat >"$tmp/check.c" <<'C'
 #include <cuda.h>
 #include "cuda_decls.h"
+#include <stddef.h>
 #include <stdio.h>
 
 #define GF_STR(x) #x
@@ -40,6 +41,16 @@ cat >"$tmp/check.c" <<'C'
 	_Static_assert(__builtin_types_compatible_p(__typeof__(&sym), type),                   \
 	               "prototype of " #sym " in cuda.h differs from " #type " in cuda_decls.h");
 GF_CUDA_FUNCS(GF_CHECK_FN)
+GF_CUDA_GRAPH_FUNCS(GF_CHECK_FN)
+
+/* The kernel-node parameters the graph builder fills: same size, every field at the same offset. */
+_Static_assert(sizeof(gf_CUDA_KERNEL_NODE_PARAMS_v2) == sizeof(CUDA_KERNEL_NODE_PARAMS_v2), "CUDA_KERNEL_NODE_PARAMS_v2 size");
+#define GF_CHECK_OFF(f)                                                                           \
+	_Static_assert(offsetof(gf_CUDA_KERNEL_NODE_PARAMS_v2, f) == offsetof(CUDA_KERNEL_NODE_PARAMS_v2, f), \
+	               "offset of CUDA_KERNEL_NODE_PARAMS_v2." #f);
+GF_CHECK_OFF(func) GF_CHECK_OFF(gridDimX) GF_CHECK_OFF(gridDimY) GF_CHECK_OFF(gridDimZ)
+GF_CHECK_OFF(blockDimX) GF_CHECK_OFF(blockDimY) GF_CHECK_OFF(blockDimZ) GF_CHECK_OFF(sharedMemBytes)
+GF_CHECK_OFF(kernelParams) GF_CHECK_OFF(extra) GF_CHECK_OFF(kern) GF_CHECK_OFF(ctx)
 
 #define GF_CHECK_CONST(name, value)                                                 \
 	_Static_assert((long long)(name) == (long long)(value), #name " is not " #value " in cuda.h"); \
@@ -57,11 +68,15 @@ _Static_assert(__builtin_types_compatible_p(gf_CUcontext, CUcontext), "CUcontext
 _Static_assert(__builtin_types_compatible_p(gf_CUmodule, CUmodule), "CUmodule");
 _Static_assert(__builtin_types_compatible_p(gf_CUfunction, CUfunction), "CUfunction");
 _Static_assert(__builtin_types_compatible_p(gf_CUstream, CUstream), "CUstream");
+_Static_assert(__builtin_types_compatible_p(gf_CUkernel, CUkernel), "CUkernel");
+_Static_assert(__builtin_types_compatible_p(gf_CUgraph, CUgraph), "CUgraph");
+_Static_assert(__builtin_types_compatible_p(gf_CUgraphNode, CUgraphNode), "CUgraphNode");
+_Static_assert(__builtin_types_compatible_p(gf_CUgraphExec, CUgraphExec), "CUgraphExec");
 
 #define GF_COUNT(a, b) +1
 int main(void) {
 	printf("cuda headers: %d prototypes and %d constants match (CUDA_VERSION %d)\n",
-	       0 GF_CUDA_FUNCS(GF_COUNT), 0 GF_CUDA_CONSTS(GF_COUNT), CUDA_VERSION);
+	       0 GF_CUDA_FUNCS(GF_COUNT) GF_CUDA_GRAPH_FUNCS(GF_COUNT), 0 GF_CUDA_CONSTS(GF_COUNT), CUDA_VERSION);
 	return 0;
 }
 C

@@ -53,6 +53,7 @@ func Main(args []string, devs Devices) int {
 	contexts := fs.Int("contexts", 1, "shared-memory contexts passed as fds 5, 6, ...")
 	probe := fs.Bool("probe", false, "report the devices of --device in the hello, then exit")
 	noPool := fs.Bool("no-pool", false, "start without a device pool (the server sends one when it needs it)")
+	graphs := fs.Bool("graphs", true, "replay repeated launch sequences as launch graphs where the device has them")
 	spin := fs.Duration("spin", 0, "spin this long on the request pipe before parking (-1ns: never park)")
 	logLevel := fs.String("log-level", "info", "log level")
 	fs.SetOutput(os.Stderr)
@@ -97,7 +98,7 @@ func Main(args []string, devs Devices) int {
 
 	// The device is driven from this one OS thread (CUDA contexts are per thread).
 	runtime.LockOSThread()
-	c, err := startChild(devs, *kind, *ordinal, *poolBytes, *reserve, *contexts, !*noPool, log)
+	c, err := startChild(devs, *kind, *ordinal, *poolBytes, *reserve, *contexts, !*noPool, ExecutorOptions{NoGraphs: !*graphs}, log)
 	if err != nil {
 		hello.Err = &WireError{Code: CodeInternal, Message: err.Error()}
 		if gpu.IsFatal(err) {
@@ -167,7 +168,7 @@ type child struct {
 	pinned  [][]byte
 }
 
-func startChild(devs Devices, kind string, ordinal int, poolBytes, reserve uint64, contexts int, withPool bool, log *zap.Logger) (*child, error) {
+func startChild(devs Devices, kind string, ordinal int, poolBytes, reserve uint64, contexts int, withPool bool, eo ExecutorOptions, log *zap.Logger) (*child, error) {
 	c := &child{log: log, reserve: reserve, zeroNew: kind != "cpu"}
 	for i := 0; i < contexts; i++ {
 		f := os.NewFile(uintptr(FirstContextFD+i), fmt.Sprintf("context%d", i))
@@ -205,7 +206,7 @@ func startChild(devs Devices, kind string, ordinal int, poolBytes, reserve uint6
 			return nil, err
 		}
 	}
-	c.exec = NewExecutor(dev, c.pool, ExecutorOptions{})
+	c.exec = NewExecutor(dev, c.pool, eo)
 	return c, nil
 }
 

@@ -64,6 +64,8 @@ type StartOptions struct {
 	// long the server spins for a reply (0: park at once; SpinForever: never park). See the
 	// engines' polling policy.
 	Spin, ReplySpin time.Duration
+	// NoGraphs turns the worker's launch graphs off (ExecutorOptions.NoGraphs).
+	NoGraphs bool
 }
 
 // Process is the server's handle on one worker process: the pipes, the contexts and the
@@ -152,6 +154,9 @@ func Start(opt StartOptions) (*Process, error) {
 	}
 	if opt.NoPool {
 		args = append(args, "--no-pool")
+	}
+	if opt.NoGraphs {
+		args = append(args, "--graphs=false")
 	}
 	if opt.Spin != 0 {
 		args = append(args, "--spin", opt.Spin.String())

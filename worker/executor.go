@@ -3,7 +3,10 @@ package worker
 import (
 	"errors"
 	"fmt"
+	"hash/maphash"
+	"slices"
 	"time"
+	"unsafe"
 
 	"gpufn/bufpool"
 	"gpufn/function"
@@ -30,11 +33,41 @@ type Executor struct {
 	maxFuncs   int
 	clock      uint64 // for least-recently-used eviction
 
+	// Launch graphs (nil gdev: launches go one by one).
+	gdev      gpu.GraphDevice
+	graphs    map[uint64]*graphEntry // by hash of the launch record
+	seen      map[uint64]struct{}    // records seen once, not yet made graphs
+	seed      maphash.Seed
+	graphOpts graphOptions
+	gstats    GraphStats
+
 	// Scratch reused across invocations (no allocation on the hot path).
-	inputs [][]byte
-	sizes  []uint64
-	ptrs   []gpu.Ptr
-	args   []uint64
+	inputs     [][]byte
+	sizes      []uint64
+	ptrs       []gpu.Ptr
+	args       []uint64
+	recording  bool
+	graphStage int64          // Stages.Graph of the invocation running
+	rec        []uint64       // this invocation's launches (gpu.AppendLaunch encoding)
+	recOps     []*function.Op // the op of each recorded launch, for error messages
+}
+
+// graphEntry is one cached launch graph.
+type graphEntry struct {
+	rec     []uint64 // the launches it replays, compared in full before it is used
+	g       gpu.Graph
+	lib     [32]byte // the library whose kernels it launches
+	lastUse uint64
+}
+
+type graphOptions struct {
+	min, max, maxLaunches int
+}
+
+// GraphStats counts what the executor did with launch graphs.
+type GraphStats struct {
+	Built, Replayed, Evicted, Failed uint64
+	Live                             int
 }
 
 type module struct {
@@ -47,6 +80,9 @@ type plan struct {
 	libHash [32]byte
 	fns     []gpu.Function // resolved kernels, valid for libHash
 	lastUse uint64
+	// noGraph is set once the function's launches overran GraphMaxLaunches: it is launched
+	// one by one from then on, without recording.
+	noGraph bool
 }
 
 // ExecutorOptions configure an Executor.
@@ -55,6 +91,17 @@ type ExecutorOptions struct {
 	MaxModules int
 	// MaxFunctions bounds the plan cache (default 4096).
 	MaxFunctions int
+
+	// NoGraphs turns launch graphs off. With graphs on (the default, on devices that have
+	// them: CUDA), an invocation whose control flow makes at least GraphMinLaunches launches
+	// has them recorded first; the second time the exact same sequence comes (same kernels,
+	// shapes and arguments, so the same function, input sizes and buffer addresses), it is
+	// made a graph, and from then on replayed with one call instead of one per launch.
+	NoGraphs bool
+	// GraphMinLaunches is the fewest launches worth a graph (default 8); GraphMaxLaunches the
+	// most one graph holds (default 8192: a function that makes more launches is launched one
+	// by one); MaxGraphs bounds the cache (default 64, least recently used evicted).
+	GraphMinLaunches, GraphMaxLaunches, MaxGraphs int
 }
 
 // NewExecutor runs invocations on dev with buffers from pool.
@@ -65,16 +112,45 @@ func NewExecutor(dev gpu.Device, pool *bufpool.Pool, opt ExecutorOptions) *Execu
 	if opt.MaxFunctions <= 0 {
 		opt.MaxFunctions = 4096
 	}
+	if opt.GraphMinLaunches <= 0 {
+		opt.GraphMinLaunches = 8
+	}
+	if opt.GraphMaxLaunches <= 0 {
+		opt.GraphMaxLaunches = 8192
+	}
+	if opt.MaxGraphs <= 0 {
+		opt.MaxGraphs = 64
+	}
 	info := dev.Info()
-	return &Executor{
+	e := &Executor{
 		dev: dev, pool: pool, limits: info.Limits, arch: info.Arch,
 		modules: map[[32]byte]*module{}, funcs: map[uint64]*plan{},
 		maxModules: opt.MaxModules, maxFuncs: opt.MaxFunctions,
+		graphOpts: graphOptions{min: opt.GraphMinLaunches, max: opt.MaxGraphs, maxLaunches: opt.GraphMaxLaunches},
 	}
+	if gd, ok := dev.(gpu.GraphDevice); ok && !opt.NoGraphs && gd.CanGraph() {
+		e.gdev = gd
+		e.graphs = map[uint64]*graphEntry{}
+		e.seen = map[uint64]struct{}{}
+		e.seed = maphash.MakeSeed()
+	}
+	return e
 }
 
 // SetPool replaces the pool (nil: the worker gave its pool back and cannot run invocations).
-func (e *Executor) SetPool(p *bufpool.Pool) { e.pool = p }
+// Cached graphs hold the old pool's addresses, so they are dropped.
+func (e *Executor) SetPool(p *bufpool.Pool) {
+	e.pool = p
+	e.dropGraphs(func(*graphEntry) bool { return true })
+}
+
+// Graphs reports what the executor did with launch graphs; ok is false when it does not use
+// them (NoGraphs, or a device without graphs).
+func (e *Executor) Graphs() (st GraphStats, ok bool) {
+	st = e.gstats
+	st.Live = len(e.graphs)
+	return st, e.gdev != nil
+}
 
 // execError is an error with its wire code.
 type execError struct {
@@ -214,7 +290,13 @@ func (e *Executor) execute(pl *plan, req *Invoke, mem []byte, res *Result) error
 	}
 	t2 := time.Now()
 	res.Stages.H2D = t2.Sub(t).Nanoseconds()
-	if err := e.ops(pl, p.Body); err != nil {
+	if e.gdev != nil && !pl.noGraph {
+		err := e.launchRecorded(pl)
+		res.Stages.Graph = e.graphStage
+		if err != nil {
+			return err
+		}
+	} else if err := e.ops(pl, p.Body); err != nil {
 		return err
 	}
 	if err := e.dev.Synchronize(); err != nil {
@@ -277,11 +359,129 @@ func (e *Executor) ops(pl *plan, ops []function.Op) error {
 				e.args = append(e.args, uint64(a.Const))
 			}
 		}
+		if e.recording {
+			if len(e.recOps) >= e.graphOpts.maxLaunches {
+				return errRecordFull
+			}
+			e.rec = gpu.AppendLaunch(e.rec, pl.fns[op.Kernel], grid, block, shared, e.args)
+			e.recOps = append(e.recOps, op)
+			continue
+		}
 		if err := e.dev.Launch(pl.fns[op.Kernel], grid, block, shared, e.args); err != nil {
-			return fmt.Errorf("launching %s (%s): %w", pl.p.Kernels[op.Kernel], op.Path, err)
+			return launchErr(pl, op, err)
 		}
 	}
 	return nil
+}
+
+func launchErr(pl *plan, op *function.Op, err error) error {
+	return fmt.Errorf("launching %s (%s): %w", pl.p.Kernels[op.Kernel], op.Path, err)
+}
+
+// errRecordFull stops recording a control flow that makes more than GraphMaxLaunches launches.
+var errRecordFull = errors.New("launch record full")
+
+// launchRecorded evaluates the control flow into a launch record, then launches it: one by one
+// when it is short or seen for the first time, as a new graph the second time, and by
+// replaying that graph from then on. The launches, their order and their errors are those of
+// launching one by one; only the host's cost differs.
+func (e *Executor) launchRecorded(pl *plan) error {
+	e.rec, e.recOps = e.rec[:0], e.recOps[:0]
+	e.graphStage = GraphNone
+	e.recording = true
+	err := e.ops(pl, pl.p.Body)
+	e.recording = false
+	switch {
+	case err == errRecordFull:
+		pl.noGraph = true
+		return e.ops(pl, pl.p.Body)
+	case err != nil:
+		return err
+	}
+	if len(e.recOps) < e.graphOpts.min {
+		return e.replay(pl)
+	}
+	h := maphash.Bytes(e.seed, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(e.rec))), 8*len(e.rec)))
+	ge := e.graphs[h]
+	if ge != nil && slices.Equal(ge.rec, e.rec) {
+		ge.lastUse = e.clock
+		e.gstats.Replayed++
+		e.graphStage = GraphReplayed
+		return e.gdev.LaunchGraph(ge.g)
+	}
+	if _, ok := e.seen[h]; !ok {
+		if len(e.seen) >= 16*e.graphOpts.max {
+			clear(e.seen)
+		}
+		e.seen[h] = struct{}{}
+		return e.replay(pl)
+	}
+	delete(e.seen, h)
+	g, err := e.gdev.BuildGraph(e.rec)
+	if err != nil {
+		if gpu.IsFatal(err) {
+			return err
+		}
+		e.gstats.Failed++
+		return e.replay(pl) // a refused launch is reported as launching it reports it
+	}
+	if ge != nil { // another record with the same hash: replace it
+		e.destroyGraph(h, ge)
+	} else if len(e.graphs) >= e.graphOpts.max {
+		e.evictGraph()
+	}
+	e.graphs[h] = &graphEntry{rec: slices.Clone(e.rec), g: g, lib: pl.libHash, lastUse: e.clock}
+	e.gstats.Built++
+	e.gstats.Replayed++
+	e.graphStage = GraphBuilt
+	return e.gdev.LaunchGraph(g)
+}
+
+// replay launches the recorded launches one by one.
+func (e *Executor) replay(pl *plan) error {
+	rest := e.rec
+	for k := 0; len(rest) > 0; k++ {
+		l, next, ok := gpu.NextLaunch(rest)
+		if !ok {
+			return codeErr(CodeInternal, "launch record corrupt at launch %d", k)
+		}
+		rest = next
+		if err := e.dev.Launch(l.F, l.Grid, l.Block, l.SharedMem, l.Args); err != nil {
+			return launchErr(pl, e.recOps[k], err)
+		}
+	}
+	return nil
+}
+
+func (e *Executor) evictGraph() {
+	var oldest uint64
+	var victim *graphEntry
+	for h, ge := range e.graphs {
+		if victim == nil || ge.lastUse < victim.lastUse {
+			oldest, victim = h, ge
+		}
+	}
+	if victim != nil {
+		e.destroyGraph(oldest, victim)
+		e.gstats.Evicted++
+	}
+}
+
+func (e *Executor) destroyGraph(h uint64, ge *graphEntry) {
+	delete(e.graphs, h)
+	e.gdev.DestroyGraph(ge.g) // only fails on a lost device, which ends the process anyway
+}
+
+// dropGraphs destroys the cached graphs for which drop reports true.
+func (e *Executor) dropGraphs(drop func(*graphEntry) bool) {
+	for h, ge := range e.graphs {
+		if drop(ge) {
+			e.destroyGraph(h, ge)
+		}
+	}
+	if len(e.graphs) == 0 && e.seen != nil {
+		clear(e.seen)
+	}
 }
 
 // plan finds the plan of req's function, caching it when it travels with the request.
@@ -384,6 +584,8 @@ func (e *Executor) evictModule() {
 	}
 	m := e.modules[oldest]
 	delete(e.modules, oldest)
+	// Graphs launch the module's kernels: they go first.
+	e.dropGraphs(func(ge *graphEntry) bool { return ge.lib == oldest })
 	for _, pl := range e.funcs {
 		if pl.libHash == oldest {
 			pl.fns = nil

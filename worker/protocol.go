@@ -31,7 +31,7 @@ import (
 )
 
 // Version is the protocol version; a worker that speaks another one is refused.
-const Version = 1
+const Version = 2
 
 // The environment cookie that marks a worker started by the server (go-plugin's guard).
 const (
@@ -133,7 +133,17 @@ type Stages struct {
 	D2H    int64 // outputs device to host
 	Zero   int64 // zeroing the pool span
 	Total  int64 // from receiving the request to sending the reply
+	// Graph says how the launches went: GraphNone (one by one), GraphBuilt (made a launch
+	// graph and launched it) or GraphReplayed (launched a cached graph).
+	Graph int64
 }
+
+// Values of Stages.Graph.
+const (
+	GraphNone     = 0
+	GraphBuilt    = 1
+	GraphReplayed = 2
+)
 
 // Result answers an Invoke or a PoolCmd.
 type Result struct {
@@ -441,8 +451,8 @@ func (m *Result) encode(e *msgpack.Encoder) error {
 		e.EncodeNil()
 	}
 	s := &m.Stages
-	e.EncodeArrayLen(6)
-	for _, v := range [6]int64{s.Load, s.H2D, s.Kernel, s.D2H, s.Zero, s.Total} {
+	e.EncodeArrayLen(7)
+	for _, v := range [7]int64{s.Load, s.H2D, s.Kernel, s.D2H, s.Zero, s.Total, s.Graph} {
 		e.EncodeInt(v)
 	}
 	return nil
@@ -481,11 +491,11 @@ func (m *Result) decode(d *msgpack.Decoder, br *bytes.Reader) error {
 		}
 		m.Err = we
 	}
-	if err := arrayLen(d, 6); err != nil {
+	if err := arrayLen(d, 7); err != nil {
 		return err
 	}
 	s := &m.Stages
-	for _, p := range [6]*int64{&s.Load, &s.H2D, &s.Kernel, &s.D2H, &s.Zero, &s.Total} {
+	for _, p := range [7]*int64{&s.Load, &s.H2D, &s.Kernel, &s.D2H, &s.Zero, &s.Total, &s.Graph} {
 		if *p, err = d.DecodeInt64(); err != nil {
 			return err
 		}

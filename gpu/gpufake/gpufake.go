@@ -26,6 +26,8 @@ type Options struct {
 	// OnLaunch, when set, makes every kernel name resolve, and runs for launches of names not
 	// in Kernels.
 	OnLaunch func(name string, grid, block gpu.Dim3, args []uint64) error
+	// NoGraphs makes CanGraph report false (a device without launch graphs).
+	NoGraphs bool
 }
 
 // Call is one logged call. Args hold the call's numeric arguments, by op:
@@ -89,6 +91,7 @@ type Device struct {
 	next    uint64 // the next device address (and handle) to hand out
 	modules map[gpu.Module]bool
 	funcs   map[gpu.Function]fn
+	graphs  map[gpu.Graph][]uint64 // each graph's launch record
 	calls   []Call
 	inject  []injection
 	lost    error
@@ -121,6 +124,7 @@ func New(opts Options) *Device {
 		next:    0x7f00_0000_0000,
 		modules: make(map[gpu.Module]bool),
 		funcs:   make(map[gpu.Function]fn),
+		graphs:  make(map[gpu.Graph][]uint64),
 	}
 }
 
@@ -410,34 +414,140 @@ func (d *Device) Function(m gpu.Module, name string) (gpu.Function, error) {
 // Launch checks the shape against the limits and runs the kernel's function.
 func (d *Device) Launch(f gpu.Function, grid, block gpu.Dim3, sharedMem uint32, args []uint64) error {
 	d.mu.Lock()
-	x, known := d.funcs[f]
+	x := d.funcs[f]
 	i, err := d.begin(Call{Op: "Launch", Args: slices.Clone(args), Name: x.name, Grid: grid, Block: block, Shared: sharedMem})
 	if err == nil {
-		switch l := &d.opts.Limits; {
-		case !known:
-			err = d.end(i, fmt.Errorf("gpufake: launch of unknown function %#x: %w", uint64(f), gpu.ErrInvalidLaunch))
-		case grid.X == 0 || grid.Y == 0 || grid.Z == 0 || block.X == 0 || block.Y == 0 || block.Z == 0,
-			grid.X > l.MaxGridDim[0] || grid.Y > l.MaxGridDim[1] || grid.Z > l.MaxGridDim[2],
-			block.X > l.MaxBlockDim[0] || block.Y > l.MaxBlockDim[1] || block.Z > l.MaxBlockDim[2],
-			block.Count() > uint64(l.MaxThreadsPerBlock), sharedMem > l.MaxSharedMemPerBlock:
-			err = d.end(i, fmt.Errorf("gpufake: launch of %s refused: grid %v, block %v, shared %d outside the limits: %w",
-				x.name, grid, block, sharedMem, gpu.ErrInvalidLaunch))
+		if err = d.checkLaunch(f, grid, block, sharedMem); err != nil {
+			err = d.end(i, err)
 		}
 	}
-	k, onLaunch := d.opts.Kernels[x.name], d.opts.OnLaunch
 	d.mu.Unlock()
 	if err != nil {
 		return err
 	}
+	err = d.run(x.name, grid, block, args)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.end(i, err)
+}
+
+// checkLaunch refuses a launch of an unknown function or outside the limits. d.mu is held.
+func (d *Device) checkLaunch(f gpu.Function, grid, block gpu.Dim3, sharedMem uint32) error {
+	x, known := d.funcs[f]
+	switch l := &d.opts.Limits; {
+	case !known:
+		return fmt.Errorf("gpufake: launch of unknown function %#x: %w", uint64(f), gpu.ErrInvalidLaunch)
+	case grid.X == 0 || grid.Y == 0 || grid.Z == 0 || block.X == 0 || block.Y == 0 || block.Z == 0,
+		grid.X > l.MaxGridDim[0] || grid.Y > l.MaxGridDim[1] || grid.Z > l.MaxGridDim[2],
+		block.X > l.MaxBlockDim[0] || block.Y > l.MaxBlockDim[1] || block.Z > l.MaxBlockDim[2],
+		block.Count() > uint64(l.MaxThreadsPerBlock), sharedMem > l.MaxSharedMemPerBlock:
+		return fmt.Errorf("gpufake: launch of %s refused: grid %v, block %v, shared %d outside the limits: %w",
+			x.name, grid, block, sharedMem, gpu.ErrInvalidLaunch)
+	}
+	return nil
+}
+
+// run runs the kernel called name, if the fake has one. d.mu is not held.
+func (d *Device) run(name string, grid, block gpu.Dim3, args []uint64) error {
+	d.mu.Lock()
+	k, onLaunch := d.opts.Kernels[name], d.opts.OnLaunch
+	d.mu.Unlock()
 	switch {
 	case k != nil:
-		err = k(d, grid, block, args)
+		return k(d, grid, block, args)
 	case onLaunch != nil:
-		err = onLaunch(x.name, grid, block, args)
+		return onLaunch(name, grid, block, args)
+	}
+	return nil
+}
+
+var _ gpu.GraphDevice = (*Device)(nil)
+
+// CanGraph reports true unless Options.NoGraphs is set.
+func (d *Device) CanGraph() bool { return !d.opts.NoGraphs }
+
+// BuildGraph checks every launch of rec as Launch does and keeps a copy of rec as the graph.
+// It is logged as BuildGraph [number of launches] with Ret the graph.
+func (d *Device) BuildGraph(rec []uint64) (gpu.Graph, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	i, err := d.begin(Call{Op: "BuildGraph"})
+	if err != nil {
+		return 0, err
+	}
+	if d.opts.NoGraphs {
+		return 0, d.end(i, fmt.Errorf("gpufake: no graphs: %w", gpu.ErrInvalidLaunch))
+	}
+	n := uint64(0)
+	for rest := rec; len(rest) > 0; n++ {
+		l, next, ok := gpu.NextLaunch(rest)
+		if !ok {
+			return 0, d.end(i, fmt.Errorf("gpufake: graph launch %d: malformed record: %w", n, gpu.ErrInvalidLaunch))
+		}
+		if err := d.checkLaunch(l.F, l.Grid, l.Block, l.SharedMem); err != nil {
+			return 0, d.end(i, fmt.Errorf("graph launch %d: %w", n, err))
+		}
+		rest = next
+	}
+	if n == 0 {
+		return 0, d.end(i, fmt.Errorf("gpufake: a graph of no launches: %w", gpu.ErrInvalidLaunch))
+	}
+	d.next += 256
+	g := gpu.Graph(d.next)
+	d.graphs[g] = slices.Clone(rec)
+	d.calls[i].Args = []uint64{n}
+	d.calls[i].Ret = uint64(g)
+	return g, nil
+}
+
+// LaunchGraph runs the kernels of g's launches in order. It is logged as LaunchGraph [g]; the
+// launches in it are not logged one by one.
+func (d *Device) LaunchGraph(g gpu.Graph) error {
+	d.mu.Lock()
+	i, err := d.begin(Call{Op: "LaunchGraph", Args: []uint64{uint64(g)}})
+	rec, ok := d.graphs[g]
+	if err == nil && !ok {
+		err = d.end(i, fmt.Errorf("gpufake: unknown graph %#x: %w", uint64(g), gpu.ErrInvalidLaunch))
+	}
+	d.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	for rest := rec; len(rest) > 0; {
+		l, next, _ := gpu.NextLaunch(rest)
+		rest = next
+		d.mu.Lock()
+		name := d.funcs[l.F].name
+		d.mu.Unlock()
+		if err = d.run(name, l.Grid, l.Block, l.Args); err != nil {
+			break
+		}
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return d.end(i, err)
+}
+
+// DestroyGraph forgets g; it is logged as DestroyGraph [g].
+func (d *Device) DestroyGraph(g gpu.Graph) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	i, err := d.begin(Call{Op: "DestroyGraph", Args: []uint64{uint64(g)}})
+	if err != nil {
+		return err
+	}
+	if _, ok := d.graphs[g]; !ok {
+		return d.end(i, fmt.Errorf("gpufake: unknown graph %#x: %w", uint64(g), gpu.ErrNotFound))
+	}
+	delete(d.graphs, g)
+	return nil
+}
+
+// Graphs returns how many graphs are live (for leak checks).
+func (d *Device) Graphs() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return len(d.graphs)
 }
 
 // Synchronize returns nil, or the fatal error once the device is lost.

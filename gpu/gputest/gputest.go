@@ -73,6 +73,7 @@ var cases = []testCase{
 	{name: "zero_dimension", fn: testZeroDimension},
 	{name: "host_register", fn: testHostRegister},
 	{name: "spin_ns", fn: testSpinNs},
+	{name: "graph", fn: testGraph},
 	{name: "fault", destructive: true, fn: testFault},
 }
 
@@ -556,4 +557,73 @@ func testFault(t *testing.T, d gpu.Device, lib gpu.Module, image []byte) {
 		}
 	}
 	_ = d.Info() // must not panic
+}
+
+// testGraph builds a graph of launches whose result depends on their order (each adds b to
+// what the one before wrote, alternating two buffers), replays it twice, and checks that
+// refused launches, malformed records and destroyed graphs are errors that lose nothing.
+// Devices without graphs skip it.
+func testGraph(t *testing.T, d gpu.Device, lib gpu.Module, _ []byte) {
+	gd, ok := d.(gpu.GraphDevice)
+	if !ok || !gd.CanGraph() {
+		t.Skip("the device has no launch graphs")
+	}
+	const n, steps = 1000, 301 // odd: the last launch writes the second buffer
+	a, b := make([]uint64, n), make([]uint64, n)
+	for i := range a {
+		a[i], b[i] = uint64(i*7), uint64(i+1)
+	}
+	pa, pb, px := alloc(t, d, 8*n), alloc(t, d, 8*n), alloc(t, d, 8*n)
+	defer d.Free(pa)
+	defer d.Free(pb)
+	defer d.Free(px)
+	write(t, d, pa, bytesOf(a))
+	write(t, d, pb, bytesOf(b))
+	add := kernel(t, d, lib, "add_i64")
+	grid, block := gpu.Dim3{X: 8, Y: 1, Z: 1}, gpu.Dim3{X: 128, Y: 1, Z: 1}
+	var rec []uint64
+	src, dst := pa, px
+	for k := 0; k < steps; k++ {
+		rec = gpu.AppendLaunch(rec, add, grid, block, 0, []uint64{uint64(src), uint64(pb), uint64(dst), n})
+		src, dst = dst, src
+	}
+	g, err := gd.BuildGraph(rec)
+	if err != nil {
+		t.Fatalf("BuildGraph(%d launches): %v", steps, err)
+	}
+	clear(rec) // the graph holds its own copy of every argument
+	for replay := 1; replay <= 2; replay++ {
+		if err := gd.LaunchGraph(g); err != nil {
+			t.Fatalf("LaunchGraph (replay %d): %v", replay, err)
+		}
+		sync(t, d)
+		// Launch k reads what launch k-1 wrote, so after replay r the second buffer holds
+		// a + (r*(steps-1)+1)*b, and only if every launch ran, in order.
+		got := u64s(read(t, d, px, 8*n))
+		mult := uint64(replay*(steps-1) + 1)
+		for i := range got {
+			if want := a[i] + mult*b[i]; got[i] != want {
+				t.Fatalf("replay %d: out[%d] = %d; want %d (launches out of order or lost)", replay, i, got[i], want)
+			}
+		}
+	}
+	if err := gd.DestroyGraph(g); err != nil {
+		t.Fatalf("DestroyGraph: %v", err)
+	}
+	if err := gd.LaunchGraph(g); err == nil || gpu.IsFatal(err) {
+		t.Errorf("LaunchGraph of a destroyed graph: %v; want a non-fatal error", err)
+	}
+	bad := gpu.AppendLaunch(nil, add, grid, gpu.Dim3{X: 4096, Y: 1, Z: 1}, 0, []uint64{uint64(pa), uint64(pb), uint64(px), n})
+	if _, err := gd.BuildGraph(bad); !errors.Is(err, gpu.ErrInvalidLaunch) || gpu.IsFatal(err) {
+		t.Errorf("BuildGraph with a 4096-thread block: %v; want ErrInvalidLaunch, not fatal", err)
+	}
+	if _, err := gd.BuildGraph(rec[:3]); !errors.Is(err, gpu.ErrInvalidLaunch) {
+		t.Errorf("BuildGraph of a truncated record: %v; want ErrInvalidLaunch", err)
+	}
+	if _, err := gd.BuildGraph(nil); !errors.Is(err, gpu.ErrInvalidLaunch) {
+		t.Errorf("BuildGraph of no launches: %v; want ErrInvalidLaunch", err)
+	}
+	// The device still works.
+	launch(t, d, add, grid, block, uint64(pa), uint64(pb), uint64(px), n)
+	sync(t, d)
 }
