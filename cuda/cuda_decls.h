@@ -40,8 +40,11 @@ typedef struct CUgraph_st *gf_CUgraph;
 typedef struct CUgraphNode_st *gf_CUgraphNode;
 typedef struct CUgraphExec_st *gf_CUgraphExec;
 
-/* CUDA_KERNEL_NODE_PARAMS_v2 (CUDA 12 and later), field for field; the check script asserts
- * its size and every offset against cuda.h. */
+/* CUDA_KERNEL_NODE_PARAMS_v2 (CUDA 12 and later), field for field, under a name of our own:
+ * cuda.h defines the struct with the tag CUDA_KERNEL_NODE_PARAMS_v2_st, which the prototype
+ * below names (an incomplete tag, as for the handles), and lib.c passes a pointer to this one
+ * in its place. The check script asserts the two have the same size and offsets. */
+struct CUDA_KERNEL_NODE_PARAMS_v2_st;
 typedef struct {
 	gf_CUfunction func;
 	unsigned int gridDimX, gridDimY, gridDimZ;
@@ -70,6 +73,7 @@ typedef gf_CUresult (*gf_cuMemGetInfo_v2_fn)(size_t *free, size_t *total);
 typedef gf_CUresult (*gf_cuMemAlloc_v2_fn)(gf_CUdeviceptr *p, size_t bytes);
 typedef gf_CUresult (*gf_cuMemFree_v2_fn)(gf_CUdeviceptr p);
 typedef gf_CUresult (*gf_cuMemcpyHtoD_v2_fn)(gf_CUdeviceptr dst, const void *src, size_t bytes);
+typedef gf_CUresult (*gf_cuMemcpyHtoDAsync_v2_fn)(gf_CUdeviceptr dst, const void *src, size_t bytes, gf_CUstream stream);
 typedef gf_CUresult (*gf_cuMemcpyDtoH_v2_fn)(void *dst, gf_CUdeviceptr src, size_t bytes);
 typedef gf_CUresult (*gf_cuMemsetD8_v2_fn)(gf_CUdeviceptr dst, unsigned char value, size_t n);
 typedef gf_CUresult (*gf_cuMemHostRegister_v2_fn)(void *p, size_t bytes, unsigned int flags);
@@ -86,7 +90,7 @@ typedef gf_CUresult (*gf_cuLaunchKernel_fn)(gf_CUfunction f, unsigned int gx, un
 typedef gf_CUresult (*gf_cuGraphCreate_fn)(gf_CUgraph *graph, unsigned int flags);
 typedef gf_CUresult (*gf_cuGraphAddKernelNode_v2_fn)(gf_CUgraphNode *node, gf_CUgraph graph,
                                                      const gf_CUgraphNode *deps, size_t ndeps,
-                                                     const gf_CUDA_KERNEL_NODE_PARAMS_v2 *params);
+                                                     const struct CUDA_KERNEL_NODE_PARAMS_v2_st *params);
 typedef gf_CUresult (*gf_cuGraphInstantiateWithFlags_fn)(gf_CUgraphExec *exec, gf_CUgraph graph,
                                                          unsigned long long flags);
 typedef gf_CUresult (*gf_cuGraphLaunch_fn)(gf_CUgraphExec exec, gf_CUstream stream);
@@ -112,6 +116,7 @@ typedef gf_CUresult (*gf_cuGetErrorString_fn)(gf_CUresult r, const char **msg);
 	X(cuMemAlloc_v2, gf_cuMemAlloc_v2_fn)                       \
 	X(cuMemFree_v2, gf_cuMemFree_v2_fn)                         \
 	X(cuMemcpyHtoD_v2, gf_cuMemcpyHtoD_v2_fn)                   \
+	X(cuMemcpyHtoDAsync_v2, gf_cuMemcpyHtoDAsync_v2_fn)         \
 	X(cuMemcpyDtoH_v2, gf_cuMemcpyDtoH_v2_fn)                   \
 	X(cuMemsetD8_v2, gf_cuMemsetD8_v2_fn)                       \
 	X(cuMemHostRegister_v2, gf_cuMemHostRegister_v2_fn)         \
@@ -215,6 +220,7 @@ gf_CUresult gf_cuMemGetInfo(size_t *free, size_t *total);
 gf_CUresult gf_cuMemAlloc(gf_CUdeviceptr *p, size_t n);
 gf_CUresult gf_cuMemFree(gf_CUdeviceptr p);
 gf_CUresult gf_cuMemcpyHtoD(gf_CUdeviceptr dst, const void *src, size_t n);
+gf_CUresult gf_cuMemcpyHtoDAsync(gf_CUdeviceptr dst, const void *src, size_t n);
 gf_CUresult gf_cuMemcpyDtoH(void *dst, gf_CUdeviceptr src, size_t n);
 gf_CUresult gf_cuMemsetD8(gf_CUdeviceptr dst, unsigned char v, size_t n);
 gf_CUresult gf_cuMemHostRegister(void *p, size_t n);

@@ -74,6 +74,10 @@ gf_CUresult gf_cuMemGetInfo(size_t *free, size_t *total) { return api.cuMemGetIn
 gf_CUresult gf_cuMemAlloc(gf_CUdeviceptr *p, size_t n) { return api.cuMemAlloc_v2(p, n); }
 gf_CUresult gf_cuMemFree(gf_CUdeviceptr p) { return api.cuMemFree_v2(p); }
 gf_CUresult gf_cuMemcpyHtoD(gf_CUdeviceptr dst, const void *src, size_t n) { return api.cuMemcpyHtoD_v2(dst, src, n); }
+// gf_cuMemcpyHtoDAsync enqueues a host-to-device copy on the default (NULL) stream.
+gf_CUresult gf_cuMemcpyHtoDAsync(gf_CUdeviceptr dst, const void *src, size_t n) {
+	return api.cuMemcpyHtoDAsync_v2(dst, src, n, NULL);
+}
 gf_CUresult gf_cuMemcpyDtoH(void *dst, gf_CUdeviceptr src, size_t n) { return api.cuMemcpyDtoH_v2(dst, src, n); }
 gf_CUresult gf_cuMemsetD8(gf_CUdeviceptr dst, unsigned char v, size_t n) { return api.cuMemsetD8_v2(dst, v, n); }
 gf_CUresult gf_cuMemHostRegister(void *p, size_t n) { return api.cuMemHostRegister_v2(p, n, 0); }
@@ -193,7 +197,8 @@ gf_CUresult gf_cuGraphBuild(const uint64_t *rec, size_t words, uint64_t *exec, l
 		p.sharedMemBytes = (unsigned int)rec[i + 4];
 		p.kernelParams = nargs > 0 ? params : NULL;
 		gf_CUgraphNode node = NULL;
-		r = api.cuGraphAddKernelNode_v2(&node, g, prev != NULL ? &prev : NULL, prev != NULL ? 1 : 0, &p);
+		r = api.cuGraphAddKernelNode_v2(&node, g, prev != NULL ? &prev : NULL, prev != NULL ? 1 : 0,
+		                                 (const struct CUDA_KERNEL_NODE_PARAMS_v2_st *)&p);
 		if (r != GF_CUDA_SUCCESS) {
 			*failed = k;
 			break;

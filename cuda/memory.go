@@ -3,6 +3,8 @@ package cuda
 /*
 #cgo noescape gf_cuMemcpyHtoD
 #cgo nocallback gf_cuMemcpyHtoD
+#cgo noescape gf_cuMemcpyHtoDAsync
+#cgo nocallback gf_cuMemcpyHtoDAsync
 #cgo noescape gf_cuMemcpyDtoH
 #cgo nocallback gf_cuMemcpyDtoH
 #cgo nocallback gf_cuMemsetD8
@@ -55,6 +57,24 @@ func (d *Device) CopyToDevice(dst gpu.Ptr, src []byte) error {
 	}
 	r := C.gf_cuMemcpyHtoD(C.gf_CUdeviceptr(dst), unsafe.Pointer(&src[0]), C.size_t(len(src)))
 	return d.result("cuMemcpyHtoD_v2", r)
+}
+
+var _ gpu.AsyncCopier = (*Device)(nil)
+
+// CopyToDeviceAsync enqueues a copy of len(src) bytes from host memory to dst on the default
+// stream (cuMemcpyHtoDAsync_v2) and returns without waiting. src must stay unchanged until the
+// next Synchronize; from memory pinned with HostRegister the copy is a DMA that runs while the
+// host goes on (from pageable memory the driver stages it first). A zero-length copy does
+// nothing. It does not allocate.
+func (d *Device) CopyToDeviceAsync(dst gpu.Ptr, src []byte) error {
+	if d.closed || d.lost != nil {
+		return d.unusable("cuMemcpyHtoDAsync_v2")
+	}
+	if len(src) == 0 {
+		return nil
+	}
+	r := C.gf_cuMemcpyHtoDAsync(C.gf_CUdeviceptr(dst), unsafe.Pointer(&src[0]), C.size_t(len(src)))
+	return d.result("cuMemcpyHtoDAsync_v2", r)
 }
 
 // CopyFromDevice copies len(dst) bytes from src to host memory (cuMemcpyDtoH_v2), after all

@@ -98,6 +98,15 @@ type Device interface {
 	Close() error
 }
 
+// AsyncCopier is a Device that can enqueue a host-to-device copy on the default stream without
+// waiting for it, in order with the launches and memsets around it. The worker copies an
+// invocation's inputs (from its pinned context) this way and waits once for all of them.
+type AsyncCopier interface {
+	// CopyToDeviceAsync enqueues a copy of src to dst; src must not change until the next
+	// Synchronize. Errors of the copy itself may surface at that Synchronize.
+	CopyToDeviceAsync(dst Ptr, src []byte) error
+}
+
 // CheckLaunch checks a launch's shape against the limits: every dimension at least 1 and at
 // most its maximum, the threads of a block and the shared memory within theirs. The error
 // matches ErrInvalidLaunch and names the field; it allocates only when it fails.

@@ -74,6 +74,7 @@ var cases = []testCase{
 	{name: "host_register", fn: testHostRegister},
 	{name: "spin_ns", fn: testSpinNs},
 	{name: "graph", fn: testGraph},
+	{name: "copy_async", fn: testCopyAsync},
 	{name: "fault", destructive: true, fn: testFault},
 }
 
@@ -626,4 +627,49 @@ func testGraph(t *testing.T, d gpu.Device, lib gpu.Module, _ []byte) {
 	// The device still works.
 	launch(t, d, add, grid, block, uint64(pa), uint64(pb), uint64(px), n)
 	sync(t, d)
+}
+
+// testCopyAsync enqueues copies from registered host memory, then a launch that reads what
+// they wrote, and waits once: the copies must have landed, in order, before the kernel ran.
+// Devices without asynchronous copies skip it.
+func testCopyAsync(t *testing.T, d gpu.Device, lib gpu.Module, _ []byte) {
+	ac, ok := d.(gpu.AsyncCopier)
+	if !ok {
+		t.Skip("the device has no asynchronous copies")
+	}
+	const n = 4096
+	host, err := unix.Mmap(-1, 0, 3*8*n, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Munmap(host)
+	if err := d.HostRegister(host); err != nil {
+		t.Fatalf("HostRegister: %v", err)
+	}
+	defer d.HostUnregister(host)
+	a, b := host[:8*n], host[8*n:16*n]
+	for i := 0; i < n; i++ {
+		binary.LittleEndian.PutUint64(a[8*i:], uint64(3*i))
+		binary.LittleEndian.PutUint64(b[8*i:], uint64(i*i))
+	}
+	pa, pb, po := alloc(t, d, 8*n), alloc(t, d, 8*n), alloc(t, d, 8*n)
+	defer d.Free(pa)
+	defer d.Free(pb)
+	defer d.Free(po)
+	if err := ac.CopyToDeviceAsync(pa, a); err != nil {
+		t.Fatalf("CopyToDeviceAsync: %v", err)
+	}
+	if err := ac.CopyToDeviceAsync(pb, b); err != nil {
+		t.Fatalf("CopyToDeviceAsync: %v", err)
+	}
+	if err := ac.CopyToDeviceAsync(pb, nil); err != nil {
+		t.Fatalf("CopyToDeviceAsync of nothing: %v", err)
+	}
+	launch(t, d, kernel(t, d, lib, "add_i64"), gpu.Dim3{X: n / 128, Y: 1, Z: 1}, gpu.Dim3{X: 128, Y: 1, Z: 1}, uint64(pa), uint64(pb), uint64(po), n)
+	sync(t, d)
+	for i, v := range u64s(read(t, d, po, 8*n)) {
+		if want := uint64(3*i + i*i); v != want {
+			t.Fatalf("out[%d] = %d; want %d", i, v, want)
+		}
+	}
 }
