@@ -69,6 +69,11 @@ type Invocation struct {
 	// Auto mode an invocation that needs more than one worker's share gets the whole GPU.
 	Need uint64
 
+	// Headroom, when set before Submit, makes a single output land Headroom bytes into the
+	// output buffer, so that the caller can put a header before it and hand the whole buffer on
+	// without copying (see OutputBuffer).
+	Headroom int
+
 	// Results, valid once Done is closed.
 	Outputs [][]byte
 	Err     *Error
@@ -109,6 +114,7 @@ func Release(inv *Invocation) {
 	inv.Err = nil
 	inv.Timing = Timing{}
 	inv.Need = 0
+	inv.Headroom = 0
 	inv.reruns, inv.exclusive, inv.whole, inv.timeout, inv.ctl, inv.counted = 0, false, false, 0, nil, false
 	if cap(inv.out) > 16<<20 {
 		inv.out = nil // do not pool huge buffers
@@ -135,18 +141,34 @@ func (inv *Invocation) finish(err *Error) {
 	inv.done <- struct{}{}
 }
 
+// OutputBuffer returns the buffer the outputs were copied into: the outputs back to back, or a
+// single output after Headroom bytes. With ReplaceOutputBuffer a caller takes it over (as an
+// HTTP response body, say) instead of copying the outputs out of it.
+func (inv *Invocation) OutputBuffer() []byte { return inv.out }
+
+// ReplaceOutputBuffer gives the Invocation b to copy its next outputs into, in place of the
+// buffer OutputBuffer returned, which then belongs to the caller. Outputs are invalid
+// afterwards.
+func (inv *Invocation) ReplaceOutputBuffer(b []byte) {
+	inv.out = b[:0]
+	inv.Outputs = inv.Outputs[:0]
+}
+
 // setOutputs copies the outputs out of the context into the invocation's own buffer.
 func (inv *Invocation) setOutputs(parts [][]byte) {
-	total := 0
+	total, off := 0, 0
+	if len(parts) == 1 {
+		off = inv.Headroom
+	}
 	for _, p := range parts {
 		total += len(p)
 	}
+	total += off
 	if cap(inv.out) < total {
 		inv.out = make([]byte, total)
 	}
 	inv.out = inv.out[:total]
 	inv.Outputs = inv.Outputs[:0]
-	off := 0
 	for _, p := range parts {
 		n := copy(inv.out[off:], p)
 		inv.Outputs = append(inv.Outputs, inv.out[off:off+n:off+n])

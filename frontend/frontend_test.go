@@ -207,3 +207,43 @@ func TestProfilingRoute(t *testing.T) {
 		t.Fatalf("admin token: %d %.200q, want 200 and the goroutine profile", code, body)
 	}
 }
+
+// An answer's body is the invocation's own buffer (SwapBody): answers held at the same time,
+// raw and msgpack, must each keep their own output while later invocations run.
+func TestAnswersDoNotShareBuffers(t *testing.T) {
+	s := newServer(t)
+	type held struct {
+		ctx  *fasthttp.RequestCtx
+		want []byte
+		raw  bool
+	}
+	var all []held
+	for seed := int64(1); seed <= 6; seed++ {
+		cfg, A := examples.MatmulInputs(16, seed)
+		body, _ := msgpack.Marshal(map[string][]byte{"cfg": cfg, "A": A})
+		ctx := new(fasthttp.RequestCtx)
+		request(ctx, "POST", "/v1/functions/matmul/invoke", "application/msgpack", body)
+		raw := seed%2 == 0
+		if raw {
+			ctx.Request.Header.Set("Accept", "application/octet-stream")
+		}
+		s.handle(ctx)
+		if ctx.Response.StatusCode() != 200 {
+			t.Fatalf("seed %d: %d %s", seed, ctx.Response.StatusCode(), ctx.Response.Body())
+		}
+		all = append(all, held{ctx, examples.MatmulReference(A), raw})
+	}
+	for i, h := range all {
+		got := h.ctx.Response.Body()
+		if !h.raw {
+			var out map[string][]byte
+			if err := msgpack.Unmarshal(got, &out); err != nil || len(out) != 1 {
+				t.Fatalf("answer %d: %v (%d outputs)", i, err, len(out))
+			}
+			got = out["B"]
+		}
+		if !bytes.Equal(got, h.want) {
+			t.Fatalf("answer %d (raw %v) changed after later invocations", i, h.raw)
+		}
+	}
+}
