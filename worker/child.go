@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"sync/atomic"
 	"time"
 
 	"go.uber.org/zap"
@@ -113,8 +114,8 @@ func Main(args []string, devs Devices) int {
 	if c.pool != nil {
 		hello.PoolBytes = c.pool.Capacity()
 	}
-	for _, r := range c.regions {
-		hello.Contexts = append(hello.Contexts, uint64(r.Size()))
+	for i := range c.regions {
+		hello.Contexts = append(hello.Contexts, uint64(len(c.context(i))))
 	}
 	if k, ok := c.dev.(Kerneler); ok {
 		hello.Kernels = k.KernelNames()
@@ -128,6 +129,9 @@ func Main(args []string, devs Devices) int {
 	if err != nil {
 		log.Error("request pipe", zap.Error(err))
 		return ExitProtocol
+	}
+	if sr, ok := rr.(*rawSpinReader); ok && c.reqBell != nil {
+		sr.bell, sr.last = c.reqBell, c.reqBell.Load()
 	}
 	return c.serve(NewFrameReader(rr, MaxRequestFrame), fw)
 }
@@ -166,6 +170,14 @@ type child struct {
 	res     Result
 	inv     Invoke
 	pinned  [][]byte
+	// reqBell and repBell are the doorbells in the tail of region 0 (DoorbellBytes).
+	reqBell, repBell *atomic.Uint64
+}
+
+// context returns context i: its region without the doorbells' tail.
+func (c *child) context(i int) []byte {
+	b := c.regions[i].Bytes()
+	return b[:len(b)-DoorbellBytes]
 }
 
 func startChild(devs Devices, kind string, ordinal int, poolBytes, reserve uint64, contexts int, withPool bool, eo ExecutorOptions, log *zap.Logger) (*child, error) {
@@ -181,7 +193,14 @@ func startChild(devs Devices, kind string, ordinal int, poolBytes, reserve uint6
 			c.close()
 			return nil, err
 		}
+		if r.Size() <= DoorbellBytes {
+			c.close()
+			return nil, fmt.Errorf("context %d of %d bytes is too small", i, r.Size())
+		}
 		c.regions = append(c.regions, r)
+	}
+	if len(c.regions) > 0 {
+		c.reqBell, c.repBell = doorbells(c.regions[0].Bytes())
 	}
 	dev, err := devs.Open(kind, ordinal)
 	if err != nil {
@@ -284,6 +303,9 @@ func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
 			c.log.Error("writing a reply", zap.Error(err))
 			return ExitProtocol
 		}
+		if c.repBell != nil {
+			c.repBell.Store(c.res.ID) // after the frame: a reader that sees it finds the frame
+		}
 		if c.res.Err != nil && c.res.Err.Fatal {
 			// The device is lost for this process (GPU-FACTS.md): leave, the server restarts us.
 			c.log.Error("device lost; exiting", zap.String("error", c.res.Err.Message))
@@ -297,7 +319,7 @@ func (c *child) invoke(inv *Invoke, res *Result) {
 		*res = Result{ID: inv.ID, Outputs: res.Outputs[:0], Err: &WireError{Code: CodeInternal, Message: fmt.Sprintf("no context %d", inv.Context)}}
 		return
 	}
-	c.exec.Run(inv, c.regions[inv.Context].Bytes(), res)
+	c.exec.Run(inv, c.context(int(inv.Context)), res)
 	if res.Err != nil && res.Err.Code == CodeInternal {
 		c.log.Warn("invocation failed", zap.Uint64("id", inv.ID), zap.String("error", res.Err.Message))
 	}

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -90,6 +91,9 @@ type Process struct {
 	exitErr  error
 	stopOnce sync.Once
 	nextID   uint64
+	// reqBell and repBell are the doorbells of context 0 (see DoorbellBytes); nil without
+	// contexts.
+	reqBell, repBell *atomic.Uint64
 }
 
 // Start starts a worker and waits for its hello.
@@ -117,12 +121,15 @@ func Start(opt StartOptions) (*Process, error) {
 		}
 	}()
 	for i := 0; i < opt.Contexts; i++ {
-		r, err := shm.Create(fmt.Sprintf("gpufn-%s-ctx%d", opt.ID, i), opt.ContextBytes)
+		r, err := shm.Create(fmt.Sprintf("gpufn-%s-ctx%d", opt.ID, i), opt.ContextBytes+DoorbellBytes)
 		if err != nil {
 			return nil, err
 		}
 		p.regions = append(p.regions, r)
-		p.contexts = append(p.contexts, shm.NewContext(r.Bytes()))
+		p.contexts = append(p.contexts, shm.NewContext(r.Bytes()[:opt.ContextBytes]))
+		if i == 0 {
+			p.reqBell, p.repBell = doorbells(r.Bytes())
+		}
 	}
 	reqR, reqW, err := os.Pipe()
 	if err != nil {
@@ -195,6 +202,9 @@ func Start(opt StartOptions) (*Process, error) {
 		return nil, err
 	}
 	p.spin, _ = rr.(*pollSpinReader)
+	if p.spin != nil {
+		p.spin.bell = p.repBell
+	}
 	p.fr = NewFrameReader(rr, MaxReplyFrame)
 	if err := p.readHello(opt.StartTimeout); err != nil {
 		return nil, err
@@ -306,9 +316,12 @@ func (p *Process) Call(t MsgType, msg any, id uint64, res *Result, deadline time
 	if err := p.fw.Write(t, msg); err != nil {
 		return p.ioErr(err)
 	}
+	if p.reqBell != nil {
+		p.reqBell.Store(id)
+	}
 	p.rep.SetReadDeadline(deadline)
 	if p.spin != nil {
-		p.spin.deadline = deadline
+		p.spin.deadline, p.spin.want = deadline, id
 	}
 	rt, err := p.fr.Next()
 	if err != nil {

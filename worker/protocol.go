@@ -22,6 +22,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync/atomic"
+	"unsafe"
 
 	"github.com/vmihailenco/msgpack/v5"
 
@@ -681,4 +683,19 @@ func peekNil(d *msgpack.Decoder) (bool, error) {
 		return true, d.DecodeNil()
 	}
 	return false, nil
+}
+
+// DoorbellBytes is the tail of every context region that is not part of the context: two
+// doorbells, each an 8-byte word on a cache line of its own, in region 0. The server writes a
+// request's ID to the request doorbell after the request frame, and the worker the reply's ID
+// to the reply doorbell after the result frame. A reader that spins waits on its doorbell (a
+// load from shared memory) instead of trying a read(2) each time round, and tries the pipe
+// only when the doorbell rings (or every 64 turns, so that frames without a ring, and a closed
+// pipe, are still seen). The pipes stay the channel: the doorbells only say when to read.
+const DoorbellBytes = 128
+
+// doorbells returns the request and reply doorbells in the tail of a context region.
+func doorbells(region []byte) (req, rep *atomic.Uint64) {
+	n := len(region)
+	return (*atomic.Uint64)(unsafe.Pointer(&region[n-DoorbellBytes])), (*atomic.Uint64)(unsafe.Pointer(&region[n-DoorbellBytes/2]))
 }

@@ -3,6 +3,7 @@ package worker
 import (
 	"io"
 	"os"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -23,6 +24,10 @@ const SpinForever time.Duration = -1
 type rawSpinReader struct {
 	fd   int
 	spin time.Duration
+	// bell, when set, is the request doorbell: while it holds last, a read(2) is tried only
+	// every 64 turns.
+	bell *atomic.Uint64
+	last uint64
 }
 
 func newRawSpinReader(f *os.File, spin time.Duration) (io.Reader, error) {
@@ -38,31 +43,50 @@ func newRawSpinReader(f *os.File, spin time.Duration) (io.Reader, error) {
 
 func (r *rawSpinReader) Read(p []byte) (int, error) {
 	var until time.Time
+	check := 31 // turns between clock reads: a read(2) takes about a microsecond
+	if r.bell != nil {
+		check = 1023 // a doorbell load takes nanoseconds
+	}
 	for i := 0; ; i++ {
-		n, err := unix.Read(r.fd, p)
-		switch {
-		case err == nil && n == 0:
-			return 0, io.EOF
-		case err == nil:
-			return n, nil
-		case err == unix.EINTR:
-			continue
-		case err != unix.EAGAIN:
-			return 0, err
+		if r.ringing(i) {
+			n, err := unix.Read(r.fd, p)
+			switch {
+			case err == nil && n == 0:
+				return 0, io.EOF
+			case err == nil:
+				return n, nil
+			case err == unix.EINTR:
+				continue
+			case err != unix.EAGAIN:
+				return 0, err
+			}
 		}
-		if r.spin == SpinForever {
+		if r.spin == SpinForever || i&check != 0 {
 			continue
 		}
+		now := time.Now()
 		if i == 0 {
-			until = time.Now().Add(r.spin)
-		}
-		if i&31 == 0 && time.Now().After(until) {
+			until = now.Add(r.spin)
+		} else if now.After(until) {
 			fds := []unix.PollFd{{Fd: int32(r.fd), Events: unix.POLLIN}}
 			if _, err := unix.Poll(fds, -1); err != nil && err != unix.EINTR {
 				return 0, err
 			}
 		}
 	}
+}
+
+// ringing reports whether turn i of a spin should try the pipe: always without a doorbell;
+// with one, on the first turn, every 64th, and when the doorbell changed.
+func (r *rawSpinReader) ringing(i int) bool {
+	if r.bell == nil || i&63 == 0 {
+		return true
+	}
+	if v := r.bell.Load(); v != r.last {
+		r.last = v
+		return true
+	}
+	return false
 }
 
 // pollSpinReader reads a descriptor registered with Go's poller (the server's end of a pipe):
@@ -73,6 +97,10 @@ type pollSpinReader struct {
 	rc       syscall.RawConn
 	spin     time.Duration
 	deadline time.Time // also checked while spinning (the poller checks it while parked)
+	// bell, when set, is the reply doorbell, and want the ID of the awaited reply: while the
+	// doorbell holds another ID, a read(2) is tried only every 64 turns.
+	bell *atomic.Uint64
+	want uint64
 }
 
 func newPollSpinReader(f *os.File, spin time.Duration) (io.Reader, error) {
@@ -90,20 +118,28 @@ func (r *pollSpinReader) Read(p []byte) (int, error) {
 	var n int
 	var rerr error
 	first := true
+	check := 31 // turns between clock reads: a read(2) takes about a microsecond
+	if r.bell != nil {
+		check = 1023 // a doorbell load takes nanoseconds
+	}
 	err := r.rc.Read(func(fd uintptr) bool {
 		var until time.Time
 		for i := 0; ; i++ {
-			n, rerr = syscall.Read(int(fd), p)
-			if rerr == syscall.EINTR {
-				continue
+			// With a doorbell, the pipe is tried on the first turn, every 64th, and once the
+			// worker rang for the awaited reply.
+			if r.bell == nil || i&63 == 0 || r.bell.Load() == r.want {
+				n, rerr = syscall.Read(int(fd), p)
+				if rerr == syscall.EINTR {
+					continue
+				}
+				if rerr != syscall.EAGAIN {
+					return true
+				}
+				if !first {
+					return false // woken by the poller for nothing: wait again
+				}
 			}
-			if rerr != syscall.EAGAIN {
-				return true
-			}
-			if !first {
-				return false // woken by the poller for nothing: wait again
-			}
-			if i&31 != 0 {
+			if i&check != 0 {
 				continue
 			}
 			now := time.Now()
