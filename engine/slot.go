@@ -413,6 +413,7 @@ func (s *slot) run(inv *Invocation) {
 	s.runs++
 	s.mu.Unlock()
 	inv.finish(nil)
+	ctx.Retire() // after the answer: the outputs were copied out
 }
 
 // callFailed handles a call that got no result: the worker overran the deadline, died, or

@@ -82,6 +82,16 @@ func (c *Context) Written(end uint64) {
 	}
 }
 
+// Retire zeroes what the invocation wrote beyond its inputs (its outputs), once they have been
+// copied out: done right after an answer, it keeps that work off the next invocation's path
+// (OutputArea then has nothing left to clear when the next inputs are no shorter).
+func (c *Context) Retire() {
+	if c.high > c.next {
+		clear(c.mem[c.next:c.high])
+		c.high = c.next
+	}
+}
+
 // Slice returns the bytes of a span, or an error if it lies outside the context.
 func (c *Context) Slice(s Span) ([]byte, error) {
 	if s.Off > c.Size() || s.Len > c.Size()-s.Off {

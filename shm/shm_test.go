@@ -103,3 +103,33 @@ func TestContextTooLarge(t *testing.T) {
 		t.Fatal("overflowing span accepted")
 	}
 }
+
+// Retire zeroes the outputs at once; what is left of the inputs is still zeroed by the next
+// invocation's OutputArea.
+func TestContextRetire(t *testing.T) {
+	mem := make([]byte, 1024)
+	c := shm.NewContext(mem)
+	c.Begin()
+	if _, err := c.PutInput(bytes.Repeat([]byte{1}, 300)); err != nil {
+		t.Fatal(err)
+	}
+	out := c.OutputArea()
+	copy(mem[out.Off:], bytes.Repeat([]byte{2}, 400))
+	c.Written(out.Off + 400)
+	c.Retire()
+	for i, b := range mem[300:] {
+		if b != 0 {
+			t.Fatalf("byte %d = %d after Retire", i+300, b)
+		}
+	}
+	c.Begin()
+	if _, err := c.PutInput([]byte{9}); err != nil {
+		t.Fatal(err)
+	}
+	c.OutputArea()
+	for i, b := range mem[1:] {
+		if b != 0 {
+			t.Fatalf("byte %d = %d after the next invocation began", i+1, b)
+		}
+	}
+}
