@@ -133,6 +133,17 @@ var (
 	hdrAuth      = []byte("Authorization")
 )
 
+// admin authenticates an admin caller; otherwise it answers 401 or 403 (what needs one) and
+// returns false.
+func (s *Server) admin(ctx *fasthttp.RequestCtx, what string) bool {
+	id, ok := s.authenticate(ctx)
+	if ok && !id.Admin {
+		writeError(ctx, fasthttp.StatusForbidden, "forbidden", what+" need an admin token", nil)
+		return false
+	}
+	return ok
+}
+
 func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 	if s.draining.Load() {
 		ctx.SetConnectionClose()
@@ -157,20 +168,12 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 		}
 		return
 	case bytes.Equal(path, pathMetrics):
-		if id, ok := s.authenticate(ctx); ok {
-			if !id.Admin {
-				writeError(ctx, fasthttp.StatusForbidden, "forbidden", "metrics need an admin token", nil)
-				return
-			}
+		if s.admin(ctx, "metrics") {
 			s.metrics(ctx)
 		}
 		return
 	case s.cfg.Profiling && bytes.HasPrefix(path, prefixPprof):
-		if id, ok := s.authenticate(ctx); ok {
-			if !id.Admin {
-				writeError(ctx, fasthttp.StatusForbidden, "forbidden", "profiles need an admin token", nil)
-				return
-			}
+		if s.admin(ctx, "profiles") {
 			pprofhandler.PprofHandler(ctx)
 		}
 		return
