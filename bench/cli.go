@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"syscall"
@@ -111,6 +112,48 @@ type runFlags struct {
 	machine       string
 	out           string
 	name          string
+	client        clientFlags
+	schedSpin     time.Duration
+}
+
+// clientFlags are the flags of the bench's client, shared by every verb that sends load
+// (and the floor, so that the floor and the measurements use the same client).
+type clientFlags struct {
+	spinWait   time.Duration
+	bufferSize int
+	cpuprofile string
+}
+
+func (f *clientFlags) register(fs *flag.FlagSet) {
+	fs.DurationVar(&f.spinWait, "spin-wait", 0, "poll the socket for an answer (non-blocking reads) for up to this long before parking, so the client's own wake-up stays out of the latency; at most GOMAXPROCS-1 goroutines spin at once (0: off; see docs/bench.md)")
+	fs.IntVar(&f.bufferSize, "conn-buffer", DefaultBufferSize, "read and write buffer of each client connection, bytes (larger bodies bypass it)")
+	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile of the bench process to this file (go tool pprof)")
+}
+
+func (f *clientFlags) options(maxConns int, timeout time.Duration) ClientOptions {
+	return ClientOptions{MaxConns: maxConns, Timeout: timeout, BufferSize: f.bufferSize, SpinWait: f.spinWait}
+}
+
+// startProfile starts the CPU profile asked for by --cpuprofile; the returned function stops
+// it and closes the file.
+func (f *clientFlags) startProfile() (func(), error) {
+	if f.cpuprofile == "" {
+		return func() {}, nil
+	}
+	fh, err := os.Create(f.cpuprofile)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(fh); err != nil {
+		fh.Close()
+		return nil, err
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		if err := fh.Close(); err != nil {
+			fmt.Fprintln(os.Stderr, "cpuprofile:", err)
+		}
+	}, nil
 }
 
 func (f *runFlags) register(fs *flag.FlagSet, duration time.Duration) {
@@ -129,6 +172,8 @@ func (f *runFlags) register(fs *flag.FlagSet, duration time.Duration) {
 	fs.StringVar(&f.machine, "machine", "", "machine label in the results (default: the host name)")
 	fs.StringVar(&f.out, "out", "", "directory for JSON, CSV and plots (run/sweep: optional)")
 	fs.StringVar(&f.name, "name", "", "base name of the result files (default: the workload's name)")
+	fs.DurationVar(&f.schedSpin, "sched-spin", 0, "how long before each send time the scheduler spins instead of sleeping (0: the smaller of 2 ms and a quarter of the gap between sends)")
+	f.client.register(fs)
 }
 
 func (f *runFlags) runConfig() (RunConfig, WorkloadSpec, error) {
@@ -139,8 +184,12 @@ func (f *runFlags) runConfig() (RunConfig, WorkloadSpec, error) {
 	if f.hotPercent < 0 || f.hotPercent > 100 {
 		return RunConfig{}, spec, fmt.Errorf("--hot-percent %g: want 0 to 100", f.hotPercent)
 	}
+	if f.client.spinWait < 0 || f.client.bufferSize <= 0 || f.schedSpin < 0 {
+		return RunConfig{}, spec, errors.New("--spin-wait and --sched-spin want a duration >= 0, --conn-buffer a size > 0")
+	}
 	rc := RunConfig{Workload: spec.Name(), Duration: f.duration, Warmup: f.warmup, Poisson: f.poisson, Seed: f.seed,
-		Timeout: f.timeout, ColdPercent: 100 - f.hotPercent, MaxInFlight: f.maxInFlight, ServerTimeout: f.serverTimeout}
+		Timeout: f.timeout, ColdPercent: 100 - f.hotPercent, MaxInFlight: f.maxInFlight, ServerTimeout: f.serverTimeout,
+		SchedSpin: f.schedSpin}
 	switch f.progress {
 	case "off":
 	case "on":
@@ -226,7 +275,12 @@ func cmdRun(ctx context.Context, args []string, sweep bool) error {
 		return err
 	}
 	rc.System = *system
-	c, err := NewClient(*url, ClientOptions{MaxConns: rf.maxInFlight, Timeout: rf.timeout})
+	stopProfile, err := rf.client.startProfile()
+	if err != nil {
+		return err
+	}
+	defer stopProfile()
+	c, err := NewClient(*url, rf.client.options(rf.maxInFlight, rf.timeout))
 	if err != nil {
 		return err
 	}
@@ -326,8 +380,30 @@ func cmdFloor(ctx context.Context, args []string) error {
 	rateDur := fs.Duration("rate-duration", 4*time.Second, "length of the open-loop run")
 	out := fs.String("out", "", "directory for floor.json")
 	machine := fs.String("machine", "", "machine label (default: the host name)")
+	url := fs.String("url", "", "an echo server already running (gpufn bench echo-server) instead of one the floor starts")
+	serverCPUs := fs.String("server-cpus", "", "run the echo server as a process of its own pinned to these CPUs (taskset list), as compare pins the servers; the closed loop then measures the client alone")
+	process := fs.Bool("echo-process", false, "run the echo server as a process of its own even without --server-cpus (default: in the bench's process, sharing its CPUs)")
+	gpufn := fs.String("gpufn", "", "gpufn binary that serves the echo server process (default: this executable)")
+	var cf clientFlags
+	cf.register(fs)
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	if cf.spinWait < 0 || cf.bufferSize <= 0 {
+		return errors.New("--spin-wait wants a duration >= 0, --conn-buffer a size > 0")
+	}
+	stopProfile, err := cf.startProfile()
+	if err != nil {
+		return err
+	}
+	defer stopProfile()
+	var echo *ServerSpec
+	if *url == "" && (*serverCPUs != "" || *process) {
+		spec, err := SystemOptions{GPUfn: *gpufn, CPUs: *serverCPUs}.EchoServer()
+		if err != nil {
+			return err
+		}
+		echo = &spec
 	}
 	var specs []WorkloadSpec
 	for _, s := range splitList(*workloads) {
@@ -338,7 +414,7 @@ func cmdFloor(ctx context.Context, args []string) error {
 		specs = append(specs, spec)
 	}
 	res, err := MeasureFloor(ctx, FloorConfig{Workloads: specs, Iterations: *iters, Conns: *conns, Duration: *d,
-		Rate: *rate, RateDuration: *rateDur, Log: os.Stdout})
+		Rate: *rate, RateDuration: *rateDur, Client: cf.options(0, 0), URL: *url, Server: echo, Log: os.Stdout})
 	if err != nil {
 		return err
 	}
@@ -369,6 +445,7 @@ func cmdCompare(ctx context.Context, args []string) error {
 	fs.Var((*listFlag)(&so.BaselineArgs), "baseline-arg", "extra argument for every gpufn-baseline (repeatable)")
 	lowRate := fs.Float64("low-rate", 25, "rate of the low-load point measured first on each system (negative: none)")
 	lowDur := fs.Duration("low-duration", 4*time.Second, "length of the low-load run")
+	lowSpin := fs.Duration("low-spin-wait", -1, "--spin-wait for the low-load point only (default: --spin-wait)")
 	ready := fs.Duration("ready-timeout", time.Minute, "how long a server may take to become ready")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -380,10 +457,19 @@ func cmdCompare(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if *lowSpin < 0 {
+		*lowSpin = rf.client.spinWait
+	}
+	stopProfile, err := rf.client.startProfile()
+	if err != nil {
+		return err
+	}
+	defer stopProfile()
 	sw := sf.config()
 	res, err := Compare(ctx, CompareConfig{Workload: spec, Systems: splitList(*systems), Servers: so, Run: rc, Sweep: sw,
 		LowRate: *lowRate, LowDuration: *lowDur, WorkloadOptions: rf.workloadOptions(), Out: rf.out, Name: rf.name,
-		Machine: ThisMachine(rf.machine), ReadyTimeout: *ready, Log: os.Stdout})
+		Machine: ThisMachine(rf.machine), ReadyTimeout: *ready, Log: os.Stdout,
+		Client: rf.client.options(rf.maxInFlight, rf.timeout), LowSpinWait: *lowSpin})
 	if res != nil {
 		fmt.Println("results:", filepath.Join(rf.out, rf.name+".json"))
 	}
@@ -442,6 +528,8 @@ func cmdVegeta(ctx context.Context, args []string) error {
 	tol := fs.Float64("tolerance", 0.10, "allowed relative difference of p50 and p99")
 	var vegetaEnv []string
 	fs.Var((*listFlag)(&vegetaEnv), "vegeta-env", "KEY=VALUE added to vegeta's environment (repeatable), e.g. GOGC=400")
+	var vegetaArgs []string
+	fs.Var((*listFlag)(&vegetaArgs), "vegeta-arg", "option of vegeta attack (repeatable; replaces the defaults "+strings.Join(DefaultVegetaArgs, " ")+")")
 	echo := fs.Bool("echo", true, "also run both against an echo server (started as gpufn bench echo-server, pinned like the servers) to measure each tool's own round-trip cost")
 	rounds := fs.Int("rounds", 3, "interleaved rounds per rate (bench, vegeta, bench, ...), each --duration/rounds long")
 	if err := parse(fs, args); err != nil {
@@ -466,6 +554,11 @@ func cmdVegeta(ctx context.Context, args []string) error {
 		}
 		rs = append(rs, v)
 	}
+	stopProfile, err := rf.client.startProfile()
+	if err != nil {
+		return err
+	}
+	defer stopProfile()
 	base, reg := *url, *register
 	rc.System = "server"
 	if base == "" {
@@ -484,7 +577,7 @@ func cmdVegeta(ctx context.Context, args []string) error {
 		defer srv.Stop(30 * time.Second)
 		base, reg, rc.System = srv.URL, sspec.Registers, sspec.Name
 	}
-	c, err := NewClient(base, ClientOptions{MaxConns: rf.maxInFlight, Timeout: rf.timeout})
+	c, err := NewClient(base, rf.client.options(rf.maxInFlight, rf.timeout))
 	if err != nil {
 		return err
 	}
@@ -510,12 +603,12 @@ func cmdVegeta(ctx context.Context, args []string) error {
 			return err
 		}
 		defer esrv.Stop(10 * time.Second)
-		if echoClient, err = NewClient(esrv.URL, ClientOptions{MaxConns: rf.maxInFlight, Timeout: rf.timeout}); err != nil {
+		if echoClient, err = NewClient(esrv.URL, rf.client.options(rf.maxInFlight, rf.timeout)); err != nil {
 			return err
 		}
 	}
 	vc, err := RunVegetaCheck(ctx, c, w, VegetaConfig{Vegeta: vpath, Rates: rs, Run: rc, Rule: Rule{MaxErrorRate: 0.01, MinAchieved: 0.9},
-		Tolerance: *tol, Rounds: *rounds, Env: vegetaEnv, Echo: echoClient, Log: os.Stdout})
+		Tolerance: *tol, Rounds: *rounds, Env: vegetaEnv, AttackArgs: vegetaArgs, Echo: echoClient, Log: os.Stdout})
 	if vc != nil {
 		vc.Machine = ThisMachine(rf.machine)
 		if rf.out != "" {

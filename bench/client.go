@@ -3,6 +3,7 @@ package bench
 import (
 	"errors"
 	"fmt"
+	"net"
 	"net/url"
 	"strings"
 	"time"
@@ -16,6 +17,7 @@ type Client struct {
 	// Base is the server's URL without a trailing slash, e.g. "http://127.0.0.1:8080".
 	Base string
 	hc   *fasthttp.HostClient
+	spin *spinLimiter
 }
 
 // ClientOptions configure NewClient.
@@ -26,7 +28,24 @@ type ClientOptions struct {
 	// Timeout bounds each read and write on a connection (default 10 s); the load generator
 	// also gives each request a deadline of its own.
 	Timeout time.Duration
+	// BufferSize is the size of each connection's read and write buffers (default
+	// DefaultBufferSize). Bodies larger than it bypass it: fasthttp reads and writes them
+	// directly, so a small buffer saves a copy of every large body (see DefaultBufferSize).
+	BufferSize int
+	// SpinWait, when positive, is how long a goroutine waiting for an answer polls its
+	// socket before parking (see spinconn.go); Client.SetSpinWait changes it later.
+	SpinWait time.Duration
+	// MaxSpinners bounds the goroutines spinning at once (default GOMAXPROCS-1, at least 1).
+	MaxSpinners int
 }
+
+// DefaultBufferSize is the connections' default buffer size, fasthttp's own default. With
+// 128 KiB bodies each way, a buffer at least as large as the body costs a copy of the body
+// through it in each direction (and 64 KiB, half of one); with 4 KiB, the request's body is
+// written and the answer's body read directly, a few kilobytes excepted. Measured on a
+// 2-core VM (docs/bench.md, "The generator's own cost"): 67 us of client CPU per closed-loop
+// matmul round trip with 4 KiB, 77 us with 64 KiB, 68 to 92 us with 1 MiB.
+const DefaultBufferSize = 4096
 
 // NewClient returns a client for the server at base ("http://host:port", with or without a
 // trailing slash; https is not supported).
@@ -44,21 +63,42 @@ func NewClient(base string, o ClientOptions) (*Client, error) {
 	if o.Timeout <= 0 {
 		o.Timeout = 10 * time.Second
 	}
+	if o.BufferSize <= 0 {
+		o.BufferSize = DefaultBufferSize
+	}
 	addr := u.Host
 	if u.Port() == "" {
 		addr += ":80"
 	}
+	spin := newSpinLimiter(o.MaxSpinners)
+	spin.budget.Store(int64(max(o.SpinWait, 0)))
 	return &Client{
 		Base: "http://" + u.Host + strings.TrimRight(u.Path, "/"),
+		spin: spin,
 		hc: &fasthttp.HostClient{
-			Addr:                     addr,
-			Name:                     "gpufn-bench",
+			Addr: addr,
+			Name: "gpufn-bench",
+			// fasthttp's own dialing (as when no dialer is set); the connection is wrapped so
+			// that its reads can spin (they do not while the spin budget is 0).
+			DialTimeout: func(addr string, timeout time.Duration) (net.Conn, error) {
+				var c net.Conn
+				var err error
+				if timeout > 0 {
+					c, err = fasthttp.DialTimeout(addr, timeout)
+				} else {
+					c, err = fasthttp.Dial(addr)
+				}
+				if err != nil {
+					return nil, err
+				}
+				return newSpinConn(c, spin), nil
+			},
 			MaxConns:                 o.MaxConns,
 			ReadTimeout:              o.Timeout,
 			WriteTimeout:             o.Timeout,
 			MaxIdleConnDuration:      time.Minute,
-			ReadBufferSize:           64 << 10,
-			WriteBufferSize:          64 << 10,
+			ReadBufferSize:           o.BufferSize,
+			WriteBufferSize:          o.BufferSize,
 			MaxResponseBodySize:      1 << 30,
 			NoDefaultUserAgentHeader: true,
 			// One attempt: a request that failed is an error, never silently sent again.
@@ -66,6 +106,13 @@ func NewClient(base string, o ClientOptions) (*Client, error) {
 		},
 	}, nil
 }
+
+// SetSpinWait sets how long a goroutine waiting for an answer polls its socket before it
+// parks (0: never; see spinconn.go). It applies to the reads that start after it.
+func (c *Client) SetSpinWait(d time.Duration) { c.spin.budget.Store(int64(max(d, 0))) }
+
+// SpinWait returns the current spin budget.
+func (c *Client) SpinWait() time.Duration { return time.Duration(c.spin.budget.Load()) }
 
 // URL returns the absolute URL of path (which starts with "/").
 func (c *Client) URL(path string) string { return c.Base + path }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -178,6 +179,12 @@ type CompareConfig struct {
 	ReadyTimeout time.Duration
 	// Log, when not nil, gets a line per run.
 	Log io.Writer
+	// Client configures the client of each system (buffer size, spin-waiting); MaxConns and
+	// Timeout default to Run's MaxInFlight and Timeout.
+	Client ClientOptions
+	// LowSpinWait is the client's spin budget for the low-load point (see
+	// Client.SetSpinWait); Client.SpinWait applies to the sweep.
+	LowSpinWait time.Duration
 }
 
 // Compare runs the same measurements against each system in turn, starting and stopping its
@@ -269,7 +276,14 @@ func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *System
 			}
 		}
 	}()
-	c, err := NewClient(srv.URL, ClientOptions{MaxConns: cfg.Run.MaxInFlight, Timeout: cfg.Run.Timeout})
+	co := cfg.Client
+	if co.MaxConns <= 0 {
+		co.MaxConns = cfg.Run.MaxInFlight
+	}
+	if co.Timeout <= 0 {
+		co.Timeout = cfg.Run.Timeout
+	}
+	c, err := NewClient(srv.URL, co)
 	if err != nil {
 		sr.Error = err.Error()
 		return sr
@@ -315,7 +329,9 @@ func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *System
 		return r, nil
 	}
 	if cfg.LowRate > 0 {
+		c.SetSpinWait(cfg.LowSpinWait)
 		r, err := measure(ctx, cfg.LowRate, cfg.LowDuration, "low")
+		c.SetSpinWait(cfg.Client.SpinWait)
 		if err != nil {
 			sr.Error = err.Error()
 			logf("%s: %v", spec.Name, err)
@@ -359,6 +375,9 @@ func runLine(r *RateResult) string {
 	}
 	if r.SendLag.P99 > 0.5 && r.SendLag.P99 > r.Latency.P50 {
 		s += fmt.Sprintf(" (generator late: send lag p99 %s)", fmtMS(r.SendLag.P99))
+	}
+	if n := runtime.GOMAXPROCS(0); r.GeneratorCPU > 0.8*float64(n) {
+		s += fmt.Sprintf(" (generator busy: %.1f of %d cores)", r.GeneratorCPU, n)
 	}
 	return s
 }

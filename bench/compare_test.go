@@ -171,3 +171,45 @@ func TestTargets(t *testing.T) {
 		}
 	}
 }
+
+// The summary gives each workload's vegeta cross-check its own verdict line, and says where the
+// floor's and the low-load point's client spin-wait differ.
+func TestSummaryVegetaPerWorkloadAndSpin(t *testing.T) {
+	dir := t.TempDir()
+	writeFloors(t, dir)
+	pt := func(rate float64, comparable, agree, agreeNet bool) VegetaPoint {
+		return VegetaPoint{Rate: rate, Bench: &RateResult{}, Comparable: comparable, Agree: agree,
+			BenchEcho: &RateResult{}, VegetaEcho: &VegetaStats{}, AgreeNet: agreeNet}
+	}
+	for _, v := range []*VegetaCheck{
+		{Kind: KindVegeta, System: "gpufn-seq", Workload: "matmul-n128", Tolerance: 0.1, VegetaArgs: DefaultVegetaArgs,
+			Points: []VegetaPoint{pt(25, true, false, true), pt(500, true, false, true), pt(2000, true, false, false)}},
+		{Kind: KindVegeta, System: "gpufn-seq", Workload: "inference-r100-b1", Tolerance: 0.1,
+			Points: []VegetaPoint{pt(25, true, true, true), pt(200, true, true, true), pt(5000, false, false, false)}},
+	} {
+		if err := WriteJSON(filepath.Join(dir, "vegeta-"+v.Workload+".json"), v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	low := &RateResult{Offered: 25, OK: 100, Latency: Percentiles{P50: 0.3}, SpinWaitMS: 10}
+	mm := &Results{Kind: KindResults, Workload: "matmul-n128", Method: Method{LowRate: 25}, Systems: []*SystemResult{{Name: "gpufn-seq", LowLoad: low}}}
+	if err := saveResults(dir, "matmul-n128", mm); err != nil {
+		t.Fatal(err)
+	}
+	d, err := LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := d.Summary()
+	for _, want := range []string{
+		"| matmul-n128 | gpufn-seq | 3 of 3 | 0 of 3 | 2 of 3 |",
+		"| inference-r100-b1 | gpufn-seq | 2 of 3 | 2 of 2 | 2 of 2 |",
+		"vegeta attack -http2=false -max-body=0",
+		"low-load point at 25/s (client spin-wait 10 ms)",
+		"floors at the same 25/s; client spin-wait off for the floor, 10 ms for gpufn-seq",
+	} {
+		if !strings.Contains(sum, want) {
+			t.Errorf("summary lacks %q:\n%s", want, sum)
+		}
+	}
+}

@@ -5,7 +5,8 @@
 //
 // Load is open-loop: a scheduler goroutine computes each request's intended send time from the
 // offered rate (constant spacing, or exponential gaps with --poisson) and fires the request at
-// that time on a goroutine of its own. A request never waits for an earlier one to finish, and
+// that time on a goroutine of its own (one whose last request is done, or a new one). A request
+// never waits for an earlier one to finish, and
 // its latency is measured from its intended send time, not from the moment it left: when the
 // server (or the generator itself) stalls, every request scheduled during the stall carries the
 // stall in its latency. This is the fix for coordinated omission (Gil Tene): a closed-loop or
@@ -35,9 +36,12 @@
 //
 // # Goroutines and concurrency
 //
-// Run schedules on the calling goroutine and starts one goroutine per request (at most
-// RunConfig.MaxInFlight at a time; a request beyond that is not sent and counts as an
-// "inflight_limit" error) and one progress goroutine; all have ended when Run returns. A Client
+// Run schedules on the calling goroutine and sends each request on a goroutine of its own: one
+// that has finished its last request and waits for another, else a new one (at most
+// RunConfig.MaxInFlight requests at a time; a request beyond that is not sent and counts as an
+// "inflight_limit" error), and starts one progress goroutine; all have ended when Run returns.
+// A Client's connections may spin-wait for answers (ClientOptions.SpinWait; spinconn.go), at
+// most GOMAXPROCS-1 goroutines at once. A Client
 // is safe for concurrent use; a Workload is safe for concurrent use once PrepareWorkload has
 // returned. Result types are plain data. Compare and the CLI start child processes (servers,
 // vegeta) and stop every one they started before returning.

@@ -107,6 +107,12 @@ func TestMain(m *testing.M) {
 	if os.Getenv("GPUFN_BENCH_FAKE_VEGETA") == "1" {
 		os.Exit(fakeVegetaMain(os.Args[1:]))
 	}
+	if os.Getenv("GPUFN_BENCH_ECHO") == "1" {
+		os.Exit(Main(os.Args[1:])) // gpufn bench echo-server --listen ADDR
+	}
+	if w := os.Getenv("GPUFN_BENCH_REPLAY"); w != "" {
+		os.Exit(replayServerMain(w, os.Args[1:]))
+	}
 	os.Exit(m.Run())
 }
 

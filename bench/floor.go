@@ -7,8 +7,7 @@ import (
 	"net"
 	"sort"
 	"strconv"
-	"sync"
-	"sync/atomic"
+	"strings"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -24,9 +23,14 @@ type FloorPoint struct {
 	// Serial is the round trip of one request at a time (ms).
 	Serial Percentiles `json:"serial"`
 	// ClosedLoopRPS is the throughput of ClosedLoopConns connections each sending its next
-	// request when the last one is answered.
-	ClosedLoopRPS   float64 `json:"closed_loop_rps"`
-	ClosedLoopConns int     `json:"closed_loop_conns"`
+	// request when the last one is answered (answers per second; ClosedLoopErrors failed).
+	ClosedLoopRPS    float64 `json:"closed_loop_rps"`
+	ClosedLoopConns  int     `json:"closed_loop_conns"`
+	ClosedLoopErrors int64   `json:"closed_loop_errors,omitempty"`
+	// ClosedLoopCPUUS is the bench process's CPU time per answer of the closed loop (us): the
+	// client's alone when the echo server is a process of its own (FloorResult.Server), the
+	// client's and the server's together when it runs in the bench's process.
+	ClosedLoopCPUUS float64 `json:"closed_loop_cpu_us,omitempty"`
 	// OpenLoop is the round trip measured by the load generator itself at OpenLoopRate (the
 	// low-load rate of the comparisons), from intended send times: at a low rate the CPUs of
 	// both ends idle between requests, and waking them costs time that a serial, back-to-back
@@ -37,11 +41,17 @@ type FloorPoint struct {
 
 // FloorResult is a floor file (kind "http-floor").
 type FloorResult struct {
-	Kind    string       `json:"kind"`
-	Version int          `json:"version"`
-	Created time.Time    `json:"created"`
-	Machine Machine      `json:"machine"`
-	Points  []FloorPoint `json:"points"`
+	Kind    string    `json:"kind"`
+	Version int       `json:"version"`
+	Created time.Time `json:"created"`
+	Machine Machine   `json:"machine"`
+	// Server says where the echo server ran: "in-process" (sharing the bench's CPUs), or the
+	// command line of the process the bench started, or the URL it was given.
+	Server string `json:"server,omitempty"`
+	// SpinWaitMS is the client's spin budget (ms; 0: none) for the serial round trips and the
+	// open loop, as in RateResult; the closed loop never spins.
+	SpinWaitMS float64      `json:"spin_wait_ms,omitempty"`
+	Points     []FloorPoint `json:"points"`
 }
 
 // GPUFloorPoint is the in-process floor of one workload on a device, without HTTP, worker or
@@ -82,13 +92,23 @@ type FloorConfig struct {
 	// Rate < 0 skips it).
 	Rate         float64
 	RateDuration time.Duration
+	// Client configures the bench's client (buffer size, spin-waiting); MaxConns is set to
+	// twice Conns. SpinWait applies to the serial round trips and the open loop, not to the
+	// closed loop (a capacity, measured as the sweeps are, without spinning).
+	Client ClientOptions
+	// URL, when set, is an echo server already running (gpufn bench echo-server); else
+	// Server, when set, is started as a process of its own (and stopped at the end); else the
+	// echo server runs in the bench's own process, sharing its CPUs.
+	URL    string
+	Server *ServerSpec
 	// Log, when not nil, gets a line per point.
 	Log io.Writer
 }
 
-// MeasureFloor measures the HTTP floor: an in-process fasthttp server that reads the request
-// body and answers with a body of the asked size, and the bench's own client, on loopback. It
-// is GPU-FACTS.md's probe/httpfloor, with the workloads' exact payload sizes and headers.
+// MeasureFloor measures the HTTP floor: a fasthttp server that reads the request body and
+// answers with a body of the asked size (EchoHandler; in process, or a process of its own),
+// and the bench's own client and request path, on loopback. It is GPU-FACTS.md's
+// probe/httpfloor, with the workloads' exact payload sizes and headers.
 func MeasureFloor(ctx context.Context, cfg FloorConfig) (*FloorResult, error) {
 	if cfg.Iterations <= 0 {
 		cfg.Iterations = 5000
@@ -111,7 +131,7 @@ func MeasureFloor(ctx context.Context, cfg FloorConfig) (*FloorResult, error) {
 		respBytes  int
 		ctype, acc string
 	}
-	payloads := []payload{{name: "64B", body: make([]byte, 64), respBytes: 64, ctype: "application/octet-stream", acc: "application/octet-stream"}}
+	var payloads []payload
 	maxResp := 64
 	for _, spec := range cfg.Workloads {
 		c, _ := NewClient("http://127.0.0.1:1", ClientOptions{}) // no server: inputs only
@@ -123,83 +143,84 @@ func MeasureFloor(ctx context.Context, cfg FloorConfig) (*FloorResult, error) {
 			ctype: "application/msgpack", acc: "application/octet-stream"})
 		maxResp = max(maxResp, w.ResponseBytes())
 	}
+	// The 64-byte point is measured last (and listed first). fasthttp keeps answers' bodies in
+	// a process-wide pool that sizes itself by the sizes it has seen most (bytebufferpool
+	// calibrates every 42,000 uses) and drops larger buffers: after the 64-byte point's
+	// hundreds of thousands of tiny answers, every 128 KiB answer would be a new allocation
+	// until 42,000 of them had recalibrated the pool, and the garbage collector would charge
+	// its work to the large payloads' closed loop (measured: 160 us of CPU per request instead
+	// of 70).
+	payloads = append(payloads, payload{name: "64B", body: make([]byte, 64), respBytes: 64, ctype: "application/octet-stream", acc: "application/octet-stream"})
 
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, err
-	}
-	srv := &fasthttp.Server{Handler: EchoHandler(maxResp), MaxRequestBodySize: 1 << 30}
-	go srv.Serve(ln) //nolint:errcheck // ends with Shutdown
-	defer srv.Shutdown()
-	client, err := NewClient("http://"+ln.Addr().String(), ClientOptions{MaxConns: cfg.Conns * 2})
-	if err != nil {
-		return nil, err
-	}
 	res := &FloorResult{Kind: KindFloor, Version: 1, Created: time.Now().UTC()}
+	base := cfg.URL
+	switch {
+	case base != "":
+		res.Server = base
+	case cfg.Server != nil:
+		srv, err := StartServer(*cfg.Server, "", time.Minute)
+		if err != nil {
+			return nil, err
+		}
+		defer srv.Stop(10 * time.Second)
+		base, res.Server = srv.URL, strings.Join(srv.Cmd, " ")
+	default:
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return nil, err
+		}
+		srv := &fasthttp.Server{Handler: EchoHandler(maxResp), MaxRequestBodySize: 1 << 30}
+		go srv.Serve(ln) //nolint:errcheck // ends with Shutdown
+		defer srv.Shutdown()
+		base, res.Server = "http://"+ln.Addr().String(), "in-process"
+	}
+	co := cfg.Client
+	co.MaxConns = cfg.Conns * 2
+	client, err := NewClient(base, co)
+	if err != nil {
+		return nil, err
+	}
+	defer client.CloseIdle()
+	res.SpinWaitMS = float64(client.SpinWait()) / 1e6
 	for _, p := range payloads {
 		uri := client.URL("/echo?n=" + strconv.Itoa(p.respBytes))
-		call := func() (time.Duration, error) {
-			req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
-			defer fasthttp.ReleaseRequest(req)
-			defer fasthttp.ReleaseResponse(resp)
-			req.SetRequestURI(uri)
-			req.Header.SetMethod(fasthttp.MethodPost)
-			req.Header.SetContentType(p.ctype)
-			req.Header.Set("Accept", p.acc)
-			req.SetBodyRaw(p.body)
-			s := time.Now()
-			err := client.hc.DoTimeout(req, resp, 10*time.Second)
-			d := time.Since(s)
-			if err == nil && len(resp.Body()) != p.respBytes {
-				err = fmt.Errorf("floor: answer of %d bytes, want %d", len(resp.Body()), p.respBytes)
+		want := p.respBytes
+		src := &fixedCall{c: Call{URI: uri, Body: p.body, ContentType: p.ctype, Accept: p.acc, Check: func(out []byte) error {
+			if len(out) != want {
+				return fmt.Errorf("answer of %d bytes, want %d", len(out), want)
 			}
-			return d, err
-		}
-		for i := 0; i < cfg.Iterations/10; i++ {
-			if _, err := call(); err != nil {
-				return nil, err
+			return nil
+		}}}
+		// Serial round trips, through the load generator's own request path.
+		if n := int64(cfg.Iterations / 10); n > 0 {
+			if r := closedLoop(ctx, client, src, RunConfig{}, 1, n); r.Errors > 0 {
+				return nil, fmt.Errorf("floor %s: %d errors %v", p.name, r.Errors, r.ErrorSamples)
 			}
 		}
-		lat := make([]time.Duration, cfg.Iterations)
-		for i := range lat {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			d, err := call()
-			if err != nil {
-				return nil, err
-			}
-			lat[i] = d
+		lat := make([]time.Duration, 0, cfg.Iterations)
+		r := closedLoop(ctx, client, src, RunConfig{OnSample: func(s Sample) { lat = append(lat, s.Latency) }}, 1, int64(cfg.Iterations))
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if r.Errors > 0 {
+			return nil, fmt.Errorf("floor %s: %d errors %v", p.name, r.Errors, r.ErrorSamples)
 		}
 		pt := FloorPoint{Name: p.name, RequestBytes: len(p.body), ResponseBytes: p.respBytes, Iterations: cfg.Iterations,
 			Serial: ExactPercentiles(lat)}
 		if cfg.Duration > 0 {
-			var n atomic.Int64
-			var wg sync.WaitGroup
-			stop := time.Now().Add(cfg.Duration)
-			for c := 0; c < cfg.Conns; c++ {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					for time.Now().Before(stop) && ctx.Err() == nil {
-						if _, err := call(); err == nil {
-							n.Add(1)
-						}
-					}
-				}()
+			// A capacity, not a latency: measured without spin-waiting, as the sweeps are (a
+			// spinner would take a core from the others).
+			client.SetSpinWait(0)
+			// Connections opened and buffers grown before the measurement.
+			closedLoop(ctx, client, src, RunConfig{}, cfg.Conns, int64(10*cfg.Conns))
+			r := closedLoop(ctx, client, src, RunConfig{Duration: cfg.Duration}, cfg.Conns, 0)
+			client.SetSpinWait(cfg.Client.SpinWait)
+			pt.ClosedLoopRPS, pt.ClosedLoopConns, pt.ClosedLoopErrors = r.Achieved, cfg.Conns, r.Errors
+			if r.OK > 0 {
+				pt.ClosedLoopCPUUS = round(r.GeneratorCPU*r.WindowS/float64(r.OK)*1e6, 1)
 			}
-			wg.Wait()
-			pt.ClosedLoopRPS = float64(n.Load()) / cfg.Duration.Seconds()
-			pt.ClosedLoopConns = cfg.Conns
 		}
 		if cfg.Rate > 0 {
-			want := p.respBytes
-			src := &fixedCall{c: Call{URI: uri, Body: p.body, ContentType: p.ctype, Accept: p.acc, Check: func(out []byte) error {
-				if len(out) != want {
-					return fmt.Errorf("answer of %d bytes, want %d", len(out), want)
-				}
-				return nil
-			}}}
 			r, err := Run(ctx, client, src, RunConfig{System: "echo", Workload: p.name, Rate: cfg.Rate, Duration: cfg.RateDuration, Warmup: time.Second})
 			if err != nil {
 				return nil, err
@@ -209,11 +230,20 @@ func MeasureFloor(ctx context.Context, cfg FloorConfig) (*FloorResult, error) {
 			}
 			pt.OpenLoop, pt.OpenLoopRate = &r.Latency, cfg.Rate
 		}
-		res.Points = append(res.Points, pt)
+		if p.name == "64B" {
+			res.Points = append([]FloorPoint{pt}, res.Points...)
+		} else {
+			res.Points = append(res.Points, pt)
+		}
 		if cfg.Log != nil {
-			fmt.Fprintf(cfg.Log, "http floor %-18s %7d B -> %7d B: serial p50 %s p99 %s min %s; closed loop (%d conns) %.0f req/s",
-				pt.Name, pt.RequestBytes, pt.ResponseBytes, fmtMS(pt.Serial.P50), fmtMS(pt.Serial.P99), fmtMS(pt.Serial.Min),
-				pt.ClosedLoopConns, pt.ClosedLoopRPS)
+			fmt.Fprintf(cfg.Log, "http floor %-18s %7d B -> %7d B: serial p50 %s p99 %s min %s",
+				pt.Name, pt.RequestBytes, pt.ResponseBytes, fmtMS(pt.Serial.P50), fmtMS(pt.Serial.P99), fmtMS(pt.Serial.Min))
+			if pt.ClosedLoopConns > 0 {
+				fmt.Fprintf(cfg.Log, "; closed loop (%d conns) %.0f req/s, %.1f us CPU per request", pt.ClosedLoopConns, pt.ClosedLoopRPS, pt.ClosedLoopCPUUS)
+			}
+			if pt.ClosedLoopErrors > 0 {
+				fmt.Fprintf(cfg.Log, " (%d errors)", pt.ClosedLoopErrors)
+			}
 			if pt.OpenLoop != nil {
 				fmt.Fprintf(cfg.Log, "; open loop at %g/s p50 %s p99 %s", pt.OpenLoopRate, fmtMS(pt.OpenLoop.P50), fmtMS(pt.OpenLoop.P99))
 			}

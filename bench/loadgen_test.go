@@ -350,3 +350,53 @@ func TestRunConfigErrors(t *testing.T) {
 		}
 	}
 }
+
+// The scheduler spins for the smaller of 2 ms and a quarter of the gap between sends (at
+// least 10 us) after a precise sleep; a fixed --sched-spin is kept; without a timerfd it
+// spins for the last 2 ms.
+func TestWaiterSpin(t *testing.T) {
+	for _, c := range []struct {
+		rate  float64
+		fixed time.Duration
+		want  time.Duration
+	}{{25, 0, 2 * time.Millisecond}, {4000, 0, 62500 * time.Nanosecond}, {1e6, 0, 10 * time.Microsecond}, {4000, time.Millisecond, time.Millisecond}} {
+		w := newWaiter(c.rate, c.fixed)
+		want := c.want
+		if w.precise == nil {
+			want = legacySpin
+		}
+		if w.spin != want {
+			t.Errorf("rate %g fixed %v: spin %v; want %v", c.rate, c.fixed, w.spin, want)
+		}
+		// It waits until the time (never returns early) and stops for a context that ended.
+		at := time.Now().Add(3 * time.Millisecond)
+		if !w.until(context.Background(), at) || time.Now().Before(at) {
+			t.Errorf("rate %g: returned early", c.rate)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		if w.until(ctx, time.Now().Add(time.Hour)) {
+			t.Error("a canceled wait returned true")
+		}
+		w.close()
+	}
+}
+
+// Generator fields: the CPU it used and the client's spin budget are in the result, and
+// requests are sent by reused goroutines without losing any.
+func TestRunRecordsGeneratorCPUAndSpin(t *testing.T) {
+	f := startFake(t, func(c *fasthttp.RequestCtx) { c.SetBodyString("ok") })
+	c := newTestClient(t, f.URL)
+	c.SetSpinWait(500 * time.Microsecond)
+	r, err := Run(context.Background(), c, newFixedSource(c, []byte("ok")), RunConfig{Rate: 400, Duration: 250 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Scheduled != 100 || r.OK != 100 || r.GeneratorCPU <= 0 || r.SpinWaitMS != 0.5 {
+		t.Fatalf("scheduled %d ok %d cpu %v spin %v", r.Scheduled, r.OK, r.GeneratorCPU, r.SpinWaitMS)
+	}
+	m, err := MergeRuns([]*RateResult{r, r})
+	if err != nil || m.GeneratorCPU != r.GeneratorCPU {
+		t.Fatalf("merged cpu %v; want %v (%v)", m.GeneratorCPU, r.GeneratorCPU, err)
+	}
+}

@@ -52,6 +52,13 @@ type RateResult struct {
 	// SendLag is how late the generator itself sent requests (actual minus intended send
 	// time): if its p99 is not small next to Latency's, the generator was the bottleneck.
 	SendLag Percentiles `json:"send_lag"`
+	// GeneratorCPU is the CPU the bench process used during the run (user and system time
+	// over the window), in cores: a value near the cores the bench may use (GOMAXPROCS) means
+	// the generator, not the server, may have been the limit.
+	GeneratorCPU float64 `json:"generator_cpu,omitempty"`
+	// SpinWaitMS is the client's spin budget during the run (ms; 0: goroutines waiting for an
+	// answer parked at once). See docs/bench.md, "Spin-waiting for answers".
+	SpinWaitMS float64 `json:"spin_wait_ms,omitempty"`
 	// Stages is the server's per-stage breakdown (its Server-Timing header), per stage name.
 	Stages map[string]StageStats `json:"stages,omitempty"`
 	// LatencyHist is Latency's HdrHistogram (microseconds), in HdrHistogram's compressed
@@ -209,7 +216,7 @@ func WriteCSV(w io.Writer, res *Results) error {
 	cw := csv.NewWriter(w)
 	head := []string{"system", "workload", "phase", "offered_rps", "achieved_rps", "scheduled", "ok", "errors",
 		"error_rate", "holds", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms", "mean_ms", "send_lag_p99_ms",
-		"cold_percent", "error_kinds"}
+		"cold_percent", "error_kinds", "generator_cpu", "spin_wait_ms"}
 	for _, s := range csvStages {
 		head = append(head, s+"_mean_ms", s+"_p50_ms")
 	}
@@ -223,7 +230,7 @@ func WriteCSV(w io.Writer, res *Results) error {
 				strconv.FormatInt(r.Scheduled, 10), strconv.FormatInt(r.OK, 10), strconv.FormatInt(r.Errors, 10),
 				f(round(r.ErrorRate, 6)), strconv.FormatBool(r.Holds), f(r.Latency.P50), f(r.Latency.P90),
 				f(r.Latency.P99), f(r.Latency.P999), f(r.Latency.Max), f(round(r.Latency.Mean, 4)),
-				f(r.SendLag.P99), f(r.ColdPercent), kindsString(r.ErrorKinds)}
+				f(r.SendLag.P99), f(r.ColdPercent), kindsString(r.ErrorKinds), f(r.GeneratorCPU), f(r.SpinWaitMS)}
 			for _, s := range csvStages {
 				if st, ok := r.Stages[s]; ok {
 					row = append(row, f(round(st.Mean, 4)), f(st.P50))
@@ -304,7 +311,9 @@ func MergeRuns(runs []*RateResult) (*RateResult, error) {
 	m.ErrorKinds, m.ErrorSamples = map[string]int64{}, map[string]string{}
 	m.Scheduled, m.Sent, m.ColdSent, m.OK, m.Errors, m.DurationS, m.WindowS = 0, 0, 0, 0, 0, 0, 0
 	h := newLatencyHist()
+	var cpu float64 // core-seconds
 	for _, r := range runs {
+		cpu += r.GeneratorCPU * r.WindowS
 		m.Scheduled += r.Scheduled
 		m.Sent += r.Sent
 		m.ColdSent += r.ColdSent
@@ -342,6 +351,7 @@ func MergeRuns(runs []*RateResult) (*RateResult, error) {
 	m.Hot, m.Cold = nil, nil
 	if m.WindowS > 0 {
 		m.Achieved = float64(m.OK) / m.WindowS
+		m.GeneratorCPU = round(cpu/m.WindowS, 3)
 	}
 	if m.Scheduled > 0 {
 		m.ErrorRate = float64(m.Errors) / float64(m.Scheduled)

@@ -113,8 +113,24 @@ func (d *Dir) Summary() string {
 			if pt.OpenLoop != nil {
 				ol50, ol99 = ms(pt.OpenLoop.P50)+fmt.Sprintf(" (at %g/s)", pt.OpenLoopRate), ms(pt.OpenLoop.P99)
 			}
-			p("| %s | %d | %d | %s | %s | %s | %s | %s | %.0f/s (%d conns) |\n", pt.Name, pt.RequestBytes, pt.ResponseBytes,
-				ms(pt.Serial.P50), ms(pt.Serial.P99), ms(pt.Serial.Min), ol50, ol99, pt.ClosedLoopRPS, pt.ClosedLoopConns)
+			cl := "-"
+			if pt.ClosedLoopConns > 0 {
+				cl = fmt.Sprintf("%.0f/s (%d conns)", pt.ClosedLoopRPS, pt.ClosedLoopConns)
+				if pt.ClosedLoopCPUUS > 0 {
+					cl += fmt.Sprintf(", %.0f us CPU/req", pt.ClosedLoopCPUUS)
+				}
+			}
+			p("| %s | %d | %d | %s | %s | %s | %s | %s | %s |\n", pt.Name, pt.RequestBytes, pt.ResponseBytes,
+				ms(pt.Serial.P50), ms(pt.Serial.P99), ms(pt.Serial.Min), ol50, ol99, cl)
+		}
+		if f.Server != "" {
+			p("\nEcho server: %s", f.Server)
+			if f.Server == "in-process" {
+				p(" (sharing the bench's CPUs: the closed loop and its CPU per request are client and server together)")
+			} else {
+				p(" (a process of its own: the closed loop's CPU per request is the client's alone)")
+			}
+			p(". Client spin-wait: %s.\n", spinText(f.SpinWaitMS))
 		}
 		p("\n")
 	}
@@ -145,7 +161,14 @@ func (d *Dir) Summary() string {
 		if m.ColdPercent > 0 {
 			p(", %g%% cold requests", m.ColdPercent)
 		}
-		p(", low-load point at %g/s.\n\n", m.LowRate)
+		p(", low-load point at %g/s", m.LowRate)
+		for _, sys := range r.Systems {
+			if sys.LowLoad != nil && sys.LowLoad.SpinWaitMS > 0 {
+				p(" (client spin-wait %s)", spinText(sys.LowLoad.SpinWaitMS))
+				break
+			}
+		}
+		p(".\n\n")
 		base := findSystem(r, "baseline")
 		p("| system | low-load p50 | p99 | p50 vs baseline | highest rate held | vs baseline | p50 / p99 at that rate | note |\n|---|---:|---:|---:|---:|---:|---:|---|\n")
 		for _, s := range r.Systems {
@@ -190,6 +213,35 @@ func (d *Dir) Summary() string {
 		}
 		p("\n")
 	}
+	if len(d.Vegeta) > 0 {
+		p("## Cross-check with vegeta: agreement per workload\n\n")
+		p("Each workload's check on its own (compared only where both are below saturation; agreement: p50 and p99 within the tolerance).\n\n")
+		p("| workload | system | rates compared | agree | agree net of each tool's echo p50 |\n|---|---|---:|---:|---:|\n")
+		for _, v := range d.Vegeta {
+			var cmp, agree, agreeNet, withEcho int
+			for _, pt := range v.Points {
+				if !pt.Comparable {
+					continue
+				}
+				cmp++
+				if pt.Agree {
+					agree++
+				}
+				if pt.BenchEcho != nil {
+					withEcho++
+					if pt.AgreeNet {
+						agreeNet++
+					}
+				}
+			}
+			net := "-"
+			if withEcho > 0 {
+				net = fmt.Sprintf("%d of %d", agreeNet, withEcho)
+			}
+			p("| %s | %s | %d of %d | %d of %d | %s |\n", v.Workload, v.System, cmp, len(v.Points), agree, cmp, net)
+		}
+		p("\n")
+	}
 	for _, v := range d.Vegeta {
 		p("## Cross-check with vegeta (%s, %s; %s; %d interleaved rounds per rate)\n\n", v.System, v.Workload, v.Vegeta, v.Rounds)
 		p("| rate | bench p50 | vegeta p50 | diff | bench p99 | vegeta p99 | diff | | echo p50 bench / vegeta | net diff p50 | net diff p99 | |\n|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---|\n")
@@ -204,9 +256,24 @@ func (d *Dir) Summary() string {
 				100*pt.DiffP50, ms(pt.Bench.Latency.P99), ms(pt.Vegeta.P99), 100*pt.DiffP99, verdict(pt.Comparable, pt.Agree), echo, n50, n99, nv)
 		}
 		p("\nTolerance %.0f%% on p50 and p99 where both are below saturation. \"echo\" is each tool against the trivial echo server at the same rate "+
-			"(its own cost of a round trip); the net differences take each tool's echo p50 off its p50 and p99.\n\n", 100*v.Tolerance)
+			"(its own cost of a round trip); the net differences take each tool's echo p50 off its p50 and p99.", 100*v.Tolerance)
+		if len(v.VegetaArgs) > 0 || len(v.VegetaEnv) > 0 {
+			p(" vegeta attack %s", strings.Join(v.VegetaArgs, " "))
+			if len(v.VegetaEnv) > 0 {
+				p(", environment %s", strings.Join(v.VegetaEnv, " "))
+			}
+			p(".")
+		}
+		p("\n\n")
 	}
 	return b.String()
+}
+
+func spinText(ms float64) string {
+	if ms <= 0 {
+		return "off"
+	}
+	return fmt.Sprintf("%g ms", ms)
 }
 
 // stageTable writes the per-stage breakdown of each system at low load (server-side means).
@@ -371,7 +438,12 @@ func (d *Dir) Targets() []Target {
 		}
 		add("serial, back to back", floorP50(d.Floor, "matmul-n128", 0), gpuFloorP50(d.GPUFloor, "matmul-n128", 0))
 		if run != nil {
-			add(fmt.Sprintf("at the same %g/s", run.Offered), floorP50(d.Floor, "matmul-n128", run.Offered), gpuFloorP50(d.GPUFloor, "matmul-n128", run.Offered))
+			how := fmt.Sprintf("at the same %g/s", run.Offered)
+			if run.SpinWaitMS != d.Floor.SpinWaitMS {
+				// The client's wake-up is in one and not the other: say so.
+				how += fmt.Sprintf("; client spin-wait %s for the floor, %s for gpufn-seq", spinText(d.Floor.SpinWaitMS), spinText(run.SpinWaitMS))
+			}
+			add(how, floorP50(d.Floor, "matmul-n128", run.Offered), gpuFloorP50(d.GPUFloor, "matmul-n128", run.Offered))
 		}
 	}
 	for _, wl := range sortedKeys(byWorkload) {

@@ -33,13 +33,15 @@ func ParseServerTiming(dst []ServerTiming, v []byte) []ServerTiming {
 		} else {
 			entry, v = v, nil
 		}
-		params := bytes.Split(entry, []byte{';'})
-		name := bytes.TrimSpace(params[0])
+		name, params, _ := bytes.Cut(entry, []byte{';'})
+		name = bytes.TrimSpace(name)
 		if len(name) == 0 {
 			continue
 		}
-		st := ServerTiming{Name: string(name)}
-		for _, p := range params[1:] {
+		st := ServerTiming{Name: stageName(name)}
+		for len(params) > 0 {
+			var p []byte
+			p, params, _ = bytes.Cut(params, []byte{';'})
 			k, val, ok := bytes.Cut(p, []byte{'='})
 			if !ok || !bytes.EqualFold(bytes.TrimSpace(k), []byte("dur")) {
 				continue
@@ -54,6 +56,16 @@ func ParseServerTiming(dst []ServerTiming, v []byte) []ServerTiming {
 		dst = append(dst, st)
 	}
 	return dst
+}
+
+// stageName returns the known stage name equal to b without allocating, else a copy of b.
+func stageName(b []byte) string {
+	for _, k := range knownStages {
+		if string(b) == k {
+			return k
+		}
+	}
+	return string(b)
 }
 
 // StageStats summarizes one stage of the server's per-invocation breakdown over a run, in

@@ -59,3 +59,14 @@ func appendInt(b []byte, i int) []byte {
 	}
 	return append(b, byte('0'+i%10))
 }
+
+func BenchmarkParseServerTiming(b *testing.B) {
+	v := []byte("queue;dur=0.001, ipc;dur=0.020, h2d;dur=0.010, kernel;dur=0.100, d2h;dur=0.010, total;dur=0.130")
+	var buf [10]ServerTiming
+	b.ReportAllocs()
+	for b.Loop() {
+		if len(ParseServerTiming(buf[:0], v)) != 6 {
+			b.Fatal("parse")
+		}
+	}
+}

@@ -70,18 +70,21 @@ type VegetaPoint struct {
 
 // VegetaCheck is a cross-check file (kind "vegeta-check").
 type VegetaCheck struct {
-	Kind      string        `json:"kind"`
-	Version   int           `json:"version"`
-	Created   time.Time     `json:"created"`
-	Machine   Machine       `json:"machine"`
-	System    string        `json:"system"`
-	Workload  string        `json:"workload"`
-	Vegeta    string        `json:"vegeta"` // vegeta -version
-	VegetaEnv []string      `json:"vegeta_env,omitempty"`
-	Rounds    int           `json:"rounds"`
-	DurationS float64       `json:"duration_s"`
-	Tolerance float64       `json:"tolerance"`
-	Points    []VegetaPoint `json:"points"`
+	Kind      string    `json:"kind"`
+	Version   int       `json:"version"`
+	Created   time.Time `json:"created"`
+	Machine   Machine   `json:"machine"`
+	System    string    `json:"system"`
+	Workload  string    `json:"workload"`
+	Vegeta    string    `json:"vegeta"` // vegeta -version
+	VegetaEnv []string  `json:"vegeta_env,omitempty"`
+	// VegetaArgs are the options given to every vegeta attack besides the targets, rate,
+	// duration, timeout and output.
+	VegetaArgs []string      `json:"vegeta_args,omitempty"`
+	Rounds     int           `json:"rounds"`
+	DurationS  float64       `json:"duration_s"`
+	Tolerance  float64       `json:"tolerance"`
+	Points     []VegetaPoint `json:"points"`
 }
 
 // VegetaConfig configures RunVegetaCheck.
@@ -110,6 +113,9 @@ type VegetaConfig struct {
 	// Env is added to vegeta's environment (e.g. GOGC=400: vegeta allocates per answer, and
 	// its garbage collection shows in its latencies).
 	Env []string
+	// AttackArgs are vegeta attack's options besides the targets, rate, duration, timeout and
+	// output (nil: DefaultVegetaArgs).
+	AttackArgs []string
 	// WorkDir holds vegeta's targets and results (default: a temporary directory, removed).
 	WorkDir string
 	// Log, when not nil, gets a line per rate.
@@ -164,7 +170,7 @@ func RunVegetaCheck(ctx context.Context, c *Client, w *Workload, cfg VegetaConfi
 	version, _ := exec.CommandContext(ctx, cfg.Vegeta, "-version").CombinedOutput()
 	out := &VegetaCheck{Kind: KindVegeta, Version: 1, Created: time.Now().UTC(), System: cfg.Run.System,
 		Workload: w.Spec.Name(), Vegeta: firstLine(string(version)), DurationS: cfg.Run.Duration.Seconds(), Tolerance: cfg.Tolerance,
-		VegetaEnv: cfg.Env, Rounds: cfg.Rounds}
+		VegetaEnv: cfg.Env, VegetaArgs: cfg.attackArgs(), Rounds: cfg.Rounds}
 	for _, rate := range cfg.Rates {
 		pt, err := vegetaPoint(ctx, c, w, &cfg, rate, targets, dir, "")
 		if err != nil {
@@ -214,12 +220,12 @@ func vegetaPoint(ctx context.Context, c *Client, src Source, cfg *VegetaConfig, 
 		}
 		benchRuns = append(benchRuns, br)
 		if k == 0 && cfg.Run.Warmup > 0 {
-			if err := vegetaAttack(ctx, cfg.Vegeta, cfg.Env, targets, filepath.Join(dir, prefix+"warmup.bin"), rate, cfg.Run.Warmup, cfg.Run.Timeout); err != nil {
+			if err := vegetaAttack(ctx, cfg, targets, filepath.Join(dir, prefix+"warmup.bin"), rate, cfg.Run.Warmup); err != nil {
 				return nil, err
 			}
 		}
 		f := filepath.Join(dir, fmt.Sprintf("%srate-%g-%d.bin", prefix, rate, k))
-		if err := vegetaAttack(ctx, cfg.Vegeta, cfg.Env, targets, f, rate, round, cfg.Run.Timeout); err != nil {
+		if err := vegetaAttack(ctx, cfg, targets, f, rate, round); err != nil {
 			return nil, err
 		}
 		files = append(files, f)
@@ -314,16 +320,28 @@ func writeVegetaTargets(path string, w *Workload, uri string) error {
 	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
 
+// DefaultVegetaArgs are the vegeta attack options the cross-check uses (see docs/bench.md,
+// "Cross-check with vegeta", for why each).
+var DefaultVegetaArgs = []string{"-http2=false", "-max-body=0"}
+
+func (cfg *VegetaConfig) attackArgs() []string {
+	if cfg.AttackArgs == nil {
+		return DefaultVegetaArgs
+	}
+	return cfg.AttackArgs
+}
+
 // vegetaAttack runs one attack, writing vegeta's results to the file results.
-func vegetaAttack(ctx context.Context, vegeta string, env []string, targets, results string, rate float64, d, timeout time.Duration) error {
+func vegetaAttack(ctx context.Context, cfg *VegetaConfig, targets, results string, rate float64, d time.Duration) error {
 	r := int64(math.Round(rate))
 	if r < 1 {
 		return fmt.Errorf("bench: vegeta takes whole requests per second; %g is too low", rate)
 	}
-	attack := exec.CommandContext(ctx, vegeta, "attack", "-format=json", "-targets="+targets,
-		"-rate="+strconv.FormatInt(r, 10)+"/1s", "-duration="+d.String(), "-timeout="+timeout.String(),
-		"-http2=false", "-max-body=0", "-output="+results)
-	attack.Env = append(os.Environ(), env...)
+	args := append([]string{"attack", "-format=json", "-targets=" + targets,
+		"-rate=" + strconv.FormatInt(r, 10) + "/1s", "-duration=" + d.String(), "-timeout=" + cfg.Run.Timeout.String()},
+		cfg.attackArgs()...)
+	attack := exec.CommandContext(ctx, cfg.Vegeta, append(args, "-output="+results)...)
+	attack.Env = append(os.Environ(), cfg.Env...)
 	if out, err := attack.CombinedOutput(); err != nil {
 		return fmt.Errorf("bench: vegeta attack: %v: %s", err, bytes.TrimSpace(out))
 	}

@@ -6,8 +6,9 @@
 #   scripts/gpu-bench.sh build-vegeta    (on a machine with Go) build the pinned vegeta into bin/
 #
 # In one run, on the same machine:
-#   1. the HTTP floor: loopback fasthttp echo with the workloads' payloads, serial round trips
-#      and open loop at the low-load rate (gpufn bench floor);
+#   1. the HTTP floor: loopback fasthttp echo with the workloads' payloads, serial round trips,
+#      a closed loop (the generator's own capacity: the echo server runs as a process of its
+#      own on the servers' CPUs) and open loop at the low-load rate (gpufn bench floor);
 #   2. the GPU floor: in process, no HTTP (gpufn-baseline --floor): H2D from pinned memory,
 #      kernels, D2H, zeroing, synchronize; matmul n=128 and inference 1/100/500 repetitions,
 #      back to back and paced at the low-load rate;
@@ -16,7 +17,9 @@
 #      inference 1 and 500 repetitions); each system gets a low-load point (25/s) and an
 #      adaptive sweep (doubling, then bisecting) for the highest rate that holds;
 #   4. cold requests: matmul at a low rate, every request to a never-loaded copy;
-#   5. the cross-check against vegeta at rates below saturation;
+#   5. the cross-check against vegeta at rates below saturation, on matmul (where the clients'
+#      own costs are a large part of the latency) and on inference with 100 and 500 repetitions
+#      (where the server's time is: about 1.2 and 6 ms);
 #   6. gpufn bench report: plots (SVG, PNG), summary.md with the targets, printed at the end.
 #
 # Results go to $RESULTS (default results/bench-DATE-MACHINE). When $OUT is set (the device
@@ -24,7 +27,7 @@
 # $OUT/bench-DATE-MACHINE.tar.gz, with summary.md and the log beside it. Keep results by
 # copying the PNGs and summary.md to docs/results/bench-DATE-MACHINE/.
 #
-# Knobs (environment; the defaults take about 7 to 8 minutes on one H100 with 16 cores):
+# Knobs (environment; the defaults take about 8 to 9 minutes on one H100 with 16 cores):
 #   DEVICE=cuda            device of every gpufn and baseline server
 #   DUR=1s                 each sweep step's measured run; WARMUP=300ms before it, SETTLE=300ms after
 #   PRECISION=0.1          the bisection stops when (failed - held) / held is below this
@@ -34,7 +37,19 @@
 #   MATMUL_START=4000 INF1_START=4000 INF500_START=50   first rate of each sweep
 #   GPU_FLOOR_WORKLOADS=matmul,inference-r1,inference-r100,inference-r500 GPU_FLOOR_ITERS=2000
 #   COLD_SYSTEMS=seq,c4-mps COLD_RATE=5
-#   VEGETA_RATES=25,500,2000 VEGETA_DUR=6s   (rates well below gpufn-seq's saturation)
+#   VEGETA_CHECKS="matmul@25,500,2000 inference-r100@25,200 inference-r500@25,50"   workload@rates
+#                          of each cross-check (rates well below gpufn-seq's saturation: about 800/s
+#                          for 100 repetitions, 160/s for 500); VEGETA_DUR=6s per rate
+#   VEGETA_ARGS=           vegeta attack options replacing the bench's defaults (-http2=false -max-body=0)
+#   VEGETA_ENV=            KEY=VALUE ... added to vegeta's environment (e.g. GOGC=400)
+#   SPIN_WAIT=10ms         the client polls its socket for an answer this long before parking, for
+#                          the floor's latencies and every low-load point (not the sweeps, the floor's
+#                          closed loop or the vegeta check); 0 turns it off; default 0 when the bench
+#                          and the servers are not pinned to separate cores (docs/bench.md,
+#                          "Spin-waiting for answers")
+#   CONN_BUFFER=           the client's per-connection buffer in bytes (default: the bench's, 4096)
+#   PROFILE=               set (e.g. PROFILE=1) to write a CPU profile of the bench process of each
+#                          step to $RESULTS/profiles/STEP.pprof (go tool pprof bin/gpufn FILE)
 #   SERVER_CPUS, BENCH_CPUS  taskset lists keeping servers and load generator on separate
 #                          cores (default on 12 or more cores: the last quarter for the bench;
 #                          SERVER_CPUS= (empty) turns pinning off)
@@ -77,8 +92,12 @@ GPU_FLOOR_WORKLOADS=${GPU_FLOOR_WORKLOADS:-matmul,inference-r1,inference-r100,in
 GPU_FLOOR_ITERS=${GPU_FLOOR_ITERS:-2000}
 COLD_SYSTEMS=${COLD_SYSTEMS:-seq,c4-mps}
 COLD_RATE=${COLD_RATE:-5}
-VEGETA_RATES=${VEGETA_RATES:-25,500,2000}
+VEGETA_CHECKS=${VEGETA_CHECKS:-matmul@${VEGETA_RATES:-25,500,2000} inference-r100@25,200 inference-r500@25,50}
 VEGETA_DUR=${VEGETA_DUR:-6s}
+VEGETA_ARGS=${VEGETA_ARGS:-}
+VEGETA_ENV=${VEGETA_ENV:-}
+CONN_BUFFER=${CONN_BUFFER:-}
+PROFILE=${PROFILE:-}
 SKIP=${SKIP:-}
 ncpu=$(nproc)
 if [ -z "${SERVER_CPUS+set}" ] && [ "$ncpu" -ge 12 ] && command -v taskset >/dev/null; then
@@ -88,6 +107,9 @@ if [ -z "${SERVER_CPUS+set}" ] && [ "$ncpu" -ge 12 ] && command -v taskset >/dev
 fi
 SERVER_CPUS=${SERVER_CPUS:-}
 BENCH_CPUS=${BENCH_CPUS:-}
+# Spin-waiting for answers is on by default only where the bench has cores of its own: a
+# spinning client on the servers' cores would take their CPU.
+if [ -n "$SERVER_CPUS" ]; then SPIN_WAIT=${SPIN_WAIT:-10ms}; else SPIN_WAIT=${SPIN_WAIT:-0}; fi
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 | tr -c 'A-Za-z0-9\n' '-' | sed 's/-*$//')
 MACHINE=${MACHINE:-$(hostname -s)${gpu:+-$gpu}}
 DATE=$(date -u +%Y-%m-%d)
@@ -117,30 +139,49 @@ if [ -n "$SERVER_CPUS" ]; then
 	pin_server=(taskset -c "$SERVER_CPUS")
 	server_cpus=(--server-cpus "$SERVER_CPUS")
 fi
+# The client's options, for every step that sends load.
+client=()
+[ -n "$CONN_BUFFER" ] && client+=(--conn-buffer "$CONN_BUFFER")
+# prof NAME: the --cpuprofile option of a step when PROFILE is set.
+prof() { [ -n "$PROFILE" ] && mkdir -p "$RESULTS/profiles" && echo "--cpuprofile=$RESULTS/profiles/$1.pprof"; }
 common=(--device "$DEVICE" --gpufn "$GPUFN" --baseline "$BIN/gpufn-baseline" --machine "$MACHINE" "${server_cpus[@]}"
 	--duration "$DUR" --warmup "$WARMUP" --settle "$SETTLE" --precision "$PRECISION"
-	--low-rate "$LOW_RATE" --low-duration "$LOW_DUR" --sweep adaptive --progress lines --out "$RESULTS")
+	--low-rate "$LOW_RATE" --low-duration "$LOW_DUR" --low-spin-wait "$SPIN_WAIT" "${client[@]}"
+	--sweep adaptive --progress lines --out "$RESULTS")
+# The floor's echo server runs as a process of its own, pinned like the servers, so that the
+# closed loop measures the load generator alone on its CPUs.
+echo_server=(--echo-process)
+[ -n "$SERVER_CPUS" ] && echo_server=(--server-cpus "$SERVER_CPUS")
 
 {
 	nvidia-smi --query-gpu=name,driver_version,memory.total,compute_mode,clocks.max.sm --format=csv 2>&1
-	echo "cpus: $ncpu; servers on: ${SERVER_CPUS:-any}; bench on: ${BENCH_CPUS:-any}"
+	echo "cpus: $ncpu; servers on: ${SERVER_CPUS:-any}; bench on: ${BENCH_CPUS:-any}; client spin-wait at low load: $SPIN_WAIT"
 } | tee -a "$log"
-skip floor || step "${bench[@]}" floor --workloads matmul,inference-r1,inference-r500 --rate "$LOW_RATE" --machine "$MACHINE" --out "$RESULTS"
+skip floor || step "${bench[@]}" floor --workloads matmul,inference-r1,inference-r500 --rate "$LOW_RATE" "${echo_server[@]}" \
+	--spin-wait "$SPIN_WAIT" "${client[@]}" $(prof floor) --machine "$MACHINE" --out "$RESULTS"
 skip gpufloor || step "${pin_server[@]}" "$BIN/gpufn-baseline" --floor --device "$DEVICE" --floor-workloads "$GPU_FLOOR_WORKLOADS" \
 	--floor-iterations "$GPU_FLOOR_ITERS" --floor-max-time 12s --floor-rate "$LOW_RATE" --machine "$MACHINE" --out "$RESULTS/gpu-floor.json"
-skip matmul || step "${bench[@]}" compare "${common[@]}" --workload matmul --systems "$MATMUL_SYSTEMS" --start "$MATMUL_START"
-skip inf1 || step "${bench[@]}" compare "${common[@]}" --workload inference-r1 --systems "$INF1_SYSTEMS" --start "$INF1_START"
-skip inf500 || step "${bench[@]}" compare "${common[@]}" --workload inference-r500 --systems "$INF500_SYSTEMS" --start "$INF500_START"
-skip cold || step "${bench[@]}" compare "${common[@]}" --workload matmul --systems "$COLD_SYSTEMS" --sweep none \
+skip matmul || step "${bench[@]}" compare "${common[@]}" $(prof matmul) --workload matmul --systems "$MATMUL_SYSTEMS" --start "$MATMUL_START"
+skip inf1 || step "${bench[@]}" compare "${common[@]}" $(prof inf1) --workload inference-r1 --systems "$INF1_SYSTEMS" --start "$INF1_START"
+skip inf500 || step "${bench[@]}" compare "${common[@]}" $(prof inf500) --workload inference-r500 --systems "$INF500_SYSTEMS" --start "$INF500_START"
+skip cold || step "${bench[@]}" compare "${common[@]}" $(prof cold) --workload matmul --systems "$COLD_SYSTEMS" --sweep none \
 	--hot-percent 0 --low-rate "$COLD_RATE" --name matmul-n128-cold
 if ! skip vegeta; then
 	if [ ! -x "$VEGETA" ] && command -v vegeta >/dev/null; then
 		VEGETA=$(command -v vegeta)
 	fi
 	if [ -x "$VEGETA" ]; then
-		# vegeta runs where the bench runs (on BENCH_CPUS), against the same kind of server.
-		step "${bench[@]}" vegeta-check --vegeta "$VEGETA" --gpufn "$GPUFN" --device "$DEVICE" "${server_cpus[@]}" --system seq \
-			--workload matmul --rates "$VEGETA_RATES" --duration "$VEGETA_DUR" --warmup 1s --machine "$MACHINE" --progress off --out "$RESULTS"
+		# vegeta runs where the bench runs (on BENCH_CPUS), against the same kind of server; the
+		# bench does not spin-wait here, as vegeta cannot: the check compares the two methods.
+		vargs=()
+		for a in $VEGETA_ARGS; do vargs+=(--vegeta-arg "$a"); done
+		for e in $VEGETA_ENV; do vargs+=(--vegeta-env "$e"); done
+		for check in $VEGETA_CHECKS; do
+			wl=${check%%@*} rates=${check#*@}
+			step "${bench[@]}" vegeta-check --vegeta "$VEGETA" --gpufn "$GPUFN" --device "$DEVICE" "${server_cpus[@]}" --system seq \
+				--workload "$wl" --rates "$rates" --duration "$VEGETA_DUR" --warmup 1s "${vargs[@]}" "${client[@]}" $(prof "vegeta-$wl") \
+				--machine "$MACHINE" --progress off --out "$RESULTS"
+		done
 	else
 		echo "=== vegeta: no $VEGETA and none on PATH; build it with scripts/gpu-bench.sh build-vegeta (needs Go) and copy it to $BIN/" | tee -a "$log"
 	fi
