@@ -42,19 +42,8 @@ func (d *Device) BuildGraph(rec []uint64) (gpu.Graph, error) {
 			return 0, fmt.Errorf("cuda: graph launch %d: malformed record: %w", n, gpu.ErrInvalidLaunch)
 		}
 		rest = next
-		fs, known := d.funcs[l.F]
-		if !known {
-			return 0, fmt.Errorf("cuda: graph launch %d: %w", n, unknownHandle(opGraphBuild, "function", uint64(l.F), gpu.ErrInvalidLaunch))
-		}
-		if err := checkLaunch(&d.info.Limits, l.Grid, l.Block, l.SharedMem, len(l.Args)); err != nil {
+		if err := d.prepareLaunch(opGraphBuild, l.F, l.Grid, l.Block, l.SharedMem, len(l.Args)); err != nil {
 			return 0, fmt.Errorf("graph launch %d: %w", n, err)
-		}
-		if l.SharedMem > defaultDynShared && l.SharedMem > fs.dynShared {
-			if err := d.result(opSetAttr, C.gf_cuFuncSetMaxDynamicShared(C.uint64_t(l.F), C.int(l.SharedMem))); err != nil {
-				return 0, err
-			}
-			fs.dynShared = l.SharedMem
-			d.funcs[l.F] = fs
 		}
 	}
 	if n == 0 {

@@ -104,11 +104,27 @@ func (d *Device) Launch(f gpu.Function, grid, block gpu.Dim3, sharedMem uint32, 
 	if d.closed || d.lost != nil {
 		return d.unusable(opLaunch)
 	}
+	if err := d.prepareLaunch(opLaunch, f, grid, block, sharedMem, len(args)); err != nil {
+		return err
+	}
+	var argv *C.uint64_t
+	if len(args) > 0 {
+		argv = (*C.uint64_t)(unsafe.Pointer(&args[0]))
+	}
+	r := C.gf_cuLaunch(C.uint64_t(f), C.uint(grid.X), C.uint(grid.Y), C.uint(grid.Z),
+		C.uint(block.X), C.uint(block.Y), C.uint(block.Z), C.uint(sharedMem), argv, C.int(len(args)))
+	return d.result(opLaunch, r)
+}
+
+// prepareLaunch checks a launch of f as the driver would take it (a handle this Device gave out,
+// a shape within the limits, at most 64 arguments) and opts f in to more than 48 KiB of dynamic
+// shared memory when it asks for it (once per size it grows to).
+func (d *Device) prepareLaunch(op string, f gpu.Function, grid, block gpu.Dim3, sharedMem uint32, nargs int) error {
 	fs, ok := d.funcs[f]
 	if !ok {
-		return unknownHandle(opLaunch, "function", uint64(f), gpu.ErrInvalidLaunch)
+		return unknownHandle(op, "function", uint64(f), gpu.ErrInvalidLaunch)
 	}
-	if err := checkLaunch(&d.info.Limits, grid, block, sharedMem, len(args)); err != nil {
+	if err := checkLaunch(&d.info.Limits, grid, block, sharedMem, nargs); err != nil {
 		return err
 	}
 	if sharedMem > defaultDynShared && sharedMem > fs.dynShared {
@@ -118,13 +134,7 @@ func (d *Device) Launch(f gpu.Function, grid, block gpu.Dim3, sharedMem uint32, 
 		fs.dynShared = sharedMem
 		d.funcs[f] = fs
 	}
-	var argv *C.uint64_t
-	if len(args) > 0 {
-		argv = (*C.uint64_t)(unsafe.Pointer(&args[0]))
-	}
-	r := C.gf_cuLaunch(C.uint64_t(f), C.uint(grid.X), C.uint(grid.Y), C.uint(grid.Z),
-		C.uint(block.X), C.uint(block.Y), C.uint(block.Z), C.uint(sharedMem), argv, C.int(len(args)))
-	return d.result(opLaunch, r)
+	return nil
 }
 
 // unknownHandle is the error for a module or function handle this Device did not hand out (or

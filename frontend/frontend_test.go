@@ -3,6 +3,7 @@ package frontend
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -244,6 +245,53 @@ func TestAnswersDoNotShareBuffers(t *testing.T) {
 		}
 		if !bytes.Equal(got, h.want) {
 			t.Fatalf("answer %d (raw %v) changed after later invocations", i, h.raw)
+		}
+	}
+}
+
+// A function of two outputs is answered as a msgpack map of both (the copying path; a single
+// output takes the buffer-swapping one).
+func TestTwoOutputs(t *testing.T) {
+	s := newServer(t)
+	admin, _ := s.tokens.Authenticate(nil)
+	if _, _, err := s.d.PutLibrary(admin, admin.Tenant, "testkernels", examples.MustPTX("testkernels")); err != nil {
+		t.Fatal(err)
+	}
+	one := `{"grid_dim_x": {"Absolute": 1}, "grid_dim_y": {"Absolute": 1}, "grid_dim_z": {"Absolute": 1},
+	  "block_dim_x": {"Absolute": 32}, "block_dim_y": {"Absolute": 1}, "block_dim_z": {"Absolute": 1},
+	  "shared_mem_bytes": {"Absolute": 0}}`
+	cfg := `{"module_path": "testkernels", "kernels": ["add_i64", "write_index"], "blueprint": {
+	  "inputs": ["A", "B"], "buffers": {"Sum": {"Sizeof": "A"}, "Index": {"Absolute": 32}},
+	  "outputs": ["Sum", "Index"], "control_flow": [
+	    {"ExecKernel": ["add_i64", [{"Ptr": "A"}, {"Ptr": "B"}, {"Ptr": "Sum"}, {"Constant": 4}], ` + one + `]},
+	    {"ExecKernel": ["write_index", [{"Ptr": "Index"}, {"Constant": 4}], ` + one + `]}]}}`
+	if _, _, err := s.d.PutFunction(admin, admin.Tenant, "two", []byte(cfg)); err != nil {
+		t.Fatal(err)
+	}
+	u64s := func(v ...uint64) []byte {
+		var b []byte
+		for _, x := range v {
+			b = binary.LittleEndian.AppendUint64(b, x)
+		}
+		return b
+	}
+	body, _ := msgpack.Marshal(map[string][]byte{"A": u64s(1, 2, 3, 4), "B": u64s(10, 20, 30, 40)})
+	for _, accept := range []string{"", "application/octet-stream"} { // raw needs one output: msgpack either way
+		var ctx fasthttp.RequestCtx
+		request(&ctx, "POST", "/v1/functions/two/invoke", "application/msgpack", body)
+		if accept != "" {
+			ctx.Request.Header.Set("Accept", accept)
+		}
+		s.handle(&ctx)
+		if ctx.Response.StatusCode() != 200 {
+			t.Fatalf("%d %s", ctx.Response.StatusCode(), ctx.Response.Body())
+		}
+		var out map[string][]byte
+		if err := msgpack.Unmarshal(ctx.Response.Body(), &out); err != nil {
+			t.Fatalf("Accept %q: %v", accept, err)
+		}
+		if !bytes.Equal(out["Sum"], u64s(11, 22, 33, 44)) || !bytes.Equal(out["Index"], u64s(0, 1, 2, 3)) || len(out) != 2 {
+			t.Fatalf("Accept %q: outputs %v", accept, out)
 		}
 	}
 }

@@ -76,7 +76,7 @@ func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 		return
 	}
 	resp := &ctx.Response
-	if len(inv.Outputs) == 1 && inv.Headroom > 0 {
+	if len(inv.Outputs) == 1 { // Headroom was set for it before Submit
 		// Hand the buffer itself to the response (SwapBody) and give the invocation the
 		// response's old body to fill next time: the output is not copied again.
 		buf, at := inv.OutputBuffer(), inv.Headroom
@@ -95,12 +95,7 @@ func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 		writeTiming(ctx, &inv.Timing, time.Since(start))
 		return
 	}
-	if len(inv.Outputs) == 1 && bytes.Contains(ctx.Request.Header.Peek("Accept"), ctOctet) {
-		resp.Header.SetContentTypeBytes(ctOctet)
-		resp.SetBody(inv.Outputs[0])
-		writeTiming(ctx, &inv.Timing, time.Since(start))
-		return
-	}
+	// Several outputs: a msgpack map, copied into the body.
 	resp.Header.SetContentType(ctMsgpack)
 	resp.ResetBody()
 	var hdr [16]byte

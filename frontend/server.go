@@ -290,6 +290,19 @@ func methodNotAllowed(ctx *fasthttp.RequestCtx, allow string) {
 	writeError(ctx, fasthttp.StatusMethodNotAllowed, "method_not_allowed", "use "+allow, nil)
 }
 
+// writePut answers a PUT of a library or function: 201 with its view when it was created, 200
+// when it replaced one, the dispatcher's error otherwise.
+func (s *Server) writePut(ctx *fasthttp.RequestCtx, view any, created bool, err error) {
+	switch {
+	case err != nil:
+		s.dispatchError(ctx, err)
+	case created:
+		writeJSON(ctx, fasthttp.StatusCreated, view)
+	default:
+		writeJSON(ctx, fasthttp.StatusOK, view)
+	}
+}
+
 func (s *Server) listLibraries(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant string) {
 	if !ctx.IsGet() {
 		methodNotAllowed(ctx, "GET")
@@ -307,15 +320,7 @@ func (s *Server) library(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant,
 	switch {
 	case ctx.IsPut():
 		v, created, err := s.d.PutLibrary(caller, tenant, name, ctx.PostBody())
-		if err != nil {
-			s.dispatchError(ctx, err)
-			return
-		}
-		status := fasthttp.StatusOK
-		if created {
-			status = fasthttp.StatusCreated
-		}
-		writeJSON(ctx, status, v)
+		s.writePut(ctx, v, created, err)
 	case ctx.IsGet():
 		v, err := s.d.Library(caller, tenant, name)
 		if err != nil {
@@ -351,15 +356,7 @@ func (s *Server) function(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant
 	switch {
 	case ctx.IsPut():
 		v, created, err := s.d.PutFunction(caller, tenant, name, ctx.PostBody())
-		if err != nil {
-			s.dispatchError(ctx, err)
-			return
-		}
-		status := fasthttp.StatusOK
-		if created {
-			status = fasthttp.StatusCreated
-		}
-		writeJSON(ctx, status, v)
+		s.writePut(ctx, v, created, err)
 	case ctx.IsGet():
 		_, config, err := s.d.Function(caller, tenant, name)
 		if err != nil {

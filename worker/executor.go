@@ -42,14 +42,13 @@ type Executor struct {
 	gstats    GraphStats
 
 	// Scratch reused across invocations (no allocation on the hot path).
-	inputs     [][]byte
-	sizes      []uint64
-	ptrs       []gpu.Ptr
-	args       []uint64
-	recording  bool
-	graphStage int64          // Stages.Graph of the invocation running
-	rec        []uint64       // this invocation's launches (gpu.AppendLaunch encoding)
-	recOps     []*function.Op // the op of each recorded launch, for error messages
+	inputs    [][]byte
+	sizes     []uint64
+	ptrs      []gpu.Ptr
+	args      []uint64
+	recording bool
+	rec       []uint64       // this invocation's launches (gpu.AppendLaunch encoding)
+	recOps    []*function.Op // the op of each recorded launch, for error messages
 }
 
 // graphEntry is one cached launch graph.
@@ -306,8 +305,8 @@ func (e *Executor) execute(pl *plan, req *Invoke, mem []byte, res *Result) error
 	t2 := time.Now()
 	res.Stages.H2D = t2.Sub(t).Nanoseconds()
 	if e.gdev != nil && !pl.noGraph {
-		err := e.launchRecorded(pl)
-		res.Stages.Graph = e.graphStage
+		stage, err := e.launchRecorded(pl)
+		res.Stages.Graph = stage
 		if err != nil {
 			return err
 		}
@@ -399,46 +398,44 @@ var errRecordFull = errors.New("launch record full")
 // launchRecorded evaluates the control flow into a launch record, then launches it: one by one
 // when it is short or seen for the first time, as a new graph the second time, and by
 // replaying that graph from then on. The launches, their order and their errors are those of
-// launching one by one; only the host's cost differs.
-func (e *Executor) launchRecorded(pl *plan) error {
+// launching one by one; only the host's cost differs. stage is what became of them (Stages.Graph).
+func (e *Executor) launchRecorded(pl *plan) (stage int64, err error) {
 	e.rec, e.recOps = e.rec[:0], e.recOps[:0]
-	e.graphStage = GraphNone
 	e.recording = true
-	err := e.ops(pl, pl.p.Body)
+	err = e.ops(pl, pl.p.Body)
 	e.recording = false
 	switch {
 	case err == errRecordFull:
 		pl.noGraph = true
-		return e.ops(pl, pl.p.Body)
+		return GraphNone, e.ops(pl, pl.p.Body)
 	case err != nil:
-		return err
+		return GraphNone, err
 	}
 	if len(e.recOps) < e.graphOpts.min {
-		return e.replay(pl)
+		return GraphNone, e.replay(pl)
 	}
 	h := maphash.Bytes(e.seed, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(e.rec))), 8*len(e.rec)))
 	ge := e.graphs[h]
 	if ge != nil && slices.Equal(ge.rec, e.rec) {
 		ge.lastUse = e.clock
 		e.gstats.Replayed++
-		e.graphStage = GraphReplayed
-		return e.gdev.LaunchGraph(ge.g)
+		return GraphReplayed, e.gdev.LaunchGraph(ge.g)
 	}
 	if _, ok := e.seen[h]; !ok {
 		if len(e.seen) >= 16*e.graphOpts.max {
 			clear(e.seen)
 		}
 		e.seen[h] = struct{}{}
-		return e.replay(pl)
+		return GraphNone, e.replay(pl)
 	}
 	delete(e.seen, h)
 	g, err := e.gdev.BuildGraph(e.rec)
 	if err != nil {
 		if gpu.IsFatal(err) {
-			return err
+			return GraphNone, err
 		}
 		e.gstats.Failed++
-		return e.replay(pl) // a refused launch is reported as launching it reports it
+		return GraphNone, e.replay(pl) // a refused launch is reported as launching it reports it
 	}
 	if ge != nil { // another record with the same hash: replace it
 		e.destroyGraph(h, ge)
@@ -448,8 +445,7 @@ func (e *Executor) launchRecorded(pl *plan) error {
 	e.graphs[h] = &graphEntry{rec: slices.Clone(e.rec), g: g, lib: pl.libHash, lastUse: e.clock}
 	e.gstats.Built++
 	e.gstats.Replayed++
-	e.graphStage = GraphBuilt
-	return e.gdev.LaunchGraph(g)
+	return GraphBuilt, e.gdev.LaunchGraph(g)
 }
 
 // replay launches the recorded launches one by one.
