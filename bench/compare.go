@@ -68,6 +68,7 @@ func (o *SystemOptions) defaults() error {
 //	cpu          gpufn serve --device cpu --engine concurrent --workers CPUWorkers
 //	baseline     gpufn-baseline --workload W (the dedicated single-tenant server)
 //	NAME-spin    any gpufn system above with --poll spin
+//	NAME-nopipe  any gpufn system above with --pipeline=false
 func (o SystemOptions) System(name string, wl WorkloadSpec) (ServerSpec, error) {
 	spec, err := o.system(name, wl)
 	if err != nil || o.CPUs == "" {
@@ -116,6 +117,17 @@ func (o SystemOptions) system(name string, wl WorkloadSpec) (ServerSpec, error) 
 		spec.Name += "-spin"
 		spec.Desc += ", --poll spin"
 		spec.Args = append(spec.Args, "--poll", "spin")
+		return spec, nil
+	}
+	// A "-nopipe" suffix runs the same gpufn server without pipelining.
+	if base, ok := strings.CutSuffix(name, "-nopipe"); ok && base != "baseline" {
+		spec, err := o.system(base, wl)
+		if err != nil {
+			return spec, err
+		}
+		spec.Name += "-nopipe"
+		spec.Desc += ", --pipeline=false"
+		spec.Args = append(spec.Args, "--pipeline=false")
 		return spec, nil
 	}
 	serve := func(device string, args ...string) []string {
@@ -208,6 +220,9 @@ func Compare(ctx context.Context, cfg CompareConfig) (*Results, error) {
 	}
 	if cfg.Out == "" {
 		return nil, errors.New("bench: compare needs an output directory")
+	}
+	if cfg.Client.HTTPClient == HTTPClientNet && (cfg.LowSpinWait > 0 || cfg.Client.SpinWait > 0) {
+		return nil, errors.New("bench: spin-waiting needs the fasthttp client: net/http's connections cannot poll their sockets")
 	}
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return nil, err

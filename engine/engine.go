@@ -110,6 +110,10 @@ type Config struct {
 	QuarantineAfter int
 	// NoGraphs turns the workers' launch graphs off (worker.ExecutorOptions.NoGraphs).
 	NoGraphs bool
+	// NoPipeline turns pipelining off: by default each worker has two shared-memory contexts,
+	// and while it runs one invocation its slot prepares the next queued one (whose code the
+	// worker has) in the other and sends it, so the worker never waits for the server's copies.
+	NoPipeline bool
 	// LogLevel is passed to workers; Log receives the engine's and the workers' logs.
 	LogLevel string
 	Log      *zap.Logger
@@ -204,7 +208,7 @@ type Engine struct {
 
 type stats struct {
 	submitted, completed, failed, rejected, restarts atomic.Uint64
-	reruns, whole, teardowns                         atomic.Uint64
+	reruns, whole, teardowns, pipelined              atomic.Uint64
 	up                                               atomic.Int32
 }
 
@@ -349,6 +353,32 @@ func (e *Engine) next(s *slot) *Invocation {
 	return nil
 }
 
+// prefetch takes the head of the queue for slot s, busy with an invocation of fn for tenant,
+// when the head can be sent to s's worker behind it: an invocation of the same function for the
+// same tenant (see slot.prefetch), not exclusive, its code loaded there (the slot knows it ran),
+// and no teardown since s's worker started (that worker is doomed).
+func (e *Engine) prefetch(s *slot, fn *Function, tenant string) *Invocation {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.exclusive || e.queue.len() == 0 || s.gen < e.gen {
+		return nil
+	}
+	if head := e.queue.peek(); head.exclusive || head.Fn != fn || head.Tenant != tenant || !s.funcs[fn.ID] || !s.libs[fn.Lib.Hash] {
+		return nil
+	}
+	e.running++
+	return e.popLocked()
+}
+
+// putBack returns an invocation that a slot took but its worker never started to the head of
+// the queue.
+func (e *Engine) putBack(inv *Invocation) {
+	e.mu.Lock()
+	e.queue.pushFront(inv)
+	e.kickLocked()
+	e.mu.Unlock()
+}
+
 // doneRunning counts down an invocation a slot took (Submit's hand-offs and next's pops count
 // them up) and lets queued work flow again after an exclusive one.
 func (e *Engine) doneRunning(exclusive bool) {
@@ -459,8 +489,10 @@ type Stats struct {
 	Reruns     uint64        `json:"reruns"`
 	Teardowns  uint64        `json:"teardowns"`
 	Whole      uint64        `json:"whole_gpu"`
-	Ready      bool          `json:"ready"`
-	DeviceInfo *gpu.Info     `json:"device_info,omitempty"`
+	// Pipelined counts the invocations sent to a worker while it ran another.
+	Pipelined  uint64    `json:"pipelined"`
+	Ready      bool      `json:"ready"`
+	DeviceInfo *gpu.Info `json:"device_info,omitempty"`
 }
 
 // WorkerStats describes one worker.
@@ -497,6 +529,7 @@ func (e *Engine) Stats() Stats {
 	st.Submitted, st.Completed, st.Failed = e.stats.submitted.Load(), e.stats.completed.Load(), e.stats.failed.Load()
 	st.Rejected, st.Restarts = e.stats.rejected.Load(), e.stats.restarts.Load()
 	st.Reruns, st.Teardowns, st.Whole = e.stats.reruns.Load(), e.stats.teardowns.Load(), e.stats.whole.Load()
+	st.Pipelined = e.stats.pipelined.Load()
 	st.Ready = e.Ready()
 	return st
 }
@@ -580,14 +613,20 @@ func (e *Engine) spin() time.Duration {
 	return e.cfg.SpinFor // hybrid: 0 on small hosts
 }
 
-// replySpin is how long the engine spins for a reply while an invocation runs: longer than
-// the worker's spin, since replies come within the invocation's time and only busy slots spin.
+// replySpin is how long the engine spins for a reply while an invocation runs: at least
+// minReplySpin, since replies come within the invocation's time and only busy slots spin. A
+// slot that parks before the reply pays a wake-up (tens of microseconds on an idle host) on top
+// of the invocation; at low load the worker's own wake-up makes short invocations outlast a
+// short spin.
 func (e *Engine) replySpin() time.Duration {
 	if s := e.spin(); s > 0 {
-		return 4 * s
+		return max(4*s, minReplySpin)
 	}
 	return e.spin()
 }
+
+// minReplySpin is the shortest reply spin of the hybrid policy.
+const minReplySpin = time.Millisecond
 
 // wait blocks until an invocation arrives on s.in, the worker dies, or the engine quits,
 // according to the polling policy.

@@ -9,6 +9,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"gpufn/shm"
 	"gpufn/worker"
 )
 
@@ -25,13 +26,17 @@ type slot struct {
 	env    []string         // overrides Config.Env when set
 
 	// Owned by the slot goroutine (or the exclusive holder, for the whole-GPU slot).
-	proc   *worker.Process
-	gen    uint64            // the engine's teardown generation when proc started
-	libs   map[[32]byte]bool // libraries this worker has loaded
-	funcs  map[uint64]bool   // plans this worker has
-	req    worker.Invoke
-	res    worker.Result
-	parts  [][]byte
+	proc  *worker.Process
+	gen   uint64            // the engine's teardown generation when proc started
+	libs  map[[32]byte]bool // libraries this worker has loaded
+	funcs map[uint64]bool   // plans this worker has
+	req   worker.Invoke
+	res   worker.Result
+	parts [][]byte
+	// pend holds the invocation sent to the worker in each context; order is the contexts of
+	// those not answered yet, oldest first (the worker answers in the order it was sent work).
+	pend   [2]pending
+	order  []int
 	failed int // consecutive start failures
 
 	mu       sync.Mutex // guards the fields below, read by Stats and terminate
@@ -229,7 +234,7 @@ func (s *slot) ensure() bool {
 		p, err := worker.Start(worker.StartOptions{
 			Binary: e.cfg.Binary, Args: e.cfg.Args, ID: s.id,
 			Device: e.cfg.Device, Ordinal: e.cfg.Ordinal, PoolBytes: e.cfg.PoolBytes, NoPool: s.noPool,
-			Contexts: 1, ContextBytes: e.cfg.ContextBytes, Env: env, Spin: e.spin(), ReplySpin: e.replySpin(), NoGraphs: e.cfg.NoGraphs,
+			Contexts: s.contexts(), ContextBytes: e.cfg.ContextBytes, Env: env, Spin: e.spin(), ReplySpin: e.replySpin(), NoGraphs: e.cfg.NoGraphs,
 			StartTimeout: e.cfg.StartTimeout, LogLevel: e.cfg.LogLevel, Log: e.cfg.Log,
 		})
 		if err == nil {
@@ -311,101 +316,218 @@ const (
 	gpuFault                // the device was lost, the worker died, or it overran its deadline
 )
 
-// run executes one invocation on the slot's worker and answers it (or, after a GPU-wide fault
-// under a shared fault domain, requeues it to run again alone).
+// pending is an invocation sent to the slot's worker, in one of its contexts.
+type pending struct {
+	inv        *Invocation // nil once answered early (see waited); its result is read and dropped
+	fn         *Function
+	tenant     string
+	inputs     []shm.Span
+	out        shm.Span
+	id         uint64    // the request's ID
+	sent       time.Time // when the request was written
+	start      time.Time // when the worker could start on it: sent, or the answer before it
+	attempt    int       // 1 once sent again after the worker had dropped its code
+	prefetched bool      // taken by the slot while another ran: the slot counts it done
+	// dropAt is the read deadline of an invocation answered early (inv nil).
+	dropAt time.Time
+}
+
+// contexts is how many shared-memory contexts the slot's worker gets: two when the slot
+// pipelines (it prepares the next invocation in one while the worker runs the other), else one.
+func (s *slot) contexts() int {
+	if s.e.cfg.NoPipeline || s.idx < 0 {
+		return 1
+	}
+	return 2
+}
+
+// run executes inv on the slot's worker and answers it (or, after a GPU-wide fault under a
+// shared fault domain, requeues it to run again alone). While the worker runs an invocation,
+// the slot takes the next queued one whose code the worker has, copies its inputs into the
+// other context and sends it, so that the worker finds it waiting; it then answers the first
+// (copying its outputs out) while the worker runs the second. Invocations are answered in the
+// order they were sent.
 func (s *slot) run(inv *Invocation) {
-	e := s.e
-	start := time.Now()
-	inv.Timing.Queue = start.Sub(inv.enqueued)
-	if start.After(inv.Deadline) {
-		s.fail(inv, newError(CodeDeadline, "the deadline passed while the invocation was queued (%v in the queue)", inv.Timing.Queue.Round(time.Millisecond)))
+	if !s.start(inv, 0, false) {
 		return
+	}
+	for len(s.order) > 0 {
+		if len(s.order) < s.proc.Contexts() {
+			s.prefetch()
+		}
+		s.receive()
+	}
+}
+
+// prefetch sends the next queued invocation while another runs, when the next is of the same
+// function and the same caller, and the worker has its code. The same function and caller only:
+// kernels can read and write the worker's pinned contexts, so while one runs, the other context
+// may hold nothing its function and its caller could not see anyway (docs/security.md).
+func (s *slot) prefetch() {
+	busy := &s.pend[s.order[0]]
+	free := 1 - s.order[0]
+	inv := s.e.prefetch(s, busy.fn, busy.tenant)
+	if inv == nil {
+		return
+	}
+	s.e.stats.pipelined.Add(1)
+	s.start(inv, free, true)
+}
+
+// start copies inv's inputs into context ci and sends it to the worker. It returns false when
+// inv was answered (or put back) instead.
+func (s *slot) start(inv *Invocation, ci int, prefetched bool) bool {
+	e := s.e
+	now := time.Now()
+	inv.Timing.Queue = now.Sub(inv.enqueued)
+	if now.After(inv.Deadline) {
+		s.failTaken(inv, prefetched, newError(CodeDeadline, "the deadline passed while the invocation was queued (%v in the queue)", inv.Timing.Queue.Round(time.Millisecond)))
+		return false
 	}
 	if inv.Fn.Quarantined() {
-		s.fail(inv, newError(CodeQuarantined, "function %q faulted or overran %d times in a row; register it again to lift the quarantine", inv.Fn.Name, e.cfg.QuarantineAfter))
-		return
+		s.failTaken(inv, prefetched, newError(CodeQuarantined, "function %q faulted or overran %d times in a row; register it again to lift the quarantine", inv.Fn.Name, e.cfg.QuarantineAfter))
+		return false
 	}
-	ctx := s.proc.Context(0)
+	ctx := s.proc.Context(ci)
 	ctx.Begin()
-	s.req.Inputs = s.req.Inputs[:0]
+	p := &s.pend[ci]
+	p.inputs = p.inputs[:0]
 	for _, in := range inv.Inputs {
 		sp, err := ctx.PutInput(in)
 		if err != nil {
-			s.fail(inv, newError(CodeTooLarge, "%v", err))
-			return
+			s.failTaken(inv, prefetched, newError(CodeTooLarge, "%v", err))
+			return false
 		}
-		s.req.Inputs = append(s.req.Inputs, sp)
+		p.inputs = append(p.inputs, sp)
 	}
-	s.req.Output = ctx.OutputArea()
-	s.req.Context = 0
-	s.req.FuncID = inv.Fn.ID
-	s.req.Lib.Hash, s.req.Lib.Kind = inv.Fn.Lib.Hash, inv.Fn.Lib.Kind
-	s.req.LaunchLimit = inv.LaunchLimit
-	for attempt := 0; ; attempt++ {
-		s.req.Config, s.req.Lib.Image = nil, nil
-		if !s.funcs[inv.Fn.ID] {
-			s.req.Config = inv.Fn.Config
-		}
-		if !s.libs[inv.Fn.Lib.Hash] {
-			s.req.Lib.Image = inv.Fn.Lib.Image
-		}
-		s.req.ID = s.proc.NextID()
-		t := time.Now()
-		err := s.proc.Call(worker.MsgInvoke, &s.req, s.req.ID, &s.res, inv.Deadline)
-		callTime := time.Since(t)
-		s.req.Config, s.req.Lib.Image = nil, nil
-		if err != nil {
-			s.callFailed(inv, err)
-			return
-		}
-		st := &s.res.Stages
-		inv.Timing.IPC = callTime - time.Duration(st.Total)
-		inv.Timing.Load, inv.Timing.H2D, inv.Timing.Kernel = time.Duration(st.Load), time.Duration(st.H2D), time.Duration(st.Kernel)
-		inv.Timing.D2H, inv.Timing.Zero = time.Duration(st.D2H), time.Duration(st.Zero)
-		inv.Timing.Graph = st.Graph
-		if w := s.res.Err; w != nil {
-			// The worker may have dropped its cache entry; send the payload again, once.
-			if attempt == 0 && (w.Code == worker.CodeLibraryMissing || w.Code == worker.CodeFunctionMissing) {
-				delete(s.libs, inv.Fn.Lib.Hash)
-				delete(s.funcs, inv.Fn.ID)
-				continue
-			}
-			if w.Fatal {
-				s.gpuFailure(inv, fromWire(w), fmt.Errorf("its device was lost: %s", w.Message))
-				return
-			}
-			if w.Code != worker.CodeLibraryInvalid {
-				s.libs[inv.Fn.Lib.Hash] = true
-				s.funcs[inv.Fn.ID] = true
-			}
-			s.fail(inv, fromWire(w))
-			return
-		}
-		s.libs[inv.Fn.Lib.Hash] = true
-		s.funcs[inv.Fn.ID] = true
-		inv.Fn.strikes.Store(0)
-		break
+	p.out = ctx.OutputArea()
+	p.inv, p.fn, p.tenant, p.attempt, p.prefetched, p.dropAt = inv, inv.Fn, inv.Tenant, 0, prefetched, time.Time{}
+	return s.send(ci)
+}
+
+// send writes the request of the invocation in context ci (again, after the worker dropped its
+// code) and queues it for receive.
+func (s *slot) send(ci int) bool {
+	p := &s.pend[ci]
+	inv := p.inv
+	r := &s.req
+	r.Inputs, r.Output, r.Context = p.inputs, p.out, uint32(ci)
+	r.FuncID = inv.Fn.ID
+	r.Lib.Hash, r.Lib.Kind = inv.Fn.Lib.Hash, inv.Fn.Lib.Kind
+	r.LaunchLimit = inv.LaunchLimit
+	r.Config, r.Lib.Image = nil, nil
+	if !s.funcs[inv.Fn.ID] {
+		r.Config = inv.Fn.Config
 	}
+	if !s.libs[inv.Fn.Lib.Hash] {
+		r.Lib.Image = inv.Fn.Lib.Image
+	}
+	r.ID = s.proc.NextID()
+	p.id = r.ID
+	p.sent = time.Now()
+	p.start = p.sent
+	err := s.proc.Send(worker.MsgInvoke, r, r.ID, inv.Deadline)
+	r.Config, r.Lib.Image, r.Inputs = nil, nil, nil
+	if err != nil {
+		if len(s.order) > 0 {
+			// Another request is in flight: this one never reached the worker. It waits for
+			// the next worker; receiving the earlier one's result tells what happened.
+			s.putBack(p)
+			return false
+		}
+		s.callFailed(inv, err)
+		s.settle(p)
+		return false
+	}
+	s.order = append(s.order, ci)
+	return true
+}
+
+// receive reads the result of the oldest invocation in flight and answers it.
+func (s *slot) receive() {
+	e := s.e
+	ci := s.order[0]
+	p := &s.pend[ci]
+	deadline := p.dropAt
+	if p.inv != nil {
+		deadline = p.inv.Deadline
+	}
+	err := s.proc.Receive(p.id, &s.res, deadline)
+	got := time.Now()
+	s.order = append(s.order[:0], s.order[1:]...)
+	if err != nil {
+		// The worker is lost; the invocations sent after this one never started.
+		for _, cj := range s.order {
+			s.putBack(&s.pend[cj])
+		}
+		s.order = s.order[:0]
+		if p.inv == nil {
+			s.dropFailed(p, err)
+		} else {
+			s.callFailed(p.inv, err)
+		}
+		s.settle(p)
+		return
+	}
+	if len(s.order) > 0 {
+		s.waited(&s.pend[s.order[0]], got)
+	}
+	ctx := s.proc.Context(ci)
+	if p.inv == nil { // answered already: drop the result, clear what it wrote
+		s.dropped(p, ctx)
+		return
+	}
+	inv := p.inv
+	st := &s.res.Stages
+	inv.Timing.Queue += p.start.Sub(p.sent) // waiting in the pipe behind the one before it
+	inv.Timing.IPC = max(0, got.Sub(p.start)-time.Duration(st.Total))
+	inv.Timing.Load, inv.Timing.H2D, inv.Timing.Kernel = time.Duration(st.Load), time.Duration(st.H2D), time.Duration(st.Kernel)
+	inv.Timing.D2H, inv.Timing.Zero = time.Duration(st.D2H), time.Duration(st.Zero)
+	inv.Timing.Graph = st.Graph
+	if w := s.res.Err; w != nil {
+		// The worker may have dropped its cache entry; send the payload again, once.
+		if p.attempt == 0 && (w.Code == worker.CodeLibraryMissing || w.Code == worker.CodeFunctionMissing) {
+			delete(s.libs, inv.Fn.Lib.Hash)
+			delete(s.funcs, inv.Fn.ID)
+			p.attempt++
+			s.send(ci)
+			return
+		}
+		if w.Fatal {
+			for _, cj := range s.order { // they cannot run on a lost device
+				s.putBack(&s.pend[cj])
+			}
+			s.order = s.order[:0]
+			s.gpuFailure(inv, fromWire(w), fmt.Errorf("its device was lost: %s", w.Message))
+			s.settle(p)
+			return
+		}
+		if w.Code != worker.CodeLibraryInvalid {
+			s.libs[inv.Fn.Lib.Hash] = true
+			s.funcs[inv.Fn.ID] = true
+		}
+		s.fail(inv, fromWire(w))
+		s.settle(p)
+		return
+	}
+	s.libs[inv.Fn.Lib.Hash] = true
+	s.funcs[inv.Fn.ID] = true
+	inv.Fn.strikes.Store(0)
 	// Outputs: copy them out of the context.
 	s.parts = s.parts[:0]
-	var high uint64
 	for _, sp := range s.res.Outputs {
 		b, err := ctx.Slice(sp)
 		if err != nil {
-			s.fail(inv, newError(worker.CodeInternal, "worker answered with %v", err))
-			s.lost(err)
+			s.brokenReply(p, err)
 			return
 		}
 		s.parts = append(s.parts, b)
-		if sp.End() > high {
-			high = sp.End()
-		}
 	}
 	if len(s.parts) != len(inv.Fn.Plan.Outputs) {
-		s.fail(inv, newError(worker.CodeInternal, "worker answered with %d outputs; the function has %d", len(s.parts), len(inv.Fn.Plan.Outputs)))
-		s.lost(errors.New("wrong number of outputs"))
+		s.brokenReply(p, fmt.Errorf("worker answered with %d outputs; the function has %d", len(s.parts), len(inv.Fn.Plan.Outputs)))
 		return
 	}
+	high, _ := s.outputsEnd(ctx)
 	inv.setOutputs(s.parts)
 	ctx.Written(high)
 	e.stats.completed.Add(1)
@@ -413,7 +535,113 @@ func (s *slot) run(inv *Invocation) {
 	s.runs++
 	s.mu.Unlock()
 	inv.finish(nil)
+	s.settle(p)
 	ctx.Retire() // after the answer: the outputs were copied out
+}
+
+// outputsEnd is the end of the furthest output span of the result just received.
+func (s *slot) outputsEnd(ctx *shm.Context) (uint64, bool) {
+	var high uint64
+	for _, sp := range s.res.Outputs {
+		if _, err := ctx.Slice(sp); err != nil {
+			return 0, false
+		}
+		high = max(high, sp.End())
+	}
+	return high, true
+}
+
+// brokenReply answers an invocation whose result made no sense and replaces the worker.
+func (s *slot) brokenReply(p *pending, err error) {
+	for _, cj := range s.order {
+		s.putBack(&s.pend[cj])
+	}
+	s.order = s.order[:0]
+	s.fail(p.inv, newError(worker.CodeInternal, "worker answered with %v", err))
+	s.lost(err)
+	s.settle(p)
+}
+
+// waited is called when the invocation before p was answered at t: the worker starts on p
+// now. If p's deadline passed while it waited, it is answered at once (it is still run, and its
+// result dropped: the worker cannot be told to skip it).
+func (s *slot) waited(p *pending, t time.Time) {
+	p.start = p.sent
+	if t.After(p.sent) {
+		p.start = t
+	}
+	inv := p.inv
+	if inv == nil || !t.After(inv.Deadline) {
+		return
+	}
+	inv.Timing.Queue = t.Sub(inv.enqueued)
+	p.dropAt = t.Add(inv.timeout)
+	p.inv = nil
+	s.fail(inv, newError(CodeDeadline, "the deadline passed while the invocation waited for the worker (%v)", inv.Timing.Queue.Round(time.Millisecond)))
+	s.settle(p)
+}
+
+// dropped takes the result of an invocation answered early (see waited).
+func (s *slot) dropped(p *pending, ctx *shm.Context) {
+	if w := s.res.Err; w != nil {
+		switch {
+		case w.Fatal:
+			for _, cj := range s.order {
+				s.putBack(&s.pend[cj])
+			}
+			s.order = s.order[:0]
+			s.dropFailed(p, fmt.Errorf("its device was lost: %s", w.Message))
+			return
+		case w.Code == worker.CodeLibraryMissing || w.Code == worker.CodeFunctionMissing:
+			delete(s.libs, p.fn.Lib.Hash)
+			delete(s.funcs, p.fn.ID)
+		}
+	}
+	if high, ok := s.outputsEnd(ctx); ok {
+		ctx.Written(high)
+	}
+	ctx.Retire()
+}
+
+// dropFailed handles the loss of the worker while it ran an invocation that was answered
+// already (see waited).
+func (s *slot) dropFailed(p *pending, err error) {
+	gen := s.gen
+	victim := s.wasTorn()
+	s.lost(err)
+	if errors.Is(err, worker.ErrDeadline) {
+		s.strike(p.fn)
+	}
+	if s.e.cfg.SharedFaultDomain && !victim {
+		s.e.teardown(s, gen)
+	}
+}
+
+// putBack returns an invocation that was sent but never started (the worker was lost first)
+// to the head of the queue, as it was.
+func (s *slot) putBack(p *pending) {
+	if p.inv != nil {
+		s.e.putBack(p.inv)
+		p.inv = nil
+	}
+	s.settle(p)
+}
+
+// settle counts an invocation the slot prefetched as done running (the slot loop counts the
+// one it was handed).
+func (s *slot) settle(p *pending) {
+	if p.prefetched {
+		p.prefetched = false
+		s.e.doneRunning(false)
+	}
+}
+
+// failTaken answers an invocation that could not be started.
+func (s *slot) failTaken(inv *Invocation, prefetched bool, err *Error) {
+	s.fail(inv, err)
+	if prefetched {
+		s.e.doneRunning(false)
+	}
 }
 
 // callFailed handles a call that got no result: the worker overran the deadline, died, or

@@ -290,6 +290,9 @@ func (p *Process) PID() int { return p.cmd.Process.Pid }
 // Context returns shared-memory context i.
 func (p *Process) Context(i int) *shm.Context { return p.contexts[i] }
 
+// Contexts is the number of shared-memory contexts.
+func (p *Process) Contexts() int { return len(p.contexts) }
+
 // Done is closed when the worker has exited.
 func (p *Process) Done() <-chan struct{} { return p.done }
 
@@ -307,6 +310,17 @@ func (p *Process) NextID() uint64 {
 // ErrDeadline and ErrProtocol the worker is unusable and must be killed; on ErrWorkerExited it is
 // gone.
 func (p *Process) Call(t MsgType, msg any, id uint64, res *Result, deadline time.Time) error {
+	if err := p.Send(t, msg, id, deadline); err != nil {
+		return err
+	}
+	return p.Receive(id, res, deadline)
+}
+
+// Send writes a request without waiting for its result. The worker runs requests one at a time,
+// in the order they were sent, and answers each in turn: a caller may send a request while an
+// earlier one runs (so that the worker finds it waiting) and must then Receive the results in
+// the order it sent the requests. The errors are Call's.
+func (p *Process) Send(t MsgType, msg any, id uint64, deadline time.Time) error {
 	select {
 	case <-p.done:
 		return p.exited()
@@ -319,6 +333,12 @@ func (p *Process) Call(t MsgType, msg any, id uint64, res *Result, deadline time
 	if p.reqBell != nil {
 		p.reqBell.Store(id)
 	}
+	return nil
+}
+
+// Receive reads the result of request id, the oldest one sent and not yet received, before
+// deadline (zero: no deadline). The errors are Call's.
+func (p *Process) Receive(id uint64, res *Result, deadline time.Time) error {
 	p.rep.SetReadDeadline(deadline)
 	if p.spin != nil {
 		p.spin.deadline, p.spin.want = deadline, id

@@ -1,0 +1,238 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// submitAsync submits an invocation of f with input in and returns a channel that delivers its
+// output or error once answered.
+type answer struct {
+	out []byte
+	err *Error
+}
+
+func submitAsync(t *testing.T, e *Engine, f *Function, in []byte, timeout time.Duration) <-chan answer {
+	t.Helper()
+	ch := make(chan answer, 1)
+	inv := Acquire()
+	inv.Fn = f
+	for range f.Plan.Inputs {
+		inv.Inputs = append(inv.Inputs, in)
+	}
+	if timeout > 0 {
+		inv.Deadline = time.Now().Add(timeout)
+	}
+	if err := e.Submit(inv); err != nil {
+		t.Fatalf("submit: %v", err)
+	}
+	go func() {
+		<-inv.Done()
+		var a answer
+		if inv.Err != nil {
+			a.err = inv.Err
+		} else if len(inv.Outputs) > 0 {
+			a.out = append([]byte(nil), inv.Outputs[0]...)
+		}
+		Release(inv)
+		ch <- a
+	}()
+	return ch
+}
+
+// settled waits for the engine to count every answered invocation done (a slot counts one done
+// just after answering it) and returns its stats.
+func settled(t *testing.T, e *Engine) Stats {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		st := e.Stats()
+		if st.Busy == 0 && st.Queued == 0 || time.Now().After(deadline) {
+			return st
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// stopped runs fn while the engine's only worker is stopped (SIGSTOP): invocations submitted
+// meanwhile queue up behind the one the worker holds, so that the slot finds the queue full when
+// it could pipeline.
+func stopped(t *testing.T, e *Engine, fn func()) {
+	t.Helper()
+	pid := e.Stats().Workers[0].PID
+	if pid <= 0 {
+		t.Fatal("no worker")
+	}
+	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Kill(pid, syscall.SIGCONT)
+	fn()
+}
+
+// Invocations queued behind a busy worker are sent to it while it runs the one before (the
+// slot's second context), and every answer is the invocation's own.
+func TestPipelineSendsNextWhileWorkerRuns(t *testing.T) {
+	for _, off := range []bool{false, true} {
+		t.Run(fmt.Sprintf("NoPipeline=%v", off), func(t *testing.T) {
+			e := newEngine(t, Config{Mode: Sequential, NoPipeline: off})
+			f := echo(t)
+			if out, err := call(t, e, f, []byte("warm"), 0); err != nil || string(out) != "warm" {
+				t.Fatalf("warm-up: %q %v", out, err)
+			}
+			var chans []<-chan answer
+			stopped(t, e, func() {
+				for i := 0; i < 12; i++ {
+					// Inputs of different lengths: a shorter one must not show a longer one's tail.
+					chans = append(chans, submitAsync(t, e, f, []byte(strings.Repeat("x", 12-i)+fmt.Sprint(i)), 0))
+				}
+			})
+			for i, ch := range chans {
+				a := <-ch
+				want := strings.Repeat("x", 12-i) + fmt.Sprint(i)
+				if a.err != nil || string(a.out) != want {
+					t.Fatalf("invocation %d: %q %v, want %q", i, a.out, a.err, want)
+				}
+			}
+			st := settled(t, e)
+			if st.Completed != 13 || st.Restarts != 0 || st.Busy != 0 || st.Queued != 0 {
+				t.Fatalf("stats %+v", st)
+			}
+			if off && st.Pipelined != 0 || !off && st.Pipelined == 0 {
+				t.Fatalf("pipelined %d with NoPipeline=%v", st.Pipelined, off)
+			}
+		})
+	}
+}
+
+// An invocation sent behind a long one whose deadline passes while it waits is answered
+// deadline_exceeded when the long one ends (not when its own result comes); the worker is not
+// killed for it, its result is dropped, and the next invocation gets its own output.
+func TestPipelinedDeadlinePassesWhileWaiting(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential})
+	slow := sleeper(t, 800)
+	if out, err := call(t, e, slow, []byte("warm"), 0); err != nil || string(out) != "warm" {
+		t.Fatalf("warm-up: %q %v", out, err)
+	}
+	// a and b run 0.8 s each, one after the other; late is sent to the worker behind b before
+	// its deadline (1.4 s: a ends at 0.8 s) and cannot start before b ends (1.6 s at the
+	// earliest).
+	var a, b, late <-chan answer
+	stopped(t, e, func() {
+		a = submitAsync(t, e, slow, []byte("a"), 0)
+		b = submitAsync(t, e, slow, []byte("b"), 0)
+		late = submitAsync(t, e, slow, []byte("late"), 1400*time.Millisecond)
+	})
+	for name, ch := range map[string]<-chan answer{"a": a, "b": b} {
+		if x := <-ch; x.err != nil || string(x.out) != name {
+			t.Fatalf("%s: %q %v", name, x.out, x.err)
+		}
+	}
+	x := <-late
+	if x.err == nil || x.err.Code != CodeDeadline || !strings.Contains(x.err.Message, "waited for the worker") {
+		t.Fatalf("late: %q %v, want %s after waiting for the worker", x.out, x.err, CodeDeadline)
+	}
+	f := echo(t)
+	if out, err := call(t, e, f, []byte("next"), 0); err != nil || string(out) != "next" {
+		t.Fatalf("next: %q %v", out, err)
+	}
+	if st := e.Stats(); st.Restarts != 0 || st.Pipelined == 0 {
+		t.Fatalf("stats %+v: want no restart, the late one pipelined", st)
+	}
+}
+
+// Only invocations of the same function for the same caller share a worker's contexts: kernels
+// can read the pinned contexts, so another function's or another caller's inputs must not wait
+// in the second context while one runs.
+func TestPipelineOnlySameFunctionAndCaller(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential})
+	f, g := echo(t), echo(t) // two registrations: two functions
+	for _, h := range []*Function{f, g} {
+		if out, err := call(t, e, h, []byte("warm"), 0); err != nil || string(out) != "warm" {
+			t.Fatalf("warm-up: %q %v", out, err)
+		}
+	}
+	var chans []<-chan answer
+	var want []string
+	stopped(t, e, func() {
+		for i := 0; i < 12; i++ {
+			h, tenant := f, "alice"
+			switch i % 3 {
+			case 1:
+				h = g
+			case 2:
+				tenant = "bob"
+			}
+			inv := Acquire()
+			inv.Fn, inv.Tenant = h, tenant
+			in := []byte(fmt.Sprint(tenant, i))
+			inv.Inputs = append(inv.Inputs, in)
+			if err := e.Submit(inv); err != nil {
+				t.Fatal(err)
+			}
+			ch := make(chan answer, 1)
+			go func() {
+				<-inv.Done()
+				a := answer{err: inv.Err}
+				if inv.Err == nil {
+					a.out = append([]byte(nil), inv.Outputs[0]...)
+				}
+				Release(inv)
+				ch <- a
+			}()
+			chans, want = append(chans, ch), append(want, string(in))
+		}
+	})
+	for i, ch := range chans {
+		if a := <-ch; a.err != nil || string(a.out) != want[i] {
+			t.Fatalf("invocation %d: %q %v, want %q", i, a.out, a.err, want[i])
+		}
+	}
+	// Every neighbour in the queue differs in function or caller from the one before it.
+	if st := e.Stats(); st.Pipelined != 0 {
+		t.Fatalf("%d invocations were sent behind another function's or caller's", st.Pipelined)
+	}
+}
+
+// A worker killed while it holds invocations sent ahead: the one it was running is answered
+// worker_exited (if it had started), the ones sent behind it never ran and run on the new worker.
+func TestPipelinedWorkerKilled(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential})
+	f := echo(t)
+	if out, err := call(t, e, f, []byte("warm"), 0); err != nil || string(out) != "warm" {
+		t.Fatalf("warm-up: %q %v", out, err)
+	}
+	pid := e.Stats().Workers[0].PID
+	var chans []<-chan answer
+	stopped(t, e, func() {
+		for i := 0; i < 8; i++ {
+			chans = append(chans, submitAsync(t, e, f, []byte(fmt.Sprint("in", i)), 0))
+		}
+		syscall.Kill(pid, syscall.SIGKILL)
+	})
+	var mu sync.Mutex
+	codes := map[string]int{}
+	for i, ch := range chans {
+		a := <-ch
+		mu.Lock()
+		switch {
+		case a.err != nil:
+			codes[a.err.Code]++
+		case string(a.out) != fmt.Sprint("in", i):
+			codes["wrong output"]++
+		default:
+			codes["ok"]++
+		}
+		mu.Unlock()
+	}
+	if codes["ok"] < 7 || codes["ok"]+codes[CodeExited] != 8 {
+		t.Fatalf("answers %v: want every one answered with its own output but at most the running one (worker_exited)", codes)
+	}
+	if st := settled(t, e); st.Restarts != 1 || st.Busy != 0 || st.Queued != 0 {
+		t.Fatalf("stats %+v", st)
+	}
+}
