@@ -39,13 +39,17 @@ func (f *Function) Quarantined() bool { return f.quarantined.Load() }
 // Timing is where an invocation's time went.
 type Timing struct {
 	Queue  time.Duration // waiting for a worker
+	CopyIn time.Duration // the inputs copied into the worker's shared-memory context
 	IPC    time.Duration // the pipe round trip, less the worker's own time
+	Worker time.Duration // the worker's own time: Load, H2D, Kernel, D2H, Zero and its bookkeeping
 	Load   time.Duration // loading the module in the worker (0 when cached)
 	H2D    time.Duration // inputs to the device
 	Kernel time.Duration // launches and synchronization
 	D2H    time.Duration // outputs from the device
 	Zero   time.Duration // zeroing the pool span
-	Total  time.Duration // from Submit to the answer
+	// CopyOut is the outputs copied out of the context into the invocation's buffer.
+	CopyOut time.Duration
+	Total   time.Duration // from Submit to the answer
 	// Graph is worker.GraphNone, GraphBuilt or GraphReplayed: how the launches went.
 	Graph int64
 }

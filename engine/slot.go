@@ -401,6 +401,7 @@ func (s *slot) start(inv *Invocation, ci int, prefetched bool) bool {
 		p.inputs = append(p.inputs, sp)
 	}
 	p.out = ctx.OutputArea()
+	inv.Timing.CopyIn = time.Since(now)
 	p.inv, p.fn, p.tenant, p.attempt, p.prefetched, p.dropAt = inv, inv.Fn, inv.Tenant, 0, prefetched, time.Time{}
 	return s.send(ci)
 }
@@ -484,6 +485,7 @@ func (s *slot) receive() {
 	inv.Timing.Load, inv.Timing.H2D, inv.Timing.Kernel = time.Duration(st.Load), time.Duration(st.H2D), time.Duration(st.Kernel)
 	inv.Timing.D2H, inv.Timing.Zero = time.Duration(st.D2H), time.Duration(st.Zero)
 	inv.Timing.Graph = st.Graph
+	inv.Timing.Worker = time.Duration(st.Total)
 	if w := s.res.Err; w != nil {
 		// The worker may have dropped its cache entry; send the payload again, once.
 		if p.attempt == 0 && (w.Code == worker.CodeLibraryMissing || w.Code == worker.CodeFunctionMissing) {
@@ -514,6 +516,7 @@ func (s *slot) receive() {
 	s.funcs[inv.Fn.ID] = true
 	inv.Fn.strikes.Store(0)
 	// Outputs: copy them out of the context.
+	t := time.Now()
 	s.parts = s.parts[:0]
 	for _, sp := range s.res.Outputs {
 		b, err := ctx.Slice(sp)
@@ -529,6 +532,7 @@ func (s *slot) receive() {
 	}
 	high, _ := s.outputsEnd(ctx)
 	inv.setOutputs(s.parts)
+	inv.Timing.CopyOut = time.Since(t)
 	ctx.Written(high)
 	e.stats.completed.Add(1)
 	s.mu.Lock()

@@ -99,8 +99,15 @@ func TestInvokeThroughHandler(t *testing.T) {
 	if err := msgpack.Unmarshal(ctx.Response.Body(), &out); err != nil || !bytes.Equal(out["B"], examples.MatmulReference(A)) {
 		t.Fatalf("output wrong (%v)", err)
 	}
-	if st := string(ctx.Response.Header.Peek("Server-Timing")); !bytes.Contains([]byte(st), []byte("queue;dur=")) {
-		t.Fatalf("Server-Timing %q", st)
+	st := string(ctx.Response.Header.Peek("Server-Timing"))
+	var names []string
+	for _, m := range strings.Split(st, ", ") {
+		name, _, _ := strings.Cut(m, ";")
+		names = append(names, name)
+	}
+	// Every stage in path order; load only when the module was loaded (the first invocation).
+	if got, want := strings.Join(names, " "), "queue copyin ipc load h2d kernel d2h zero worker copyout total handler"; got != want && got != strings.Replace(want, " load", "", 1) {
+		t.Fatalf("Server-Timing %q: stages %q, want %q", st, got, want)
 	}
 	// Errors are JSON with a code.
 	request(&ctx, "POST", "/v1/functions/none/invoke", "application/msgpack", body)

@@ -183,18 +183,19 @@ func parseTimeout(v []byte) (time.Duration, bool) {
 	return d, err == nil && d > 0
 }
 
-var timingNames = [...]string{"queue", "ipc", "load", "h2d", "kernel", "d2h", "zero", "total", "handler"}
+var timingNames = [...]string{"queue", "copyin", "ipc", "load", "h2d", "kernel", "d2h", "zero", "worker", "copyout", "total", "handler"}
 
-// writeTiming sets the standard Server-Timing header: the per-stage breakdown in ms. total is
-// from admission to the engine's answer; handler is the whole HTTP handler, decoding and
-// encoding included.
+// writeTiming sets the standard Server-Timing header: the per-stage breakdown in ms, in the
+// order of an invocation's path. worker is the worker's own time (load to zero and its
+// bookkeeping); total is from admission to the engine's answer; handler is the whole HTTP
+// handler, decoding and encoding included.
 func writeTiming(ctx *fasthttp.RequestCtx, t *engine.Timing, handler time.Duration) {
-	var buf [256]byte
+	var buf [320]byte
 	b := buf[:0]
-	vals := [...]time.Duration{t.Queue, t.IPC, t.Load, t.H2D, t.Kernel, t.D2H, t.Zero, t.Total, handler}
+	vals := [...]time.Duration{t.Queue, t.CopyIn, t.IPC, t.Load, t.H2D, t.Kernel, t.D2H, t.Zero, t.Worker, t.CopyOut, t.Total, handler}
 	for i, v := range vals {
-		if i == 2 && v == 0 {
-			continue // load: only when the module was loaded
+		if timingNames[i] == "load" && v == 0 {
+			continue // only when the module was loaded
 		}
 		if len(b) > 0 {
 			b = append(b, ", "...)
@@ -202,7 +203,7 @@ func writeTiming(ctx *fasthttp.RequestCtx, t *engine.Timing, handler time.Durati
 		b = append(b, timingNames[i]...)
 		b = append(b, ";dur="...)
 		b = strconv.AppendFloat(b, float64(v.Nanoseconds())/1e6, 'f', 3, 64)
-		if i == 4 { // kernel: say when the launches went as a launch graph
+		if timingNames[i] == "kernel" { // say when the launches went as a launch graph
 			switch t.Graph {
 			case worker.GraphBuilt:
 				b = append(b, `;desc="graph built"`...)
