@@ -29,7 +29,8 @@ Usage:
   gpufn bench compare [flags]   start each system (gpufn engines, cpu device, the dedicated
                                 baseline) in turn and run the same measurements against it
   gpufn bench report DIR        redraw the plots and the summary from DIR's JSON files
-  gpufn bench vegeta-check [flags]  run vegeta and the bench at the same rates; compare p50/p99
+  gpufn bench vegeta-check [flags]  run vegeta and the bench (with fasthttp and with net/http) at
+                                the same rates; compare p50/p99
   gpufn bench echo-server [flags]   the HTTP floor's trivial server, as a process (vegeta-check starts it)
 
 Workloads: matmul (n=128; matmul-nN), inference (1 repetition, batch 1; inference-rR-bB).
@@ -122,16 +123,48 @@ type clientFlags struct {
 	spinWait   time.Duration
 	bufferSize int
 	cpuprofile string
+	httpClient string
+	// bothClients: the verb runs the bench with both HTTP clients itself (vegeta-check), so
+	// --http-client is not registered.
+	bothClients bool
 }
 
 func (f *clientFlags) register(fs *flag.FlagSet) {
-	fs.DurationVar(&f.spinWait, "spin-wait", 0, "poll the socket for an answer (non-blocking reads) for up to this long before parking, so the client's own wake-up stays out of the latency; at most GOMAXPROCS-1 goroutines spin at once (0: off; see docs/bench.md)")
+	fs.DurationVar(&f.spinWait, "spin-wait", 0, "poll the socket for an answer (non-blocking reads) for up to this long before parking, so the client's own wake-up stays out of the latency; at most GOMAXPROCS-1 goroutines spin at once (0: off; fasthttp client only; see docs/bench.md)")
 	fs.IntVar(&f.bufferSize, "conn-buffer", DefaultBufferSize, "read and write buffer of each client connection, bytes (larger bodies bypass it)")
 	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile of the bench process to this file (go tool pprof)")
+	f.httpClient = HTTPClientFast
+	if !f.bothClients {
+		fs.StringVar(&f.httpClient, "http-client", HTTPClientFast, "HTTP client of the load generator: fasthttp (the bench's own) or nethttp (Go's net/http, the HTTP stack vegeta uses; no --spin-wait)")
+	}
+}
+
+// validate checks the client's flags.
+func (f *clientFlags) validate() error {
+	if f.spinWait < 0 || f.bufferSize <= 0 {
+		return errors.New("--spin-wait wants a duration >= 0, --conn-buffer a size > 0")
+	}
+	return checkHTTPClient(f.httpClient, f.spinWait, "--spin-wait")
+}
+
+// checkHTTPClient checks an --http-client and the spin budget (given by the flag spinFlag)
+// that goes with it.
+func checkHTTPClient(kind string, spin time.Duration, spinFlag string) error {
+	switch kind {
+	case HTTPClientFast:
+	case HTTPClientNet:
+		if spin > 0 {
+			return fmt.Errorf("%s %v: spin-waiting needs --http-client %s (net/http's connections cannot poll their sockets); leave %s at 0 with --http-client %s",
+				spinFlag, spin, HTTPClientFast, spinFlag, HTTPClientNet)
+		}
+	default:
+		return fmt.Errorf("--http-client %q: want %s or %s", kind, HTTPClientFast, HTTPClientNet)
+	}
+	return nil
 }
 
 func (f *clientFlags) options(maxConns int, timeout time.Duration) ClientOptions {
-	return ClientOptions{MaxConns: maxConns, Timeout: timeout, BufferSize: f.bufferSize, SpinWait: f.spinWait}
+	return ClientOptions{MaxConns: maxConns, Timeout: timeout, BufferSize: f.bufferSize, SpinWait: f.spinWait, HTTPClient: f.httpClient}
 }
 
 // startProfile starts the CPU profile asked for by --cpuprofile; the returned function stops
@@ -184,8 +217,11 @@ func (f *runFlags) runConfig() (RunConfig, WorkloadSpec, error) {
 	if f.hotPercent < 0 || f.hotPercent > 100 {
 		return RunConfig{}, spec, fmt.Errorf("--hot-percent %g: want 0 to 100", f.hotPercent)
 	}
-	if f.client.spinWait < 0 || f.client.bufferSize <= 0 || f.schedSpin < 0 {
-		return RunConfig{}, spec, errors.New("--spin-wait and --sched-spin want a duration >= 0, --conn-buffer a size > 0")
+	if f.schedSpin < 0 {
+		return RunConfig{}, spec, errors.New("--sched-spin wants a duration >= 0")
+	}
+	if err := f.client.validate(); err != nil {
+		return RunConfig{}, spec, err
 	}
 	rc := RunConfig{Workload: spec.Name(), Duration: f.duration, Warmup: f.warmup, Poisson: f.poisson, Seed: f.seed,
 		Timeout: f.timeout, ColdPercent: 100 - f.hotPercent, MaxInFlight: f.maxInFlight, ServerTimeout: f.serverTimeout,
@@ -389,8 +425,8 @@ func cmdFloor(ctx context.Context, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if cf.spinWait < 0 || cf.bufferSize <= 0 {
-		return errors.New("--spin-wait wants a duration >= 0, --conn-buffer a size > 0")
+	if err := cf.validate(); err != nil {
+		return err
 	}
 	stopProfile, err := cf.startProfile()
 	if err != nil {
@@ -459,6 +495,8 @@ func cmdCompare(ctx context.Context, args []string) error {
 	}
 	if *lowSpin < 0 {
 		*lowSpin = rf.client.spinWait
+	} else if err := checkHTTPClient(rf.client.httpClient, *lowSpin, "--low-spin-wait"); err != nil {
+		return err
 	}
 	stopProfile, err := rf.client.startProfile()
 	if err != nil {
@@ -513,7 +551,11 @@ func cmdReport(args []string) error {
 func cmdVegeta(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("gpufn bench vegeta-check", flag.ContinueOnError)
 	var rf runFlags
+	rf.client.bothClients = true // the check runs the bench with fasthttp and with net/http
 	rf.register(fs, 5*time.Second)
+	fs.Lookup("duration").Usage = "each tool's shortest measured time per rate, split over the rounds (see --min-samples)"
+	minSamples := fs.Int("min-samples", 2000, "measure each tool at a rate for at least this many requests: max(--duration, N/rate), the extension capped by --max-duration (0: --duration only)")
+	maxDur := fs.Duration("max-duration", DefaultMaxVegetaDuration, "longest time per tool and rate that --min-samples may extend to")
 	url := fs.String("url", "", "server to load (default: start --system and stop it afterwards)")
 	register := fs.Bool("register", true, "with --url: register the bench's function (false: use the example function)")
 	system := fs.String("system", "seq", "system to start when --url is not given (see compare)")
@@ -530,14 +572,17 @@ func cmdVegeta(ctx context.Context, args []string) error {
 	fs.Var((*listFlag)(&vegetaEnv), "vegeta-env", "KEY=VALUE added to vegeta's environment (repeatable), e.g. GOGC=400")
 	var vegetaArgs []string
 	fs.Var((*listFlag)(&vegetaArgs), "vegeta-arg", "option of vegeta attack (repeatable; replaces the defaults "+strings.Join(DefaultVegetaArgs, " ")+")")
-	echo := fs.Bool("echo", true, "also run both against an echo server (started as gpufn bench echo-server, pinned like the servers) to measure each tool's own round-trip cost")
-	rounds := fs.Int("rounds", 3, "interleaved rounds per rate (bench, vegeta, bench, ...), each --duration/rounds long")
+	echo := fs.Bool("echo", true, "also run the bench (both clients) and vegeta against an echo server (started as gpufn bench echo-server, pinned like the servers) to measure each tool's own round-trip cost")
+	rounds := fs.Int("rounds", 3, "interleaved rounds per rate (bench with fasthttp, bench with net/http, vegeta, bench, ...), each a --rounds-th of the rate's time")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	rc, spec, err := rf.runConfig()
 	if err != nil {
 		return err
+	}
+	if *minSamples < 0 || *maxDur <= 0 {
+		return errors.New("--min-samples wants a count >= 0, --max-duration a duration > 0")
 	}
 	vpath := *vegeta
 	if vpath == "" {
@@ -608,7 +653,8 @@ func cmdVegeta(ctx context.Context, args []string) error {
 		}
 	}
 	vc, err := RunVegetaCheck(ctx, c, w, VegetaConfig{Vegeta: vpath, Rates: rs, Run: rc, Rule: Rule{MaxErrorRate: 0.01, MinAchieved: 0.9},
-		Tolerance: *tol, Rounds: *rounds, Env: vegetaEnv, AttackArgs: vegetaArgs, Echo: echoClient, Log: os.Stdout})
+		Tolerance: *tol, Rounds: *rounds, Env: vegetaEnv, AttackArgs: vegetaArgs, Echo: echoClient, Log: os.Stdout,
+		MinSamples: *minSamples, MaxDuration: *maxDur})
 	if vc != nil {
 		vc.Machine = ThisMachine(rf.machine)
 		if rf.out != "" {

@@ -11,14 +11,30 @@ import (
 	"github.com/valyala/fasthttp"
 )
 
-// Client is an HTTP client for one server, built on fasthttp's HostClient: one connection per
-// request in flight (no pipelining), kept open between requests. It is safe for concurrent use.
+// Client is an HTTP client for one server: one connection per request in flight (no
+// pipelining), kept open between requests. The load generator sends with the HTTP client that
+// ClientOptions.HTTPClient names (fasthttp's HostClient by default, or net/http's Transport);
+// the management API (Do) always goes through fasthttp. It is safe for concurrent use.
 type Client struct {
 	// Base is the server's URL without a trailing slash, e.g. "http://127.0.0.1:8080".
 	Base string
 	hc   *fasthttp.HostClient
+	// load sends the load generator's requests: through hc, or net/http's Transport.
+	load exchanger
 	spin *spinLimiter
+	// opts are the options the client was made with, defaults applied.
+	opts ClientOptions
 }
+
+// The load generator's HTTP clients (ClientOptions.HTTPClient, --http-client).
+const (
+	// HTTPClientFast is fasthttp's HostClient, the default: the bench's own request path, with
+	// spin-waiting (ClientOptions.SpinWait) available.
+	HTTPClientFast = "fasthttp"
+	// HTTPClientNet is Go's net/http Transport (HTTP/1.1, keep-alive, no connection limit):
+	// the HTTP stack vegeta is built on. Its connections cannot spin-wait.
+	HTTPClientNet = "nethttp"
+)
 
 // ClientOptions configure NewClient.
 type ClientOptions struct {
@@ -37,6 +53,9 @@ type ClientOptions struct {
 	SpinWait time.Duration
 	// MaxSpinners bounds the goroutines spinning at once (default GOMAXPROCS-1, at least 1).
 	MaxSpinners int
+	// HTTPClient is the HTTP client of the load generator: HTTPClientFast ("fasthttp", the
+	// default when empty) or HTTPClientNet ("nethttp"). SpinWait must be 0 with HTTPClientNet.
+	HTTPClient string
 }
 
 // DefaultBufferSize is the connections' default buffer size, fasthttp's own default. With
@@ -66,15 +85,26 @@ func NewClient(base string, o ClientOptions) (*Client, error) {
 	if o.BufferSize <= 0 {
 		o.BufferSize = DefaultBufferSize
 	}
+	switch o.HTTPClient {
+	case "", HTTPClientFast:
+		o.HTTPClient = HTTPClientFast
+	case HTTPClientNet:
+		if o.SpinWait > 0 {
+			return nil, fmt.Errorf("bench: spin-waiting (%v) needs the fasthttp client: net/http's connections cannot poll their sockets", o.SpinWait)
+		}
+	default:
+		return nil, fmt.Errorf("bench: HTTP client %q: want %s or %s", o.HTTPClient, HTTPClientFast, HTTPClientNet)
+	}
 	addr := u.Host
 	if u.Port() == "" {
 		addr += ":80"
 	}
 	spin := newSpinLimiter(o.MaxSpinners)
 	spin.budget.Store(int64(max(o.SpinWait, 0)))
-	return &Client{
+	c := &Client{
 		Base: "http://" + u.Host + strings.TrimRight(u.Path, "/"),
 		spin: spin,
+		opts: o,
 		hc: &fasthttp.HostClient{
 			Addr: addr,
 			Name: "gpufn-bench",
@@ -104,12 +134,39 @@ func NewClient(base string, o ClientOptions) (*Client, error) {
 			// One attempt: a request that failed is an error, never silently sent again.
 			MaxIdemponentCallAttempts: 1,
 		},
-	}, nil
+	}
+	if o.HTTPClient == HTTPClientNet {
+		c.load = newNetExchanger(o)
+	} else {
+		c.load = fastExchanger{c.hc}
+	}
+	return c, nil
+}
+
+// HTTPClient names the HTTP client the load generator sends with (HTTPClientFast or
+// HTTPClientNet).
+func (c *Client) HTTPClient() string { return c.opts.HTTPClient }
+
+// WithHTTPClient returns a new client of the same server with the same options but the load
+// generator's HTTP client kind, and no spin-waiting with net/http (which cannot spin).
+func (c *Client) WithHTTPClient(kind string) (*Client, error) {
+	o := c.opts
+	o.HTTPClient, o.SpinWait = kind, c.SpinWait()
+	if kind == HTTPClientNet {
+		o.SpinWait = 0
+	}
+	return NewClient(c.Base, o)
 }
 
 // SetSpinWait sets how long a goroutine waiting for an answer polls its socket before it
-// parks (0: never; see spinconn.go). It applies to the reads that start after it.
-func (c *Client) SetSpinWait(d time.Duration) { c.spin.budget.Store(int64(max(d, 0))) }
+// parks (0: never; see spinconn.go). It applies to the reads that start after it. A client
+// whose load goes through net/http never spins: its budget stays 0.
+func (c *Client) SetSpinWait(d time.Duration) {
+	if c.opts.HTTPClient == HTTPClientNet {
+		return
+	}
+	c.spin.budget.Store(int64(max(d, 0)))
+}
 
 // SpinWait returns the current spin budget.
 func (c *Client) SpinWait() time.Duration { return time.Duration(c.spin.budget.Load()) }
@@ -118,7 +175,12 @@ func (c *Client) SpinWait() time.Duration { return time.Duration(c.spin.budget.L
 func (c *Client) URL(path string) string { return c.Base + path }
 
 // CloseIdle closes the client's idle connections.
-func (c *Client) CloseIdle() { c.hc.CloseIdleConnections() }
+func (c *Client) CloseIdle() {
+	c.hc.CloseIdleConnections()
+	if n, ok := c.load.(*netExchanger); ok {
+		n.tr.CloseIdleConnections()
+	}
+}
 
 // APIError is a non-2xx answer of the server's management API.
 type APIError struct {

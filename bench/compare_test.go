@@ -14,11 +14,13 @@ func TestSystemSpecs(t *testing.T) {
 	o := SystemOptions{GPUfn: "/x/gpufn", Device: "cuda"}
 	wl, _ := ParseWorkload("inference-r500")
 	for name, want := range map[string]string{
-		"seq":      "/x/gpufn serve --device cuda --engine sequential",
-		"c4-mps":   "/x/gpufn serve --device cuda --engine concurrent --workers 4 --mps on",
-		"c8-nomps": "/x/gpufn serve --device cuda --engine concurrent --workers 8 --mps off",
-		"cpu":      "/x/gpufn serve --device cpu --engine concurrent --workers 8",
-		"baseline": "/x/gpufn-baseline --workload inference-r500-b1 --device cuda",
+		"seq":                "/x/gpufn serve --device cuda --engine sequential",
+		"c4-mps":             "/x/gpufn serve --device cuda --engine concurrent --workers 4 --mps on",
+		"c8-nomps":           "/x/gpufn serve --device cuda --engine concurrent --workers 8 --mps off",
+		"cpu":                "/x/gpufn serve --device cpu --engine concurrent --workers 8",
+		"baseline":           "/x/gpufn-baseline --workload inference-r500-b1 --device cuda",
+		"seq-nopipe":         "/x/gpufn serve --device cuda --engine sequential --pipeline=false",
+		"c4-mps-spin-nopipe": "/x/gpufn serve --device cuda --engine concurrent --workers 4 --mps on --poll spin --pipeline=false",
 	} {
 		s, err := o.System(name, wl)
 		if err != nil {
@@ -31,7 +33,7 @@ func TestSystemSpecs(t *testing.T) {
 			t.Errorf("%s: registers %v", name, s.Registers)
 		}
 	}
-	for _, bad := range []string{"c0-mps", "c4", "c4-maybe", "cx-mps", "gpu"} {
+	for _, bad := range []string{"c0-mps", "c4", "c4-maybe", "cx-mps", "gpu", "baseline-nopipe"} {
 		if _, err := o.System(bad, wl); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
@@ -172,8 +174,9 @@ func TestTargets(t *testing.T) {
 	}
 }
 
-// The summary gives each workload's vegeta cross-check its own verdict line, and says where the
-// floor's and the low-load point's client spin-wait differ.
+// The summary gives each workload's vegeta cross-check its own verdict line per bench client,
+// says which client agrees, and says where the floor's and the low-load point's client
+// spin-wait differ.
 func TestSummaryVegetaPerWorkloadAndSpin(t *testing.T) {
 	dir := t.TempDir()
 	writeFloors(t, dir)
@@ -181,9 +184,16 @@ func TestSummaryVegetaPerWorkloadAndSpin(t *testing.T) {
 		return VegetaPoint{Rate: rate, Bench: &RateResult{}, Comparable: comparable, Agree: agree,
 			BenchEcho: &RateResult{}, VegetaEcho: &VegetaStats{}, AgreeNet: agreeNet}
 	}
+	// withNet adds the bench's net/http client to a point: comparable as the default client,
+	// agreeing raw as given, net of echo always.
+	withNet := func(p VegetaPoint, agree bool) VegetaPoint {
+		p.BenchNetHTTP, p.BenchNetHTTPEcho = &RateResult{}, &RateResult{}
+		p.NetHTTP = &VegetaDiff{Comparable: p.Comparable, Agree: agree && p.Comparable, AgreeNet: p.Comparable}
+		return p
+	}
 	for _, v := range []*VegetaCheck{
 		{Kind: KindVegeta, System: "gpufn-seq", Workload: "matmul-n128", Tolerance: 0.1, VegetaArgs: DefaultVegetaArgs,
-			Points: []VegetaPoint{pt(25, true, false, true), pt(500, true, false, true), pt(2000, true, false, false)}},
+			Points: []VegetaPoint{withNet(pt(25, true, false, true), true), withNet(pt(500, true, false, true), true), withNet(pt(2000, true, false, false), true)}},
 		{Kind: KindVegeta, System: "gpufn-seq", Workload: "inference-r100-b1", Tolerance: 0.1,
 			Points: []VegetaPoint{pt(25, true, true, true), pt(200, true, true, true), pt(5000, false, false, false)}},
 	} {
@@ -202,8 +212,11 @@ func TestSummaryVegetaPerWorkloadAndSpin(t *testing.T) {
 	}
 	sum := d.Summary()
 	for _, want := range []string{
-		"| matmul-n128 | gpufn-seq | 3 of 3 | 0 of 3 | 2 of 3 |",
-		"| inference-r100-b1 | gpufn-seq | 2 of 3 | 2 of 2 | 2 of 2 |",
+		"| matmul-n128 | gpufn-seq | 3 | 0 of 3 | 2 of 3 | 3 of 3 | 3 of 3 |",
+		"| inference-r100-b1 | gpufn-seq | 3 | 2 of 2 | 2 of 2 | - | - |",
+		"- matmul-n128 (gpufn-seq): raw, only the bench with nethttp agrees with vegeta; net of each tool's echo p50, only the bench with nethttp agrees with vegeta",
+		"- inference-r100-b1 (gpufn-seq): raw, the bench agrees with vegeta;",
+		"| 2000/s | nethttp | 0 / 0 |",
 		"vegeta attack -http2=false -max-body=0",
 		"low-load point at 25/s (client spin-wait 10 ms)",
 		"floors at the same 25/s; client spin-wait off for the floor, 10 ms for gpufn-seq",

@@ -31,7 +31,7 @@
 // or doubling then bisecting); PrepareWorkload registers an example function against any gpufn
 // server and checks every answer; StartServer starts gpufn or the dedicated baseline as a child
 // process and Compare runs the same measurements against each system; MeasureFloor measures
-// the HTTP floor; RunVegetaCheck runs vegeta beside the bench; PlotLatency, LoadDir and
+// the HTTP floor; RunVegetaCheck runs vegeta beside the bench (with both HTTP clients); PlotLatency, LoadDir and
 // Dir.Summary draw the results. The dedicated baseline server itself is package bench/baseline.
 //
 // # Goroutines and concurrency
@@ -40,8 +40,10 @@
 // that has finished its last request and waits for another, else a new one (at most
 // RunConfig.MaxInFlight requests at a time; a request beyond that is not sent and counts as an
 // "inflight_limit" error), and starts one progress goroutine; all have ended when Run returns.
-// A Client's connections may spin-wait for answers (ClientOptions.SpinWait; spinconn.go), at
-// most GOMAXPROCS-1 goroutines at once. A Client
+// A Client sends load with fasthttp's HostClient or, with ClientOptions.HTTPClient "nethttp",
+// Go's net/http Transport (exchange.go: only the transport differs, the method is the same).
+// A fasthttp Client's connections may spin-wait for answers (ClientOptions.SpinWait;
+// spinconn.go), at most GOMAXPROCS-1 goroutines at once. A Client
 // is safe for concurrent use; a Workload is safe for concurrent use once PrepareWorkload has
 // returned. Result types are plain data. Compare and the CLI start child processes (servers,
 // vegeta) and stop every one they started before returning.

@@ -50,7 +50,9 @@ type FloorResult struct {
 	Server string `json:"server,omitempty"`
 	// SpinWaitMS is the client's spin budget (ms; 0: none) for the serial round trips and the
 	// open loop, as in RateResult; the closed loop never spins.
-	SpinWaitMS float64      `json:"spin_wait_ms,omitempty"`
+	SpinWaitMS float64 `json:"spin_wait_ms,omitempty"`
+	// HTTPClient is the bench's HTTP client, as in RateResult (absent: fasthttp).
+	HTTPClient string       `json:"http_client,omitempty"`
 	Points     []FloorPoint `json:"points"`
 }
 
@@ -181,7 +183,7 @@ func MeasureFloor(ctx context.Context, cfg FloorConfig) (*FloorResult, error) {
 		return nil, err
 	}
 	defer client.CloseIdle()
-	res.SpinWaitMS = float64(client.SpinWait()) / 1e6
+	res.SpinWaitMS, res.HTTPClient = float64(client.SpinWait())/1e6, client.HTTPClient()
 	for _, p := range payloads {
 		uri := client.URL("/echo?n=" + strconv.Itoa(p.respBytes))
 		want := p.respBytes

@@ -117,17 +117,29 @@ func TestVegetaCheck(t *testing.T) {
 	}
 	dir := t.TempDir()
 	echo := startFake(t, EchoHandler(1<<20))
-	vc, err := RunVegetaCheck(context.Background(), c, w, VegetaConfig{Vegeta: os.Args[0], Rates: []float64{20, 40},
-		Run: RunConfig{System: "fake", Duration: 200 * time.Millisecond}, Rounds: 2, WorkDir: dir, Echo: newTestClient(t, echo.URL)})
+	var log strings.Builder
+	// At least 6 samples per tool and rate: 40/s runs 150 ms, 80/s the 100 ms floor, 20/s the
+	// 200 ms cap (4 samples; 6 would take 300 ms). The echo runs keep the floor.
+	vc, err := RunVegetaCheck(context.Background(), c, w, VegetaConfig{Vegeta: os.Args[0], Rates: []float64{40, 80, 20},
+		Run: RunConfig{System: "fake", Duration: 100 * time.Millisecond}, Rounds: 2, WorkDir: dir, Echo: newTestClient(t, echo.URL),
+		MinSamples: 6, MaxDuration: 200 * time.Millisecond, Log: &log})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(vc.Points) != 2 || vc.Vegeta != "Version: fake" || vc.Tolerance != 0.1 {
+	if len(vc.Points) != 3 || vc.Vegeta != "Version: fake" || vc.Tolerance != 0.1 || vc.Version != 2 || vc.MinSamples != 6 ||
+		vc.MaxDurationS != 0.2 || vc.DurationS != 0.1 {
 		t.Fatalf("%+v", vc)
 	}
 	for i, p := range vc.Points {
-		if p.Vegeta.P50 != 1 || p.Vegeta.P99 != 2 || p.Bench.OK != int64(4*(i+1)) || p.Bench.Latency.Count != p.Bench.OK || !p.Comparable {
-			t.Errorf("%+v", p)
+		wantOK, wantD := []int64{6, 8, 4}[i], []float64{0.15, 0.1, 0.2}[i]
+		if p.Vegeta.P50 != 1 || p.Vegeta.P99 != 2 || p.Bench.OK != wantOK || p.Bench.Latency.Count != p.Bench.OK || !p.Comparable {
+			t.Errorf("%g/s: %+v", p.Rate, p)
+		}
+		if abs(p.DurationS-wantD) > 1e-9 || abs(p.Vegeta.DurationS-wantD) > 1e-9 || abs(p.Bench.DurationS-wantD) > 1e-9 {
+			t.Errorf("%g/s: durations %v %v %v; want %v", p.Rate, p.DurationS, p.Vegeta.DurationS, p.Bench.DurationS, wantD)
+		}
+		if p.Samples == nil || p.Samples.Bench != wantOK || p.Samples.BenchNetHTTP != wantOK || p.Samples.Vegeta != p.Vegeta.Requests {
+			t.Errorf("%g/s: samples %+v", p.Rate, p.Samples)
 		}
 		if want := (p.Bench.Latency.P50 - 1) / 1; p.DiffP50 != want {
 			t.Errorf("diff %v; want %v", p.DiffP50, want)
@@ -135,7 +147,11 @@ func TestVegetaCheck(t *testing.T) {
 		if p.Agree != (abs(p.DiffP50) <= 0.1 && abs(p.DiffP99) <= 0.1) {
 			t.Errorf("agree %v with diffs %v %v", p.Agree, p.DiffP50, p.DiffP99)
 		}
-		if p.BenchEcho == nil || p.BenchEcho.OK != p.Bench.OK || p.BenchEcho.Errors != 0 || p.VegetaEcho == nil {
+		if p.Bench.HTTPClient != HTTPClientFast || p.BenchEcho.HTTPClient != HTTPClientFast {
+			t.Errorf("the default client's runs: %q %q", p.Bench.HTTPClient, p.BenchEcho.HTTPClient)
+		}
+		if p.BenchEcho == nil || p.BenchEcho.OK != int64(p.Rate)/10 || p.BenchEcho.Errors != 0 || p.VegetaEcho == nil ||
+			abs(p.BenchEcho.DurationS-0.1) > 1e-9 {
 			t.Errorf("echo: %+v %+v", p.BenchEcho, p.VegetaEcho)
 		}
 		b0, v0 := p.BenchEcho.Latency.P50, p.VegetaEcho.P50
@@ -145,14 +161,55 @@ func TestVegetaCheck(t *testing.T) {
 		if want := (p.Bench.Latency.P50 - b0 - (1 - v0)) / (1 - v0); abs(p.NetDiffP50-want) > 1e-9 {
 			t.Errorf("net diff %v; want %v", p.NetDiffP50, want)
 		}
+		// The bench with net/http: its own runs (same rounds, same counts), compared on its own.
+		n, ne := p.BenchNetHTTP, p.BenchNetHTTPEcho
+		if n == nil || ne == nil || p.NetHTTP == nil || n.HTTPClient != HTTPClientNet || ne.HTTPClient != HTTPClientNet ||
+			n.OK != wantOK || n.Errors != 0 || ne.OK != p.BenchEcho.OK || !n.Holds {
+			t.Fatalf("%g/s net/http: %+v %+v %+v", p.Rate, n, ne, p.NetHTTP)
+		}
+		nd := p.NetHTTP
+		if nd.DiffP50 != n.Latency.P50-1 || !nd.Comparable || nd.Agree != (abs(nd.DiffP50) <= 0.1 && abs(nd.DiffP99) <= 0.1) {
+			t.Errorf("%g/s net/http diff %+v", p.Rate, nd)
+		}
+		if want := (n.Latency.P99 - ne.Latency.P50 - (2 - v0)) / (2 - v0); abs(nd.NetDiffP99-want) > 1e-9 {
+			t.Errorf("net/http net diff p99 %v; want %v", nd.NetDiffP99, want)
+		}
+		if s := p.sides(); len(s) != 2 || s[1].bench != n || s[1].echo != ne || s[0].bench != p.Bench {
+			t.Errorf("sides %+v", s)
+		}
 	}
-	for _, f := range []string{"targets.json", "rate-20-0.bin", "rate-20-1.bin", "rate-40-1.bin", "echo-targets.json", "echo-rate-40-1.bin"} {
+	for _, f := range []string{"targets.json", "rate-40-0.bin", "rate-40-1.bin", "rate-80-1.bin", "echo-targets.json", "echo-rate-80-1.bin"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
 		}
 	}
+	for _, want := range []string{"vegeta check 40/s (2 rounds, 150ms per tool): vegeta p50 1.00ms p99 2.00ms (40 samples)\n  bench fasthttp ",
+		"(6 samples) | diff", "\n  bench nethttp  p50 ", "vegeta check matmul-n16: raw, neither of the bench's clients agrees with vegeta; net of each tool's echo p50, neither"} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("log lacks %q:\n%s", want, log.String())
+		}
+	}
+	// Written and read back: the file keeps both clients.
+	if err := WriteJSON(filepath.Join(dir, "vegeta-matmul-n16.json"), vc); err != nil {
+		t.Fatal(err)
+	}
+	d, err := LoadDir(dir)
+	if err != nil || len(d.Vegeta) != 1 || d.Vegeta[0].Points[2].NetHTTP == nil || d.Vegeta[0].Points[2].Samples.Bench != 4 {
+		t.Fatalf("%+v %v", d, err)
+	}
+	sum := d.Summary()
+	for _, want := range []string{"| matmul-n16 | fake | 3 | 0 of 3 | 0 of 3 | 0 of 3 | 0 of 3 |", "| 20/s | nethttp | 4 / 20 |",
+		"each tool ran for 100ms at a rate, or longer to reach 6 samples (at most 200ms)"} {
+		if !strings.Contains(sum, want) {
+			t.Errorf("summary lacks %q:\n%s", want, sum)
+		}
+	}
 	if _, err := RunVegetaCheck(context.Background(), c, w, VegetaConfig{}); err == nil || !strings.Contains(err.Error(), "go install github.com/tsenart/vegeta/v12@v12.12.0") {
 		t.Errorf("without vegeta: %v", err)
+	}
+	nc := newTestClientOf(t, f.URL, HTTPClientNet)
+	if _, err := RunVegetaCheck(context.Background(), nc, w, VegetaConfig{Vegeta: os.Args[0]}); err == nil || !strings.Contains(err.Error(), "give the default (fasthttp) one") {
+		t.Errorf("with a net/http client: %v", err)
 	}
 }
 

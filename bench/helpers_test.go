@@ -34,12 +34,33 @@ func startFake(t testing.TB, h fasthttp.RequestHandler) *fakeServer {
 
 func newTestClient(t testing.TB, url string) *Client {
 	t.Helper()
-	c, err := NewClient(url, ClientOptions{MaxConns: 1000})
+	return newTestClientOf(t, url, HTTPClientFast)
+}
+
+// httpClients are the load generator's HTTP clients: the tests of its method run with each.
+var httpClients = []string{HTTPClientFast, HTTPClientNet}
+
+// newTestClientOf returns a client of url whose load goes through the HTTP client kind.
+func newTestClientOf(t testing.TB, url, kind string) *Client {
+	t.Helper()
+	c, err := NewClient(url, ClientOptions{MaxConns: 1000, HTTPClient: kind})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(c.CloseIdle)
 	return c
+}
+
+// forEachClient runs f as a subtest per HTTP client, in parallel when parallel is set.
+func forEachClient(t *testing.T, parallel bool, f func(t *testing.T, kind string)) {
+	for _, kind := range httpClients {
+		t.Run(kind, func(t *testing.T) {
+			if parallel {
+				t.Parallel()
+			}
+			f(t, kind)
+		})
+	}
 }
 
 // fixedSource sends the same body to one URI and checks the answer against want (nil: no

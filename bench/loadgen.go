@@ -1,15 +1,12 @@
 package bench
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
-	"net"
-	"os"
 	"runtime"
 	"strconv"
 	"sync"
@@ -18,7 +15,6 @@ import (
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
-	"github.com/valyala/fasthttp"
 )
 
 // Call is one request the generator sends.
@@ -271,7 +267,7 @@ func (r *recorder) sentAt(lag time.Duration, cold bool) {
 type phase struct {
 	cfg      *RunConfig
 	c        *Client
-	hc       *fasthttp.HostClient
+	ex       exchanger
 	src      Source
 	rec      *recorder
 	measured bool
@@ -314,12 +310,12 @@ func Run(ctx context.Context, c *Client, src Source, cfg RunConfig) (*RateResult
 	if r.WindowS > 0 {
 		r.GeneratorCPU = round(cpu.Seconds()/r.WindowS, 3)
 	}
-	r.SpinWaitMS = float64(c.SpinWait()) / 1e6
+	r.SpinWaitMS, r.HTTPClient = float64(c.SpinWait())/1e6, c.HTTPClient()
 	return r, nil
 }
 
 func newPhase(cfg *RunConfig, c *Client, src Source, measured bool) *phase {
-	return &phase{cfg: cfg, c: c, hc: c.hc, src: src, rec: newRecorder(), measured: measured,
+	return &phase{cfg: cfg, c: c, ex: c.load, src: src, rec: newRecorder(), measured: measured,
 		rateStr: strconv.FormatFloat(cfg.Rate, 'f', -1, 64), idle: make(chan job), quit: make(chan struct{})}
 }
 
@@ -473,7 +469,7 @@ func closedLoop(ctx context.Context, c *Client, src Source, cfg RunConfig, conns
 				}
 				p.inflight.Add(1)
 				p.wg.Add(1)
-				p.do(i, false, call, time.Now())
+				p.do(job{i: i, call: call, intended: time.Now()})
 			}
 		}()
 	}
@@ -484,7 +480,7 @@ func closedLoop(ctx context.Context, c *Client, src Source, cfg RunConfig, conns
 	if r.WindowS > 0 {
 		r.GeneratorCPU = round(cpu.Seconds()/r.WindowS, 3)
 	}
-	r.SpinWaitMS = float64(c.SpinWait()) / 1e6
+	r.SpinWaitMS, r.HTTPClient = float64(c.SpinWait())/1e6, c.HTTPClient()
 	return r
 }
 
@@ -524,7 +520,7 @@ func (p *phase) fire(i int64, intended time.Time) {
 // at 5000 requests/s.
 func (p *phase) sender(j job) {
 	for {
-		p.do(j.i, j.cold, j.call, j.intended)
+		p.do(j)
 		select {
 		case j = <-p.idle:
 		case <-p.quit:
@@ -543,85 +539,35 @@ func (p *phase) record(i int64, cold bool, intended, sent, end time.Time, kind s
 	}
 }
 
-var (
-	ctMsgpack = []byte("application/msgpack")
-	hdrTiming = []byte("Server-Timing")
-)
-
-func (p *phase) do(i int64, cold bool, call *Call, intended time.Time) {
+// do sends request j through the client's exchanger and records its outcome.
+func (p *phase) do(j job) {
 	defer p.wg.Done()
 	defer p.inflight.Add(-1)
-	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
-	defer fasthttp.ReleaseRequest(req)
-	defer fasthttp.ReleaseResponse(resp)
-	req.SetRequestURI(call.URI)
-	req.Header.SetMethod(fasthttp.MethodPost)
-	if call.ContentType != "" {
-		req.Header.SetContentType(call.ContentType)
-	}
-	if call.Accept != "" {
-		req.Header.Set("Accept", call.Accept)
-	}
-	if p.cfg.ServerTimeout > 0 {
-		req.Header.Set("X-Gpufn-Timeout", p.cfg.ServerTimeout.String())
-	}
-	if p.cfg.TagRequests {
-		req.Header.Set("X-Bench-Rate", p.rateStr)
-		req.Header.Set("X-Bench-Seq", strconv.FormatInt(i, 10))
-	}
-	req.SetBodyRaw(call.Body)
-
-	sent := time.Now()
-	p.rec.sentAt(sent.Sub(intended), cold)
-	err := p.hc.DoDeadline(req, resp, intended.Add(p.cfg.Timeout))
-	end := time.Now()
-	kind, err := classify(err, resp, call)
-	if kind != "" {
-		p.record(i, cold, intended, sent, end, kind, err)
-		return
-	}
-	var timings []ServerTiming
-	if v := resp.Header.PeekBytes(hdrTiming); len(v) > 0 {
-		var buf [10]ServerTiming
-		timings = ParseServerTiming(buf[:0], v)
-	}
-	p.rec.succeed(end.Sub(intended), cold, timings, end)
-	if p.cfg.OnSample != nil && p.measured {
-		p.cfg.OnSample(Sample{Index: i, Cold: cold, Intended: intended, Sent: sent, Latency: end.Sub(intended)})
-	}
+	p.ex.exchange(p, j)
 }
 
-// classify sorts the outcome of one request into an error kind ("" for success).
-func classify(err error, resp *fasthttp.Response, call *Call) (string, error) {
-	if err != nil {
-		var ne net.Error
-		if errors.Is(err, fasthttp.ErrTimeout) || errors.Is(err, os.ErrDeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) {
-			return ErrKindTimeout, err
-		}
-		return ErrKindTransport, err
+// sending records that request j goes out now and returns the time.
+func (p *phase) sending(j job) time.Time {
+	sent := time.Now()
+	p.rec.sentAt(sent.Sub(j.intended), j.cold)
+	return sent
+}
+
+// deadline is request j's deadline: the run's timeout after its intended send time.
+func (p *phase) deadline(j job) time.Time { return j.intended.Add(p.cfg.Timeout) }
+
+// finish records the outcome of request j, sent at sent (zero if it was not) and over at end:
+// a failure of the kind (with err), or, when kind is "", a success with the server's timings.
+// Latency counts from the intended send time either way.
+func (p *phase) finish(j job, sent, end time.Time, kind string, err error, timings []ServerTiming) {
+	if kind != "" {
+		p.record(j.i, j.cold, j.intended, sent, end, kind, err)
+		return
 	}
-	st := resp.StatusCode()
-	if st < 200 || st > 299 {
-		body := resp.Body()
-		if len(body) > 200 {
-			body = body[:200]
-		}
-		return "http_" + strconv.Itoa(st), fmt.Errorf("HTTP %d: %s", st, bytes.TrimSpace(body))
+	p.rec.succeed(end.Sub(j.intended), j.cold, timings, end)
+	if p.cfg.OnSample != nil && p.measured {
+		p.cfg.OnSample(Sample{Index: j.i, Cold: j.cold, Intended: j.intended, Sent: sent, Latency: end.Sub(j.intended)})
 	}
-	out := resp.Body()
-	if call.Output != "" && bytes.HasPrefix(resp.Header.ContentType(), ctMsgpack) {
-		v, err := MsgpackField(out, call.Output)
-		if err != nil {
-			return ErrKindBadResponse, err
-		}
-		out = v
-	}
-	if call.Check != nil {
-		if err := call.Check(out); err != nil {
-			return ErrKindWrongOutput, err
-		}
-	}
-	return "", nil
 }
 
 // progress starts the progress goroutine; the returned function stops it (and clears a line

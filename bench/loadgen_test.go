@@ -14,217 +14,234 @@ import (
 
 // The tests below use scripted delays far larger than the noise of a loaded 2-core machine
 // running the race detector, and assert with generous upper tolerances and exact lower bounds.
-// The ones that assert on latencies do not run in parallel with others.
+// The ones that assert on latencies do not run in parallel with other tests (their subtests, one
+// per HTTP client, run in parallel with each other: two light loads).
 
 // Percentiles of a server whose delays cycle 10, 20, ..., 100 ms come out at those delays.
 func TestPercentilesOfScriptedLatencies(t *testing.T) {
-	var n atomic.Int64
-	f := startFake(t, func(c *fasthttp.RequestCtx) {
-		k := (n.Add(1) - 1) % 10
-		time.Sleep(time.Duration(k+1) * 10 * time.Millisecond)
-		c.SetBodyString("ok")
-	})
-	c := newTestClient(t, f.URL)
-	r, err := Run(context.Background(), c, newFixedSource(c, []byte("ok")), RunConfig{Rate: 100, Duration: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Scheduled != 100 || r.OK != 100 || r.Errors != 0 {
-		t.Fatalf("scheduled %d ok %d errors %d %v; want 100, 100, 0", r.Scheduled, r.OK, r.Errors, r.ErrorKinds)
-	}
-	// Never below the scripted delay (the histogram keeps 3 digits); above it, some noise of
-	// scheduling and HTTP: a little for the middle percentiles, more for p99 and max, which
-	// are single samples of 100.
-	for _, c := range []struct {
-		name      string
-		got, want float64
-		slack     float64
-	}{{"min", r.Latency.Min, 10, 30}, {"p50", r.Latency.P50, 50, 30}, {"p90", r.Latency.P90, 90, 30}, {"p99", r.Latency.P99, 100, 100}, {"max", r.Latency.Max, 100, 100}} {
-		if c.got < c.want*0.999 || c.got > c.want+c.slack {
-			t.Errorf("%s = %.2f ms; want %.0f ms (up to +%.0f)", c.name, c.got, c.want, c.slack)
+	forEachClient(t, true, func(t *testing.T, kind string) {
+		var n atomic.Int64
+		f := startFake(t, func(c *fasthttp.RequestCtx) {
+			k := (n.Add(1) - 1) % 10
+			time.Sleep(time.Duration(k+1) * 10 * time.Millisecond)
+			c.SetBodyString("ok")
+		})
+		c := newTestClientOf(t, f.URL, kind)
+		r, err := Run(context.Background(), c, newFixedSource(c, []byte("ok")), RunConfig{Rate: 100, Duration: time.Second})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	if r.Latency.Mean < 55*0.999 || r.Latency.Mean > 55+30 {
-		t.Errorf("mean = %.2f ms; want about 55", r.Latency.Mean)
-	}
-	if r.Achieved < 90 || r.Achieved > 101 {
-		t.Errorf("achieved %.1f/s at 100/s offered", r.Achieved)
-	}
-	if h, err := DecodeHist(r.LatencyHist); err != nil || h.TotalCount() != 100 {
-		t.Errorf("saved histogram: %v, %v", h, err)
-	}
+		if r.Scheduled != 100 || r.OK != 100 || r.Errors != 0 {
+			t.Fatalf("scheduled %d ok %d errors %d %v; want 100, 100, 0", r.Scheduled, r.OK, r.Errors, r.ErrorKinds)
+		}
+		// Never below the scripted delay (the histogram keeps 3 digits); above it, some noise of
+		// scheduling and HTTP: a little for the middle percentiles, more for p99 and max, which
+		// are single samples of 100.
+		for _, c := range []struct {
+			name      string
+			got, want float64
+			slack     float64
+		}{{"min", r.Latency.Min, 10, 30}, {"p50", r.Latency.P50, 50, 30}, {"p90", r.Latency.P90, 90, 30}, {"p99", r.Latency.P99, 100, 100}, {"max", r.Latency.Max, 100, 100}} {
+			if c.got < c.want*0.999 || c.got > c.want+c.slack {
+				t.Errorf("%s = %.2f ms; want %.0f ms (up to +%.0f)", c.name, c.got, c.want, c.slack)
+			}
+		}
+		if r.Latency.Mean < 55*0.999 || r.Latency.Mean > 55+30 {
+			t.Errorf("mean = %.2f ms; want about 55", r.Latency.Mean)
+		}
+		if r.Achieved < 90 || r.Achieved > 101 {
+			t.Errorf("achieved %.1f/s at 100/s offered", r.Achieved)
+		}
+		if h, err := DecodeHist(r.LatencyHist); err != nil || h.TotalCount() != 100 {
+			t.Errorf("saved histogram: %v, %v", h, err)
+		}
+	})
 }
 
 // The coordinated-omission test: a server that stalls for 1 s delays every request scheduled
 // during the stall, and the bench must charge each of them from its intended send time.
 func TestStallShowsInEveryRequestScheduledDuringIt(t *testing.T) {
-	var mu sync.Mutex
-	var n int
-	var stallStart, stallEnd time.Time
-	f := startFake(t, func(c *fasthttp.RequestCtx) {
-		mu.Lock()
-		n++
-		if n == 20 {
-			stallStart = time.Now()
-			stallEnd = stallStart.Add(time.Second)
+	forEachClient(t, true, func(t *testing.T, kind string) {
+		var mu sync.Mutex
+		var n int
+		var stallStart, stallEnd time.Time
+		f := startFake(t, func(c *fasthttp.RequestCtx) {
+			mu.Lock()
+			n++
+			if n == 20 {
+				stallStart = time.Now()
+				stallEnd = stallStart.Add(time.Second)
+			}
+			end := stallEnd
+			mu.Unlock()
+			if d := time.Until(end); d > 0 {
+				time.Sleep(d)
+			}
+			c.SetBodyString("ok")
+		})
+		c := newTestClientOf(t, f.URL, kind)
+		var smu sync.Mutex
+		var samples []Sample
+		r, err := Run(context.Background(), c, newFixedSource(c, []byte("ok")), RunConfig{Rate: 50, Duration: 2 * time.Second,
+			OnSample: func(s Sample) { smu.Lock(); samples = append(samples, s); smu.Unlock() }})
+		if err != nil {
+			t.Fatal(err)
 		}
-		end := stallEnd
-		mu.Unlock()
-		if d := time.Until(end); d > 0 {
-			time.Sleep(d)
+		if r.OK != 100 || len(samples) != 100 {
+			t.Fatalf("ok %d, samples %d; want 100 (errors %v)", r.OK, len(samples), r.ErrorKinds)
 		}
-		c.SetBodyString("ok")
+		during := 0
+		for _, s := range samples {
+			if s.Intended.Before(stallStart.Add(5*time.Millisecond)) || s.Intended.After(stallEnd.Add(-5*time.Millisecond)) {
+				continue
+			}
+			during++
+			// It cannot have been answered before the stall ended.
+			if want := stallEnd.Sub(s.Intended) - 2*time.Millisecond; s.Latency < want {
+				t.Errorf("request %d scheduled %v into the stall: latency %v; want at least %v", s.Index, s.Intended.Sub(stallStart), s.Latency, want)
+			}
+		}
+		if during < 40 {
+			t.Fatalf("%d requests scheduled during the 1 s stall at 50/s; want about 50", during)
+		}
+		if r.Latency.Max < 950 || r.Latency.P90 < 700 {
+			t.Errorf("max %.1f ms, p90 %.1f ms: the stall does not show (want max >= 950, p90 >= 700)", r.Latency.Max, r.Latency.P90)
+		}
 	})
-	c := newTestClient(t, f.URL)
-	var smu sync.Mutex
-	var samples []Sample
-	r, err := Run(context.Background(), c, newFixedSource(c, []byte("ok")), RunConfig{Rate: 50, Duration: 2 * time.Second,
-		OnSample: func(s Sample) { smu.Lock(); samples = append(samples, s); smu.Unlock() }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.OK != 100 || len(samples) != 100 {
-		t.Fatalf("ok %d, samples %d; want 100 (errors %v)", r.OK, len(samples), r.ErrorKinds)
-	}
-	during := 0
-	for _, s := range samples {
-		if s.Intended.Before(stallStart.Add(5*time.Millisecond)) || s.Intended.After(stallEnd.Add(-5*time.Millisecond)) {
-			continue
-		}
-		during++
-		// It cannot have been answered before the stall ended.
-		if want := stallEnd.Sub(s.Intended) - 2*time.Millisecond; s.Latency < want {
-			t.Errorf("request %d scheduled %v into the stall: latency %v; want at least %v", s.Index, s.Intended.Sub(stallStart), s.Latency, want)
-		}
-	}
-	if during < 40 {
-		t.Fatalf("%d requests scheduled during the 1 s stall at 50/s; want about 50", during)
-	}
-	if r.Latency.Max < 950 || r.Latency.P90 < 700 {
-		t.Errorf("max %.1f ms, p90 %.1f ms: the stall does not show (want max >= 950, p90 >= 700)", r.Latency.Max, r.Latency.P90)
-	}
 }
 
+// Every 5th answer takes 1.2 s, past the 600 ms timeout: those are timeouts (the timeout is
+// well above the others' latency, even on a loaded machine running the race detector).
 func TestTimeoutsAreErrors(t *testing.T) {
 	t.Parallel()
-	var n atomic.Int64
-	f := startFake(t, func(c *fasthttp.RequestCtx) {
-		if n.Add(1)%5 == 0 {
-			time.Sleep(1200 * time.Millisecond)
+	forEachClient(t, true, func(t *testing.T, kind string) {
+		var n atomic.Int64
+		f := startFake(t, func(c *fasthttp.RequestCtx) {
+			if n.Add(1)%5 == 0 {
+				time.Sleep(1200 * time.Millisecond)
+			}
+			c.SetBodyString("ok")
+		})
+		c := newTestClientOf(t, f.URL, kind)
+		r, err := Run(context.Background(), c, newFixedSource(c, []byte("ok")), RunConfig{Rate: 50, Duration: time.Second, Timeout: 600 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
 		}
-		c.SetBodyString("ok")
+		to := r.ErrorKinds[ErrKindTimeout]
+		if to < 10 || to > 13 || r.Errors != to || r.OK != 50-to {
+			t.Fatalf("timeouts %d, errors %d %v, ok %d; want 10 timeouts (every 5th of 50) and nothing else", to, r.Errors, r.ErrorKinds, r.OK)
+		}
+		if r.Latency.Max > 1000 {
+			t.Errorf("a timed-out request's latency was recorded as a success: max %.1f ms", r.Latency.Max)
+		}
+		if math.Abs(r.ErrorRate-float64(to)/50) > 1e-9 {
+			t.Errorf("error rate %v", r.ErrorRate)
+		}
 	})
-	c := newTestClient(t, f.URL)
-	r, err := Run(context.Background(), c, newFixedSource(c, []byte("ok")), RunConfig{Rate: 50, Duration: time.Second, Timeout: 300 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	to := r.ErrorKinds[ErrKindTimeout]
-	if to < 10 || to > 13 || r.Errors != to || r.OK != 50-to {
-		t.Fatalf("timeouts %d, errors %d %v, ok %d; want 10 timeouts (every 5th of 50) and nothing else", to, r.Errors, r.ErrorKinds, r.OK)
-	}
-	if r.Latency.Max > 1000 {
-		t.Errorf("a timed-out request's latency was recorded as a success: max %.1f ms", r.Latency.Max)
-	}
-	if math.Abs(r.ErrorRate-float64(to)/50) > 1e-9 {
-		t.Errorf("error rate %v", r.ErrorRate)
-	}
 }
 
 func TestWrongOutputsAreErrors(t *testing.T) {
 	t.Parallel()
-	var n atomic.Int64
-	f := startFake(t, func(c *fasthttp.RequestCtx) {
-		k := n.Add(1)
-		switch {
-		case k%4 == 0:
-			c.SetBodyString("bad") // raw, wrong
-		case k%4 == 1:
-			c.SetContentType("application/msgpack") // msgpack, right
-			c.SetBody(AppendMsgpackMap(nil, Field{"out", []byte("ok")}))
-		case k%4 == 2:
-			c.SetContentType("application/msgpack") // msgpack, but not readable
-			c.SetBodyString("\xc1garbage")
-		default:
-			c.SetBodyString("ok")
+	forEachClient(t, true, func(t *testing.T, kind string) {
+		var n atomic.Int64
+		f := startFake(t, func(c *fasthttp.RequestCtx) {
+			k := n.Add(1)
+			switch {
+			case k%4 == 0:
+				c.SetBodyString("bad") // raw, wrong
+			case k%4 == 1:
+				c.SetContentType("application/msgpack") // msgpack, right
+				c.SetBody(AppendMsgpackMap(nil, Field{"out", []byte("ok")}))
+			case k%4 == 2:
+				c.SetContentType("application/msgpack") // msgpack, but not readable
+				c.SetBodyString("\xc1garbage")
+			default:
+				c.SetBodyString("ok")
+			}
+		})
+		c := newTestClientOf(t, f.URL, kind)
+		src := newFixedSource(c, []byte("ok"))
+		src.call.Output = "out"
+		r, err := Run(context.Background(), c, src, RunConfig{Rate: 200, Duration: 200 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.ErrorKinds[ErrKindWrongOutput] != 10 || r.ErrorKinds[ErrKindBadResponse] != 10 || r.OK != 20 {
+			t.Fatalf("kinds %v ok %d; want 10 wrong_output, 10 bad_response, 20 ok", r.ErrorKinds, r.OK)
+		}
+		if !strings.Contains(r.ErrorSamples[ErrKindWrongOutput], "wrong output") {
+			t.Errorf("error sample %q", r.ErrorSamples[ErrKindWrongOutput])
 		}
 	})
-	c := newTestClient(t, f.URL)
-	src := newFixedSource(c, []byte("ok"))
-	src.call.Output = "out"
-	r, err := Run(context.Background(), c, src, RunConfig{Rate: 200, Duration: 200 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.ErrorKinds[ErrKindWrongOutput] != 10 || r.ErrorKinds[ErrKindBadResponse] != 10 || r.OK != 20 {
-		t.Fatalf("kinds %v ok %d; want 10 wrong_output, 10 bad_response, 20 ok", r.ErrorKinds, r.OK)
-	}
-	if !strings.Contains(r.ErrorSamples[ErrKindWrongOutput], "wrong output") {
-		t.Errorf("error sample %q", r.ErrorSamples[ErrKindWrongOutput])
-	}
 }
 
 func TestNon2xxAreErrors(t *testing.T) {
 	t.Parallel()
-	var n atomic.Int64
-	f := startFake(t, func(c *fasthttp.RequestCtx) {
-		switch k := n.Add(1); {
-		case k%5 == 0:
-			c.SetStatusCode(503)
-			c.SetBodyString(`{"error":{"code":"not_ready","message":"draining"}}`)
-		case k%5 == 1:
-			c.SetStatusCode(429)
-			c.Response.Header.Set("Retry-After", "1")
-		case k%5 == 2:
-			c.SetStatusCode(302) // not 2xx either
-		default:
-			c.SetStatusCode(201)
-			c.SetBodyString("ok")
+	forEachClient(t, true, func(t *testing.T, kind string) {
+		var n atomic.Int64
+		f := startFake(t, func(c *fasthttp.RequestCtx) {
+			switch k := n.Add(1); {
+			case k%5 == 0:
+				c.SetStatusCode(503)
+				c.SetBodyString(`{"error":{"code":"not_ready","message":"draining"}}`)
+			case k%5 == 1:
+				c.SetStatusCode(429)
+				c.Response.Header.Set("Retry-After", "1")
+			case k%5 == 2:
+				c.SetStatusCode(302) // not 2xx either
+			default:
+				c.SetStatusCode(201)
+				c.SetBodyString("ok")
+			}
+		})
+		c := newTestClientOf(t, f.URL, kind)
+		r, err := Run(context.Background(), c, newFixedSource(c, []byte("ok")), RunConfig{Rate: 200, Duration: 250 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.ErrorKinds["http_503"] != 10 || r.ErrorKinds["http_429"] != 10 || r.ErrorKinds["http_302"] != 10 || r.OK != 20 || r.Errors != 30 {
+			t.Fatalf("kinds %v ok %d; want 10 of each of 503, 429, 302 and 20 ok", r.ErrorKinds, r.OK)
+		}
+		if !strings.Contains(r.ErrorSamples["http_503"], "draining") {
+			t.Errorf("error sample %q", r.ErrorSamples["http_503"])
 		}
 	})
-	c := newTestClient(t, f.URL)
-	r, err := Run(context.Background(), c, newFixedSource(c, []byte("ok")), RunConfig{Rate: 200, Duration: 250 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.ErrorKinds["http_503"] != 10 || r.ErrorKinds["http_429"] != 10 || r.ErrorKinds["http_302"] != 10 || r.OK != 20 || r.Errors != 30 {
-		t.Fatalf("kinds %v ok %d; want 10 of each of 503, 429, 302 and 20 ok", r.ErrorKinds, r.OK)
-	}
-	if !strings.Contains(r.ErrorSamples["http_503"], "draining") {
-		t.Errorf("error sample %q", r.ErrorSamples["http_503"])
-	}
 }
 
 func TestTransportErrors(t *testing.T) {
 	t.Parallel()
-	addr, _ := freeAddr() // nothing listens there
-	c := newTestClient(t, "http://"+addr)
-	r, err := Run(context.Background(), c, newFixedSource(c, nil), RunConfig{Rate: 100, Duration: 100 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.ErrorKinds[ErrKindTransport] != 10 || r.OK != 0 {
-		t.Fatalf("kinds %v; want 10 transport errors", r.ErrorKinds)
-	}
+	forEachClient(t, true, func(t *testing.T, kind string) {
+		addr, _ := freeAddr() // nothing listens there
+		c := newTestClientOf(t, "http://"+addr, kind)
+		r, err := Run(context.Background(), c, newFixedSource(c, nil), RunConfig{Rate: 100, Duration: 100 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.ErrorKinds[ErrKindTransport] != 10 || r.OK != 0 {
+			t.Fatalf("kinds %v; want 10 transport errors", r.ErrorKinds)
+		}
+	})
 }
 
 // Requests never wait for earlier ones: past MaxInFlight they are not sent and count as errors.
 func TestInflightLimitNeverQueues(t *testing.T) {
 	t.Parallel()
-	release := make(chan struct{})
-	f := startFake(t, func(c *fasthttp.RequestCtx) {
-		<-release
-		c.SetBodyString("ok")
+	forEachClient(t, true, func(t *testing.T, kind string) {
+		release := make(chan struct{})
+		f := startFake(t, func(c *fasthttp.RequestCtx) {
+			<-release
+			c.SetBodyString("ok")
+		})
+		c := newTestClientOf(t, f.URL, kind)
+		time.AfterFunc(600*time.Millisecond, func() { close(release) })
+		r, err := Run(context.Background(), c, newFixedSource(c, []byte("ok")), RunConfig{Rate: 100, Duration: 300 * time.Millisecond, MaxInFlight: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.OK != 5 || r.ErrorKinds[ErrKindInflightLimit] != 25 {
+			t.Fatalf("ok %d kinds %v; want 5 ok and 25 inflight_limit", r.OK, r.ErrorKinds)
+		}
 	})
-	c := newTestClient(t, f.URL)
-	time.AfterFunc(600*time.Millisecond, func() { close(release) })
-	r, err := Run(context.Background(), c, newFixedSource(c, []byte("ok")), RunConfig{Rate: 100, Duration: 300 * time.Millisecond, MaxInFlight: 5})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.OK != 5 || r.ErrorKinds[ErrKindInflightLimit] != 25 {
-		t.Fatalf("ok %d kinds %v; want 5 ok and 25 inflight_limit", r.OK, r.ErrorKinds)
-	}
 }
 
 func TestCancelStopsScheduling(t *testing.T) {
@@ -245,35 +262,39 @@ func TestCancelStopsScheduling(t *testing.T) {
 
 func TestWarmupIsNotRecorded(t *testing.T) {
 	t.Parallel()
-	var n atomic.Int64
-	f := startFake(t, func(c *fasthttp.RequestCtx) { n.Add(1); c.SetBodyString("ok") })
-	c := newTestClient(t, f.URL)
-	r, err := Run(context.Background(), c, newFixedSource(c, nil), RunConfig{Rate: 100, Duration: 200 * time.Millisecond, Warmup: 100 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n.Load() != 30 || r.Scheduled != 20 || r.OK != 20 {
-		t.Fatalf("server saw %d, result counts %d/%d; want 30 sent, 20 recorded", n.Load(), r.Scheduled, r.OK)
-	}
+	forEachClient(t, true, func(t *testing.T, kind string) {
+		var n atomic.Int64
+		f := startFake(t, func(c *fasthttp.RequestCtx) { n.Add(1); c.SetBodyString("ok") })
+		c := newTestClientOf(t, f.URL, kind)
+		r, err := Run(context.Background(), c, newFixedSource(c, nil), RunConfig{Rate: 100, Duration: 200 * time.Millisecond, Warmup: 100 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n.Load() != 30 || r.Scheduled != 20 || r.OK != 20 {
+			t.Fatalf("server saw %d, result counts %d/%d; want 30 sent, 20 recorded", n.Load(), r.Scheduled, r.OK)
+		}
+	})
 }
 
 func TestServerTimingIsAggregated(t *testing.T) {
 	t.Parallel()
-	f := startFake(t, func(c *fasthttp.RequestCtx) {
-		c.Response.Header.Set("Server-Timing", "queue;dur=0.010, ipc;dur=0.020, kernel;dur=1.5, total;dur=2, mystery;dur=3")
-		c.SetBodyString("ok")
-	})
-	c := newTestClient(t, f.URL)
-	r, err := Run(context.Background(), c, newFixedSource(c, nil), RunConfig{Rate: 100, Duration: 100 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, want := range map[string]float64{"queue": 0.010, "ipc": 0.020, "kernel": 1.5, "total": 2, "mystery": 3} {
-		st := r.Stages[name]
-		if st.Count != 10 || math.Abs(st.Mean-want) > 1e-9 || math.Abs(st.P50-want) > want*0.01 {
-			t.Errorf("stage %s: %+v; want 10 samples of %v ms", name, st, want)
+	forEachClient(t, true, func(t *testing.T, kind string) {
+		f := startFake(t, func(c *fasthttp.RequestCtx) {
+			c.Response.Header.Set("Server-Timing", "queue;dur=0.010, ipc;dur=0.020, kernel;dur=1.5, total;dur=2, mystery;dur=3")
+			c.SetBodyString("ok")
+		})
+		c := newTestClientOf(t, f.URL, kind)
+		r, err := Run(context.Background(), c, newFixedSource(c, nil), RunConfig{Rate: 100, Duration: 100 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
+		for name, want := range map[string]float64{"queue": 0.010, "ipc": 0.020, "kernel": 1.5, "total": 2, "mystery": 3} {
+			st := r.Stages[name]
+			if st.Count != 10 || math.Abs(st.Mean-want) > 1e-9 || math.Abs(st.P50-want) > want*0.01 {
+				t.Errorf("stage %s: %+v; want 10 samples of %v ms", name, st, want)
+			}
+		}
+	})
 }
 
 func TestScheduleConstantAndPoisson(t *testing.T) {

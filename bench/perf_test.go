@@ -34,7 +34,8 @@ import (
 // They report req/s and cpu-us/req (CPU microseconds of the generator per request); the open
 // loop's also latency and send lag. GPUFN_BENCH_CONNS sets the closed loop's connections (64),
 // GPUFN_BENCH_RATE the open loop's rate (2000/s), GPUFN_BENCH_BUFFER the client's connection
-// buffer (bytes) and GPUFN_BENCH_SPIN its spin budget (e.g. 2ms).
+// buffer (bytes), GPUFN_BENCH_SPIN its spin budget (e.g. 2ms) and GPUFN_BENCH_HTTP_CLIENT its
+// HTTP client (fasthttp, the default, or nethttp).
 
 // replayServerMain serves the reference outputs of a workload's distinct inputs.
 func replayServerMain(workload string, args []string) int {
@@ -89,12 +90,14 @@ func replayServerMain(workload string, args []string) int {
 
 // startReplay starts the replay server process for workload (or uses the one at
 // GPUFN_BENCH_SERVER_URL) and returns a client of it, with GPUFN_BENCH_BUFFER (bytes) as its
-// connections' buffer size and GPUFN_BENCH_SPIN (a duration) as its spin budget when set.
+// connections' buffer size, GPUFN_BENCH_SPIN (a duration) as its spin budget and
+// GPUFN_BENCH_HTTP_CLIENT as its HTTP client when set.
 func startReplay(b *testing.B, workload string) *Client {
 	b.Helper()
 	o := ClientOptions{MaxConns: 10000}
 	o.BufferSize, _ = strconv.Atoi(os.Getenv("GPUFN_BENCH_BUFFER"))
 	o.SpinWait, _ = time.ParseDuration(os.Getenv("GPUFN_BENCH_SPIN"))
+	o.HTTPClient = os.Getenv("GPUFN_BENCH_HTTP_CLIENT")
 	url := os.Getenv("GPUFN_BENCH_SERVER_URL")
 	if url == "" {
 		exe, err := os.Executable()

@@ -59,6 +59,9 @@ type RateResult struct {
 	// SpinWaitMS is the client's spin budget during the run (ms; 0: goroutines waiting for an
 	// answer parked at once). See docs/bench.md, "Spin-waiting for answers".
 	SpinWaitMS float64 `json:"spin_wait_ms,omitempty"`
+	// HTTPClient is the load generator's HTTP client: "fasthttp" or "nethttp" (see
+	// ClientOptions.HTTPClient; absent in files written before there was a choice: fasthttp).
+	HTTPClient string `json:"http_client,omitempty"`
 	// Stages is the server's per-stage breakdown (its Server-Timing header), per stage name.
 	Stages map[string]StageStats `json:"stages,omitempty"`
 	// LatencyHist is Latency's HdrHistogram (microseconds), in HdrHistogram's compressed
@@ -216,7 +219,7 @@ func WriteCSV(w io.Writer, res *Results) error {
 	cw := csv.NewWriter(w)
 	head := []string{"system", "workload", "phase", "offered_rps", "achieved_rps", "scheduled", "ok", "errors",
 		"error_rate", "holds", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms", "mean_ms", "send_lag_p99_ms",
-		"cold_percent", "error_kinds", "generator_cpu", "spin_wait_ms"}
+		"cold_percent", "error_kinds", "generator_cpu", "spin_wait_ms", "http_client"}
 	for _, s := range csvStages {
 		head = append(head, s+"_mean_ms", s+"_p50_ms")
 	}
@@ -230,7 +233,7 @@ func WriteCSV(w io.Writer, res *Results) error {
 				strconv.FormatInt(r.Scheduled, 10), strconv.FormatInt(r.OK, 10), strconv.FormatInt(r.Errors, 10),
 				f(round(r.ErrorRate, 6)), strconv.FormatBool(r.Holds), f(r.Latency.P50), f(r.Latency.P90),
 				f(r.Latency.P99), f(r.Latency.P999), f(r.Latency.Max), f(round(r.Latency.Mean, 4)),
-				f(r.SendLag.P99), f(r.ColdPercent), kindsString(r.ErrorKinds), f(r.GeneratorCPU), f(r.SpinWaitMS)}
+				f(r.SendLag.P99), f(r.ColdPercent), kindsString(r.ErrorKinds), f(r.GeneratorCPU), f(r.SpinWaitMS), httpClientName(r.HTTPClient)}
 			for _, s := range csvStages {
 				if st, ok := r.Stages[s]; ok {
 					row = append(row, f(round(st.Mean, 4)), f(st.P50))
@@ -254,6 +257,15 @@ func (s *SystemResult) Runs() []*RateResult {
 		out = append(out, s.LowLoad)
 	}
 	return append(out, s.Steps...)
+}
+
+// httpClientName is a result's HTTP client, fasthttp for results written before there was a
+// choice.
+func httpClientName(s string) string {
+	if s == "" {
+		return HTTPClientFast
+	}
+	return s
 }
 
 func kindsString(m map[string]int64) string {

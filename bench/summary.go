@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 )
 
 // Dir is everything the bench wrote into one results directory.
@@ -107,7 +108,8 @@ func (d *Dir) Summary() string {
 		"a rate holds while errors (timeouts, non-2xx, wrong outputs) stay under 1%% and the achieved rate is at least 90%% of the offered one.\n\n")
 
 	if f := d.Floor; f != nil {
-		p("## HTTP floor (loopback echo, fasthttp both ends)\n\n| payload | request B | response B | serial p50 | p99 | min | open loop p50 | p99 | closed loop |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+		p("## HTTP floor (loopback echo: fasthttp server, the bench's %s client)\n\n", httpClientName(f.HTTPClient))
+		p("| payload | request B | response B | serial p50 | p99 | min | open loop p50 | p99 | closed loop |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 		for _, pt := range f.Points {
 			ol50, ol99 := "-", "-"
 			if pt.OpenLoop != nil {
@@ -214,49 +216,65 @@ func (d *Dir) Summary() string {
 		p("\n")
 	}
 	if len(d.Vegeta) > 0 {
-		p("## Cross-check with vegeta: agreement per workload\n\n")
-		p("Each workload's check on its own (compared only where both are below saturation; agreement: p50 and p99 within the tolerance).\n\n")
-		p("| workload | system | rates compared | agree | agree net of each tool's echo p50 |\n|---|---|---:|---:|---:|\n")
-		for _, v := range d.Vegeta {
-			var cmp, agree, agreeNet, withEcho int
-			for _, pt := range v.Points {
-				if !pt.Comparable {
-					continue
-				}
-				cmp++
-				if pt.Agree {
-					agree++
-				}
-				if pt.BenchEcho != nil {
-					withEcho++
-					if pt.AgreeNet {
-						agreeNet++
-					}
-				}
-			}
-			net := "-"
-			if withEcho > 0 {
-				net = fmt.Sprintf("%d of %d", agreeNet, withEcho)
-			}
-			p("| %s | %s | %d of %d | %d of %d | %s |\n", v.Workload, v.System, cmp, len(v.Points), agree, cmp, net)
-		}
-		p("\n")
+		d.vegetaSummary(&b)
 	}
+	return b.String()
+}
+
+// vegetaSummary writes the vegeta cross-checks: each workload's agreement per bench client and
+// a line saying which agrees, then the per-rate tables (a row per bench client).
+func (d *Dir) vegetaSummary(b *strings.Builder) {
+	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
+	p("## Cross-check with vegeta: agreement per workload\n\n")
+	p("Each workload's check on its own, for each of the bench's HTTP clients: fasthttp (its default) and nethttp (Go's net/http, " +
+		"the HTTP stack vegeta is built on). A rate is compared where both are below saturation; a client agrees at a rate when p50 and " +
+		"p99 are within the tolerance. Cells: rates that agree of those compared.\n\n")
+	p("| workload | system | rates | fasthttp | fasthttp net of echo | nethttp | nethttp net of echo |\n|---|---|---:|---:|---:|---:|---:|\n")
+	for _, v := range d.Vegeta {
+		cells := []string{"-", "-", "-", "-"}
+		for i, a := range v.agreement() {
+			if i > 1 {
+				break
+			}
+			cells[2*i] = fmt.Sprintf("%d of %d", a.agree, a.compared)
+			if a.withEcho > 0 {
+				cells[2*i+1] = fmt.Sprintf("%d of %d", a.agreeNet, a.withEcho)
+			}
+		}
+		p("| %s | %s | %d | %s |\n", v.Workload, v.System, len(v.Points), strings.Join(cells, " | "))
+	}
+	p("\n")
+	for _, v := range d.Vegeta {
+		p("- %s (%s): %s.\n", v.Workload, v.System, v.Agreement())
+	}
+	p("\n")
 	for _, v := range d.Vegeta {
 		p("## Cross-check with vegeta (%s, %s; %s; %d interleaved rounds per rate)\n\n", v.System, v.Workload, v.Vegeta, v.Rounds)
-		p("| rate | bench p50 | vegeta p50 | diff | bench p99 | vegeta p99 | diff | | echo p50 bench / vegeta | net diff p50 | net diff p99 | |\n|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---|\n")
-		for _, pt := range v.Points {
-			echo, n50, n99, nv := "-", "-", "-", ""
-			if pt.BenchEcho != nil && pt.VegetaEcho != nil {
-				echo = ms(pt.BenchEcho.Latency.P50) + " / " + ms(pt.VegetaEcho.P50)
-				n50, n99 = fmt.Sprintf("%+.1f%%", 100*pt.NetDiffP50), fmt.Sprintf("%+.1f%%", 100*pt.NetDiffP99)
-				nv = verdict(pt.Comparable, pt.AgreeNet)
+		p("| rate | bench client | samples bench / vegeta | bench p50 | vegeta p50 | diff | bench p99 | vegeta p99 | diff | | echo p50 bench / vegeta | net diff p50 | net diff p99 | |\n" +
+			"|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---|\n")
+		for i := range v.Points {
+			pt := &v.Points[i]
+			for _, s := range pt.sides() {
+				echo, n50, n99, nv := "-", "-", "-", ""
+				if s.hasEcho(pt) {
+					echo = ms(s.echo.Latency.P50) + " / " + ms(pt.VegetaEcho.P50)
+					n50, n99 = fmt.Sprintf("%+.1f%%", 100*s.diff.NetDiffP50), fmt.Sprintf("%+.1f%%", 100*s.diff.NetDiffP99)
+					nv = verdict(s.diff.Comparable, s.diff.AgreeNet)
+				}
+				p("| %g/s | %s | %d / %d | %s | %s | %+.1f%% | %s | %s | %+.1f%% | %s | %s | %s | %s | %s |\n", pt.Rate, s.client,
+					s.bench.Latency.Count, pt.Vegeta.Requests, ms(s.bench.Latency.P50), ms(pt.Vegeta.P50), 100*s.diff.DiffP50,
+					ms(s.bench.Latency.P99), ms(pt.Vegeta.P99), 100*s.diff.DiffP99, verdict(s.diff.Comparable, s.diff.Agree), echo, n50, n99, nv)
 			}
-			p("| %g/s | %s | %s | %+.1f%% | %s | %s | %+.1f%% | %s | %s | %s | %s | %s |\n", pt.Rate, ms(pt.Bench.Latency.P50), ms(pt.Vegeta.P50),
-				100*pt.DiffP50, ms(pt.Bench.Latency.P99), ms(pt.Vegeta.P99), 100*pt.DiffP99, verdict(pt.Comparable, pt.Agree), echo, n50, n99, nv)
 		}
-		p("\nTolerance %.0f%% on p50 and p99 where both are below saturation. \"echo\" is each tool against the trivial echo server at the same rate "+
-			"(its own cost of a round trip); the net differences take each tool's echo p50 off its p50 and p99.", 100*v.Tolerance)
+		p("\nTolerance %.0f%% on p50 and p99 where both are below saturation. \"samples\" are the latencies each percentile rests on "+
+			"(the bench's successful answers, every answer vegeta timed)", 100*v.Tolerance)
+		if v.MinSamples > 0 {
+			p("; each tool ran for %s at a rate, or longer to reach %d samples (at most %s)", secs(v.DurationS), v.MinSamples, secs(v.MaxDurationS))
+		} else if v.DurationS > 0 {
+			p("; each tool ran for %s at a rate", secs(v.DurationS))
+		}
+		p(". \"echo\" is each tool against the trivial echo server at the same rate " +
+			"(its own cost of a round trip); the net differences take each tool's echo p50 off its p50 and p99.")
 		if len(v.VegetaArgs) > 0 || len(v.VegetaEnv) > 0 {
 			p(" vegeta attack %s", strings.Join(v.VegetaArgs, " "))
 			if len(v.VegetaEnv) > 0 {
@@ -266,8 +284,10 @@ func (d *Dir) Summary() string {
 		}
 		p("\n\n")
 	}
-	return b.String()
 }
+
+// secs formats seconds for people.
+func secs(s float64) string { return time.Duration(s * 1e9).Round(time.Millisecond).String() }
 
 func spinText(ms float64) string {
 	if ms <= 0 {

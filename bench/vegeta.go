@@ -41,14 +41,44 @@ type VegetaStats struct {
 	Max         float64        `json:"max_ms"`
 	StatusCodes map[string]int `json:"status_codes,omitempty"`
 	Errors      []string       `json:"errors,omitempty"`
+	// DurationS is the attacks' measured time together (s): the rounds' durations summed
+	// (absent in files written before it was recorded).
+	DurationS float64 `json:"duration_s,omitempty"`
 }
 
-// VegetaPoint compares the bench and vegeta at one rate.
+// VegetaDiff compares one of the bench's HTTP clients with vegeta at one rate.
+type VegetaDiff struct {
+	// DiffP50 and DiffP99 are (bench - vegeta) / vegeta.
+	DiffP50 float64 `json:"diff_p50"`
+	DiffP99 float64 `json:"diff_p99"`
+	// Comparable: both below saturation (the bench's rate held, vegeta saw no more than 1%
+	// non-2xx answers and achieved at least 90% of the rate).
+	Comparable bool `json:"comparable"`
+	// Agree: comparable, and both differences within the tolerance.
+	Agree bool `json:"agree"`
+	// NetDiffP50 and NetDiffP99 compare the two after taking each one's echo p50 off its p50
+	// and p99; AgreeNet is Agree on those (only with the echo measurements).
+	NetDiffP50 float64 `json:"net_diff_p50,omitempty"`
+	NetDiffP99 float64 `json:"net_diff_p99,omitempty"`
+	AgreeNet   bool    `json:"agree_net,omitempty"`
+}
+
+// VegetaSamples are the latencies behind each tool's percentiles at one rate: the bench's
+// successful answers (per client), and every answer vegeta timed (its latencies cover all).
+type VegetaSamples struct {
+	Bench        int64  `json:"bench"`
+	BenchNetHTTP int64  `json:"bench_nethttp,omitempty"`
+	Vegeta       uint64 `json:"vegeta"`
+}
+
+// VegetaPoint compares the bench, with each of its HTTP clients, and vegeta at one rate. The
+// default (fasthttp) client's comparison is in the flat fields (DiffP50 ... AgreeNet), as in
+// files written before the net/http client existed; the net/http client's is NetHTTP.
 type VegetaPoint struct {
 	Rate   float64     `json:"rate"`
 	Bench  *RateResult `json:"bench"`
 	Vegeta VegetaStats `json:"vegeta"`
-	// DiffP50 and DiffP99 are (bench - vegeta) / vegeta.
+	// DiffP50 and DiffP99 are (bench - vegeta) / vegeta, for the default client.
 	DiffP50 float64 `json:"diff_p50"`
 	DiffP99 float64 `json:"diff_p99"`
 	// Comparable: both below saturation (the bench's rate held, vegeta saw no more than 1%
@@ -66,6 +96,49 @@ type VegetaPoint struct {
 	NetDiffP50 float64      `json:"net_diff_p50,omitempty"`
 	NetDiffP99 float64      `json:"net_diff_p99,omitempty"`
 	AgreeNet   bool         `json:"agree_net,omitempty"`
+
+	// BenchNetHTTP is the bench with net/http's client (the HTTP stack vegeta uses), in the
+	// same interleaved rounds; BenchNetHTTPEcho the same against the echo server; NetHTTP its
+	// comparison with vegeta. All absent in files written before.
+	BenchNetHTTP     *RateResult `json:"bench_nethttp,omitempty"`
+	BenchNetHTTPEcho *RateResult `json:"bench_nethttp_echo,omitempty"`
+	NetHTTP          *VegetaDiff `json:"nethttp,omitempty"`
+
+	// DurationS is each tool's measured time at this rate, its rounds together: the check's
+	// duration, extended to reach its minimum of samples (at most to its maximum duration).
+	// Samples counts what each tool's percentiles rest on. Both absent in files written before.
+	DurationS float64        `json:"duration_s,omitempty"`
+	Samples   *VegetaSamples `json:"samples,omitempty"`
+}
+
+// defaultDiff is the default client's comparison, from the point's flat fields.
+func (pt *VegetaPoint) defaultDiff() VegetaDiff {
+	return VegetaDiff{DiffP50: pt.DiffP50, DiffP99: pt.DiffP99, Comparable: pt.Comparable, Agree: pt.Agree,
+		NetDiffP50: pt.NetDiffP50, NetDiffP99: pt.NetDiffP99, AgreeNet: pt.AgreeNet}
+}
+
+func (pt *VegetaPoint) setDefaultDiff(d VegetaDiff) {
+	pt.DiffP50, pt.DiffP99, pt.Comparable, pt.Agree = d.DiffP50, d.DiffP99, d.Comparable, d.Agree
+	pt.NetDiffP50, pt.NetDiffP99, pt.AgreeNet = d.NetDiffP50, d.NetDiffP99, d.AgreeNet
+}
+
+// vegetaSide is one of the bench's clients at one point, for the reports.
+type vegetaSide struct {
+	client      string // HTTPClientFast or HTTPClientNet
+	bench, echo *RateResult
+	diff        VegetaDiff
+}
+
+// hasEcho says whether the side's net differences were measured.
+func (s vegetaSide) hasEcho(pt *VegetaPoint) bool { return s.echo != nil && pt.VegetaEcho != nil }
+
+// sides returns the point's bench clients: the default one, then net/http's when it ran.
+func (pt *VegetaPoint) sides() []vegetaSide {
+	out := []vegetaSide{{client: HTTPClientFast, bench: pt.Bench, echo: pt.BenchEcho, diff: pt.defaultDiff()}}
+	if pt.BenchNetHTTP != nil && pt.NetHTTP != nil {
+		out = append(out, vegetaSide{client: HTTPClientNet, bench: pt.BenchNetHTTP, echo: pt.BenchNetHTTPEcho, diff: *pt.NetHTTP})
+	}
+	return out
 }
 
 // VegetaCheck is a cross-check file (kind "vegeta-check").
@@ -80,34 +153,46 @@ type VegetaCheck struct {
 	VegetaEnv []string  `json:"vegeta_env,omitempty"`
 	// VegetaArgs are the options given to every vegeta attack besides the targets, rate,
 	// duration, timeout and output.
-	VegetaArgs []string      `json:"vegeta_args,omitempty"`
-	Rounds     int           `json:"rounds"`
-	DurationS  float64       `json:"duration_s"`
-	Tolerance  float64       `json:"tolerance"`
-	Points     []VegetaPoint `json:"points"`
+	VegetaArgs []string `json:"vegeta_args,omitempty"`
+	Rounds     int      `json:"rounds"`
+	// DurationS is the shortest measured time per tool and rate (each point's DurationS is
+	// the actual one); MinSamples and MaxDurationS say how it was extended (absent: never).
+	DurationS    float64       `json:"duration_s"`
+	MinSamples   int           `json:"min_samples,omitempty"`
+	MaxDurationS float64       `json:"max_duration_s,omitempty"`
+	Tolerance    float64       `json:"tolerance"`
+	Points       []VegetaPoint `json:"points"`
 }
 
 // VegetaConfig configures RunVegetaCheck.
 type VegetaConfig struct {
 	// Vegeta is the vegeta binary. Required.
 	Vegeta string
-	// Rates to compare at (each run by the bench, then by vegeta).
+	// Rates to compare at (each run by the bench with each of its clients, then by vegeta).
 	Rates []float64
 	// Run is the template of the bench's runs (Duration, Warmup, Timeout, labels); vegeta
-	// attacks for the same Duration after the same Warmup, with the same Timeout.
+	// attacks for the same Duration after the same Warmup, with the same Timeout. Duration is
+	// each tool's shortest measured time per rate (see MinSamples).
 	Run RunConfig
-	// Rounds interleaves the two at each rate (default 3): bench, vegeta, bench, vegeta, ...,
-	// each round Duration/Rounds long, and merges each tool's rounds (the bench's
-	// histograms; vegeta's result files in one report). The two cannot load the server at the
-	// same time, and a server's behaviour drifts over seconds (garbage collection, clocks):
-	// interleaving spreads that drift over both instead of charging it to one.
+	// MinSamples, when positive, extends a rate's measured time per tool to MinSamples/rate
+	// when that is longer than Run.Duration, so that p99 rests on enough samples (MinSamples/100
+	// above it); the extension stops at MaxDuration (default 60 s). Run.Duration is never
+	// shortened. The echo measurements keep Run.Duration: only their p50 is used.
+	MinSamples  int
+	MaxDuration time.Duration
+	// Rounds interleaves the tools at each rate (default 3): bench, bench with net/http,
+	// vegeta, bench, ..., each round a Rounds-th of the rate's measured time, and merges each
+	// tool's rounds (the bench's histograms; vegeta's result files in one report). The tools
+	// cannot load the server at the same time, and a server's behaviour drifts over seconds
+	// (garbage collection, clocks): interleaving spreads that drift over all of them instead
+	// of charging it to one.
 	Rounds int
 	// Rule decides whether the bench's run held.
 	Rule Rule
 	// Tolerance on the p50 and p99 differences (default 0.10).
 	Tolerance float64
 	// Echo, when not nil, is a client of an echo server (EchoHandler; started by the caller,
-	// like the server under test): both tools are also run against it, interleaved, to measure
+	// like the server under test): the tools are also run against it, interleaved, to measure
 	// each one's own cost of a round trip.
 	Echo *Client
 	// Env is added to vegeta's environment (e.g. GOGC=400: vegeta allocates per answer, and
@@ -118,16 +203,35 @@ type VegetaConfig struct {
 	AttackArgs []string
 	// WorkDir holds vegeta's targets and results (default: a temporary directory, removed).
 	WorkDir string
-	// Log, when not nil, gets a line per rate.
+	// Log, when not nil, gets the lines of each rate and the agreement at the end.
 	Log io.Writer
+}
+
+// DefaultMaxVegetaDuration caps VegetaConfig.MinSamples's extension by default.
+const DefaultMaxVegetaDuration = time.Minute
+
+// vegetaDuration is a rate's measured time per tool: d, extended to minSamples/rate (when
+// minSamples > 0) but not beyond maxD by that extension; d itself is never shortened.
+func vegetaDuration(d time.Duration, minSamples int, rate float64, maxD time.Duration) time.Duration {
+	if minSamples <= 0 || !(rate > 0) {
+		return d
+	}
+	need := time.Duration(math.Ceil(float64(minSamples) / rate * 1e9))
+	return max(d, min(need, maxD))
 }
 
 // RunVegetaCheck runs the bench and vegeta at the same rates against the same server and
 // workload (vegeta rotates through the same request bodies; it does not check outputs) and
-// compares their p50 and p99.
+// compares their p50 and p99. The bench runs twice in every round: with c, its default
+// (fasthttp) client, and with a net/http client of the same server and options (vegeta's
+// HTTP stack), so that each is compared with vegeta on its own.
 func RunVegetaCheck(ctx context.Context, c *Client, w *Workload, cfg VegetaConfig) (*VegetaCheck, error) {
 	if cfg.Vegeta == "" {
 		return nil, errors.New("bench: no vegeta binary; install it with:\n  " + VegetaInstall)
+	}
+	if c.HTTPClient() != HTTPClientFast {
+		return nil, fmt.Errorf("bench: vegeta check: the bench's client is %s; give the default (%s) one: the check adds the %s one itself",
+			c.HTTPClient(), HTTPClientFast, HTTPClientNet)
 	}
 	if cfg.Tolerance <= 0 {
 		cfg.Tolerance = 0.10
@@ -140,6 +244,21 @@ func RunVegetaCheck(ctx context.Context, c *Client, w *Workload, cfg VegetaConfi
 	}
 	if cfg.Rounds <= 0 {
 		cfg.Rounds = 3
+	}
+	if cfg.MaxDuration <= 0 {
+		cfg.MaxDuration = DefaultMaxVegetaDuration
+	}
+	clients, err := benchClients(c)
+	if err != nil {
+		return nil, err
+	}
+	defer clients[1].CloseIdle()
+	var echoClients [2]*Client
+	if cfg.Echo != nil {
+		if echoClients, err = benchClients(cfg.Echo); err != nil {
+			return nil, err
+		}
+		defer echoClients[1].CloseIdle()
 	}
 	dir := cfg.WorkDir
 	if dir == "" {
@@ -168,57 +287,103 @@ func RunVegetaCheck(ctx context.Context, c *Client, w *Workload, cfg VegetaConfi
 		echoSrc = newEchoSource(w, uri)
 	}
 	version, _ := exec.CommandContext(ctx, cfg.Vegeta, "-version").CombinedOutput()
-	out := &VegetaCheck{Kind: KindVegeta, Version: 1, Created: time.Now().UTC(), System: cfg.Run.System,
+	out := &VegetaCheck{Kind: KindVegeta, Version: 2, Created: time.Now().UTC(), System: cfg.Run.System,
 		Workload: w.Spec.Name(), Vegeta: firstLine(string(version)), DurationS: cfg.Run.Duration.Seconds(), Tolerance: cfg.Tolerance,
 		VegetaEnv: cfg.Env, VegetaArgs: cfg.attackArgs(), Rounds: cfg.Rounds}
+	if cfg.MinSamples > 0 {
+		out.MinSamples, out.MaxDurationS = cfg.MinSamples, cfg.MaxDuration.Seconds()
+	}
 	for _, rate := range cfg.Rates {
-		pt, err := vegetaPoint(ctx, c, w, &cfg, rate, targets, dir, "")
+		d := vegetaDuration(cfg.Run.Duration, cfg.MinSamples, rate, cfg.MaxDuration)
+		pt, err := vegetaPoint(ctx, clients, w, &cfg, rate, d, targets, dir, "")
 		if err != nil {
 			return out, err
 		}
 		if cfg.Echo != nil {
-			e, err := vegetaPoint(ctx, cfg.Echo, echoSrc, &cfg, rate, echoTargets, dir, "echo-")
+			e, err := vegetaPoint(ctx, echoClients, echoSrc, &cfg, rate, cfg.Run.Duration, echoTargets, dir, "echo-")
 			if err != nil {
 				return out, err
 			}
-			pt.BenchEcho, pt.VegetaEcho = e.Bench, &e.Vegeta
-			b0, v0 := e.Bench.Latency.P50, e.Vegeta.P50
-			pt.NetDiffP50 = relDiff(pt.Bench.Latency.P50-b0, pt.Vegeta.P50-v0)
-			pt.NetDiffP99 = relDiff(pt.Bench.Latency.P99-b0, pt.Vegeta.P99-v0)
-			pt.AgreeNet = pt.Comparable && math.Abs(pt.NetDiffP50) <= cfg.Tolerance && math.Abs(pt.NetDiffP99) <= cfg.Tolerance
+			pt.BenchEcho, pt.BenchNetHTTPEcho, pt.VegetaEcho = e.Bench, e.BenchNetHTTP, &e.Vegeta
+			d := pt.defaultDiff()
+			d.net(pt.Bench, pt.BenchEcho, &pt.Vegeta, pt.VegetaEcho, cfg.Tolerance)
+			pt.setDefaultDiff(d)
+			pt.NetHTTP.net(pt.BenchNetHTTP, pt.BenchNetHTTPEcho, &pt.Vegeta, pt.VegetaEcho, cfg.Tolerance)
 		}
 		out.Points = append(out.Points, *pt)
 		if cfg.Log != nil {
-			fmt.Fprintf(cfg.Log, "vegeta check %g/s (%d rounds): bench p50 %s p99 %s | vegeta p50 %s p99 %s | diff %+.1f%% %+.1f%% %s",
-				rate, cfg.Rounds, fmtMS(pt.Bench.Latency.P50), fmtMS(pt.Bench.Latency.P99), fmtMS(pt.Vegeta.P50), fmtMS(pt.Vegeta.P99),
-				100*pt.DiffP50, 100*pt.DiffP99, verdict(pt.Comparable, pt.Agree))
-			if pt.BenchEcho != nil {
-				fmt.Fprintf(cfg.Log, " | echo p50 bench %s vegeta %s; net of it %+.1f%% %+.1f%% %s", fmtMS(pt.BenchEcho.Latency.P50),
-					fmtMS(pt.VegetaEcho.P50), 100*pt.NetDiffP50, 100*pt.NetDiffP99, verdict(pt.Comparable, pt.AgreeNet))
-			}
-			fmt.Fprintln(cfg.Log)
+			logVegetaPoint(cfg.Log, pt, cfg.Rounds)
 		}
+	}
+	if cfg.Log != nil && len(out.Points) > 0 {
+		fmt.Fprintf(cfg.Log, "vegeta check %s: %s\n", out.Workload, out.Agreement())
 	}
 	return out, nil
 }
 
-// vegetaPoint runs the bench (src through c) and vegeta (targets) at one rate in interleaved
-// rounds and compares them.
-func vegetaPoint(ctx context.Context, c *Client, src Source, cfg *VegetaConfig, rate float64, targets, dir, prefix string) (*VegetaPoint, error) {
-	round := cfg.Run.Duration / time.Duration(cfg.Rounds)
-	var benchRuns []*RateResult
+// benchClients returns c (the default client) and a net/http client of the same server.
+func benchClients(c *Client) ([2]*Client, error) {
+	n, err := c.WithHTTPClient(HTTPClientNet)
+	if err != nil {
+		return [2]*Client{}, err
+	}
+	return [2]*Client{c, n}, nil
+}
+
+// logVegetaPoint writes a rate's lines: vegeta's figures, then each bench client's with its
+// differences and verdicts.
+func logVegetaPoint(w io.Writer, pt *VegetaPoint, rounds int) {
+	fmt.Fprintf(w, "vegeta check %g/s (%d rounds, %s per tool): vegeta p50 %s p99 %s (%d samples)\n", pt.Rate, rounds,
+		time.Duration(pt.DurationS*1e9).Round(time.Millisecond), fmtMS(pt.Vegeta.P50), fmtMS(pt.Vegeta.P99), pt.Vegeta.Requests)
+	for _, s := range pt.sides() {
+		fmt.Fprintf(w, "  bench %-8s p50 %s p99 %s (%d samples) | diff %+.1f%% %+.1f%% %s", s.client, fmtMS(s.bench.Latency.P50),
+			fmtMS(s.bench.Latency.P99), s.bench.Latency.Count, 100*s.diff.DiffP50, 100*s.diff.DiffP99, verdict(s.diff.Comparable, s.diff.Agree))
+		if s.hasEcho(pt) {
+			fmt.Fprintf(w, " | echo p50 bench %s vegeta %s; net of it %+.1f%% %+.1f%% %s", fmtMS(s.echo.Latency.P50),
+				fmtMS(pt.VegetaEcho.P50), 100*s.diff.NetDiffP50, 100*s.diff.NetDiffP99, verdict(s.diff.Comparable, s.diff.AgreeNet))
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// compareVegeta compares a bench run with vegeta's at rate.
+func compareVegeta(br *RateResult, vs *VegetaStats, rate, tol float64) VegetaDiff {
+	d := VegetaDiff{DiffP50: relDiff(br.Latency.P50, vs.P50), DiffP99: relDiff(br.Latency.P99, vs.P99)}
+	d.Comparable = br.Holds && vs.Success >= 0.99 && vs.Throughput >= 0.9*rate
+	d.Agree = d.Comparable && math.Abs(d.DiffP50) <= tol && math.Abs(d.DiffP99) <= tol
+	return d
+}
+
+// net sets the differences net of each tool's echo p50 (d nil: nothing to set).
+func (d *VegetaDiff) net(bench, benchEcho *RateResult, vs, vegetaEcho *VegetaStats, tol float64) {
+	if d == nil || bench == nil || benchEcho == nil || vegetaEcho == nil {
+		return
+	}
+	b0, v0 := benchEcho.Latency.P50, vegetaEcho.P50
+	d.NetDiffP50 = relDiff(bench.Latency.P50-b0, vs.P50-v0)
+	d.NetDiffP99 = relDiff(bench.Latency.P99-b0, vs.P99-v0)
+	d.AgreeNet = d.Comparable && math.Abs(d.NetDiffP50) <= tol && math.Abs(d.NetDiffP99) <= tol
+}
+
+// vegetaPoint runs the bench with each of clients (src) and vegeta (targets) at one rate for
+// d each, in interleaved rounds, and compares them.
+func vegetaPoint(ctx context.Context, clients [2]*Client, src Source, cfg *VegetaConfig, rate float64, d time.Duration, targets, dir, prefix string) (*VegetaPoint, error) {
+	round := d / time.Duration(cfg.Rounds)
+	var benchRuns [2][]*RateResult
 	var files []string
 	for k := 0; k < cfg.Rounds; k++ {
-		rc := cfg.Run
-		rc.Rate, rc.Duration = rate, round
-		if k > 0 {
-			rc.Warmup = 0
+		for ci, c := range clients {
+			rc := cfg.Run
+			rc.Rate, rc.Duration = rate, round
+			if k > 0 {
+				rc.Warmup = 0
+			}
+			br, err := Run(ctx, c, src, rc)
+			if err != nil {
+				return nil, err
+			}
+			benchRuns[ci] = append(benchRuns[ci], br)
 		}
-		br, err := Run(ctx, c, src, rc)
-		if err != nil {
-			return nil, err
-		}
-		benchRuns = append(benchRuns, br)
 		if k == 0 && cfg.Run.Warmup > 0 {
 			if err := vegetaAttack(ctx, cfg, targets, filepath.Join(dir, prefix+"warmup.bin"), rate, cfg.Run.Warmup); err != nil {
 				return nil, err
@@ -230,24 +395,117 @@ func vegetaPoint(ctx context.Context, c *Client, src Source, cfg *VegetaConfig, 
 		}
 		files = append(files, f)
 	}
-	br, err := MergeRuns(benchRuns)
-	if err != nil {
-		return nil, err
+	var merged [2]*RateResult
+	for ci := range clients {
+		br, err := MergeRuns(benchRuns[ci])
+		if err != nil {
+			return nil, err
+		}
+		br.Phase, br.Holds = "fixed", cfg.Rule.Holds(br)
+		merged[ci] = br
 	}
-	br.Phase, br.Holds = "fixed", cfg.Rule.Holds(br)
 	vs, err := vegetaReport(ctx, cfg.Vegeta, files)
 	if err != nil {
 		return nil, err
 	}
 	// vegeta's throughput spans the rounds and the gaps between them: count it over the
 	// rounds' own durations instead.
-	vs.Throughput = float64(vs.Requests) * vs.Success / (float64(cfg.Rounds) * round.Seconds())
-	pt := &VegetaPoint{Rate: rate, Bench: br, Vegeta: *vs}
-	pt.DiffP50 = relDiff(br.Latency.P50, vs.P50)
-	pt.DiffP99 = relDiff(br.Latency.P99, vs.P99)
-	pt.Comparable = br.Holds && vs.Success >= 0.99 && vs.Throughput >= 0.9*rate
-	pt.Agree = pt.Comparable && math.Abs(pt.DiffP50) <= cfg.Tolerance && math.Abs(pt.DiffP99) <= cfg.Tolerance
+	measured := time.Duration(cfg.Rounds) * round
+	vs.DurationS = measured.Seconds()
+	vs.Throughput = float64(vs.Requests) * vs.Success / vs.DurationS
+	pt := &VegetaPoint{Rate: rate, Bench: merged[0], BenchNetHTTP: merged[1], Vegeta: *vs, DurationS: measured.Seconds(),
+		Samples: &VegetaSamples{Bench: merged[0].Latency.Count, BenchNetHTTP: merged[1].Latency.Count, Vegeta: vs.Requests}}
+	pt.setDefaultDiff(compareVegeta(merged[0], vs, rate, cfg.Tolerance))
+	nd := compareVegeta(merged[1], vs, rate, cfg.Tolerance)
+	pt.NetHTTP = &nd
 	return pt, nil
+}
+
+// clientAgreement counts one bench client's agreement with vegeta over a check's points.
+type clientAgreement struct {
+	client string
+	// compared: rates where both were below saturation; agree: of those, where p50 and p99
+	// were within the tolerance; withEcho and agreeNet: the same net of each tool's echo.
+	compared, agree, withEcho, agreeNet int
+}
+
+// agrees: at every compared rate (and at least one).
+func (a clientAgreement) agrees() bool    { return a.compared > 0 && a.agree == a.compared }
+func (a clientAgreement) agreesNet() bool { return a.withEcho > 0 && a.agreeNet == a.withEcho }
+
+// agreement counts each bench client's agreement, the default client first.
+func (v *VegetaCheck) agreement() []clientAgreement {
+	var out []clientAgreement
+	for i := range v.Points {
+		pt := &v.Points[i]
+		for k, s := range pt.sides() {
+			if k == len(out) {
+				out = append(out, clientAgreement{client: s.client})
+			}
+			a := &out[k]
+			if !s.diff.Comparable {
+				continue
+			}
+			a.compared++
+			if s.diff.Agree {
+				a.agree++
+			}
+			if s.hasEcho(pt) {
+				a.withEcho++
+				if s.diff.AgreeNet {
+					a.agreeNet++
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Agreement says in a line which of the bench's clients agree with vegeta (p50 and p99 within
+// the tolerance at every rate compared), raw and net of each tool's echo p50, with the counts.
+func (v *VegetaCheck) Agreement() string {
+	ags := v.agreement()
+	var raw, net []string
+	compared, echo := false, false
+	var counts []string
+	for _, a := range ags {
+		compared = compared || a.compared > 0
+		echo = echo || a.withEcho > 0
+		if a.agrees() {
+			raw = append(raw, a.client)
+		}
+		if a.agreesNet() {
+			net = append(net, a.client)
+		}
+		c := fmt.Sprintf("%s %d of %d", a.client, a.agree, a.compared)
+		if a.withEcho > 0 {
+			c += fmt.Sprintf(", net %d of %d", a.agreeNet, a.withEcho)
+		}
+		counts = append(counts, c)
+	}
+	if !compared {
+		return "no rate compared (saturated)"
+	}
+	s := "raw, " + whoAgrees(raw, len(ags))
+	if echo {
+		s += "; net of each tool's echo p50, " + whoAgrees(net, len(ags))
+	}
+	return s + " (rates that agree of those compared: " + strings.Join(counts, "; ") + ")"
+}
+
+// whoAgrees says which of the bench's n clients agree with vegeta.
+func whoAgrees(agree []string, n int) string {
+	switch {
+	case n == 1 && len(agree) == 1:
+		return "the bench agrees with vegeta"
+	case n == 1:
+		return "the bench does not agree with vegeta"
+	case len(agree) == 0:
+		return "neither of the bench's clients agrees with vegeta"
+	case len(agree) == n:
+		return "both of the bench's clients agree with vegeta"
+	}
+	return "only the bench with " + strings.Join(agree, " and ") + " agrees with vegeta"
 }
 
 // echoSource sends the workload's bodies to the echo server, which answers with as many bytes

@@ -19,7 +19,10 @@
 #   4. cold requests: matmul at a low rate, every request to a never-loaded copy;
 #   5. the cross-check against vegeta at rates below saturation, on matmul (where the clients'
 #      own costs are a large part of the latency) and on inference with 100 and 500 repetitions
-#      (where the server's time is: about 1.2 and 6 ms);
+#      (where the server's time is: about 1.2 and 6 ms): in interleaved rounds, the bench with
+#      its default client (fasthttp), the bench with net/http's (vegeta's HTTP stack) and vegeta,
+#      each for max(VEGETA_DUR, VEGETA_MIN_SAMPLES/rate) per rate (the extension capped at
+#      VEGETA_MAX_DUR), and all three against the echo server for VEGETA_DUR;
 #   6. gpufn bench report: plots (SVG, PNG), summary.md with the targets, printed at the end.
 #
 # Results go to $RESULTS (default results/bench-DATE-MACHINE). When $OUT is set (the device
@@ -27,7 +30,8 @@
 # $OUT/bench-DATE-MACHINE.tar.gz, with summary.md and the log beside it. Keep results by
 # copying the PNGs and summary.md to docs/results/bench-DATE-MACHINE/.
 #
-# Knobs (environment; the defaults take about 8 to 9 minutes on one H100 with 16 cores):
+# Knobs (environment; the defaults take about 15 minutes on one H100 with 16 cores, 10 of them
+# the vegeta checks):
 #   DEVICE=cuda            device of every gpufn and baseline server
 #   DUR=1s                 each sweep step's measured run; WARMUP=300ms before it, SETTLE=300ms after
 #   PRECISION=0.1          the bisection stops when (failed - held) / held is below this
@@ -39,7 +43,12 @@
 #   COLD_SYSTEMS=seq,c4-mps COLD_RATE=5
 #   VEGETA_CHECKS="matmul@25,500,2000 inference-r100@25,200 inference-r500@25,50"   workload@rates
 #                          of each cross-check (rates well below gpufn-seq's saturation: about 800/s
-#                          for 100 repetitions, 160/s for 500); VEGETA_DUR=6s per rate
+#                          for 100 repetitions, 160/s for 500)
+#   VEGETA_DUR=6s          each tool's shortest measured time per rate (and the echo runs' time)
+#   VEGETA_MIN_SAMPLES=2000 VEGETA_MAX_DUR=30s   a rate's time per tool is extended to
+#                          VEGETA_MIN_SAMPLES/rate, but to no more than VEGETA_MAX_DUR, so that p99
+#                          rests on enough samples (at 25/s: 750 in 30 s; VEGETA_MAX_DUR=80s for
+#                          2000, about 8 more minutes); VEGETA_MIN_SAMPLES=0: VEGETA_DUR only
 #   VEGETA_ARGS=           vegeta attack options replacing the bench's defaults (-http2=false -max-body=0)
 #   VEGETA_ENV=            KEY=VALUE ... added to vegeta's environment (e.g. GOGC=400)
 #   SPIN_WAIT=10ms         the client polls its socket for an answer this long before parking, for
@@ -94,6 +103,8 @@ COLD_SYSTEMS=${COLD_SYSTEMS:-seq,c4-mps}
 COLD_RATE=${COLD_RATE:-5}
 VEGETA_CHECKS=${VEGETA_CHECKS:-matmul@${VEGETA_RATES:-25,500,2000} inference-r100@25,200 inference-r500@25,50}
 VEGETA_DUR=${VEGETA_DUR:-6s}
+VEGETA_MIN_SAMPLES=${VEGETA_MIN_SAMPLES:-2000}
+VEGETA_MAX_DUR=${VEGETA_MAX_DUR:-30s}
 VEGETA_ARGS=${VEGETA_ARGS:-}
 VEGETA_ENV=${VEGETA_ENV:-}
 CONN_BUFFER=${CONN_BUFFER:-}
@@ -172,14 +183,16 @@ if ! skip vegeta; then
 	fi
 	if [ -x "$VEGETA" ]; then
 		# vegeta runs where the bench runs (on BENCH_CPUS), against the same kind of server; the
-		# bench does not spin-wait here, as vegeta cannot: the check compares the two methods.
+		# bench does not spin-wait here, as vegeta cannot: the check compares the methods. The
+		# bench runs with its default client and with net/http's in the same rounds.
 		vargs=()
 		for a in $VEGETA_ARGS; do vargs+=(--vegeta-arg "$a"); done
 		for e in $VEGETA_ENV; do vargs+=(--vegeta-env "$e"); done
 		for check in $VEGETA_CHECKS; do
 			wl=${check%%@*} rates=${check#*@}
 			step "${bench[@]}" vegeta-check --vegeta "$VEGETA" --gpufn "$GPUFN" --device "$DEVICE" "${server_cpus[@]}" --system seq \
-				--workload "$wl" --rates "$rates" --duration "$VEGETA_DUR" --warmup 1s "${vargs[@]}" "${client[@]}" $(prof "vegeta-$wl") \
+				--workload "$wl" --rates "$rates" --duration "$VEGETA_DUR" \
+				--min-samples "$VEGETA_MIN_SAMPLES" --max-duration "$VEGETA_MAX_DUR" --warmup 1s "${vargs[@]}" "${client[@]}" $(prof "vegeta-$wl") \
 				--machine "$MACHINE" --progress off --out "$RESULTS"
 		done
 	else
