@@ -120,8 +120,9 @@ func Release(inv *Invocation) {
 	inv.Need = 0
 	inv.Headroom = 0
 	inv.reruns, inv.exclusive, inv.whole, inv.timeout, inv.ctl, inv.counted = 0, false, false, 0, nil, false
-	if cap(inv.out) > 16<<20 {
-		inv.out = nil // do not pool huge buffers
+	if inv.out != nil {
+		RecycleOutputBuffer(inv.out) // the free lists keep it mapped; a pooled Invocation may be collected
+		inv.out = nil
 	}
 	select {
 	case <-inv.done:
@@ -146,16 +147,18 @@ func (inv *Invocation) finish(err *Error) {
 }
 
 // OutputBuffer returns the buffer the outputs were copied into: the outputs back to back, or a
-// single output after Headroom bytes. With ReplaceOutputBuffer a caller takes it over (as an
-// HTTP response body, say) instead of copying the outputs out of it.
+// single output after Headroom bytes. With TakeOutputBuffer a caller takes it over (as an HTTP
+// response body, say) instead of copying the outputs out of it.
 func (inv *Invocation) OutputBuffer() []byte { return inv.out }
 
-// ReplaceOutputBuffer gives the Invocation b to copy its next outputs into, in place of the
-// buffer OutputBuffer returned, which then belongs to the caller. Outputs are invalid
-// afterwards.
-func (inv *Invocation) ReplaceOutputBuffer(b []byte) {
-	inv.out = b[:0]
+// TakeOutputBuffer hands the buffer OutputBuffer returns to the caller, who gives it back with
+// RecycleOutputBuffer once done with it (or leaves it to the garbage collector). Outputs are
+// invalid afterwards; the Invocation copies its next outputs into another buffer.
+func (inv *Invocation) TakeOutputBuffer() []byte {
+	b := inv.out
+	inv.out = nil
 	inv.Outputs = inv.Outputs[:0]
+	return b
 }
 
 // setOutputs copies the outputs out of the context into the invocation's own buffer.
@@ -169,7 +172,10 @@ func (inv *Invocation) setOutputs(parts [][]byte) {
 	}
 	total += off
 	if cap(inv.out) < total {
-		inv.out = make([]byte, total)
+		if inv.out != nil {
+			RecycleOutputBuffer(inv.out)
+		}
+		inv.out = getOutBuffer(total)
 	}
 	inv.out = inv.out[:total]
 	inv.Outputs = inv.Outputs[:0]

@@ -2,7 +2,9 @@ package frontend
 
 import (
 	"bytes"
+	"io"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -77,8 +79,6 @@ func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 	}
 	resp := &ctx.Response
 	if len(inv.Outputs) == 1 { // Headroom was set for it before Submit
-		// Hand the buffer itself to the response (SwapBody) and give the invocation the
-		// response's old body to fill next time: the output is not copied again.
 		buf, at := inv.OutputBuffer(), inv.Headroom
 		if bytes.Contains(ctx.Request.Header.Peek("Accept"), ctOctet) {
 			resp.Header.SetContentTypeBytes(ctOctet)
@@ -91,8 +91,11 @@ func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 			at -= len(h) // Headroom was sized for the longest header
 			copy(buf[at:], h)
 		}
-		inv.ReplaceOutputBuffer(resp.SwapBody(buf[at:]))
+		// The buffer itself becomes the body, written by fasthttp after the handler returns
+		// and given back to the engine's free lists when written (or dropped): not copied
+		// again, and the next invocation copies into memory already mapped.
 		writeTiming(ctx, &inv.Timing, time.Since(start))
+		resp.SetBodyStream(newAnswerBody(inv.TakeOutputBuffer(), at), len(buf)-at)
 		return
 	}
 	// Several outputs: a msgpack map, copied into the body.
@@ -213,4 +216,47 @@ func writeTiming(ctx *fasthttp.RequestCtx, t *engine.Timing, handler time.Durati
 		}
 	}
 	ctx.Response.Header.SetBytesV("Server-Timing", b)
+}
+
+// answerBody is an invocation's output buffer as a response body stream: fasthttp writes it
+// with one WriteTo and then closes it, which gives the buffer back to the engine's free lists.
+type answerBody struct {
+	buf []byte
+	off int
+}
+
+var answerBodies = sync.Pool{New: func() any { return new(answerBody) }}
+
+func newAnswerBody(buf []byte, off int) *answerBody {
+	a := answerBodies.Get().(*answerBody)
+	a.buf, a.off = buf, off
+	return a
+}
+
+// Read serves readers that do not use WriteTo.
+func (a *answerBody) Read(p []byte) (int, error) {
+	if a.off >= len(a.buf) {
+		return 0, io.EOF
+	}
+	n := copy(p, a.buf[a.off:])
+	a.off += n
+	return n, nil
+}
+
+// WriteTo writes what is left of the body in one call.
+func (a *answerBody) WriteTo(w io.Writer) (int64, error) {
+	n, err := w.Write(a.buf[a.off:])
+	a.off += n
+	return int64(n), err
+}
+
+// Close gives the buffer back; fasthttp calls it once, after writing or when it drops the
+// response.
+func (a *answerBody) Close() error {
+	if a.buf != nil {
+		engine.RecycleOutputBuffer(a.buf)
+	}
+	a.buf, a.off = nil, 0
+	answerBodies.Put(a)
+	return nil
 }
