@@ -36,8 +36,8 @@
 #   DUR=1s                 each sweep step's measured run; WARMUP=300ms before it, SETTLE=300ms after
 #   PRECISION=0.1          the bisection stops when (failed - held) / held is below this
 #   LOW_RATE=25 LOW_DUR=3s the low-load point of every system (and the paced floors)
-#   MATMUL_SYSTEMS=seq,seq-spin,c2-mps,c4-mps,c8-mps,c4-nomps,cpu,baseline
-#   INF1_SYSTEMS=seq,c4-mps,c8-mps,baseline  INF500_SYSTEMS=seq,c4-mps,c8-mps,baseline
+#   MATMUL_SYSTEMS=seq,seq-nopipe,seq-spin,c2-mps,c4-mps,c8-mps,c4-nomps,cpu,baseline
+#   INF1_SYSTEMS=seq,seq-nopipe,c4-mps,c8-mps,baseline  INF500_SYSTEMS=seq,c4-mps,c8-mps,baseline
 #   MATMUL_START=4000 INF1_START=4000 INF500_START=50   first rate of each sweep
 #   GPU_FLOOR_WORKLOADS=matmul,inference-r1,inference-r100,inference-r500 GPU_FLOOR_ITERS=2000
 #   COLD_SYSTEMS=seq,c4-mps COLD_RATE=5
@@ -91,8 +91,8 @@ SETTLE=${SETTLE:-300ms}
 PRECISION=${PRECISION:-0.1}
 LOW_RATE=${LOW_RATE:-25}
 LOW_DUR=${LOW_DUR:-3s}
-MATMUL_SYSTEMS=${MATMUL_SYSTEMS:-seq,seq-spin,c2-mps,c4-mps,c8-mps,c4-nomps,cpu,baseline}
-INF1_SYSTEMS=${INF1_SYSTEMS:-seq,c4-mps,c8-mps,baseline}
+MATMUL_SYSTEMS=${MATMUL_SYSTEMS:-seq,seq-nopipe,seq-spin,c2-mps,c4-mps,c8-mps,c4-nomps,cpu,baseline}
+INF1_SYSTEMS=${INF1_SYSTEMS:-seq,seq-nopipe,c4-mps,c8-mps,baseline}
 INF500_SYSTEMS=${INF500_SYSTEMS:-seq,c4-mps,c8-mps,baseline}
 MATMUL_START=${MATMUL_START:-4000}
 INF1_START=${INF1_START:-4000}
