@@ -353,17 +353,21 @@ func (e *Engine) next(s *slot) *Invocation {
 	return nil
 }
 
-// prefetch takes the head of the queue for slot s, busy with an invocation of fn for tenant,
-// when the head can be sent to s's worker behind it: an invocation of the same function for the
-// same tenant (see slot.prefetch), not exclusive, its code loaded there (the slot knows it ran),
-// and no teardown since s's worker started (that worker is doomed).
-func (e *Engine) prefetch(s *slot, fn *Function, tenant string) *Invocation {
+// prefetch takes the head of the queue for slot s, busy with an invocation of fn for tenant
+// that the worker is done with by until (answered, or killed), when the head can be sent to s's
+// worker behind it: an invocation of the same function for the same tenant (see slot.prefetch),
+// not exclusive, its code loaded there (the slot knows it ran), no teardown since s's worker
+// started (that worker is doomed), and a deadline no earlier than until. A pipelined invocation
+// is answered only once the one before it ends: with an earlier deadline it could be answered
+// long after its own (up to the whole --timeout of the one before), where the queue's janitor
+// answers it at its deadline.
+func (e *Engine) prefetch(s *slot, fn *Function, tenant string, until time.Time) *Invocation {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.exclusive || e.queue.len() == 0 || s.gen < e.gen {
 		return nil
 	}
-	if head := e.queue.peek(); head.exclusive || head.Fn != fn || head.Tenant != tenant || !s.funcs[fn.ID] || !s.libs[fn.Lib.Hash] {
+	if head := e.queue.peek(); head.exclusive || head.Fn != fn || head.Tenant != tenant || !s.funcs[fn.ID] || !s.libs[fn.Lib.Hash] || head.Deadline.Before(until) {
 		return nil
 	}
 	e.running++
@@ -587,6 +591,18 @@ wait:
 	e.wg.Wait()
 	for _, s := range e.slots {
 		s.drainHandoff() // a hand-off that raced with the quit
+	}
+	// After a drain that timed out, slots still running may have put invocations back into
+	// the queue (sent behind one whose worker was then lost, or re-runs after a teardown):
+	// no slot takes them any more.
+	e.mu.Lock()
+	late := e.queue.removeIf(nil, func(*Invocation) bool { return true })
+	for _, inv := range late {
+		e.uncount(inv)
+	}
+	e.mu.Unlock()
+	for _, inv := range late {
+		inv.finish(newError(CodeDraining, "the server is shutting down"))
 	}
 	if e.big != nil {
 		e.big.stop()

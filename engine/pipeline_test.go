@@ -109,18 +109,18 @@ func TestPipelineSendsNextWhileWorkerRuns(t *testing.T) {
 	}
 }
 
-// An invocation sent behind a long one whose deadline passes while it waits is answered
-// deadline_exceeded when the long one ends (not when its own result comes); the worker is not
-// killed for it, its result is dropped, and the next invocation gets its own output.
+// An invocation whose deadline comes before the running one's is not sent behind it (it would
+// be answered only when the long one ends): it waits in the queue and is answered
+// deadline_exceeded there at its deadline; the worker is not killed for it, and the next
+// invocation gets its own output.
 func TestPipelinedDeadlinePassesWhileWaiting(t *testing.T) {
 	e := newEngine(t, Config{Mode: Sequential})
 	slow := sleeper(t, 800)
 	if out, err := call(t, e, slow, []byte("warm"), 0); err != nil || string(out) != "warm" {
 		t.Fatalf("warm-up: %q %v", out, err)
 	}
-	// a and b run 0.8 s each, one after the other; late is sent to the worker behind b before
-	// its deadline (1.4 s: a ends at 0.8 s) and cannot start before b ends (1.6 s at the
-	// earliest).
+	// a and b run 0.8 s each, one after the other; late, at the head of the queue when b is
+	// sent, cannot start before b ends (1.6 s at the earliest), after its deadline (1.4 s).
 	var a, b, late <-chan answer
 	stopped(t, e, func() {
 		a = submitAsync(t, e, slow, []byte("a"), 0)
@@ -133,8 +133,8 @@ func TestPipelinedDeadlinePassesWhileWaiting(t *testing.T) {
 		}
 	}
 	x := <-late
-	if x.err == nil || x.err.Code != CodeDeadline || !strings.Contains(x.err.Message, "waited for the worker") {
-		t.Fatalf("late: %q %v, want %s after waiting for the worker", x.out, x.err, CodeDeadline)
+	if x.err == nil || x.err.Code != CodeDeadline || !strings.Contains(x.err.Message, "queued") {
+		t.Fatalf("late: %q %v, want %s in the queue", x.out, x.err, CodeDeadline)
 	}
 	f := echo(t)
 	if out, err := call(t, e, f, []byte("next"), 0); err != nil || string(out) != "next" {

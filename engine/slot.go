@@ -35,8 +35,16 @@ type slot struct {
 	parts [][]byte
 	// pend holds the invocation sent to the worker in each context; order is the contexts of
 	// those not answered yet, oldest first (the worker answers in the order it was sent work).
-	pend   [2]pending
-	order  []int
+	pend  [2]pending
+	order []int
+	// held is whose data each context may still hold (inputs stay until the context's next
+	// use): before an invocation is sent, every other context holding another function's or
+	// another caller's data is scrubbed (see isolate).
+	held [2]holder
+	// broken is set when a request could not be written while another was in flight: part of
+	// it may be in the pipe, so nothing more is sent and the worker is replaced once the
+	// requests in flight are answered.
+	broken error
 	failed int // consecutive start failures
 
 	mu       sync.Mutex // guards the fields below, read by Stats and terminate
@@ -240,6 +248,7 @@ func (s *slot) ensure() bool {
 		if err == nil {
 			s.proc, s.gen, s.failed = p, gen, 0
 			s.libs, s.funcs = map[[32]byte]bool{}, map[uint64]bool{}
+			s.held, s.broken = [2]holder{}, nil // fresh contexts: zero-filled memfds
 			s.wasTorn()
 			s.setUp(p)
 			e.log.Info("worker up", zap.String("worker", s.id), zap.Int("pid", p.PID()), zap.Uint64("pool_bytes", p.Hello().PoolBytes))
@@ -341,6 +350,32 @@ func (s *slot) contexts() int {
 	return 2
 }
 
+// holder names whose data a context may hold: one function's, for one caller.
+type holder struct {
+	set    bool
+	fn     uint64 // Function.ID: a registration
+	tenant string
+}
+
+// isolate is called before inv's inputs go into context ci: every other context that may hold
+// data of another function or another caller is zeroed, so that while inv's kernels run, the
+// worker's pinned memory holds nothing but data of inv's function and caller (docs/security.md).
+// Inputs stay in a context until its next use, so after a pipelined run the other context still
+// holds the last input of the run's caller. A context zeroed here is idle: the only contexts the
+// worker may use meanwhile are those of requests in flight, which hold data of inv's function
+// and caller (slot.prefetch sends nothing else).
+func (s *slot) isolate(ci int, inv *Invocation) {
+	for j := range s.proc.Contexts() {
+		h := &s.held[j]
+		if j == ci || !h.set || h.fn == inv.Fn.ID && h.tenant == inv.Tenant {
+			continue
+		}
+		s.proc.Context(j).Scrub()
+		*h = holder{}
+	}
+	s.held[ci] = holder{set: true, fn: inv.Fn.ID, tenant: inv.Tenant}
+}
+
 // run executes inv on the slot's worker and answers it (or, after a GPU-wide fault under a
 // shared fault domain, requeues it to run again alone). While the worker runs an invocation,
 // the slot takes the next queued one whose code the worker has, copies its inputs into the
@@ -352,10 +387,14 @@ func (s *slot) run(inv *Invocation) {
 		return
 	}
 	for len(s.order) > 0 {
-		if len(s.order) < s.proc.Contexts() {
+		if len(s.order) < s.proc.Contexts() && s.broken == nil {
 			s.prefetch()
 		}
 		s.receive()
+	}
+	if s.broken != nil {
+		s.lost(fmt.Errorf("a request could not be written whole: %w", s.broken))
+		s.broken = nil
 	}
 }
 
@@ -366,12 +405,17 @@ func (s *slot) run(inv *Invocation) {
 func (s *slot) prefetch() {
 	busy := &s.pend[s.order[0]]
 	free := 1 - s.order[0]
-	inv := s.e.prefetch(s, busy.fn, busy.tenant)
+	until := busy.dropAt // the worker is done with busy by then: answered, or killed
+	if busy.inv != nil {
+		until = busy.inv.Deadline
+	}
+	inv := s.e.prefetch(s, busy.fn, busy.tenant, until)
 	if inv == nil {
 		return
 	}
-	s.e.stats.pipelined.Add(1)
-	s.start(inv, free, true)
+	if s.start(inv, free, true) {
+		s.e.stats.pipelined.Add(1)
+	}
 }
 
 // start copies inv's inputs into context ci and sends it to the worker. It returns false when
@@ -388,6 +432,7 @@ func (s *slot) start(inv *Invocation, ci int, prefetched bool) bool {
 		s.failTaken(inv, prefetched, newError(CodeQuarantined, "function %q faulted or overran %d times in a row; register it again to lift the quarantine", inv.Fn.Name, e.cfg.QuarantineAfter))
 		return false
 	}
+	s.isolate(ci, inv)
 	ctx := s.proc.Context(ci)
 	ctx.Begin()
 	p := &s.pend[ci]
@@ -431,8 +476,11 @@ func (s *slot) send(ci int) bool {
 	r.Config, r.Lib.Image, r.Inputs = nil, nil, nil
 	if err != nil {
 		if len(s.order) > 0 {
-			// Another request is in flight: this one never reached the worker. It waits for
-			// the next worker; receiving the earlier one's result tells what happened.
+			// Another request is in flight: this one never reached the worker whole (part of
+			// it may be in the pipe, so nothing more is sent to this worker; it is replaced
+			// once the earlier ones are answered). It waits for the next worker; receiving the
+			// earlier one's result tells what happened.
+			s.broken = err
 			s.putBack(p)
 			return false
 		}
@@ -458,16 +506,13 @@ func (s *slot) receive() {
 	s.order = append(s.order[:0], s.order[1:]...)
 	if err != nil {
 		// The worker is lost; the invocations sent after this one never started.
-		for _, cj := range s.order {
-			s.putBack(&s.pend[cj])
-		}
-		s.order = s.order[:0]
 		if p.inv == nil {
 			s.dropFailed(p, err)
 		} else {
 			s.callFailed(p.inv, err)
 		}
 		s.settle(p)
+		s.putBackRest()
 		return
 	}
 	if len(s.order) > 0 {
@@ -491,23 +536,25 @@ func (s *slot) receive() {
 		if p.attempt == 0 && (w.Code == worker.CodeLibraryMissing || w.Code == worker.CodeFunctionMissing) {
 			delete(s.libs, inv.Fn.Lib.Hash)
 			delete(s.funcs, inv.Fn.ID)
+			if s.broken != nil { // nothing more goes to this worker: it runs on the next
+				s.putBack(p)
+				return
+			}
 			p.attempt++
 			s.send(ci)
 			return
 		}
 		if w.Fatal {
-			for _, cj := range s.order { // they cannot run on a lost device
-				s.putBack(&s.pend[cj])
-			}
-			s.order = s.order[:0]
 			s.gpuFailure(inv, fromWire(w), fmt.Errorf("its device was lost: %s", w.Message))
 			s.settle(p)
+			s.putBackRest() // they cannot run on a lost device
 			return
 		}
 		if w.Code != worker.CodeLibraryInvalid {
 			s.libs[inv.Fn.Lib.Hash] = true
 			s.funcs[inv.Fn.ID] = true
 		}
+		wipeOutputs(ctx, w)
 		s.fail(inv, fromWire(w))
 		s.settle(p)
 		return
@@ -555,15 +602,25 @@ func (s *slot) outputsEnd(ctx *shm.Context) (uint64, bool) {
 	return high, true
 }
 
+// wipeOutputs zeroes the output area of context ctx after a result with error w that may
+// follow outputs already copied there (output_too_large: the first outputs fit; internal: a
+// copy failed midway). Such a result names no outputs, so nothing tells how far the worker
+// wrote, and OutputArea and Retire zero only what they know was written: the first outputs
+// would stay for the next user of the context (another caller's kernels can read it). Rare
+// errors; the cost is zeroing the context once.
+func wipeOutputs(ctx *shm.Context, w *worker.WireError) {
+	if w.Code == worker.CodeOutputTooLarge || w.Code == worker.CodeInternal {
+		ctx.Written(ctx.Size())
+		ctx.Retire()
+	}
+}
+
 // brokenReply answers an invocation whose result made no sense and replaces the worker.
 func (s *slot) brokenReply(p *pending, err error) {
-	for _, cj := range s.order {
-		s.putBack(&s.pend[cj])
-	}
-	s.order = s.order[:0]
 	s.fail(p.inv, newError(worker.CodeInternal, "worker answered with %v", err))
 	s.lost(err)
 	s.settle(p)
+	s.putBackRest()
 }
 
 // waited is called when the invocation before p was answered at t: the worker starts on p
@@ -590,16 +647,14 @@ func (s *slot) dropped(p *pending, ctx *shm.Context) {
 	if w := s.res.Err; w != nil {
 		switch {
 		case w.Fatal:
-			for _, cj := range s.order {
-				s.putBack(&s.pend[cj])
-			}
-			s.order = s.order[:0]
 			s.dropFailed(p, fmt.Errorf("its device was lost: %s", w.Message))
+			s.putBackRest()
 			return
 		case w.Code == worker.CodeLibraryMissing || w.Code == worker.CodeFunctionMissing:
 			delete(s.libs, p.fn.Lib.Hash)
 			delete(s.funcs, p.fn.ID)
 		}
+		wipeOutputs(ctx, w)
 	}
 	if high, ok := s.outputsEnd(ctx); ok {
 		ctx.Written(high)
@@ -619,6 +674,17 @@ func (s *slot) dropFailed(p *pending, err error) {
 	if s.e.cfg.SharedFaultDomain && !victim {
 		s.e.teardown(s, gen)
 	}
+}
+
+// putBackRest puts back every invocation still in flight (see putBack): the worker was lost
+// before it started them. It is called once the loss has been handled, a teardown of the fault
+// domain included: an idle slot may take them at once, and must not send them to a worker that
+// the teardown is about to kill (they would be counted its victims and re-run alone).
+func (s *slot) putBackRest() {
+	for _, cj := range s.order {
+		s.putBack(&s.pend[cj])
+	}
+	s.order = s.order[:0]
 }
 
 // putBack returns an invocation that was sent but never started (the worker was lost first)
