@@ -35,7 +35,8 @@ import (
 // loop's also latency and send lag. GPUFN_BENCH_CONNS sets the closed loop's connections (64),
 // GPUFN_BENCH_RATE the open loop's rate (2000/s), GPUFN_BENCH_BUFFER the client's connection
 // buffer (bytes), GPUFN_BENCH_SPIN its spin budget (e.g. 2ms) and GPUFN_BENCH_HTTP_CLIENT its
-// HTTP client (fasthttp, the default, or nethttp).
+// HTTP client (fasthttp, the default, or nethttp), GPUFN_BENCH_WORKLOAD the workload (matmul;
+// e.g. inference-r1 for 196 KiB requests and 49 KiB answers checked within a tolerance).
 
 // replayServerMain serves the reference outputs of a workload's distinct inputs.
 func replayServerMain(workload string, args []string) int {
@@ -127,8 +128,19 @@ func startReplay(b *testing.B, workload string) *Client {
 	return c
 }
 
+// perfWorkload is the workload of the benchmarks: GPUFN_BENCH_WORKLOAD, or matmul.
+func perfWorkload() string {
+	if w := os.Getenv("GPUFN_BENCH_WORKLOAD"); w != "" {
+		return w
+	}
+	return "matmul"
+}
+
 func benchWorkload(b *testing.B, c *Client) *Workload {
-	spec, _ := ParseWorkload("matmul")
+	spec, err := ParseWorkload(perfWorkload())
+	if err != nil {
+		b.Fatal(err)
+	}
 	w, err := PrepareWorkload(c, spec, WorkloadOptions{Distinct: 8})
 	if err != nil {
 		b.Fatal(err)
@@ -140,7 +152,7 @@ func benchWorkload(b *testing.B, c *Client) *Workload {
 // request when the last is answered, through the generator's request path (phase.do: headers,
 // send, read, check, Server-Timing, recorder).
 func BenchmarkGeneratorClosedLoop(b *testing.B) {
-	c := startReplay(b, "matmul")
+	c := startReplay(b, perfWorkload())
 	w := benchWorkload(b, c)
 	conns := 64
 	if v, _ := strconv.Atoi(os.Getenv("GPUFN_BENCH_CONNS")); v > 0 {
@@ -161,7 +173,7 @@ func BenchmarkGeneratorClosedLoop(b *testing.B) {
 // BenchmarkGeneratorOpenLoop: Run at a fixed rate (GPUFN_BENCH_RATE, default 2000/s) for b.N
 // requests.
 func BenchmarkGeneratorOpenLoop(b *testing.B) {
-	c := startReplay(b, "matmul")
+	c := startReplay(b, perfWorkload())
 	w := benchWorkload(b, c)
 	rate := 2000.0
 	if s := os.Getenv("GPUFN_BENCH_RATE"); s != "" {

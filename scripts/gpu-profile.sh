@@ -10,7 +10,8 @@
 # CPU time of every process involved over the same window: the server, its workers, the MPS
 # server, the bench; and the machine's busy cores. Outputs go to $OUT (or /tmp/gpu-profile):
 # NAME.cpu.pprof (read it where Go is: go tool pprof -top bin/gpufn NAME.cpu.pprof),
-# NAME.cpu.txt (CPU seconds per process), NAME.server.log, and the bench's result JSON.
+# NAME.cpu.txt (CPU seconds per process), NAME.server.log, the bench's result JSON and its own
+# CPU profile (NAME.bench.pprof).
 #
 # Environment: DUR=10s, PROFILE_SECONDS=5, NAME=WORKLOAD-RATE, PORT=18080, DEVICE=cuda,
 # SERVER_CPUS / BENCH_CPUS (taskset lists; default on 12 or more cores as gpu-bench.sh: the
@@ -46,7 +47,8 @@ for _ in $(seq 300); do
 done
 
 "${pin_bench[@]}" bin/gpufn bench run --url "http://127.0.0.1:$PORT" --workload "$workload" --rate "$rate" \
-	--duration "$DUR" --warmup 1s --progress off --system "$NAME" --name "$NAME" --out "$out" >"$out/$NAME.bench.txt" 2>&1 &
+	--duration "$DUR" --warmup 1s --progress off --system "$NAME" --name "$NAME" --out "$out" \
+	--cpuprofile "$out/$NAME.bench.pprof" >"$out/$NAME.bench.txt" 2>&1 &
 bench=$!
 sleep 2
 
