@@ -29,8 +29,12 @@ type Config struct {
 	// MaxTimeout bounds the deadline a request may ask for with X-Gpufn-Timeout (default: the
 	// engines' timeout, 30 s); requests may only lower it.
 	MaxTimeout time.Duration
-	// Concurrency bounds the requests served at once (default 16384); MaxConnsPerIP bounds one
-	// client's connections (default 0: no bound).
+	// Concurrency bounds the client connections open at once (default 16384), idle keep-alive
+	// connections included: fasthttp answers a connection beyond it with 503 and closes it. An
+	// open-loop client opens a connection per request in flight and keeps it, so a burst of
+	// 4,096 requests in flight (20,000/s during a 0.2 s stall) filled the old default of 4,096
+	// on the H100 and left even /debug/pprof unreachable. MaxConnsPerIP bounds one client's
+	// connections (default 0: no bound).
 	Concurrency   int
 	MaxConnsPerIP int
 	// ReadTimeout bounds reading a request (default 60 s); IdleTimeout closes idle keep-alive

@@ -109,7 +109,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.IntVar(&f.maxBuffers, "max-buffers", 256, "inputs plus buffers of one function")
 	fs.Var(&f.maxInvMem, "max-invocation-memory", "device memory one invocation may use (0: the largest pool)")
 	fs.Float64Var(&f.tenantShare, "tenant-queue-share", 0.5, "fraction of a GPU's queue one tenant's invocations may fill (with --tokens; 1: no bound)")
-	fs.IntVar(&f.maxConns, "max-connections", 4096, "connections served at once; beyond, new connections wait in the kernel's accept queue")
+	fs.IntVar(&f.maxConns, "max-connections", 16384, "client connections open at once, idle keep-alive ones included; a connection beyond is answered 503 and closed")
 	fs.IntVar(&f.maxConnsPerIP, "max-connections-per-ip", 0, "connections from one client address (0: no bound)")
 	fs.BoolVar(&f.pprof, "pprof", false, "serve Go profiles at /debug/pprof/ to admin callers (for diagnosing the server; a CPU profile slows it while it runs)")
 	return fs
