@@ -22,6 +22,12 @@ const SpinForever time.Duration = -1
 // non-blocking reads for up to spin after each message, then waits in poll(2). It keeps the
 // calling (locked) thread and never involves Go's poller.
 type rawSpinReader struct {
+	// f keeps the descriptor open: the reader uses only fd, and an *os.File that nothing
+	// references is closed by its finalizer at the next garbage collection. On the H100 that
+	// closed the worker's request pipe seconds into a load ("reading a request: bad file
+	// descriptor", the worker lost with every invocation it held), and the descriptor's number
+	// could then have been reused by another open file.
+	f    *os.File
 	fd   int
 	spin time.Duration
 	// bell, when set, is the request doorbell: while it holds last, a read(2) is tried only
@@ -38,7 +44,7 @@ func newRawSpinReader(f *os.File, spin time.Duration) (io.Reader, error) {
 	if err := unix.SetNonblock(fd, true); err != nil {
 		return nil, err
 	}
-	return &rawSpinReader{fd: fd, spin: spin}, nil
+	return &rawSpinReader{f: f, fd: fd, spin: spin}, nil
 }
 
 func (r *rawSpinReader) Read(p []byte) (int, error) {

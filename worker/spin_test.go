@@ -1,0 +1,38 @@
+package worker
+
+import (
+	"io"
+	"os"
+	"runtime"
+	"testing"
+	"time"
+)
+
+// The worker's spinning request reader uses the raw descriptor; the *os.File it was made from
+// must stay reachable through it, or the file's finalizer closes the descriptor at the next
+// garbage collection (seen on the H100: "reading a request: bad file descriptor" seconds into
+// a load).
+func TestRawSpinReaderKeepsDescriptorOpen(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	rr, err := newRawSpinReader(r, time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = nil // the reader is all that is left of it, as in the worker
+	for i := 0; i < 5; i++ {
+		runtime.GC() // queues the finalizers of unreachable files
+		time.Sleep(2 * time.Millisecond)
+	}
+	if _, err := w.Write([]byte("frame")); err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 5)
+	if _, err := io.ReadFull(rr, buf); err != nil || string(buf) != "frame" {
+		t.Fatalf("read %q, %v after garbage collections; want \"frame\"", buf, err)
+	}
+	runtime.KeepAlive(rr)
+}
