@@ -236,3 +236,32 @@ func TestPipelinedWorkerKilled(t *testing.T) {
 		t.Fatalf("stats %+v", st)
 	}
 }
+
+// An invocation submitted while the worker runs another (the queue was empty when the slot
+// last looked) is sent behind the running one while it runs, not after its result: the slot
+// watches the queue while it waits (slot.watch).
+func TestPipelineTakesInvocationSubmittedDuringRun(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential, Policy: PolicySpin})
+	slow := sleeper(t, 1000)
+	if out, err := call(t, e, slow, []byte("warm"), 0); err != nil || string(out) != "warm" {
+		t.Fatalf("warm-up: %q %v", out, err)
+	}
+	before := e.Stats().Pipelined
+	a := submitAsync(t, e, slow, []byte("a"), 0)
+	for st := e.Stats(); st.Busy == 0 || st.Queued > 0; st = e.Stats() {
+		time.Sleep(time.Millisecond)
+	}
+	time.Sleep(20 * time.Millisecond) // the slot is past its look at the queue, in the run
+	b := submitAsync(t, e, slow, []byte("b"), 0)
+	for _, c := range []struct {
+		ch   <-chan answer
+		want string
+	}{{a, "a"}, {b, "b"}} {
+		if x := <-c.ch; x.err != nil || string(x.out) != c.want {
+			t.Fatalf("%s: %q %v", c.want, x.out, x.err)
+		}
+	}
+	if got := settled(t, e).Pipelined - before; got != 1 {
+		t.Fatalf("%d invocations pipelined; want 1 (b, submitted while a ran)", got)
+	}
+}

@@ -387,14 +387,70 @@ func (s *slot) run(inv *Invocation) {
 		return
 	}
 	for len(s.order) > 0 {
-		if len(s.order) < s.proc.Contexts() && s.broken == nil {
+		if s.canPrefetch() {
 			s.prefetch()
+			if s.canPrefetch() {
+				s.watch()
+			}
 		}
 		s.receive()
 	}
 	if s.broken != nil {
 		s.lost(fmt.Errorf("a request could not be written whole: %w", s.broken))
 		s.broken = nil
+	}
+}
+
+// canPrefetch reports whether another invocation may be sent to the worker now: a context
+// is free and nothing went wrong writing to the worker.
+func (s *slot) canPrefetch() bool { return len(s.order) < s.proc.Contexts() && s.broken == nil }
+
+// watch waits for the result of the oldest invocation in flight, as receive's spin would, but
+// also watches the queue: an invocation submitted meanwhile that prefetch takes is sent behind
+// the running one at once. Without it, a slot looks at the queue only between results, and
+// with several workers sharing one queue it is often empty at that moment while it fills
+// during the run: the invocation then waited for the running one's result, its answer and a
+// slot's next turn (copies and a pipe round trip during which the worker idles). watch spins
+// no longer than receive's reply spin (not at all under the block policy, or without
+// doorbells) nor past the invocation's deadline, and it returns when the result is there or
+// no context is free any more; receive then reads the result (a result that has not come
+// within watch's spin gets receive's spin too before the slot parks: up to twice the reply
+// spin in all).
+func (s *slot) watch() {
+	spin := s.e.replySpin() // > 0, 0 (block: park at once) or worker.SpinForever
+	if spin == 0 || !s.proc.Doorbells() {
+		return
+	}
+	p := &s.pend[s.order[0]]
+	limit := p.dropAt
+	if p.inv != nil {
+		limit = p.inv.Deadline
+	}
+	if spin > 0 {
+		if until := time.Now().Add(spin); limit.IsZero() || until.Before(limit) {
+			limit = until
+		}
+	}
+	seen := s.e.stats.submitted.Load() // prefetch has just looked at the queue
+	for i := 0; ; i++ {
+		if s.proc.Answered(p.id) {
+			return
+		}
+		if i&255 != 0 {
+			continue
+		}
+		// A new submission is the only thing that can give prefetch something to take (a
+		// re-run at the head belongs to a teardown, which also ends this worker's run).
+		if n := s.e.stats.submitted.Load(); n != seen {
+			seen = n
+			s.prefetch()
+			if !s.canPrefetch() {
+				return
+			}
+		}
+		if !limit.IsZero() && time.Now().After(limit) {
+			return
+		}
 	}
 }
 
