@@ -64,8 +64,17 @@ busy() { awk '/^cpu /{print $2+$3+$4+$7+$8, $5+$6}' /proc/stat; }
 declare -A before
 while read -r what pid; do before[$pid]=$(ticks "$pid"); done < <(procs)
 read -r busy0 idle0 < <(busy)
-curl -s -o "$out/$NAME.cpu.pprof" "http://127.0.0.1:$PORT/debug/pprof/profile?seconds=$PROFILE_SECONDS"
+t0=$(date +%s.%N)
+# A refused download (e.g. 503 once the server's connections are all taken) must not shrink
+# the CPU window to nothing: the figures are taken over the time that really passed, and at
+# least PROFILE_SECONDS.
+if ! curl -sf -o "$out/$NAME.cpu.pprof" "http://127.0.0.1:$PORT/debug/pprof/profile?seconds=$PROFILE_SECONDS"; then
+	echo "# no server profile: the download failed ($(curl -s "http://127.0.0.1:$PORT/debug/pprof/profile?seconds=1" | head -c 200))"
+	rm -f "$out/$NAME.cpu.pprof"
+	sleep "$PROFILE_SECONDS"
+fi
 read -r busy1 idle1 < <(busy)
+PROFILE_SECONDS=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.3f", b - a }')
 hz=$(getconf CLK_TCK)
 {
 	echo "# CPU seconds over the ${PROFILE_SECONDS}s profile window at $rate/s of $workload; serve flags: $*"
