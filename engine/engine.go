@@ -230,11 +230,13 @@ func New(cfg Config) (*Engine, error) {
 	}
 	for i := 0; i < cfg.Workers; i++ {
 		s := &slot{e: e, idx: i, in: make(chan *Invocation, 1)}
+		s.watchFn = s.watch
 		s.id = fmt.Sprintf("%s-w%d", cfg.Name, i)
 		e.slots = append(e.slots, s)
 	}
 	if cfg.Mode == Auto {
 		e.big = &slot{e: e, idx: -1, id: cfg.Name + "-whole", in: make(chan *Invocation, 1), noPool: true, env: cfg.WholeEnv}
+		e.big.watchFn = e.big.watch
 	}
 	for _, s := range e.slots {
 		e.wg.Add(1)

@@ -46,6 +46,10 @@ type slot struct {
 	// requests in flight are answered.
 	broken error
 	failed int // consecutive start failures
+	// watchFn is s.watch, made once (a method value allocates); seen is the engine's count of
+	// submissions when the slot last looked at the queue.
+	watchFn func()
+	seen    uint64
 
 	mu       sync.Mutex // guards the fields below, read by Stats and terminate
 	live     *worker.Process
@@ -389,9 +393,6 @@ func (s *slot) run(inv *Invocation) {
 	for len(s.order) > 0 {
 		if s.canPrefetch() {
 			s.prefetch()
-			if s.canPrefetch() {
-				s.watch()
-			}
 		}
 		s.receive()
 	}
@@ -405,52 +406,24 @@ func (s *slot) run(inv *Invocation) {
 // is free and nothing went wrong writing to the worker.
 func (s *slot) canPrefetch() bool { return len(s.order) < s.proc.Contexts() && s.broken == nil }
 
-// watch waits for the result of the oldest invocation in flight, as receive's spin would, but
-// also watches the queue: an invocation submitted meanwhile that prefetch takes is sent behind
-// the running one at once. Without it, a slot looks at the queue only between results, and
-// with several workers sharing one queue it is often empty at that moment while it fills
-// during the run: the invocation then waited for the running one's result, its answer and a
-// slot's next turn (copies and a pipe round trip during which the worker idles). watch spins
-// no longer than receive's reply spin (not at all under the block policy, or without
-// doorbells) nor past the invocation's deadline, and it returns when the result is there or
-// no context is free any more; receive then reads the result (a result that has not come
-// within watch's spin gets receive's spin too before the slot parks: up to twice the reply
-// spin in all).
+// watch is called while receive spins for a result (see worker.Process.ReceiveWatching): when
+// a context is free and something was submitted since the slot last looked, it tries
+// prefetch, so that an invocation submitted during the run is sent behind the running one at
+// once. Without it, a slot looks at the queue only between results, and with several workers
+// sharing one queue it is often empty at that moment while it fills during the run: the
+// invocation then waited for the running one's result, its answer and a slot's next turn
+// (copies and a pipe round trip during which the worker idles). It watches as long as the
+// reply spin lasts (at least 1 ms with the default hybrid policy, not at all with --poll
+// block).
 func (s *slot) watch() {
-	spin := s.e.replySpin() // > 0, 0 (block: park at once) or worker.SpinForever
-	if spin == 0 || !s.proc.Doorbells() {
+	if !s.canPrefetch() {
 		return
 	}
-	p := &s.pend[s.order[0]]
-	limit := p.dropAt
-	if p.inv != nil {
-		limit = p.inv.Deadline
-	}
-	if spin > 0 {
-		if until := time.Now().Add(spin); limit.IsZero() || until.Before(limit) {
-			limit = until
-		}
-	}
-	seen := s.e.stats.submitted.Load() // prefetch has just looked at the queue
-	for i := 0; ; i++ {
-		if s.proc.Answered(p.id) {
-			return
-		}
-		if i&255 != 0 {
-			continue
-		}
-		// A new submission is the only thing that can give prefetch something to take (a
-		// re-run at the head belongs to a teardown, which also ends this worker's run).
-		if n := s.e.stats.submitted.Load(); n != seen {
-			seen = n
-			s.prefetch()
-			if !s.canPrefetch() {
-				return
-			}
-		}
-		if !limit.IsZero() && time.Now().After(limit) {
-			return
-		}
+	// A new submission is the only thing that can give prefetch something to take (a re-run
+	// at the head belongs to a teardown, which also ends this worker's run).
+	if n := s.e.stats.submitted.Load(); n != s.seen {
+		s.seen = n
+		s.prefetch()
 	}
 }
 
@@ -557,7 +530,8 @@ func (s *slot) receive() {
 	if p.inv != nil {
 		deadline = p.inv.Deadline
 	}
-	err := s.proc.Receive(p.id, &s.res, deadline)
+	s.seen = e.stats.submitted.Load() // prefetch has just looked at the queue, if it could
+	err := s.proc.ReceiveWatching(p.id, &s.res, deadline, s.watchFn)
 	got := time.Now()
 	s.order = append(s.order[:0], s.order[1:]...)
 	if err != nil {

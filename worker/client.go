@@ -336,18 +336,6 @@ func (p *Process) Send(t MsgType, msg any, id uint64, deadline time.Time) error 
 	return nil
 }
 
-// Answered reports, without waiting, whether the worker has rung the reply doorbell for
-// request id: its result is in the reply pipe, and Receive will not wait for the worker. It is
-// false where the contexts have no doorbells (see Doorbells). Only the goroutine that calls
-// Receive may call it.
-func (p *Process) Answered(id uint64) bool {
-	return p.repBell != nil && p.repBell.Load() == id
-}
-
-// Doorbells reports whether the worker rings doorbells (and so whether Answered can ever be
-// true).
-func (p *Process) Doorbells() bool { return p.repBell != nil }
-
 // Receive reads the result of request id, the oldest one sent and not yet received, before
 // deadline (zero: no deadline). The errors are Call's.
 func (p *Process) Receive(id uint64, res *Result, deadline time.Time) error {
@@ -369,6 +357,20 @@ func (p *Process) Receive(id uint64, res *Result, deadline time.Time) error {
 		return protoErr("reply to request %d where %d was due", res.ID, id)
 	}
 	return nil
+}
+
+// ReceiveWatching is Receive, calling watch every few microseconds while it spins for the
+// result (not while parked, and never where replies are read without spinning), on the calling
+// goroutine: watch may Send further requests (their results come after this one's), and must
+// not Receive.
+func (p *Process) ReceiveWatching(id uint64, res *Result, deadline time.Time, watch func()) error {
+	if p.spin == nil {
+		return p.Receive(id, res, deadline)
+	}
+	p.spin.watch = watch
+	err := p.Receive(id, res, deadline)
+	p.spin.watch = nil
+	return err
 }
 
 func (p *Process) ioErr(err error) error {

@@ -107,6 +107,9 @@ type pollSpinReader struct {
 	// doorbell holds another ID, a read(2) is tried only every 64 turns.
 	bell *atomic.Uint64
 	want uint64
+	// watch, when set, is called every 256 turns of the spin (not while parked), from the
+	// reading goroutine: see Process.ReceiveWatching.
+	watch func()
 }
 
 func newPollSpinReader(f *os.File, spin time.Duration) (io.Reader, error) {
@@ -144,6 +147,9 @@ func (r *pollSpinReader) Read(p []byte) (int, error) {
 				if !first {
 					return false // woken by the poller for nothing: wait again
 				}
+			}
+			if r.watch != nil && i&255 == 255 {
+				r.watch()
 			}
 			if i&check != 0 {
 				continue

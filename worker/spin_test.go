@@ -36,3 +36,32 @@ func TestRawSpinReaderKeepsDescriptorOpen(t *testing.T) {
 	}
 	runtime.KeepAlive(rr)
 }
+
+// A spinning reply reader calls its watch function while it spins, on the reading goroutine,
+// and returns the bytes that come meanwhile as usual.
+func TestPollSpinReaderWatches(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	rr, err := newPollSpinReader(r, SpinForever)
+	if err != nil {
+		t.Fatal(err)
+	}
+	psr := rr.(*pollSpinReader)
+	calls := 0
+	psr.watch = func() {
+		if calls++; calls == 100 { // the writer runs only once the reader has spun a while
+			go w.Write([]byte("reply"))
+		}
+	}
+	buf := make([]byte, 5)
+	if _, err := io.ReadFull(rr, buf); err != nil || string(buf) != "reply" {
+		t.Fatalf("read %q, %v", buf, err)
+	}
+	if calls < 100 {
+		t.Fatalf("watch called %d times while spinning; want at least 100", calls)
+	}
+}
