@@ -9,7 +9,8 @@ import (
 	"time"
 )
 
-// submitAs is submitAsync for a caller tenant.
+// submitAs submits an invocation of f for the caller tenant with every input in, and returns
+// where its answer comes (the first output copied).
 func submitAs(t *testing.T, e *Engine, f *Function, tenant string, in []byte, timeout time.Duration) <-chan answer {
 	t.Helper()
 	ch := make(chan answer, 1)

@@ -18,30 +18,7 @@ type answer struct {
 
 func submitAsync(t *testing.T, e *Engine, f *Function, in []byte, timeout time.Duration) <-chan answer {
 	t.Helper()
-	ch := make(chan answer, 1)
-	inv := Acquire()
-	inv.Fn = f
-	for range f.Plan.Inputs {
-		inv.Inputs = append(inv.Inputs, in)
-	}
-	if timeout > 0 {
-		inv.Deadline = time.Now().Add(timeout)
-	}
-	if err := e.Submit(inv); err != nil {
-		t.Fatalf("submit: %v", err)
-	}
-	go func() {
-		<-inv.Done()
-		var a answer
-		if inv.Err != nil {
-			a.err = inv.Err
-		} else if len(inv.Outputs) > 0 {
-			a.out = append([]byte(nil), inv.Outputs[0]...)
-		}
-		Release(inv)
-		ch <- a
-	}()
-	return ch
+	return submitAs(t, e, f, "", in, timeout)
 }
 
 // settled waits for the engine to count every answered invocation done (a slot counts one done
@@ -121,13 +98,20 @@ func TestPipelinedDeadlinePassesWhileWaiting(t *testing.T) {
 	}
 	// a and b run 0.8 s each, one after the other; late, at the head of the queue when b is
 	// sent, cannot start before b ends (1.6 s at the earliest), after its deadline (1.4 s).
-	var a, b, late <-chan answer
+	// w, of another function, holds the slot (the worker stopped) while the three queue up, so
+	// that the slot takes a and finds b at the head, whatever the goroutines' timing.
+	other := echo(t)
+	if out, err := call(t, e, other, []byte("warm"), 0); err != nil || string(out) != "warm" {
+		t.Fatalf("warm-up: %q %v", out, err)
+	}
+	var w, a, b, late <-chan answer
 	stopped(t, e, func() {
+		w = submitAsync(t, e, other, []byte("w"), 0)
 		a = submitAsync(t, e, slow, []byte("a"), 0)
 		b = submitAsync(t, e, slow, []byte("b"), 0)
 		late = submitAsync(t, e, slow, []byte("late"), 1400*time.Millisecond)
 	})
-	for name, ch := range map[string]<-chan answer{"a": a, "b": b} {
+	for name, ch := range map[string]<-chan answer{"w": w, "a": a, "b": b} {
 		if x := <-ch; x.err != nil || string(x.out) != name {
 			t.Fatalf("%s: %q %v", name, x.out, x.err)
 		}
