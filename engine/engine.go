@@ -591,6 +591,12 @@ wait:
 		inv.finish(newError(CodeDraining, "the server is shutting down"))
 	}
 	e.wg.Wait()
+	// No slot runs any more, so nothing may be handed to one: answering a hand-off below
+	// counts it done, and that would otherwise hand the next queued invocation to a slot
+	// whose hand-off was already drained, where nobody would ever answer it.
+	e.mu.Lock()
+	e.idle = nil
+	e.mu.Unlock()
 	for _, s := range e.slots {
 		s.drainHandoff() // a hand-off that raced with the quit
 	}

@@ -391,6 +391,9 @@ func (s *slot) run(inv *Invocation) {
 		return
 	}
 	for len(s.order) > 0 {
+		// Counted before prefetch looks at the queue, so that the watch (during receive)
+		// looks again at anything submitted after that.
+		s.seen = s.e.stats.submitted.Load()
 		if s.canPrefetch() {
 			s.prefetch()
 		}
@@ -419,8 +422,10 @@ func (s *slot) watch() {
 	if !s.canPrefetch() {
 		return
 	}
-	// A new submission is the only thing that can give prefetch something to take (a re-run
-	// at the head belongs to a teardown, which also ends this worker's run).
+	// A new submission is what usually gives prefetch something to take. A matching
+	// invocation can also come to the head otherwise (another slot took a head that did not
+	// match, the janitor answered an expired one, a slot put work back): it then waits for
+	// the running one's result, as it did before there was a watch.
 	if n := s.e.stats.submitted.Load(); n != s.seen {
 		s.seen = n
 		s.prefetch()
@@ -530,7 +535,6 @@ func (s *slot) receive() {
 	if p.inv != nil {
 		deadline = p.inv.Deadline
 	}
-	s.seen = e.stats.submitted.Load() // prefetch has just looked at the queue, if it could
 	err := s.proc.ReceiveWatching(p.id, &s.res, deadline, s.watchFn)
 	got := time.Now()
 	s.order = append(s.order[:0], s.order[1:]...)
