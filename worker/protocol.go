@@ -408,19 +408,19 @@ func (m *Invoke) decode(d *msgpack.Decoder, br *bytes.Reader) error {
 	if err := arrayLen(d, 3); err != nil {
 		return err
 	}
-	h, err := readBytes(d, br)
-	if err != nil {
+	// The hash and the kind are read without allocating: the worker decodes one Invoke per
+	// invocation, and garbage there makes its collector run under load.
+	if n, err := readInto(d, br, m.Lib.Hash[:]); err != nil {
 		return err
+	} else if n != len(m.Lib.Hash) {
+		return fmt.Errorf("library hash of %d bytes", n)
 	}
-	if len(h) != 32 {
-		return fmt.Errorf("library hash of %d bytes", len(h))
-	}
-	copy(m.Lib.Hash[:], h)
-	k, err := readBytes(d, br)
+	var kb [16]byte
+	n, err := readInto(d, br, kb[:])
 	if err != nil {
-		return err
+		return fmt.Errorf("library kind: %w", err)
 	}
-	m.Lib.Kind = function.LibraryKind(k)
+	m.Lib.Kind = libraryKind(kb[:n])
 	if m.Lib.Image, err = readBytes(d, br); err != nil { // nil decodes to nil
 		return err
 	}
@@ -554,6 +554,36 @@ func readBytes(d *msgpack.Decoder, br *bytes.Reader) ([]byte, error) {
 	b := make([]byte, n)
 	_, err = io.ReadFull(br, b)
 	return b, err
+}
+
+// readInto reads a bin (or str) value of at most len(buf) bytes into buf and returns its
+// length; nil reads as 0 bytes.
+func readInto(d *msgpack.Decoder, br *bytes.Reader, buf []byte) (int, error) {
+	n, err := d.DecodeBytesLen()
+	if err != nil {
+		return 0, err
+	}
+	if n < 0 {
+		return 0, nil
+	}
+	if n > len(buf) {
+		return 0, fmt.Errorf("%d bytes where at most %d fit", n, len(buf))
+	}
+	if n > br.Len() {
+		return 0, fmt.Errorf("%d bytes claimed with %d left in the frame", n, br.Len())
+	}
+	return br.Read(buf[:n]) // a bytes.Reader's Read fills buf[:n] (checked above); io.ReadFull would make buf escape
+}
+
+// libraryKind returns the known kind that b spells without allocating, or b as a kind of its
+// own (which the executor refuses).
+func libraryKind(b []byte) function.LibraryKind {
+	for _, k := range [...]function.LibraryKind{function.KindPTX, function.KindCubin, function.KindFatbin, function.KindHsaco, function.KindBundle} {
+		if string(b) == string(k) {
+			return k
+		}
+	}
+	return function.LibraryKind(b)
 }
 
 // maxDepth bounds the nesting of a reflectively decoded message.

@@ -100,6 +100,27 @@ func TestResultCodecAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { buf.Reset(); fw.Write(MsgInvoke, inv) }); n > 0 {
 		t.Fatalf("%.1f allocations per invoke encoding", n)
 	}
+	// The worker decodes one Invoke per invocation: without code to load, that allocates
+	// nothing (its garbage once made the worker's collector run every few seconds under load).
+	var in Invoke
+	decode := func() {
+		buf.Reset()
+		fw.Write(MsgInvoke, inv)
+		fr.r.Reset(&buf)
+		if _, err := fr.Next(); err != nil {
+			t.Fatal(err)
+		}
+		if err := fr.Decode(&in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	decode()
+	if n := testing.AllocsPerRun(100, decode); n > 0 {
+		t.Fatalf("%.1f allocations per invoke decoding", n)
+	}
+	if !reflect.DeepEqual(in, *inv) {
+		t.Fatalf("decoded %+v; want %+v", in, *inv)
+	}
 }
 
 func TestFrameReaderErrors(t *testing.T) {
