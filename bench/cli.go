@@ -344,7 +344,7 @@ func cmdRun(ctx context.Context, args []string, sweep bool) error {
 				return nil, err
 			}
 		}
-		return Run(ctx, c, w, r)
+		return RunWithEvents(ctx, c, w, r)
 	}
 	sr := &SystemResult{Name: *system, Desc: "server at " + c.Base}
 	res := &Results{Kind: KindResults, Version: 1, Created: time.Now().UTC(), Machine: ThisMachine(rf.machine), Workload: spec.Name(),

@@ -331,7 +331,7 @@ func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *System
 				return nil, err
 			}
 		}
-		r, err := Run(ctx, c, w, rc)
+		r, err := RunWithEvents(ctx, c, w, rc)
 		if err != nil {
 			return nil, err
 		}
@@ -391,6 +391,7 @@ func runLine(r *RateResult) string {
 	if r.SendLag.P99 > 0.5 && r.SendLag.P99 > r.Latency.P50 {
 		s += fmt.Sprintf(" (generator late: send lag p99 %s)", fmtMS(r.SendLag.P99))
 	}
+	s += eventsNote(r.Server)
 	if n := runtime.GOMAXPROCS(0); r.GeneratorCPU > 0.8*float64(n) {
 		s += fmt.Sprintf(" (generator busy: %.1f of %d cores)", r.GeneratorCPU, n)
 	}

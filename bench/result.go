@@ -64,6 +64,10 @@ type RateResult struct {
 	HTTPClient string `json:"http_client,omitempty"`
 	// Stages is the server's per-stage breakdown (its Server-Timing header), per stage name.
 	Stages map[string]StageStats `json:"stages,omitempty"`
+	// Server is what the server did during the run (warm-up included) besides answering:
+	// worker restarts, teardowns, pipelined invocations (absent for servers that do not tell,
+	// and in files written before it was recorded).
+	Server *ServerEvents `json:"server,omitempty"`
 	// LatencyHist is Latency's HdrHistogram (microseconds), in HdrHistogram's compressed
 	// base64 encoding (DecodeHist reads it), for analysis beyond the percentiles above.
 	LatencyHist string `json:"latency_hdr,omitempty"`

@@ -197,6 +197,9 @@ func (d *Dir) Summary() string {
 					row[6] = ms(top.Latency.P50) + " / " + ms(top.Latency.P99)
 				}
 			}
+			if note := s.eventsNote(); note != "" {
+				row[7] = strings.TrimSpace(row[7] + " " + note)
+			}
 			if s.Error != "" {
 				row[7] = strings.TrimSpace(row[7] + " error: " + oneLine(s.Error, 120))
 			}
