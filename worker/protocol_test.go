@@ -73,50 +73,44 @@ func TestResultAndHelloRoundTrip(t *testing.T) {
 	}
 }
 
-// Decoding a Result reuses its Outputs slice: no allocation on the hot path.
+// The hot path's messages cost no allocation: decoding a Result reuses its Outputs slice,
+// encoding an Invoke writes into the frame writer's buffer, and decoding one (without code to
+// load) reuses its Inputs: the worker decodes one per invocation, and that garbage once made
+// its collector run every few seconds under load.
 func TestResultCodecAllocs(t *testing.T) {
 	var buf bytes.Buffer
 	fw := NewFrameWriter(&buf)
-	res := &Result{ID: 1, Outputs: []shm.Span{{Off: 64, Len: 8}, {Off: 128, Len: 8}}}
-	var out Result
-	fr := NewFrameReader(&buf, MaxReplyFrame)
-	step := func() {
-		buf.Reset()
-		fw.Write(MsgResult, res)
-		fr.r.Reset(&buf)
-		if _, err := fr.Next(); err != nil {
-			t.Fatal(err)
+	fr := NewFrameReader(&buf, MaxRequestFrame)
+	// roundTrip writes msg and reads it back into into.
+	roundTrip := func(typ MsgType, msg, into any) func() {
+		return func() {
+			buf.Reset()
+			fw.Write(typ, msg)
+			fr.r.Reset(&buf)
+			if _, err := fr.Next(); err != nil {
+				t.Fatal(err)
+			}
+			if err := fr.Decode(into); err != nil {
+				t.Fatal(err)
+			}
 		}
-		if err := fr.Decode(&out); err != nil {
-			t.Fatal(err)
-		}
-	}
-	step()
-	if n := testing.AllocsPerRun(100, step); n > 0 {
-		t.Fatalf("%.1f allocations per result round trip", n)
 	}
 	inv := sampleInvoke()
 	inv.Config, inv.Lib.Image = nil, nil
-	if n := testing.AllocsPerRun(100, func() { buf.Reset(); fw.Write(MsgInvoke, inv) }); n > 0 {
-		t.Fatalf("%.1f allocations per invoke encoding", n)
-	}
-	// The worker decodes one Invoke per invocation: without code to load, that allocates
-	// nothing (its garbage once made the worker's collector run every few seconds under load).
+	var out Result
 	var in Invoke
-	decode := func() {
-		buf.Reset()
-		fw.Write(MsgInvoke, inv)
-		fr.r.Reset(&buf)
-		if _, err := fr.Next(); err != nil {
-			t.Fatal(err)
+	for _, c := range []struct {
+		what string
+		step func()
+	}{
+		{"result round trip", roundTrip(MsgResult, &Result{ID: 1, Outputs: []shm.Span{{Off: 64, Len: 8}, {Off: 128, Len: 8}}}, &out)},
+		{"invoke encoding", func() { buf.Reset(); fw.Write(MsgInvoke, inv) }},
+		{"invoke round trip", roundTrip(MsgInvoke, inv, &in)},
+	} {
+		c.step()
+		if n := testing.AllocsPerRun(100, c.step); n > 0 {
+			t.Errorf("%.1f allocations per %s", n, c.what)
 		}
-		if err := fr.Decode(&in); err != nil {
-			t.Fatal(err)
-		}
-	}
-	decode()
-	if n := testing.AllocsPerRun(100, decode); n > 0 {
-		t.Fatalf("%.1f allocations per invoke decoding", n)
 	}
 	if !reflect.DeepEqual(in, *inv) {
 		t.Fatalf("decoded %+v; want %+v", in, *inv)
