@@ -43,11 +43,7 @@ func submitAs(t *testing.T, e *Engine, f *Function, tenant string, in []byte, ti
 func TestPipelineOtherContextHoldsNothingOfAnotherCaller(t *testing.T) {
 	e := newEngine(t, Config{Mode: Sequential})
 	f, g := echo(t), echo(t)
-	for _, h := range []*Function{f, g} {
-		if out, err := call(t, e, h, []byte("warm"), 0); err != nil || string(out) != "warm" {
-			t.Fatalf("warm-up: %q %v", out, err)
-		}
-	}
+	warmUp(t, e, f, g)
 	secret := []byte("alice-secret-0123456789")
 	var chans []<-chan answer
 	stopped(t, e, func() {
@@ -82,11 +78,7 @@ func TestPipelineOtherContextHoldsNothingOfAnotherCaller(t *testing.T) {
 func TestPipelineDoesNotDelayShorterDeadline(t *testing.T) {
 	e := newEngine(t, Config{Mode: Sequential})
 	slow, other := sleeper(t, 1500), echo(t)
-	for _, h := range []*Function{slow, other} {
-		if out, err := call(t, e, h, []byte("warm"), 0); err != nil || string(out) != "warm" {
-			t.Fatalf("warm-up: %q %v", out, err)
-		}
-	}
+	warmUp(t, e, slow, other)
 	// w (another function) holds the slot while a and late queue up; then the slot takes a
 	// and finds late at the head.
 	var w, a, late <-chan answer
@@ -117,11 +109,7 @@ func TestPipelineDoesNotDelayShorterDeadline(t *testing.T) {
 func TestShutdownAnswersInvocationPutBackAfterDrain(t *testing.T) {
 	e := newEngine(t, Config{Mode: Sequential})
 	slow, other := sleeper(t, 400), echo(t)
-	for _, h := range []*Function{slow, other} {
-		if out, err := call(t, e, h, []byte("warm"), 0); err != nil || string(out) != "warm" {
-			t.Fatalf("warm-up: %q %v", out, err)
-		}
-	}
+	warmUp(t, e, slow, other)
 	var w, a, b <-chan answer
 	stopped(t, e, func() {
 		w = submitAsync(t, e, other, []byte("w"), 0)

@@ -21,6 +21,16 @@ func submitAsync(t *testing.T, e *Engine, f *Function, in []byte, timeout time.D
 	return submitAs(t, e, f, "", in, timeout)
 }
 
+// warmUp invokes each function once, so that the worker has its code.
+func warmUp(t *testing.T, e *Engine, fs ...*Function) {
+	t.Helper()
+	for _, f := range fs {
+		if out, err := call(t, e, f, []byte("warm"), 0); err != nil || string(out) != "warm" {
+			t.Fatalf("warm-up: %q %v", out, err)
+		}
+	}
+}
+
 // settled waits for the engine to count every answered invocation done (a slot counts one done
 // just after answering it) and returns its stats.
 func settled(t *testing.T, e *Engine) Stats {
@@ -58,9 +68,7 @@ func TestPipelineSendsNextWhileWorkerRuns(t *testing.T) {
 		t.Run(fmt.Sprintf("NoPipeline=%v", off), func(t *testing.T) {
 			e := newEngine(t, Config{Mode: Sequential, NoPipeline: off})
 			f := echo(t)
-			if out, err := call(t, e, f, []byte("warm"), 0); err != nil || string(out) != "warm" {
-				t.Fatalf("warm-up: %q %v", out, err)
-			}
+			warmUp(t, e, f)
 			var chans []<-chan answer
 			stopped(t, e, func() {
 				for i := 0; i < 12; i++ {
@@ -93,17 +101,13 @@ func TestPipelineSendsNextWhileWorkerRuns(t *testing.T) {
 func TestPipelinedDeadlinePassesWhileWaiting(t *testing.T) {
 	e := newEngine(t, Config{Mode: Sequential})
 	slow := sleeper(t, 800)
-	if out, err := call(t, e, slow, []byte("warm"), 0); err != nil || string(out) != "warm" {
-		t.Fatalf("warm-up: %q %v", out, err)
-	}
+	warmUp(t, e, slow)
 	// a and b run 0.8 s each, one after the other; late, at the head of the queue when b is
 	// sent, cannot start before b ends (1.6 s at the earliest), after its deadline (1.4 s).
 	// w, of another function, holds the slot (the worker stopped) while the three queue up, so
 	// that the slot takes a and finds b at the head, whatever the goroutines' timing.
 	other := echo(t)
-	if out, err := call(t, e, other, []byte("warm"), 0); err != nil || string(out) != "warm" {
-		t.Fatalf("warm-up: %q %v", out, err)
-	}
+	warmUp(t, e, other)
 	var w, a, b, late <-chan answer
 	stopped(t, e, func() {
 		w = submitAsync(t, e, other, []byte("w"), 0)
@@ -135,11 +139,7 @@ func TestPipelinedDeadlinePassesWhileWaiting(t *testing.T) {
 func TestPipelineOnlySameFunctionAndCaller(t *testing.T) {
 	e := newEngine(t, Config{Mode: Sequential})
 	f, g := echo(t), echo(t) // two registrations: two functions
-	for _, h := range []*Function{f, g} {
-		if out, err := call(t, e, h, []byte("warm"), 0); err != nil || string(out) != "warm" {
-			t.Fatalf("warm-up: %q %v", out, err)
-		}
-	}
+	warmUp(t, e, f, g)
 	var chans []<-chan answer
 	var want []string
 	stopped(t, e, func() {
@@ -187,9 +187,7 @@ func TestPipelineOnlySameFunctionAndCaller(t *testing.T) {
 func TestPipelinedWorkerKilled(t *testing.T) {
 	e := newEngine(t, Config{Mode: Sequential})
 	f := echo(t)
-	if out, err := call(t, e, f, []byte("warm"), 0); err != nil || string(out) != "warm" {
-		t.Fatalf("warm-up: %q %v", out, err)
-	}
+	warmUp(t, e, f)
 	pid := e.Stats().Workers[0].PID
 	var chans []<-chan answer
 	stopped(t, e, func() {
@@ -227,9 +225,7 @@ func TestPipelinedWorkerKilled(t *testing.T) {
 func TestPipelineTakesInvocationSubmittedDuringRun(t *testing.T) {
 	e := newEngine(t, Config{Mode: Sequential, Policy: PolicySpin})
 	slow := sleeper(t, 1000)
-	if out, err := call(t, e, slow, []byte("warm"), 0); err != nil || string(out) != "warm" {
-		t.Fatalf("warm-up: %q %v", out, err)
-	}
+	warmUp(t, e, slow)
 	before := e.Stats().Pipelined
 	a := submitAsync(t, e, slow, []byte("a"), 0)
 	for st := e.Stats(); st.Busy == 0 || st.Queued > 0; st = e.Stats() {
