@@ -27,9 +27,9 @@
 //
 // Main is the `gpufn bench` command (verbs run, sweep, floor, compare, report, vegeta-check,
 // and echo-server, the HTTP floor's trivial server as a process).
-// Run drives one open-loop run of a Source at one rate (RunWithEvents also records what a gpufn
-// server did meanwhile: worker restarts, teardowns, pipelined invocations, from /v1/engines); Sweep steps the rate (coarse then fine,
-// or doubling then bisecting); PrepareWorkload registers an example function against any gpufn
+// Run drives one open-loop run of a Source at one rate (RunWithEvents also records what a
+// gpufn server did meanwhile: worker restarts, teardowns, pipelined invocations, from
+// /v1/engines); Sweep steps the rate (coarse then fine, or doubling then bisecting); PrepareWorkload registers an example function against any gpufn
 // server and checks every answer; StartServer starts gpufn or the dedicated baseline as a child
 // process and Compare runs the same measurements against each system; MeasureFloor measures
 // the HTTP floor; RunVegetaCheck runs vegeta beside the bench (with both HTTP clients); PlotLatency, LoadDir and

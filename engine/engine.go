@@ -577,18 +577,9 @@ wait:
 		}
 	}
 	e.once.Do(func() { close(e.quit) })
-	e.mu.Lock()
-	left := e.queue.removeIf(nil, func(*Invocation) bool { return true })
-	for _, inv := range left {
-		e.uncount(inv)
-	}
-	running := e.running
-	e.mu.Unlock()
+	left, running := e.answerQueued()
 	if err != nil {
-		e.log.Warn("drain timed out", zap.Int("queued", len(left)), zap.Int("running", running))
-	}
-	for _, inv := range left {
-		inv.finish(newError(CodeDraining, "the server is shutting down"))
+		e.log.Warn("drain timed out", zap.Int("queued", left), zap.Int("running", running))
 	}
 	e.wg.Wait()
 	// No slot runs any more, so nothing may be handed to one: answering a hand-off below
@@ -603,19 +594,27 @@ wait:
 	// After a drain that timed out, slots still running may have put invocations back into
 	// the queue (sent behind one whose worker was then lost, or re-runs after a teardown):
 	// no slot takes them any more.
-	e.mu.Lock()
-	late := e.queue.removeIf(nil, func(*Invocation) bool { return true })
-	for _, inv := range late {
-		e.uncount(inv)
-	}
-	e.mu.Unlock()
-	for _, inv := range late {
-		inv.finish(newError(CodeDraining, "the server is shutting down"))
-	}
+	e.answerQueued()
 	if e.big != nil {
 		e.big.stop()
 	}
 	return err
+}
+
+// answerQueued empties the queue, answering every invocation in it as draining; it returns how
+// many there were and how many invocations slots held then.
+func (e *Engine) answerQueued() (queued, running int) {
+	e.mu.Lock()
+	left := e.queue.removeIf(nil, func(*Invocation) bool { return true })
+	for _, inv := range left {
+		e.uncount(inv)
+	}
+	running = e.running
+	e.mu.Unlock()
+	for _, inv := range left {
+		inv.finish(newError(CodeDraining, "the server is shutting down"))
+	}
+	return len(left), running
 }
 
 // Load is the number of invocations queued or running: the dispatcher sends new work to the

@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"sync"
 	"testing"
 	"time"
 )
@@ -51,12 +52,16 @@ func TestPollSpinReaderWatches(t *testing.T) {
 		t.Fatal(err)
 	}
 	psr := rr.(*pollSpinReader)
+	var once sync.Once
+	reply := func() { once.Do(func() { go w.Write([]byte("reply")) }) }
 	calls := 0
 	psr.watch = func() {
-		if calls++; calls == 100 { // the writer runs only once the reader has spun a while
-			go w.Write([]byte("reply"))
+		if calls++; calls == 100 { // the writer runs once the reader has spun a while
+			reply()
 		}
 	}
+	timer := time.AfterFunc(5*time.Second, reply) // a reader that never watches still ends
+	defer timer.Stop()
 	buf := make([]byte, 5)
 	if _, err := io.ReadFull(rr, buf); err != nil || string(buf) != "reply" {
 		t.Fatalf("read %q, %v", buf, err)
