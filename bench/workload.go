@@ -147,8 +147,9 @@ type Workload struct {
 }
 
 type workloadInput struct {
-	body []byte
-	want []byte
+	body  []byte
+	want  []byte
+	check *acceptedChecker // shared by the hot call and the cold calls of this input
 }
 
 // PrepareWorkload makes the workload's inputs and expected outputs and, with opts.Register,
@@ -166,7 +167,8 @@ func PrepareWorkload(c *Client, spec WorkloadSpec, opts WorkloadOptions) (*Workl
 	w.runID = hex.EncodeToString(id[:])
 	for i := 0; i < opts.Distinct; i++ {
 		fields, want := spec.Inputs(int64(1000 + i))
-		w.inputs = append(w.inputs, workloadInput{body: AppendMsgpackMap(nil, fields...), want: want})
+		w.inputs = append(w.inputs, workloadInput{body: AppendMsgpackMap(nil, fields...), want: want,
+			check: newAcceptedChecker(func(out []byte) error { return spec.Check(out, want) })})
 	}
 	if opts.Register {
 		fn, err := exampleFunction(spec.ExampleFunction())
@@ -188,13 +190,12 @@ func PrepareWorkload(c *Client, spec WorkloadSpec, opts WorkloadOptions) (*Workl
 
 func (w *Workload) call(function string, input int) Call {
 	in := &w.inputs[input]
-	want, spec := in.want, w.Spec
 	c := Call{
 		URI:         w.c.URL("/v1/functions/" + function + "/invoke"),
 		Body:        in.body,
 		ContentType: "application/msgpack",
-		Output:      spec.OutputName(),
-		Check:       func(out []byte) error { return spec.Check(out, want) },
+		Output:      w.Spec.OutputName(),
+		Check:       in.check.Check,
 	}
 	if !w.opts.Msgpack {
 		c.Accept = "application/octet-stream"
