@@ -69,6 +69,7 @@ func (o *SystemOptions) defaults() error {
 //	baseline     gpufn-baseline --workload W (the dedicated single-tenant server)
 //	NAME-spin    any gpufn system above with --poll spin
 //	NAME-nopipe  any gpufn system above with --pipeline=false
+//	NAME-noinline any gpufn system above with --inline=false
 func (o SystemOptions) System(name string, wl WorkloadSpec) (ServerSpec, error) {
 	spec, err := o.system(name, wl)
 	if err != nil || o.CPUs == "" {
@@ -104,31 +105,32 @@ func (o SystemOptions) EchoServer() (ServerSpec, error) {
 	return spec, nil
 }
 
+// systemVariants are the suffixes of a gpufn system's name that change one of its settings.
+var systemVariants = []struct {
+	suffix string
+	args   []string
+}{
+	{"-spin", []string{"--poll", "spin"}},
+	{"-nopipe", []string{"--pipeline=false"}},
+	{"-noinline", []string{"--inline=false"}},
+}
+
 func (o SystemOptions) system(name string, wl WorkloadSpec) (ServerSpec, error) {
 	if err := o.defaults(); err != nil {
 		return ServerSpec{}, err
 	}
-	// A "-spin" suffix runs the same gpufn server with the spin polling policy.
-	if base, ok := strings.CutSuffix(name, "-spin"); ok && base != "baseline" {
-		spec, err := o.system(base, wl)
-		if err != nil {
-			return spec, err
+	// A suffix runs the same gpufn server with one setting changed.
+	for _, v := range systemVariants {
+		if base, ok := strings.CutSuffix(name, v.suffix); ok && base != "baseline" {
+			spec, err := o.system(base, wl)
+			if err != nil {
+				return spec, err
+			}
+			spec.Name += v.suffix
+			spec.Desc += ", " + strings.Join(v.args, " ")
+			spec.Args = append(spec.Args, v.args...)
+			return spec, nil
 		}
-		spec.Name += "-spin"
-		spec.Desc += ", --poll spin"
-		spec.Args = append(spec.Args, "--poll", "spin")
-		return spec, nil
-	}
-	// A "-nopipe" suffix runs the same gpufn server without pipelining.
-	if base, ok := strings.CutSuffix(name, "-nopipe"); ok && base != "baseline" {
-		spec, err := o.system(base, wl)
-		if err != nil {
-			return spec, err
-		}
-		spec.Name += "-nopipe"
-		spec.Desc += ", --pipeline=false"
-		spec.Args = append(spec.Args, "--pipeline=false")
-		return spec, nil
 	}
 	serve := func(device string, args ...string) []string {
 		a := []string{"serve", "--device", device}

@@ -20,6 +20,7 @@ func TestSystemSpecs(t *testing.T) {
 		"cpu":                "/x/gpufn serve --device cpu --engine concurrent --workers 8",
 		"baseline":           "/x/gpufn-baseline --workload inference-r500-b1 --device cuda",
 		"seq-nopipe":         "/x/gpufn serve --device cuda --engine sequential --pipeline=false",
+		"seq-noinline":       "/x/gpufn serve --device cuda --engine sequential --inline=false",
 		"c4-mps-spin-nopipe": "/x/gpufn serve --device cuda --engine concurrent --workers 4 --mps on --poll spin --pipeline=false",
 	} {
 		s, err := o.System(name, wl)

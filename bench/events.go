@@ -22,6 +22,9 @@ type ServerEvents struct {
 	Reruns    uint64 `json:"reruns"`
 	// Pipelined counts invocations sent to a worker while it ran another.
 	Pipelined uint64 `json:"pipelined"`
+	// Inline counts invocations run by the goroutine that read the request (a worker was
+	// idle and nothing queued; gpufn serve --inline).
+	Inline uint64 `json:"inline,omitempty"`
 }
 
 // engineCounters reads the server's engine counters; ok is false when the server has no
@@ -37,6 +40,7 @@ func (c *Client) engineCounters() (ev ServerEvents, ok bool) {
 			Teardowns uint64 `json:"teardowns"`
 			Reruns    uint64 `json:"reruns"`
 			Pipelined uint64 `json:"pipelined"`
+			Inline    uint64 `json:"inline"`
 		} `json:"engines"`
 	}
 	if json.Unmarshal(body, &v) != nil {
@@ -47,6 +51,7 @@ func (c *Client) engineCounters() (ev ServerEvents, ok bool) {
 		ev.Teardowns += e.Teardowns
 		ev.Reruns += e.Reruns
 		ev.Pipelined += e.Pipelined
+		ev.Inline += e.Inline
 	}
 	return ev, true
 }
@@ -54,11 +59,11 @@ func (c *Client) engineCounters() (ev ServerEvents, ok bool) {
 // since is what happened between before and e (counters only grow; a server that restarted
 // as a whole would show smaller ones: then e itself).
 func (e ServerEvents) since(before ServerEvents) ServerEvents {
-	if e.WorkerRestarts < before.WorkerRestarts || e.Teardowns < before.Teardowns || e.Reruns < before.Reruns || e.Pipelined < before.Pipelined {
+	if e.WorkerRestarts < before.WorkerRestarts || e.Teardowns < before.Teardowns || e.Reruns < before.Reruns || e.Pipelined < before.Pipelined || e.Inline < before.Inline {
 		return e
 	}
 	return ServerEvents{WorkerRestarts: e.WorkerRestarts - before.WorkerRestarts, Teardowns: e.Teardowns - before.Teardowns,
-		Reruns: e.Reruns - before.Reruns, Pipelined: e.Pipelined - before.Pipelined}
+		Reruns: e.Reruns - before.Reruns, Pipelined: e.Pipelined - before.Pipelined, Inline: e.Inline - before.Inline}
 }
 
 // RunWithEvents is Run that also records in the result what the server did meanwhile

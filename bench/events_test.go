@@ -22,7 +22,7 @@ func TestRunRecordsServerEvents(t *testing.T) {
 			if n >= 5 {
 				restarts++ // one worker lost during the run
 			}
-			fmt.Fprintf(c, `{"engines":[{"name":"cuda0","restarts":%d,"teardowns":0,"reruns":0,"pipelined":%d},{"name":"cuda1","restarts":1,"pipelined":7}]}`, restarts, 10+n/2)
+			fmt.Fprintf(c, `{"engines":[{"name":"cuda0","restarts":%d,"teardowns":0,"reruns":0,"pipelined":%d,"inline":%d},{"name":"cuda1","restarts":1,"pipelined":7}]}`, restarts, 10+n/2, 3*n)
 			return
 		}
 		invoked.Add(1)
@@ -36,7 +36,7 @@ func TestRunRecordsServerEvents(t *testing.T) {
 	if r.OK != 20 || r.Server == nil {
 		t.Fatalf("ok %d, server %+v", r.OK, r.Server)
 	}
-	if got, want := *r.Server, (ServerEvents{WorkerRestarts: 1, Pipelined: 10}); got != want {
+	if got, want := *r.Server, (ServerEvents{WorkerRestarts: 1, Pipelined: 10, Inline: 60}); got != want {
 		t.Fatalf("server events %+v; want %+v", got, want)
 	}
 	if line := runLine(r); !strings.Contains(line, "(server: 1 worker restarts, 0 teardowns)") {

@@ -676,7 +676,9 @@ func (d *Dispatcher) Restore(libs []store.Library, fns []store.Function) []error
 
 // Submit admits an invocation (inv.Fn and inv.Inputs set, in the function's input order;
 // inv.Tenant the caller's) and hands it to the least loaded engine. The result arrives on
-// inv.Done. Admission errors are *Error; the invocation is not submitted then.
+// inv.Done. Admission errors are *Error; the invocation is not submitted then. When that engine
+// has a worker idle and nothing queued, the calling goroutine runs the invocation itself and
+// Submit returns once it is answered (engine.Engine.SubmitInline); otherwise it returns at once.
 func (d *Dispatcher) Submit(inv *engine.Invocation) error {
 	fn := inv.Fn
 	p := fn.Plan
@@ -725,7 +727,7 @@ func (d *Dispatcher) Submit(inv *engine.Invocation) error {
 		return errorf(ErrTooLarge, "too_large", "inputs (%d bytes) and outputs (%d bytes) exceed the shared-memory context of %d bytes (--context-size)", inBytes, outBytes, ctxBytes)
 	}
 	inv.LaunchLimit = d.cfg.LaunchLimit
-	switch err := e.Submit(inv); err {
+	switch err := e.SubmitInline(inv); err {
 	case nil:
 		return nil
 	case engine.ErrQueueFull:

@@ -114,6 +114,9 @@ type Config struct {
 	// and while it runs one invocation its slot prepares the next queued one (whose code the
 	// worker has) in the other and sends it, so the worker never waits for the server's copies.
 	NoPipeline bool
+	// NoInline makes SubmitInline queue every invocation, as Submit does: by default an
+	// invocation that finds a worker idle and nothing queued is run by the submitting goroutine.
+	NoInline bool
 	// LogLevel is passed to workers; Log receives the engine's and the workers' logs.
 	LogLevel string
 	Log      *zap.Logger
@@ -208,7 +211,7 @@ type Engine struct {
 
 type stats struct {
 	submitted, completed, failed, rejected, restarts atomic.Uint64
-	reruns, whole, teardowns, pipelined              atomic.Uint64
+	reruns, whole, teardowns, pipelined, inline      atomic.Uint64
 	up                                               atomic.Int32
 }
 
@@ -253,6 +256,55 @@ func (e *Engine) Config() Config { return e.cfg }
 // Submit queues inv (or hands it to an idle worker). It never blocks. inv.Deadline, if zero,
 // becomes now + Config.Timeout. The result arrives on inv.Done.
 func (e *Engine) Submit(inv *Invocation) error {
+	e.admitted(inv)
+	e.mu.Lock()
+	if err := e.refuseLocked(inv); err != nil {
+		e.mu.Unlock()
+		return err
+	}
+	e.queueLocked(inv)
+	e.mu.Unlock()
+	e.stats.submitted.Add(1)
+	return nil
+}
+
+// SubmitInline is Submit, except that when a worker is idle and nothing is queued (nothing
+// runs alone either), the calling goroutine runs inv on that worker itself and returns once inv
+// is answered: no hand-off to the worker's goroutine and back, each a thread wake-up on an idle
+// host, and the inputs are copied into the worker's context by the goroutine that just read
+// them. Otherwise, and with Config.NoInline, it queues inv as Submit does. Either way the result
+// arrives on inv.Done. An invocation run inline is never sent behind another (pipelining is for
+// queued ones), so it waits for nothing but its own run.
+func (e *Engine) SubmitInline(inv *Invocation) error {
+	if e.cfg.NoInline {
+		return e.Submit(inv)
+	}
+	e.admitted(inv)
+	e.mu.Lock()
+	if err := e.refuseLocked(inv); err != nil {
+		e.mu.Unlock()
+		return err
+	}
+	if inv.exclusive || e.exclusive || e.queue.len() > 0 || len(e.idle) == 0 {
+		e.queueLocked(inv)
+		e.mu.Unlock()
+		e.stats.submitted.Add(1)
+		return nil
+	}
+	s := e.idle[len(e.idle)-1]
+	e.idle = e.idle[:len(e.idle)-1]
+	e.running++
+	s.lent.Store(true)
+	e.mu.Unlock()
+	e.stats.submitted.Add(1)
+	e.stats.inline.Add(1)
+	s.runLent(inv)
+	return nil
+}
+
+// admitted stamps inv on its way in: its deadline (now + Config.Timeout if none), when it
+// entered, and whether it needs the whole GPU (Auto mode).
+func (e *Engine) admitted(inv *Invocation) {
 	now := time.Now()
 	if inv.Deadline.IsZero() {
 		inv.Deadline = now.Add(e.cfg.Timeout)
@@ -262,29 +314,32 @@ func (e *Engine) Submit(inv *Invocation) error {
 	if e.cfg.Mode == Auto && inv.Need > e.cfg.PoolBytes {
 		inv.whole, inv.exclusive = true, true
 	}
-	e.mu.Lock()
-	if e.draining {
-		e.mu.Unlock()
-		e.stats.rejected.Add(1)
-		return ErrDraining
+}
+
+// refuseLocked says why inv cannot be taken now (draining, the queue or the tenant's share of
+// it full), counting the refusal; nil when it can.
+func (e *Engine) refuseLocked(inv *Invocation) error {
+	var err error
+	switch {
+	case e.draining:
+		err = ErrDraining
+	case e.queue.len() >= e.cfg.QueueDepth:
+		err = ErrQueueFull
+	case e.perTenant[inv.Tenant] >= e.share:
+		err = ErrTenantShare
+	default:
+		return nil
 	}
-	if e.queue.len() >= e.cfg.QueueDepth {
-		e.mu.Unlock()
-		e.stats.rejected.Add(1)
-		return ErrQueueFull
-	}
-	if e.perTenant[inv.Tenant] >= e.share {
-		e.mu.Unlock()
-		e.stats.rejected.Add(1)
-		return ErrTenantShare
-	}
+	e.stats.rejected.Add(1)
+	return err
+}
+
+// queueLocked queues inv and hands what it can to idle slots.
+func (e *Engine) queueLocked(inv *Invocation) {
 	e.queue.push(inv)
 	inv.counted = true
 	e.perTenant[inv.Tenant]++
 	e.kickLocked()
-	e.mu.Unlock()
-	e.stats.submitted.Add(1)
-	return nil
 }
 
 // kickLocked hands queued invocations to idle slots, the most recently idle first. An
@@ -434,7 +489,8 @@ func (e *Engine) teardown(from *slot, gen uint64) {
 }
 
 // leaveIdle removes s from the idle stack if it is there (its worker died while idle). It
-// reports whether it was there; if not, an invocation is on its way to s.in.
+// reports whether it was there; if not, an invocation is on its way to s.in, or a submitter
+// runs one on s (SubmitInline) and sends lentBack when done.
 func (e *Engine) leaveIdle(s *slot) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -443,6 +499,9 @@ func (e *Engine) leaveIdle(s *slot) bool {
 			e.idle = append(e.idle[:i], e.idle[i+1:]...)
 			return true
 		}
+	}
+	if s.lent.Load() {
+		s.reclaim = true
 	}
 	return false
 }
@@ -496,7 +555,9 @@ type Stats struct {
 	Teardowns  uint64        `json:"teardowns"`
 	Whole      uint64        `json:"whole_gpu"`
 	// Pipelined counts the invocations sent to a worker while it ran another.
-	Pipelined  uint64    `json:"pipelined"`
+	Pipelined uint64 `json:"pipelined"`
+	// Inline counts the invocations run by the submitting goroutine (SubmitInline).
+	Inline     uint64    `json:"inline"`
 	Ready      bool      `json:"ready"`
 	DeviceInfo *gpu.Info `json:"device_info,omitempty"`
 }
@@ -535,7 +596,7 @@ func (e *Engine) Stats() Stats {
 	st.Submitted, st.Completed, st.Failed = e.stats.submitted.Load(), e.stats.completed.Load(), e.stats.failed.Load()
 	st.Rejected, st.Restarts = e.stats.rejected.Load(), e.stats.restarts.Load()
 	st.Reruns, st.Teardowns, st.Whole = e.stats.reruns.Load(), e.stats.teardowns.Load(), e.stats.whole.Load()
-	st.Pipelined = e.stats.pipelined.Load()
+	st.Pipelined, st.Inline = e.stats.pipelined.Load(), e.stats.inline.Load()
 	st.Ready = e.Ready()
 	return st
 }

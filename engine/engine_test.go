@@ -112,7 +112,8 @@ func newEngine(t *testing.T, cfg Config) *Engine {
 	return e
 }
 
-// call submits and waits; it returns the output or the error code.
+// call submits (SubmitInline: the caller runs it when a worker is idle and nothing is queued)
+// and waits; it returns the output or the error code.
 func call(t *testing.T, e *Engine, f *Function, input []byte, timeout time.Duration) ([]byte, *Error) {
 	t.Helper()
 	inv := Acquire()
@@ -124,7 +125,7 @@ func call(t *testing.T, e *Engine, f *Function, input []byte, timeout time.Durat
 	if timeout > 0 {
 		inv.Deadline = time.Now().Add(timeout)
 	}
-	if err := e.Submit(inv); err != nil {
+	if err := e.SubmitInline(inv); err != nil {
 		return nil, &Error{Code: "submit", Message: err.Error()}
 	}
 	<-inv.Done()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.uber.org/zap"
@@ -46,6 +47,16 @@ type slot struct {
 	// requests in flight are answered.
 	broken error
 	failed int // consecutive start failures
+	// inline is set while a submitter drives the slot (SubmitInline): nothing is sent behind
+	// the invocation it runs, so that the submitter returns once its own is answered.
+	inline bool
+	// lent is set (under the engine's lock) when a submitter takes the slot off the idle stack
+	// to run an invocation itself; the slot goroutine, waiting for work meanwhile, touches
+	// nothing of the slot until the submitter sends lentBack, and clears it then.
+	lent atomic.Bool
+	// reclaim (guarded by the engine's lock) is set when the slot goroutine, woken by its
+	// worker's death while a submitter had the slot, waits for lentBack.
+	reclaim bool
 	// watchFn is s.watch, made once (a method value allocates); seen is the engine's count of
 	// submissions when the slot last looked at the queue.
 	watchFn func()
@@ -130,6 +141,10 @@ func (s *slot) wasTorn() bool {
 	return t
 }
 
+// lentBack is what a submitter that ran an invocation on an idle slot itself (SubmitInline)
+// sends on the slot's channel when done: the slot goroutine owns the slot again.
+var lentBack = new(Invocation)
+
 // loop is the slot goroutine: keep a worker up, take invocations, run them.
 func (s *slot) loop() {
 	e := s.e
@@ -140,21 +155,37 @@ func (s *slot) loop() {
 			s.drainHandoff()
 			return
 		}
+		// Read before next: once on the idle stack, a submitter may take the slot over (see
+		// SubmitInline), and the goroutine touches nothing of it until it gets it back.
+		dead := s.proc.Done()
 		inv := e.next(s)
 		if inv == nil {
 			var ok bool
-			inv, ok = e.wait(s, s.proc.Done())
+			inv, ok = e.wait(s, dead)
 			if !ok {
 				select {
 				case <-e.quit:
+					s.awaitLent()
 					s.drainHandoff()
 					return
 				default:
 				}
-				// The worker died while idle. Leave the idle stack; if an invocation was
-				// already handed to this slot, it runs on the new worker.
+				// The worker died while idle, or while a submitter ran an invocation on it
+				// (which then sees it die and deals with it). Leave the idle stack; if the slot
+				// is not on it, an invocation was handed to it (it runs on the new worker) or
+				// a submitter has it and sends lentBack when done.
 				if !e.leaveIdle(s) {
-					inv = <-s.in
+					select {
+					case inv = <-s.in:
+					case <-e.quit:
+						s.awaitLent()
+						s.drainHandoff()
+						return
+					}
+				}
+				if inv == lentBack {
+					s.returned()
+					continue
 				}
 				s.lost(errors.New("the worker exited while idle"))
 				if inv == nil {
@@ -168,9 +199,70 @@ func (s *slot) loop() {
 				}
 			}
 		}
+		if inv == lentBack {
+			s.returned()
+			continue
+		}
 		excl := inv.exclusive // read before inv is answered: its owner may reuse it at once
 		s.dispatch(inv)
 		e.doneRunning(excl)
+	}
+}
+
+// runLent runs inv for the submitting goroutine (SubmitInline), which took the slot off the
+// idle stack and drives it meanwhile, then gives the slot back.
+func (s *slot) runLent(inv *Invocation) {
+	p := s.proc
+	s.inline = true
+	s.dispatch(inv)
+	s.inline = false
+	s.giveBack(p)
+}
+
+// giveBack ends a submitter's use of the slot. When the slot still has the worker it had when
+// it was lent (p), that worker lives, and the slot goroutine still waits for work on it, the
+// slot goes back on the idle stack (or straight to the next queued invocation) without waking
+// its goroutine. Otherwise (the worker was lost or replaced meanwhile, the goroutine saw it
+// die, or the engine is draining) the goroutine takes the slot back with lentBack.
+func (s *slot) giveBack(p *worker.Process) {
+	e := s.e
+	e.mu.Lock()
+	if !s.reclaim && !e.draining && s.proc == p && p != nil && !isClosed(p.Done()) {
+		s.lent.Store(false)
+		e.running--
+		e.idle = append(e.idle, s)
+		e.kickLocked()
+		e.mu.Unlock()
+		return
+	}
+	s.reclaim = false
+	e.mu.Unlock()
+	s.in <- lentBack // capacity 1, and nothing else is sent to a slot off the idle stack
+}
+
+func isClosed(c <-chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
+	}
+}
+
+// returned takes the slot back from a submitter that ran an invocation on it.
+func (s *slot) returned() {
+	s.lent.Store(false)
+	s.e.doneRunning(false)
+}
+
+// awaitLent waits, when a submitter is running an invocation on the slot, until it is done.
+func (s *slot) awaitLent() {
+	if s.lent.Load() {
+		if inv := <-s.in; inv == lentBack {
+			s.returned()
+		} else {
+			s.in <- inv // not sent while lent; drainHandoff answers it
+		}
 	}
 }
 
@@ -203,6 +295,10 @@ func (s *slot) dispatch(inv *Invocation) {
 func (s *slot) drainHandoff() {
 	select {
 	case inv := <-s.in:
+		if inv == lentBack {
+			s.returned()
+			return
+		}
 		excl := inv.exclusive
 		s.answerDraining(inv)
 		s.e.doneRunning(excl)
@@ -406,8 +502,10 @@ func (s *slot) run(inv *Invocation) {
 }
 
 // canPrefetch reports whether another invocation may be sent to the worker now: a context
-// is free and nothing went wrong writing to the worker.
-func (s *slot) canPrefetch() bool { return len(s.order) < s.proc.Contexts() && s.broken == nil }
+// is free, nothing went wrong writing to the worker, and no submitter drives the slot.
+func (s *slot) canPrefetch() bool {
+	return !s.inline && len(s.order) < s.proc.Contexts() && s.broken == nil
+}
 
 // watch is called while receive spins for a result (see worker.Process.ReceiveWatching): when
 // a context is free and something was submitted since the slot last looked, it tries

@@ -40,6 +40,7 @@ type serveFlags struct {
 	poll          string
 	graphs        bool
 	pipeline      bool
+	inline        bool
 	spinFor       time.Duration
 	timeout       time.Duration
 	maxBody       byteSize
@@ -83,6 +84,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	f.contextSize = 64 << 20
 	fs.Var(&f.contextSize, "context-size", "shared-memory context per worker: the most an invocation's inputs and outputs together may take")
 	fs.IntVar(&f.queueDepth, "queue-depth", 1024, "invocations queued per GPU before new ones are refused with 429")
+	fs.BoolVar(&f.inline, "inline", true, "an invocation that finds a worker idle and nothing queued is run by the goroutine that read its request, without hand-offs to the worker's goroutine and back (lower latency at low load)")
 	fs.BoolVar(&f.pipeline, "pipeline", true, "give each worker two shared-memory contexts and send it the next queued invocation while it runs one (the server's copies in and out overlap the GPU work)")
 	fs.BoolVar(&f.graphs, "graphs", true, "replay a function's repeated launch sequence as one CUDA graph (from its second identical invocation; functions of 8 launches or more)")
 	fs.StringVar(&f.poll, "poll", "hybrid", "how idle engine goroutines wait: spin, block, or hybrid (spin --spin-for, then park)")
@@ -265,7 +267,7 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 		cfg := engine.Config{
 			Device: kind, Ordinal: in.Ordinal, Mode: mode, Workers: f.workers,
 			PoolBytes: poolBytes, UsableBytes: usable(in), ContextBytes: int(f.contextSize),
-			QueueDepth: f.queueDepth, Policy: policy, SpinFor: f.spinFor, NoGraphs: !f.graphs, NoPipeline: !f.pipeline, Timeout: f.timeout,
+			QueueDepth: f.queueDepth, Policy: policy, SpinFor: f.spinFor, NoGraphs: !f.graphs, NoPipeline: !f.pipeline, NoInline: !f.inline, Timeout: f.timeout,
 			Binary: exe, Args: []string{"worker"}, Env: env, StartTimeout: f.startTimeout,
 			LogLevel: workerLevel, Log: log, SharedFaultDomain: shared, TenantShare: share,
 		}
@@ -325,7 +327,7 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 	}
 	log.Info("gpufn serving", zap.String("url", "http://"+ln.Addr().String()), zap.String("device", kind),
 		zap.Int("gpus", len(selected)), zap.String("engine", string(mode)), zap.Int("workers_per_gpu", engines[0].Config().Workers),
-		zap.Bool("mps", daemon != nil), zap.Bool("shared_fault_domain", shared), zap.String("poll", string(policy)), zap.Bool("graphs", f.graphs), zap.Bool("pipeline", f.pipeline))
+		zap.Bool("mps", daemon != nil), zap.Bool("shared_fault_domain", shared), zap.String("poll", string(policy)), zap.Bool("graphs", f.graphs), zap.Bool("pipeline", f.pipeline), zap.Bool("inline", f.inline))
 	if kind == "cpu" {
 		log.Warn("serving on the cpu reference device: kernels run as Go reference implementations chosen by name, not the uploaded code")
 	}

@@ -1,0 +1,210 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func idleCount(e *Engine) int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return len(e.idle)
+}
+
+func answered(inv *Invocation) bool {
+	select {
+	case <-inv.Done():
+		return true
+	default:
+		return false
+	}
+}
+
+// An invocation that finds the worker idle and nothing queued is run by the caller: it is
+// answered when SubmitInline returns, and the slot is back on the idle stack at once, its
+// goroutine never woken.
+func TestInlineRunsOnTheCallersGoroutine(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential})
+	f := echo(t)
+	waitIdle(e, 1)
+	for i := 0; i < 20; i++ {
+		inv := Acquire()
+		inv.Fn, inv.Inputs = f, [][]byte{[]byte(fmt.Sprintf("in-%d", i))}
+		if err := e.SubmitInline(inv); err != nil {
+			t.Fatal(err)
+		}
+		if !answered(inv) {
+			t.Fatalf("invocation %d not answered when SubmitInline returned", i)
+		}
+		if inv.Err != nil || string(inv.Outputs[0]) != fmt.Sprintf("in-%d", i) {
+			t.Fatalf("invocation %d: %q %v", i, inv.Outputs, inv.Err)
+		}
+		if n := idleCount(e); n != 1 {
+			t.Fatalf("after invocation %d: %d idle slots, want the one back", i, n)
+		}
+		Release(inv)
+	}
+	if st := e.Stats(); st.Inline != 20 || st.Completed != 20 || st.Busy != 0 || st.Submitted != 20 {
+		t.Fatalf("stats %+v: want 20 submitted, run inline and completed, none busy", st)
+	}
+}
+
+// With the worker busy, SubmitInline queues like Submit (it returns at once), and the queued
+// invocation is answered by the slot goroutine.
+func TestInlineQueuesBehindABusyWorker(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential, NoPipeline: true})
+	slow, f := sleeper(t, 200), echo(t)
+	warmUp(t, e, f)
+	first := submitAsync(t, e, slow, []byte("slow"), 10*time.Second)
+	for e.Stats().Busy == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	inv := Acquire()
+	defer Release(inv)
+	inv.Fn, inv.Inputs = f, [][]byte{[]byte("queued")}
+	if err := e.SubmitInline(inv); err != nil {
+		t.Fatal(err)
+	}
+	if answered(inv) {
+		t.Fatal("answered on return though the worker was busy")
+	}
+	<-inv.Done()
+	if inv.Err != nil || string(inv.Outputs[0]) != "queued" {
+		t.Fatalf("queued: %q %v", inv.Outputs, inv.Err)
+	}
+	if a := <-first; a.err != nil || string(a.out) != "slow" {
+		t.Fatalf("first: %q %v", a.out, a.err)
+	}
+	if st := settled(t, e); st.Inline != 1 { // the warm-up only
+		t.Fatalf("inline %d, want 1 (the warm-up)", st.Inline)
+	}
+}
+
+// A worker killed while a caller runs an invocation on it inline: the invocation is answered
+// worker_exited, the slot goroutine takes the slot back, a new worker starts, and the next
+// invocation runs inline again.
+func TestInlineWorkerKilledDuringRun(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential})
+	slow, f := sleeper(t, 2000), echo(t)
+	warmUp(t, e, slow, f)
+	pid := e.Stats().Workers[0].PID
+	done := make(chan *Error, 1)
+	go func() {
+		_, err := call(t, e, slow, []byte("x"), 20*time.Second)
+		done <- err
+	}()
+	for e.Stats().Inline < 3 || e.Stats().Busy == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	time.Sleep(20 * time.Millisecond) // inside the kernel
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err == nil || err.Code != CodeExited {
+		t.Fatalf("killed run: %v, want %s", err, CodeExited)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for !e.Ready() || idleCount(e) != 1 {
+		if time.Now().After(deadline) {
+			t.Fatalf("no worker back: %+v", e.Stats())
+		}
+		time.Sleep(time.Millisecond)
+	}
+	out, err := call(t, e, f, []byte("after"), 0)
+	if err != nil || string(out) != "after" {
+		t.Fatalf("after the kill: %q %v", out, err)
+	}
+	st := settled(t, e)
+	if st.Restarts != 1 || st.Workers[0].PID == pid || st.Inline != 4 {
+		t.Fatalf("stats %+v: want one restart, a new worker, 4 inline runs", st)
+	}
+}
+
+// Shutdown while a caller runs an invocation inline: the drain waits for it, it is answered
+// with its output, and every goroutine ends (goleak checks in TestMain).
+func TestInlineShutdownWaitsForTheCaller(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential})
+	slow := sleeper(t, 300)
+	warmUp(t, e, slow)
+	done := make(chan answer, 1)
+	go func() {
+		out, err := call(t, e, slow, []byte("drained"), 20*time.Second)
+		done <- answer{out, err}
+	}()
+	for e.Stats().Busy == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := e.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if a := <-done; a.err != nil || string(a.out) != "drained" {
+		t.Fatalf("inline run during shutdown: %q %v", a.out, a.err)
+	}
+	if st := e.Stats(); st.Inline != 2 {
+		t.Fatalf("inline %d, want 2", st.Inline)
+	}
+}
+
+// A drain that times out while a caller still runs inline: Shutdown returns once the caller
+// is done (the worker is not stopped under it), and the caller gets its answer.
+func TestInlineShutdownTimeoutLetsTheCallerFinish(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential})
+	slow := sleeper(t, 400)
+	warmUp(t, e, slow)
+	done := make(chan answer, 1)
+	go func() {
+		out, err := call(t, e, slow, []byte("late"), 20*time.Second)
+		done <- answer{out, err}
+	}()
+	for e.Stats().Busy == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if err := e.Shutdown(ctx); err == nil {
+		t.Fatal("drain did not time out")
+	}
+	if a := <-done; a.err != nil || string(a.out) != "late" {
+		t.Fatalf("inline run: %q %v", a.out, a.err)
+	}
+}
+
+// Many callers on two workers, inline and queued mixed: every answer is the caller's own.
+func TestInlineConcurrentCallers(t *testing.T) {
+	e := newEngine(t, Config{Mode: Concurrent, Workers: 2})
+	f := echo(t)
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for i := 0; i < 50; i++ {
+				in := []byte(fmt.Sprintf("g%d-%d", g, i))
+				out, err := call(t, e, f, in, 10*time.Second)
+				if err != nil || string(out) != string(in) {
+					errs <- fmt.Errorf("%s: %q %v", in, out, err)
+					return
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	st := settled(t, e)
+	if st.Completed != 400 || st.Inline == 0 || st.Busy != 0 {
+		t.Fatalf("stats %+v: want 400 completed, some inline", st)
+	}
+	if n := idleCount(e); n != 2 {
+		t.Fatalf("%d idle slots, want 2", n)
+	}
+}
