@@ -268,13 +268,18 @@ func (e *Engine) Submit(inv *Invocation) error {
 	return nil
 }
 
-// SubmitInline is Submit, except that when a worker is idle and nothing is queued (nothing
-// runs alone either), the calling goroutine runs inv on that worker itself and returns once inv
-// is answered: no hand-off to the worker's goroutine and back, each a thread wake-up on an idle
-// host, and the inputs are copied into the worker's context by the goroutine that just read
-// them. Otherwise, and with Config.NoInline, it queues inv as Submit does. Either way the result
-// arrives on inv.Done. An invocation run inline is never sent behind another (pipelining is for
-// queued ones), so it waits for nothing but its own run.
+// SubmitInline is Submit, except that when a worker is idle, its goroutine parked (past the
+// polling policy's spin) and nothing is queued (nothing runs alone either), the calling
+// goroutine runs inv on that worker itself and returns once inv is answered: no hand-off to the
+// worker's goroutine and back, each a thread wake-up on an idle host, and the inputs are copied
+// into the worker's context by the goroutine that just read them. Otherwise, and with
+// Config.NoInline, it queues inv as Submit does. Either way the result arrives on inv.Done.
+//
+// An invocation run inline is never sent behind another, and none is sent behind it
+// (pipelining is for queued ones): so it is kept to a worker whose goroutine has parked, which
+// under load (a goroutine that spins between invocations, as the hybrid policy's do on hosts of
+// 8 or more cores) leaves the queue and its pipelining to the slot goroutines. With the spin
+// policy no invocation runs inline; with block, every one that finds a worker idle does.
 func (e *Engine) SubmitInline(inv *Invocation) error {
 	if e.cfg.NoInline {
 		return e.Submit(inv)
@@ -285,7 +290,7 @@ func (e *Engine) SubmitInline(inv *Invocation) error {
 		e.mu.Unlock()
 		return err
 	}
-	if inv.exclusive || e.exclusive || e.queue.len() > 0 || len(e.idle) == 0 {
+	if inv.exclusive || e.exclusive || e.queue.len() > 0 || len(e.idle) == 0 || !e.idle[len(e.idle)-1].parked.Load() {
 		e.queueLocked(inv)
 		e.mu.Unlock()
 		e.stats.submitted.Add(1)
@@ -737,6 +742,8 @@ func (e *Engine) wait(s *slot, dead <-chan struct{}) (*Invocation, bool) {
 			runtime.Gosched()
 		}
 	}
+	s.parked.Store(true)
+	defer s.parked.Store(false)
 	select {
 	case inv := <-s.in:
 		return inv, true

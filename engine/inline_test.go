@@ -15,6 +15,25 @@ func idleCount(e *Engine) int {
 	return len(e.idle)
 }
 
+// waitParked waits until n slots are idle and their goroutines parked: a submission then runs
+// inline.
+func waitParked(e *Engine, n int) {
+	for {
+		e.mu.Lock()
+		parked := 0
+		for _, s := range e.idle {
+			if s.parked.Load() {
+				parked++
+			}
+		}
+		e.mu.Unlock()
+		if parked == n {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
 func answered(inv *Invocation) bool {
 	select {
 	case <-inv.Done():
@@ -28,9 +47,9 @@ func answered(inv *Invocation) bool {
 // answered when SubmitInline returns, and the slot is back on the idle stack at once, its
 // goroutine never woken.
 func TestInlineRunsOnTheCallersGoroutine(t *testing.T) {
-	e := newEngine(t, Config{Mode: Sequential})
+	e := newEngine(t, Config{Mode: Sequential, Policy: PolicyBlock})
 	f := echo(t)
-	waitIdle(e, 1)
+	waitParked(e, 1)
 	for i := 0; i < 20; i++ {
 		inv := Acquire()
 		inv.Fn, inv.Inputs = f, [][]byte{[]byte(fmt.Sprintf("in-%d", i))}
@@ -56,8 +75,9 @@ func TestInlineRunsOnTheCallersGoroutine(t *testing.T) {
 // With the worker busy, SubmitInline queues like Submit (it returns at once), and the queued
 // invocation is answered by the slot goroutine.
 func TestInlineQueuesBehindABusyWorker(t *testing.T) {
-	e := newEngine(t, Config{Mode: Sequential, NoPipeline: true})
+	e := newEngine(t, Config{Mode: Sequential, NoPipeline: true, Policy: PolicyBlock})
 	slow, f := sleeper(t, 200), echo(t)
+	waitParked(e, 1)
 	warmUp(t, e, f)
 	first := submitAsync(t, e, slow, []byte("slow"), 10*time.Second)
 	for e.Stats().Busy == 0 {
@@ -84,20 +104,37 @@ func TestInlineQueuesBehindABusyWorker(t *testing.T) {
 	}
 }
 
+// A slot whose goroutine still spins for work (the spin policy, or the hybrid one within its
+// spin) is handed the invocation: nothing runs inline.
+func TestInlineNotWhileTheSlotSpins(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential, Policy: PolicySpin})
+	f := echo(t)
+	waitIdle(e, 1)
+	for i := 0; i < 10; i++ {
+		if out, err := call(t, e, f, []byte("spun"), 0); err != nil || string(out) != "spun" {
+			t.Fatalf("call %d: %q %v", i, out, err)
+		}
+	}
+	if st := settled(t, e); st.Inline != 0 || st.Completed != 10 {
+		t.Fatalf("stats %+v: want 10 completed, none inline", st)
+	}
+}
+
 // A worker killed while a caller runs an invocation on it inline: the invocation is answered
 // worker_exited, the slot goroutine takes the slot back, a new worker starts, and the next
 // invocation runs inline again.
 func TestInlineWorkerKilledDuringRun(t *testing.T) {
-	e := newEngine(t, Config{Mode: Sequential})
+	e := newEngine(t, Config{Mode: Sequential, Policy: PolicyBlock})
 	slow, f := sleeper(t, 2000), echo(t)
 	warmUp(t, e, slow, f)
-	pid := e.Stats().Workers[0].PID
+	waitParked(e, 1)
+	pid, before := e.Stats().Workers[0].PID, e.Stats().Inline
 	done := make(chan *Error, 1)
 	go func() {
 		_, err := call(t, e, slow, []byte("x"), 20*time.Second)
 		done <- err
 	}()
-	for e.Stats().Inline < 3 || e.Stats().Busy == 0 {
+	for e.Stats().Inline == before || e.Stats().Busy == 0 {
 		time.Sleep(time.Millisecond)
 	}
 	time.Sleep(20 * time.Millisecond) // inside the kernel
@@ -114,22 +151,25 @@ func TestInlineWorkerKilledDuringRun(t *testing.T) {
 		}
 		time.Sleep(time.Millisecond)
 	}
+	waitParked(e, 1)
 	out, err := call(t, e, f, []byte("after"), 0)
 	if err != nil || string(out) != "after" {
 		t.Fatalf("after the kill: %q %v", out, err)
 	}
 	st := settled(t, e)
-	if st.Restarts != 1 || st.Workers[0].PID == pid || st.Inline != 4 {
-		t.Fatalf("stats %+v: want one restart, a new worker, 4 inline runs", st)
+	if st.Restarts != 1 || st.Workers[0].PID == pid || st.Inline != before+2 {
+		t.Fatalf("stats %+v: want one restart, a new worker, 2 more inline runs", st)
 	}
 }
 
 // Shutdown while a caller runs an invocation inline: the drain waits for it, it is answered
 // with its output, and every goroutine ends (goleak checks in TestMain).
 func TestInlineShutdownWaitsForTheCaller(t *testing.T) {
-	e := newEngine(t, Config{Mode: Sequential})
+	e := newEngine(t, Config{Mode: Sequential, Policy: PolicyBlock})
 	slow := sleeper(t, 300)
 	warmUp(t, e, slow)
+	waitParked(e, 1)
+	before := e.Stats().Inline
 	done := make(chan answer, 1)
 	go func() {
 		out, err := call(t, e, slow, []byte("drained"), 20*time.Second)
@@ -146,17 +186,18 @@ func TestInlineShutdownWaitsForTheCaller(t *testing.T) {
 	if a := <-done; a.err != nil || string(a.out) != "drained" {
 		t.Fatalf("inline run during shutdown: %q %v", a.out, a.err)
 	}
-	if st := e.Stats(); st.Inline != 2 {
-		t.Fatalf("inline %d, want 2", st.Inline)
+	if st := e.Stats(); st.Inline != before+1 {
+		t.Fatalf("inline %d, want %d", st.Inline, before+1)
 	}
 }
 
 // A drain that times out while a caller still runs inline: Shutdown returns once the caller
 // is done (the worker is not stopped under it), and the caller gets its answer.
 func TestInlineShutdownTimeoutLetsTheCallerFinish(t *testing.T) {
-	e := newEngine(t, Config{Mode: Sequential})
+	e := newEngine(t, Config{Mode: Sequential, Policy: PolicyBlock})
 	slow := sleeper(t, 400)
 	warmUp(t, e, slow)
+	waitParked(e, 1)
 	done := make(chan answer, 1)
 	go func() {
 		out, err := call(t, e, slow, []byte("late"), 20*time.Second)
@@ -177,8 +218,9 @@ func TestInlineShutdownTimeoutLetsTheCallerFinish(t *testing.T) {
 
 // Many callers on two workers, inline and queued mixed: every answer is the caller's own.
 func TestInlineConcurrentCallers(t *testing.T) {
-	e := newEngine(t, Config{Mode: Concurrent, Workers: 2})
+	e := newEngine(t, Config{Mode: Concurrent, Workers: 2, Policy: PolicyBlock})
 	f := echo(t)
+	waitParked(e, 2)
 	var wg sync.WaitGroup
 	errs := make(chan error, 8)
 	for g := 0; g < 8; g++ {

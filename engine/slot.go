@@ -57,6 +57,9 @@ type slot struct {
 	// reclaim (guarded by the engine's lock) is set when the slot goroutine, woken by its
 	// worker's death while a submitter had the slot, waits for lentBack.
 	reclaim bool
+	// parked is set while the slot goroutine waits for work without spinning (Engine.wait):
+	// only then does SubmitInline take the slot over.
+	parked atomic.Bool
 	// watchFn is s.watch, made once (a method value allocates); seen is the engine's count of
 	// submissions when the slot last looked at the queue.
 	watchFn func()
