@@ -720,7 +720,7 @@ func peekNil(d *msgpack.Decoder) (bool, error) {
 // request's ID to the request doorbell after the request frame, and the worker the reply's ID
 // to the reply doorbell after the result frame. A reader that spins waits on its doorbell (a
 // load from shared memory) instead of trying a read(2) each time round, and tries the pipe
-// only when the doorbell rings (or every 64 turns, so that frames without a ring, and a closed
+// only when the doorbell rings (or every 4096 turns, so that frames without a ring, and a closed
 // pipe, are still seen). The pipes stay the channel: the doorbells only say when to read.
 const DoorbellBytes = 128
 

@@ -31,7 +31,7 @@ type rawSpinReader struct {
 	fd   int
 	spin time.Duration
 	// bell, when set, is the request doorbell: while it holds last, a read(2) is tried only
-	// every 64 turns.
+	// every pipeTurns turns.
 	bell *atomic.Uint64
 	last uint64
 }
@@ -82,10 +82,17 @@ func (r *rawSpinReader) Read(p []byte) (int, error) {
 	}
 }
 
+// pipeTurns is how often a spinning reader with a doorbell tries the pipe whatever the
+// doorbell says (a power of two), so that frames without a ring and a closed pipe are still
+// seen: every 4096 turns is every few microseconds. It was every 64: a read(2) every few
+// hundred nanoseconds, most of a spinning reader's time, each taking the pipe's lock that the
+// other side's write needs.
+const pipeTurns = 4096
+
 // ringing reports whether turn i of a spin should try the pipe: always without a doorbell;
-// with one, on the first turn, every 64th, and when the doorbell changed.
+// with one, on the first turn, every pipeTurns-th, and when the doorbell changed.
 func (r *rawSpinReader) ringing(i int) bool {
-	if r.bell == nil || i&63 == 0 {
+	if r.bell == nil || i&(pipeTurns-1) == 0 {
 		return true
 	}
 	if v := r.bell.Load(); v != r.last {
@@ -104,7 +111,7 @@ type pollSpinReader struct {
 	spin     time.Duration
 	deadline time.Time // also checked while spinning (the poller checks it while parked)
 	// bell, when set, is the reply doorbell, and want the ID of the awaited reply: while the
-	// doorbell holds another ID, a read(2) is tried only every 64 turns.
+	// doorbell holds another ID, a read(2) is tried only every pipeTurns turns.
 	bell *atomic.Uint64
 	want uint64
 	// watch, when set, is called every 256 turns of the spin (not while parked), from the
@@ -134,9 +141,9 @@ func (r *pollSpinReader) Read(p []byte) (int, error) {
 	err := r.rc.Read(func(fd uintptr) bool {
 		var until time.Time
 		for i := 0; ; i++ {
-			// With a doorbell, the pipe is tried on the first turn, every 64th, and once the
-			// worker rang for the awaited reply.
-			if r.bell == nil || i&63 == 0 || r.bell.Load() == r.want {
+			// With a doorbell, the pipe is tried on the first turn, every pipeTurns-th, and
+			// once the worker rang for the awaited reply.
+			if r.bell == nil || i&(pipeTurns-1) == 0 || r.bell.Load() == r.want {
 				n, rerr = syscall.Read(int(fd), p)
 				if rerr == syscall.EINTR {
 					continue
