@@ -16,9 +16,11 @@
 // Scheduling: Submit hands an invocation straight to the most recently idle worker (a LIFO
 // stack, so the warmest process runs next) or queues it; a full queue is ErrQueueFull. Idle
 // slot goroutines wait by the polling policy: spin, block, or hybrid (spin a bounded time, then
-// park; the default).
+// park; the default). SubmitInline runs an invocation on the calling goroutine when the most
+// recently idle worker's goroutine has parked and nothing is queued: the caller drives that
+// slot meanwhile, and its goroutine touches nothing of it until the slot is given back.
 //
 // Goroutines: per slot one owner goroutine (plus, per worker process, the reaper and stderr
 // forwarder started by package worker), and one janitor per engine. Shutdown stops them all and
-// is safe to call twice. Submit, Stats and Ready are safe for concurrent use.
+// is safe to call twice. Submit, SubmitInline, Stats and Ready are safe for concurrent use.
 package engine
