@@ -34,6 +34,20 @@ func waitParked(e *Engine, n int) {
 	}
 }
 
+// inlineAsync calls f with in on a goroutine of its own and returns once the engine is busy
+// with it.
+func inlineAsync(t *testing.T, e *Engine, f *Function, in []byte) <-chan answer {
+	done := make(chan answer, 1)
+	go func() {
+		out, err := call(t, e, f, in, 20*time.Second)
+		done <- answer{out, err}
+	}()
+	for e.Stats().Busy == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	return done
+}
+
 func answered(inv *Invocation) bool {
 	select {
 	case <-inv.Done():
@@ -129,20 +143,13 @@ func TestInlineWorkerKilledDuringRun(t *testing.T) {
 	warmUp(t, e, slow, f)
 	waitParked(e, 1)
 	pid, before := e.Stats().Workers[0].PID, e.Stats().Inline
-	done := make(chan *Error, 1)
-	go func() {
-		_, err := call(t, e, slow, []byte("x"), 20*time.Second)
-		done <- err
-	}()
-	for e.Stats().Inline == before || e.Stats().Busy == 0 {
-		time.Sleep(time.Millisecond)
-	}
+	done := inlineAsync(t, e, slow, []byte("x"))
 	time.Sleep(20 * time.Millisecond) // inside the kernel
 	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
-	if err := <-done; err == nil || err.Code != CodeExited {
-		t.Fatalf("killed run: %v, want %s", err, CodeExited)
+	if a := <-done; a.err == nil || a.err.Code != CodeExited {
+		t.Fatalf("killed run: %v, want %s", a.err, CodeExited)
 	}
 	deadline := time.Now().Add(20 * time.Second)
 	for !e.Ready() || idleCount(e) != 1 {
@@ -170,14 +177,7 @@ func TestInlineShutdownWaitsForTheCaller(t *testing.T) {
 	warmUp(t, e, slow)
 	waitParked(e, 1)
 	before := e.Stats().Inline
-	done := make(chan answer, 1)
-	go func() {
-		out, err := call(t, e, slow, []byte("drained"), 20*time.Second)
-		done <- answer{out, err}
-	}()
-	for e.Stats().Busy == 0 {
-		time.Sleep(time.Millisecond)
-	}
+	done := inlineAsync(t, e, slow, []byte("drained"))
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	if err := e.Shutdown(ctx); err != nil {
@@ -198,14 +198,7 @@ func TestInlineShutdownTimeoutLetsTheCallerFinish(t *testing.T) {
 	slow := sleeper(t, 400)
 	warmUp(t, e, slow)
 	waitParked(e, 1)
-	done := make(chan answer, 1)
-	go func() {
-		out, err := call(t, e, slow, []byte("late"), 20*time.Second)
-		done <- answer{out, err}
-	}()
-	for e.Stats().Busy == 0 {
-		time.Sleep(time.Millisecond)
-	}
+	done := inlineAsync(t, e, slow, []byte("late"))
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	if err := e.Shutdown(ctx); err == nil {
