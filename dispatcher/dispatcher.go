@@ -678,7 +678,7 @@ func (d *Dispatcher) Restore(libs []store.Library, fns []store.Function) []error
 // inv.Tenant the caller's) and hands it to the least loaded engine. The result arrives on
 // inv.Done. Admission errors are *Error; the invocation is not submitted then. When that engine
 // has a worker idle and nothing queued, the calling goroutine runs the invocation itself and
-// Submit returns once it is answered (engine.Engine.SubmitInline); otherwise it returns at once.
+// Submit returns once it has run (engine.Engine.SubmitInline); otherwise it returns at once.
 func (d *Dispatcher) Submit(inv *engine.Invocation) error {
 	fn := inv.Fn
 	p := fn.Plan

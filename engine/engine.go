@@ -212,7 +212,10 @@ type Engine struct {
 type stats struct {
 	submitted, completed, failed, rejected, restarts atomic.Uint64
 	reruns, whole, teardowns, pipelined, inline      atomic.Uint64
-	up                                               atomic.Int32
+	// queued counts the invocations Submit and SubmitInline queued (not those run inline):
+	// what a busy slot's watch looks for.
+	queued atomic.Uint64
+	up     atomic.Int32
 }
 
 // New starts an engine and its workers (in the background: Ready reports when they are up).
@@ -270,7 +273,8 @@ func (e *Engine) Submit(inv *Invocation) error {
 
 // SubmitInline is Submit, except that when a worker is idle, its goroutine parked (past the
 // polling policy's spin) and nothing is queued (nothing runs alone either), the calling
-// goroutine runs inv on that worker itself and returns once inv is answered: no hand-off to the
+// goroutine runs inv on that worker itself and returns once inv is answered (or, after a
+// GPU-wide fault under a shared fault domain, queued to run again alone): no hand-off to the
 // worker's goroutine and back, each a thread wake-up on an idle host, and the inputs are copied
 // into the worker's context by the goroutine that just read them. Otherwise, and with
 // Config.NoInline, it queues inv as Submit does. Either way the result arrives on inv.Done.
@@ -290,7 +294,7 @@ func (e *Engine) SubmitInline(inv *Invocation) error {
 		e.mu.Unlock()
 		return err
 	}
-	if inv.exclusive || e.exclusive || e.queue.len() > 0 || len(e.idle) == 0 || !e.idle[len(e.idle)-1].parked.Load() {
+	if inv.exclusive || e.exclusive || e.queue.len() > 0 || len(e.idle) == 0 || !e.idle[len(e.idle)-1].lendable() {
 		e.queueLocked(inv)
 		e.mu.Unlock()
 		e.stats.submitted.Add(1)
@@ -341,6 +345,7 @@ func (e *Engine) refuseLocked(inv *Invocation) error {
 
 // queueLocked queues inv and hands what it can to idle slots.
 func (e *Engine) queueLocked(inv *Invocation) {
+	e.stats.queued.Add(1)
 	e.queue.push(inv)
 	inv.counted = true
 	e.perTenant[inv.Tenant]++

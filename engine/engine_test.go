@@ -489,3 +489,36 @@ func waitIdle(e *Engine, n int) {
 		time.Sleep(time.Millisecond)
 	}
 }
+
+// A drain that times out while a whole-GPU invocation runs (Auto mode): the idle slots'
+// goroutines end on the quit, and giving their pools back afterwards must not wait for them
+// forever (it did: Shutdown then hung in its wait for the slot goroutines).
+func TestAutoWholeDuringTimedOutDrain(t *testing.T) {
+	e := newEngine(t, Config{Mode: Auto, Workers: 2, PoolBytes: 1 << 20, UsableBytes: 64 << 20})
+	big := fn(t, "spin_ns", `"A": {"Absolute": 8388608}`, `"X"`, `{"Constant": 400000000}`, "X")
+	inv := Acquire()
+	defer Release(inv)
+	inv.Fn, inv.Need, inv.Inputs = big, 8<<20, [][]byte{[]byte("whole")}
+	if err := e.Submit(inv); err != nil {
+		t.Fatal(err)
+	}
+	for e.Stats().Whole == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	stopped := make(chan error, 1)
+	go func() { stopped <- e.Shutdown(ctx) }()
+	select {
+	case err := <-stopped:
+		if err == nil {
+			t.Fatal("the drain did not time out")
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("Shutdown hung after a drain that timed out during a whole-GPU invocation")
+	}
+	<-inv.Done()
+	if inv.Err != nil || string(inv.Outputs[0]) != "whole" {
+		t.Fatalf("whole-GPU invocation: %q %v", inv.Outputs, inv.Err)
+	}
+}

@@ -254,8 +254,22 @@ func isClosed(c <-chan struct{}) bool {
 
 // returned takes the slot back from a submitter that ran an invocation on it.
 func (s *slot) returned() {
+	e := s.e
+	e.mu.Lock()
 	s.lent.Store(false)
-	s.e.doneRunning(false)
+	s.reclaim = false // set if the goroutine also woke for the worker's death
+	e.running--
+	e.kickLocked()
+	e.mu.Unlock()
+}
+
+// lendable reports, under the engine's lock, whether a submitter may take this idle slot over
+// (SubmitInline): its goroutine has parked, and its worker is not known to be dead or doomed by
+// a teardown (the goroutine replaces such a worker; a submitter would do it on the HTTP
+// handler's goroutine, without the queue's deadline check). Its goroutine wrote proc and gen
+// before it went on the idle stack, and changes them only after leaving it.
+func (s *slot) lendable() bool {
+	return s.parked.Load() && s.proc != nil && !isClosed(s.proc.Done()) && s.gen >= s.e.gen
 }
 
 // awaitLent waits, when a submitter is running an invocation on the slot, until it is done.
@@ -492,7 +506,7 @@ func (s *slot) run(inv *Invocation) {
 	for len(s.order) > 0 {
 		// Counted before prefetch looks at the queue, so that the watch (during receive)
 		// looks again at anything submitted after that.
-		s.seen = s.e.stats.submitted.Load()
+		s.seen = s.e.stats.queued.Load()
 		if s.canPrefetch() {
 			s.prefetch()
 		}
@@ -527,7 +541,7 @@ func (s *slot) watch() {
 	// invocation can also come to the head otherwise (another slot took a head that did not
 	// match, the janitor answered an expired one, a slot put work back): it then waits for
 	// the running one's result, as it did before there was a watch.
-	if n := s.e.stats.submitted.Load(); n != s.seen {
+	if n := s.e.stats.queued.Load(); n != s.seen {
 		s.seen = n
 		s.prefetch()
 	}

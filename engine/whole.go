@@ -71,7 +71,14 @@ func (e *Engine) control(s, o *slot, bytes uint64) error {
 				e.running++
 				e.mu.Unlock()
 				o.in <- &Invocation{ctl: ctl}
-				return <-ctl.done
+				select {
+				case err := <-ctl.done:
+					return err
+				case <-e.quit:
+					// o's goroutine may have ended on the quit without taking the message:
+					// Shutdown's last drainHandoff answers it (ctl.done is buffered).
+					return errors.New("the engine is shutting down")
+				}
 			}
 		}
 		e.mu.Unlock()
