@@ -74,6 +74,12 @@ type RunConfig struct {
 	Poisson bool
 	// Seed seeds the Poisson gaps (default 1; the same seed gives the same schedule).
 	Seed uint64
+	// Offsets, when not empty, is the schedule itself: the intended send times of the measured
+	// phase as offsets from its start, in order (for instance another load generator's actual
+	// send times, to offer the server exactly the load that generator offered). Rate then only
+	// labels the run and paces a warm-up, and Duration, when zero, becomes the last offset plus
+	// one mean gap. Poisson is ignored.
+	Offsets []time.Duration
 	// Timeout is each request's deadline, counted from its intended send time (default 10 s).
 	// A request not answered by then is a "timeout" error.
 	Timeout time.Duration
@@ -121,6 +127,14 @@ func (c *RunConfig) defaults() error {
 	if !(c.Rate > 0) || math.IsInf(c.Rate, 0) {
 		return fmt.Errorf("bench: rate %v: want a positive number of requests per second", c.Rate)
 	}
+	for i, off := range c.Offsets {
+		if off < 0 || (i > 0 && off < c.Offsets[i-1]) {
+			return fmt.Errorf("bench: send offset %d (%v): offsets must be non-negative and in order", i, off)
+		}
+	}
+	if n := len(c.Offsets); n > 0 && c.Duration <= 0 {
+		c.Duration = c.Offsets[n-1] + time.Duration(float64(time.Second)/c.Rate)
+	}
 	if c.Duration <= 0 {
 		c.Duration = 5 * time.Second
 	}
@@ -147,17 +161,21 @@ type schedule struct {
 	rate    float64
 	poisson bool
 	rng     *rand.Rand
-	n       int64 // constant spacing: the number of sends
+	offsets []time.Duration // given offsets (RunConfig.Offsets): they are the schedule
+	n       int64           // constant spacing: the number of sends
 	end     time.Duration
 	i       int64
 	t       float64 // Poisson: seconds of the last send
 }
 
-func newSchedule(rate float64, d time.Duration, poisson bool, seed uint64) *schedule {
+func newSchedule(rate float64, d time.Duration, poisson bool, seed uint64, offsets []time.Duration) *schedule {
 	s := &schedule{rate: rate, poisson: poisson, end: d}
-	if poisson {
+	switch {
+	case len(offsets) > 0:
+		s.offsets, s.poisson = offsets, false
+	case poisson:
 		s.rng = rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	} else {
+	default:
 		s.n = int64(math.Round(rate * d.Seconds()))
 		if s.n < 1 {
 			s.n = 1
@@ -169,6 +187,13 @@ func newSchedule(rate float64, d time.Duration, poisson bool, seed uint64) *sche
 // next returns the offset of the next send, or false when the phase is over. Constant
 // spacing computes i/rate afresh each time, so no rounding error accumulates.
 func (s *schedule) next() (time.Duration, bool) {
+	if s.offsets != nil {
+		if s.i >= int64(len(s.offsets)) {
+			return 0, false
+		}
+		s.i++
+		return s.offsets[s.i-1], true
+	}
 	if !s.poisson {
 		if s.i >= s.n {
 			return 0, false
@@ -298,7 +323,7 @@ func Run(ctx context.Context, c *Client, src Source, cfg RunConfig) (*RateResult
 	}
 	if cfg.Warmup > 0 {
 		w := cfg
-		w.Duration, w.ColdPercent, w.OnSample = cfg.Warmup, 0, nil
+		w.Duration, w.ColdPercent, w.OnSample, w.Offsets = cfg.Warmup, 0, nil, nil
 		p := newPhase(&w, c, src, false)
 		p.run(ctx, "warm-up")
 	}
@@ -333,7 +358,7 @@ func processCPU() time.Duration {
 func (p *phase) run(ctx context.Context, note string) (time.Time, time.Time) {
 	cfg := p.cfg
 	stopProgress := p.progress(note)
-	sched := newSchedule(cfg.Rate, cfg.Duration, cfg.Poisson, cfg.Seed)
+	sched := newSchedule(cfg.Rate, cfg.Duration, cfg.Poisson, cfg.Seed, cfg.Offsets)
 	wt := newWaiter(cfg.Rate, cfg.SchedSpin)
 	defer wt.close()
 	start := time.Now()

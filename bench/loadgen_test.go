@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -298,7 +299,7 @@ func TestServerTimingIsAggregated(t *testing.T) {
 }
 
 func TestScheduleConstantAndPoisson(t *testing.T) {
-	s := newSchedule(25, 4*time.Second, false, 1)
+	s := newSchedule(25, 4*time.Second, false, 1, nil)
 	var offs []time.Duration
 	for {
 		o, ok := s.next()
@@ -310,7 +311,7 @@ func TestScheduleConstantAndPoisson(t *testing.T) {
 	if len(offs) != 100 || offs[0] != 0 || offs[99] != 3960*time.Millisecond || offs[50] != 2*time.Second {
 		t.Fatalf("constant schedule: %d sends, first %v, [50] %v, last %v", len(offs), offs[0], offs[50], offs[len(offs)-1])
 	}
-	p := newSchedule(1000, 20*time.Second, true, 7)
+	p := newSchedule(1000, 20*time.Second, true, 7, nil)
 	n, last := 0, time.Duration(0)
 	var sq float64
 	for {
@@ -332,10 +333,10 @@ func TestScheduleConstantAndPoisson(t *testing.T) {
 	if m := sq / float64(n) * 1e6; m < 1.8 || m > 2.2 {
 		t.Fatalf("Poisson gaps: E[g^2]*rate^2 = %.2f; want about 2", m)
 	}
-	again := newSchedule(1000, time.Second, true, 7)
+	again := newSchedule(1000, time.Second, true, 7, nil)
 	first, _ := again.next()
 	second, _ := again.next()
-	p2 := newSchedule(1000, time.Second, true, 7)
+	p2 := newSchedule(1000, time.Second, true, 7, nil)
 	a, _ := p2.next()
 	b, _ := p2.next()
 	if first != a || second != b {
@@ -363,9 +364,65 @@ func TestColdSpreading(t *testing.T) {
 	}
 }
 
+// Given offsets are the schedule: each request's intended send time is the phase's start plus
+// its offset, bursts included, and a burst that a sequential server must queue shows in the
+// latencies (counted from the intended times, as always).
+func TestOffsetsAreTheSchedule(t *testing.T) {
+	forEachClient(t, true, func(t *testing.T, kind string) {
+		var mu sync.Mutex
+		f := startFake(t, func(c *fasthttp.RequestCtx) {
+			mu.Lock() // one request at a time: a burst queues
+			time.Sleep(20 * time.Millisecond)
+			mu.Unlock()
+			c.SetBodyString("ok")
+		})
+		c := newTestClientOf(t, f.URL, kind)
+		offs := []time.Duration{0, 0, 0, 150 * time.Millisecond, 400 * time.Millisecond, 400 * time.Millisecond}
+		var smu sync.Mutex
+		intended := map[int64]time.Time{}
+		lat := map[int64]time.Duration{}
+		rc := RunConfig{Rate: 10, Offsets: offs, Warmup: 100 * time.Millisecond, OnSample: func(s Sample) {
+			smu.Lock()
+			intended[s.Index], lat[s.Index] = s.Intended, s.Latency
+			smu.Unlock()
+		}}
+		r, err := Run(context.Background(), c, newFixedSource(c, []byte("ok")), rc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Scheduled != 6 || r.OK != 6 || len(intended) != 6 {
+			t.Fatalf("scheduled %d ok %d samples %d; want 6 each", r.Scheduled, r.OK, len(intended))
+		}
+		// Duration: the last offset plus one mean gap (1/Rate).
+		if r.DurationS != 0.5 {
+			t.Errorf("duration %v s; want 0.5", r.DurationS)
+		}
+		for i, off := range offs {
+			if got := intended[int64(i)].Sub(intended[0]); got != off {
+				t.Errorf("request %d intended at +%v; want +%v", i, got, off)
+			}
+		}
+		// The three sent together wait for each other: at least 20, 40 and 60 ms.
+		var burst []time.Duration
+		for i := int64(0); i < 3; i++ {
+			burst = append(burst, lat[i])
+		}
+		slices.Sort(burst)
+		for k, d := range burst {
+			if want := time.Duration(k+1) * 20 * time.Millisecond; d < want {
+				t.Errorf("burst latencies %v: the %d-th is below %v", burst, k+1, want)
+			}
+		}
+		if lat[3] < 20*time.Millisecond || lat[3] > 120*time.Millisecond {
+			t.Errorf("a request sent alone took %v; want about 20 ms", lat[3])
+		}
+	})
+}
+
 func TestRunConfigErrors(t *testing.T) {
 	c := newTestClient(t, "http://127.0.0.1:1")
-	for _, rc := range []RunConfig{{}, {Rate: -1}, {Rate: math.Inf(1)}, {Rate: 1, ColdPercent: 101}} {
+	for _, rc := range []RunConfig{{}, {Rate: -1}, {Rate: math.Inf(1)}, {Rate: 1, ColdPercent: 101},
+		{Rate: 1, Offsets: []time.Duration{0, 2, 1}}, {Rate: 1, Offsets: []time.Duration{-1}}} {
 		if _, err := Run(context.Background(), c, newFixedSource(c, nil), rc); err == nil {
 			t.Errorf("%+v: no error", rc)
 		}
