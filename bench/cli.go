@@ -29,8 +29,8 @@ Usage:
   gpufn bench compare [flags]   start each system (gpufn engines, cpu device, the dedicated
                                 baseline) in turn and run the same measurements against it
   gpufn bench report DIR        redraw the plots and the summary from DIR's JSON files
-  gpufn bench vegeta-check [flags]  run vegeta and the bench (with fasthttp and with net/http) at
-                                the same rates; compare p50/p99
+  gpufn bench vegeta-check [flags]  run vegeta and the bench (with fasthttp and with net/http, and
+                                on vegeta's own send times) at the same rates; compare p50/p99
   gpufn bench echo-server [flags]   the HTTP floor's trivial server, as a process (vegeta-check starts it)
 
 Workloads: matmul (n=128; matmul-nN), inference (1 repetition, batch 1; inference-rR-bB).
@@ -573,7 +573,8 @@ func cmdVegeta(ctx context.Context, args []string) error {
 	var vegetaArgs []string
 	fs.Var((*listFlag)(&vegetaArgs), "vegeta-arg", "option of vegeta attack (repeatable; replaces the defaults "+strings.Join(DefaultVegetaArgs, " ")+")")
 	echo := fs.Bool("echo", true, "also run the bench (both clients) and vegeta against an echo server (started as gpufn bench echo-server, pinned like the servers) to measure each tool's own round-trip cost")
-	rounds := fs.Int("rounds", 3, "interleaved rounds per rate (bench with fasthttp, bench with net/http, vegeta, bench, ...), each a --rounds-th of the rate's time")
+	rounds := fs.Int("rounds", 3, "interleaved rounds per rate (bench with fasthttp, bench with net/http, vegeta, bench with net/http on vegeta's send times, bench, ...), each a --rounds-th of the rate's time")
+	replay := fs.Bool("replay", true, "in each round, also run the bench with net/http on vegeta's own send times (read from its results): the same load as vegeta offered, irregular gaps included")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -654,7 +655,7 @@ func cmdVegeta(ctx context.Context, args []string) error {
 	}
 	vc, err := RunVegetaCheck(ctx, c, w, VegetaConfig{Vegeta: vpath, Rates: rs, Run: rc, Rule: Rule{MaxErrorRate: 0.01, MinAchieved: 0.9},
 		Tolerance: *tol, Rounds: *rounds, Env: vegetaEnv, AttackArgs: vegetaArgs, Echo: echoClient, Log: os.Stdout,
-		MinSamples: *minSamples, MaxDuration: *maxDur})
+		MinSamples: *minSamples, MaxDuration: *maxDur, NoReplay: !*replay})
 	if vc != nil {
 		vc.Machine = ThisMachine(rf.machine)
 		if rf.out != "" {

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -81,7 +82,32 @@ func fakeVegetaMain(args []string) int {
 		if _, err := base64.StdEncoding.DecodeString(tgt.Body); err != nil {
 			return 1
 		}
-		return writeFile(flags["output"], flags["rate"])
+		return writeFile(flags["output"], flags["rate"]+" "+flags["duration"])
+	case "encode":
+		// The results as CSV (vegeta's 12 columns): the attack's rate times its duration
+		// requests, sent in pairs, a pair every two intervals.
+		if len(args) != 4 || args[1] != "-to" || args[2] != "csv" {
+			fmt.Fprintln(os.Stderr, "bad encode", args)
+			return 1
+		}
+		b, err := os.ReadFile(args[3])
+		if err != nil {
+			return 1
+		}
+		var r float64
+		var d string
+		fmt.Sscanf(string(b), "%g/1s %s", &r, &d)
+		dur, err := time.ParseDuration(d)
+		if err != nil {
+			return 1
+		}
+		interval := time.Duration(float64(time.Second) / r)
+		base := time.Now().UnixNano()
+		for i := 0; i < int(math.Round(r*dur.Seconds())); i++ {
+			ts := base + int64(i-i%2)*int64(interval)
+			fmt.Printf("%d,200,1000000,100,100,,,,%d,POST,http://x/,\n", ts, i)
+		}
+		return 0
 	case "report":
 		last := args[len(args)-1]
 		rate, _ := os.ReadFile(last)
@@ -174,7 +200,25 @@ func TestVegetaCheck(t *testing.T) {
 		if want := (n.Latency.P99 - ne.Latency.P50 - (2 - v0)) / (2 - v0); abs(nd.NetDiffP99-want) > 1e-9 {
 			t.Errorf("net/http net diff p99 %v; want %v", nd.NetDiffP99, want)
 		}
-		if s := p.sides(); len(s) != 2 || s[1].bench != n || s[1].echo != ne || s[0].bench != p.Bench {
+		// The bench with net/http on vegeta's send times: as many requests as vegeta sent (the
+		// fake sends pairs, a pair every two intervals), compared on their own.
+		rp, rd, pc := p.BenchReplay, p.Replay, p.Pacing
+		if rp == nil || rd == nil || pc == nil || p.BenchReplayEcho == nil || rp.HTTPClient != HTTPClientNet || rp.Phase != "replay" ||
+			rp.Scheduled != wantOK || rp.OK != wantOK || p.Samples.BenchReplay != wantOK || !rd.Comparable ||
+			p.BenchReplayEcho.Scheduled != int64(p.Rate)/10 {
+			t.Fatalf("%g/s replay: %+v %+v %+v %+v", p.Rate, rp, rd, pc, p.BenchReplayEcho)
+		}
+		if rd.DiffP50 != rp.Latency.P50-1 || rd.Agree != (abs(rd.DiffP50) <= 0.1 && abs(rd.DiffP99) <= 0.1) {
+			t.Errorf("%g/s replay diff %+v", p.Rate, rd)
+		}
+		// Rounds of 3, 4 and 2 sends: gaps 0 and two intervals (a round of one pair has no
+		// gap of two); the first of each pair one interval late, the second on time.
+		iv := 1000 / p.Rate
+		gap90 := []float64{2 * iv, 2 * iv, 0}[i]
+		if pc.Sends != int(wantOK) || abs(pc.IntervalMS-iv) > 1e-9 || pc.GapP10 != 0 || abs(pc.GapP90-gap90) > 1e-6 || abs(pc.LateP99-iv) > 1e-6 {
+			t.Errorf("%g/s pacing %+v; want gaps 0 and %v ms, the send late by up to %v ms", p.Rate, pc, gap90, iv)
+		}
+		if s := p.sides(); len(s) != 3 || s[1].bench != n || s[1].echo != ne || s[0].bench != p.Bench || s[2].bench != rp || s[2].client != replayClient {
 			t.Errorf("sides %+v", s)
 		}
 	}
@@ -184,7 +228,8 @@ func TestVegetaCheck(t *testing.T) {
 		}
 	}
 	for _, want := range []string{"vegeta check 40/s (2 rounds, 150ms per tool): vegeta p50 1.00ms p99 2.00ms (40 samples)\n  bench fasthttp ",
-		"(6 samples) | diff", "\n  bench nethttp  p50 ", "vegeta check matmul-n16: raw, neither of the bench's clients agrees with vegeta; net of each tool's echo p50, neither"} {
+		"(6 samples) | diff", "\n  bench nethttp  p50 ", "\n  bench nethttp on vegeta's sends p50 ", "\n  vegeta's sends: gaps p10 0us p50 ",
+		"vegeta check matmul-n16: raw, none of the bench's runs agrees with vegeta; net of each tool's echo p50, none"} {
 		if !strings.Contains(log.String(), want) {
 			t.Errorf("log lacks %q:\n%s", want, log.String())
 		}
@@ -198,11 +243,19 @@ func TestVegetaCheck(t *testing.T) {
 		t.Fatalf("%+v %v", d, err)
 	}
 	sum := d.Summary()
-	for _, want := range []string{"| matmul-n16 | fake | 3 | 0 of 3 | 0 of 3 | 0 of 3 | 0 of 3 |", "| 20/s | nethttp | 4 / 20 |",
+	for _, want := range []string{"| fasthttp | fasthttp net of echo | nethttp | nethttp net of echo | nethttp on vegeta's sends | nethttp on vegeta's sends net of echo |",
+		"| matmul-n16 | fake | 3 | 0 of 3 | 0 of 3 | 0 of 3 | 0 of 3 | ", "| 20/s | nethttp | 4 / 20 |", "| 20/s | nethttp on vegeta's sends | 4 / 20 |",
+		"| 40/s | 25.00 | 0 / 0 / 50.00 | 25.00 / 25.00 |", "| 20/s | 50.00 | 0 / 0 / 0 | 0 / 50.00 |",
 		"each tool ran for 100ms at a rate, or longer to reach 6 samples (at most 200ms)"} {
 		if !strings.Contains(sum, want) {
 			t.Errorf("summary lacks %q:\n%s", want, sum)
 		}
+	}
+	// Without replays: two sides, nothing read from vegeta's results.
+	vc, err = RunVegetaCheck(context.Background(), c, w, VegetaConfig{Vegeta: os.Args[0], Rates: []float64{40},
+		Run: RunConfig{System: "fake", Duration: 100 * time.Millisecond}, Rounds: 1, NoReplay: true})
+	if err != nil || len(vc.Points) != 1 || vc.Points[0].BenchReplay != nil || vc.Points[0].Pacing != nil || len(vc.Points[0].sides()) != 2 {
+		t.Fatalf("without replays: %+v %v", vc, err)
 	}
 	if _, err := RunVegetaCheck(context.Background(), c, w, VegetaConfig{}); err == nil || !strings.Contains(err.Error(), "go install github.com/tsenart/vegeta/v12@v12.12.0") {
 		t.Errorf("without vegeta: %v", err)

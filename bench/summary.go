@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -229,16 +230,32 @@ func (d *Dir) Summary() string {
 func (d *Dir) vegetaSummary(b *strings.Builder) {
 	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
 	p("## Cross-check with vegeta: agreement per workload\n\n")
-	p("Each workload's check on its own, for each of the bench's HTTP clients: fasthttp (its default) and nethttp (Go's net/http, " +
-		"the HTTP stack vegeta is built on). A rate is compared where both are below saturation; a client agrees at a rate when p50 and " +
-		"p99 are within the tolerance. Cells: rates that agree of those compared.\n\n")
-	p("| workload | system | rates | fasthttp | fasthttp net of echo | nethttp | nethttp net of echo |\n|---|---|---:|---:|---:|---:|---:|\n")
+	p("Each workload's check on its own, for each of the bench's runs: with its HTTP clients fasthttp (its default) and nethttp (Go's " +
+		"net/http, the HTTP stack vegeta is built on) on the bench's own constant schedule, and with nethttp on vegeta's send times " +
+		"(the same load as vegeta offered, gaps and all; see vegeta's pacing below). A rate is compared where both are below saturation; " +
+		"a run agrees at a rate when p50 and p99 are within the tolerance. Cells: rates that agree of those compared.\n\n")
+	// One pair of columns per kind of run (both clients always, as the check runs both; the
+	// runs on vegeta's send times where any check has them), in the order of sides().
+	clients := []string{HTTPClientFast, HTTPClientNet}
 	for _, v := range d.Vegeta {
-		cells := []string{"-", "-", "-", "-"}
-		for i, a := range v.agreement() {
-			if i > 1 {
-				break
+		for _, a := range v.agreement() {
+			if !slices.Contains(clients, a.client) {
+				clients = append(clients, a.client)
 			}
+		}
+	}
+	p("| workload | system | rates |")
+	for _, c := range clients {
+		p(" %s | %s net of echo |", c, c)
+	}
+	p("\n|---|---|---:|%s\n", strings.Repeat("---:|---:|", len(clients)))
+	for _, v := range d.Vegeta {
+		cells := make([]string, 2*len(clients))
+		for i := range cells {
+			cells[i] = "-"
+		}
+		for _, a := range v.agreement() {
+			i := slices.Index(clients, a.client)
 			cells[2*i] = fmt.Sprintf("%d of %d", a.agree, a.compared)
 			if a.withEcho > 0 {
 				cells[2*i+1] = fmt.Sprintf("%d of %d", a.agreeNet, a.withEcho)
@@ -267,6 +284,16 @@ func (d *Dir) vegetaSummary(b *strings.Builder) {
 				p("| %g/s | %s | %d / %d | %s | %s | %+.1f%% | %s | %s | %+.1f%% | %s | %s | %s | %s | %s |\n", pt.Rate, s.client,
 					s.bench.Latency.Count, pt.Vegeta.Requests, ms(s.bench.Latency.P50), ms(pt.Vegeta.P50), 100*s.diff.DiffP50,
 					ms(s.bench.Latency.P99), ms(pt.Vegeta.P99), 100*s.diff.DiffP99, verdict(s.diff.Comparable, s.diff.Agree), echo, n50, n99, nv)
+			}
+		}
+		if v.hasPacing() {
+			p("\nvegeta's own pacing (its send times, from its results; the bench's scheduler sends within microseconds of a constant schedule):\n\n" +
+				"| rate | interval | gaps between sends p10 / p50 / p90 | behind a constant schedule p50 / p99 |\n|---:|---:|---:|---:|\n")
+			for _, pt := range v.Points {
+				if pc := pt.Pacing; pc != nil {
+					p("| %g/s | %s | %s / %s / %s | %s / %s |\n", pt.Rate, ms0(pc.IntervalMS), ms0(pc.GapP10), ms0(pc.GapP50), ms0(pc.GapP90),
+						ms0(pc.LateP50), ms0(pc.LateP99))
+				}
 			}
 		}
 		p("\nTolerance %.0f%% on p50 and p99 where both are below saturation. \"samples\" are the latencies each percentile rests on "+
@@ -379,6 +406,14 @@ func ms(v float64) string {
 		return fmt.Sprintf("%.2f", v)
 	}
 	return fmt.Sprintf("%.3f", v)
+}
+
+// ms0 is ms, with a zero written as one (a measured zero, not a missing value).
+func ms0(v float64) string {
+	if v == 0 {
+		return "0"
+	}
+	return ms(v)
 }
 
 func ratio(v float64) string {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -68,6 +70,7 @@ type VegetaDiff struct {
 type VegetaSamples struct {
 	Bench        int64  `json:"bench"`
 	BenchNetHTTP int64  `json:"bench_nethttp,omitempty"`
+	BenchReplay  int64  `json:"bench_replay,omitempty"`
 	Vegeta       uint64 `json:"vegeta"`
 }
 
@@ -104,6 +107,18 @@ type VegetaPoint struct {
 	BenchNetHTTPEcho *RateResult `json:"bench_nethttp_echo,omitempty"`
 	NetHTTP          *VegetaDiff `json:"nethttp,omitempty"`
 
+	// BenchReplay is the bench with net/http's client sending on vegeta's own send times: in
+	// each round, right after vegeta's attack, the requests go out at the offsets at which
+	// vegeta's workers began its requests (read from its results), so that the server is
+	// offered exactly the load vegeta offered it, irregular gaps included.
+	// BenchReplayEcho is the same against the echo server, and Replay its comparison with
+	// vegeta. Pacing is how vegeta spaced its sends. All absent in files written before, and
+	// when the check ran without replays.
+	BenchReplay     *RateResult   `json:"bench_replay,omitempty"`
+	BenchReplayEcho *RateResult   `json:"bench_replay_echo,omitempty"`
+	Replay          *VegetaDiff   `json:"replay,omitempty"`
+	Pacing          *VegetaPacing `json:"vegeta_pacing,omitempty"`
+
 	// DurationS is each tool's measured time at this rate, its rounds together: the check's
 	// duration, extended to reach its minimum of samples (at most to its maximum duration).
 	// Samples counts what each tool's percentiles rest on. Both absent in files written before.
@@ -138,7 +153,108 @@ func (pt *VegetaPoint) sides() []vegetaSide {
 	if pt.BenchNetHTTP != nil && pt.NetHTTP != nil {
 		out = append(out, vegetaSide{client: HTTPClientNet, bench: pt.BenchNetHTTP, echo: pt.BenchNetHTTPEcho, diff: *pt.NetHTTP})
 	}
+	if pt.BenchReplay != nil && pt.Replay != nil {
+		out = append(out, vegetaSide{client: replayClient, bench: pt.BenchReplay, echo: pt.BenchReplayEcho, diff: *pt.Replay})
+	}
 	return out
+}
+
+// replayClient names the bench's runs on vegeta's send times (net/http's client) in reports.
+const replayClient = "nethttp on vegeta's sends"
+
+// VegetaPacing is how vegeta spaced its sends at one rate, its rounds together, read from its
+// results (a result's timestamp is when a vegeta worker began the request). vegeta paces with
+// Go timers, which end up to a millisecond late when its processors are idle (epoll_wait's
+// timeout is whole milliseconds), and then sends what is overdue at once: its gaps scatter
+// around the interval, and a gap shorter than the server's time per request makes a request
+// wait for the one before it. The bench's scheduler sleeps on a timerfd and does not.
+type VegetaPacing struct {
+	Sends      int     `json:"sends"`
+	IntervalMS float64 `json:"interval_ms"` // 1/rate
+	// Gaps between consecutive sends of a round, ms.
+	GapP10 float64 `json:"gap_p10_ms"`
+	GapP50 float64 `json:"gap_p50_ms"`
+	GapP90 float64 `json:"gap_p90_ms"`
+	// Late is how far each send came behind a constant schedule at the rate (the i-th send
+	// of a round due i intervals after the round's schedule began, which is placed so that
+	// no send is early), ms.
+	LateP50 float64 `json:"late_p50_ms"`
+	LateP99 float64 `json:"late_p99_ms"`
+}
+
+// vegetaPacing measures the pacing of rounds of sends at rate (each round in send order).
+func vegetaPacing(rounds [][]time.Time, rate float64) *VegetaPacing {
+	interval := float64(time.Second) / rate
+	var gaps, late []float64
+	for _, sends := range rounds {
+		if len(sends) == 0 {
+			continue
+		}
+		t0 := math.Inf(1) // the schedule's start: no send before its due time
+		for i, t := range sends {
+			t0 = math.Min(t0, float64(t.Sub(sends[0]))-float64(i)*interval)
+		}
+		for i, t := range sends {
+			late = append(late, (float64(t.Sub(sends[0]))-float64(i)*interval-t0)/1e6)
+			if i > 0 {
+				gaps = append(gaps, float64(t.Sub(sends[i-1]))/1e6)
+			}
+		}
+	}
+	slices.Sort(gaps)
+	slices.Sort(late)
+	return &VegetaPacing{Sends: len(late), IntervalMS: interval / 1e6, GapP10: quantile(gaps, 0.10), GapP50: quantile(gaps, 0.50),
+		GapP90: quantile(gaps, 0.90), LateP50: quantile(late, 0.50), LateP99: quantile(late, 0.99)}
+}
+
+// quantile is the q-quantile of sorted values (nearest rank; 0 when there are none).
+func quantile(sorted []float64, q float64) float64 {
+	if len(sorted) == 0 {
+		return 0
+	}
+	i := int(math.Ceil(q*float64(len(sorted)))) - 1
+	return sorted[min(max(i, 0), len(sorted)-1)]
+}
+
+// vegetaSends reads the send times of an attack's results file (`vegeta encode -to csv`: a
+// result's timestamp, in Unix nanoseconds, is when a worker began its request), in send order.
+func vegetaSends(ctx context.Context, vegeta, file string) ([]time.Time, error) {
+	out, err := exec.CommandContext(ctx, vegeta, "encode", "-to", "csv", file).Output()
+	if err != nil {
+		return nil, fmt.Errorf("bench: vegeta encode %s: %w", filepath.Base(file), err)
+	}
+	r := csv.NewReader(bytes.NewReader(out))
+	r.FieldsPerRecord = 12
+	r.ReuseRecord = true
+	var sends []time.Time
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("bench: vegeta results %s: %w", filepath.Base(file), err)
+		}
+		ns, err := strconv.ParseInt(rec[0], 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("bench: vegeta results %s: timestamp %q: %w", filepath.Base(file), rec[0], err)
+		}
+		sends = append(sends, time.Unix(0, ns))
+	}
+	if len(sends) == 0 {
+		return nil, fmt.Errorf("bench: vegeta results %s: no requests", filepath.Base(file))
+	}
+	slices.SortFunc(sends, func(a, b time.Time) int { return a.Compare(b) })
+	return sends, nil
+}
+
+// sendOffsets turns send times (in order) into offsets from the first.
+func sendOffsets(sends []time.Time) []time.Duration {
+	offs := make([]time.Duration, len(sends))
+	for i, t := range sends {
+		offs[i] = t.Sub(sends[0])
+	}
+	return offs
 }
 
 // VegetaCheck is a cross-check file (kind "vegeta-check").
@@ -164,6 +280,11 @@ type VegetaCheck struct {
 	Points       []VegetaPoint `json:"points"`
 }
 
+// hasPacing says whether any point recorded vegeta's pacing.
+func (v *VegetaCheck) hasPacing() bool {
+	return slices.ContainsFunc(v.Points, func(pt VegetaPoint) bool { return pt.Pacing != nil })
+}
+
 // VegetaConfig configures RunVegetaCheck.
 type VegetaConfig struct {
 	// Vegeta is the vegeta binary. Required.
@@ -180,12 +301,14 @@ type VegetaConfig struct {
 	// shortened. The echo measurements keep Run.Duration: only their p50 is used.
 	MinSamples  int
 	MaxDuration time.Duration
+	// NoReplay leaves out the bench's runs on vegeta's send times (VegetaPoint.BenchReplay).
+	NoReplay bool
 	// Rounds interleaves the tools at each rate (default 3): bench, bench with net/http,
-	// vegeta, bench, ..., each round a Rounds-th of the rate's measured time, and merges each
-	// tool's rounds (the bench's histograms; vegeta's result files in one report). The tools
-	// cannot load the server at the same time, and a server's behaviour drifts over seconds
-	// (garbage collection, clocks): interleaving spreads that drift over all of them instead
-	// of charging it to one.
+	// vegeta, bench with net/http on vegeta's send times, bench, ..., each round a Rounds-th
+	// of the rate's measured time, and merges each tool's rounds (the bench's histograms;
+	// vegeta's result files in one report). The tools cannot load the server at the same
+	// time, and a server's behaviour drifts over seconds (garbage collection, clocks):
+	// interleaving spreads that drift over all of them instead of charging it to one.
 	Rounds int
 	// Rule decides whether the bench's run held.
 	Rule Rule
@@ -304,11 +427,12 @@ func RunVegetaCheck(ctx context.Context, c *Client, w *Workload, cfg VegetaConfi
 			if err != nil {
 				return out, err
 			}
-			pt.BenchEcho, pt.BenchNetHTTPEcho, pt.VegetaEcho = e.Bench, e.BenchNetHTTP, &e.Vegeta
+			pt.BenchEcho, pt.BenchNetHTTPEcho, pt.BenchReplayEcho, pt.VegetaEcho = e.Bench, e.BenchNetHTTP, e.BenchReplay, &e.Vegeta
 			d := pt.defaultDiff()
 			d.net(pt.Bench, pt.BenchEcho, &pt.Vegeta, pt.VegetaEcho, cfg.Tolerance)
 			pt.setDefaultDiff(d)
 			pt.NetHTTP.net(pt.BenchNetHTTP, pt.BenchNetHTTPEcho, &pt.Vegeta, pt.VegetaEcho, cfg.Tolerance)
+			pt.Replay.net(pt.BenchReplay, pt.BenchReplayEcho, &pt.Vegeta, pt.VegetaEcho, cfg.Tolerance)
 		}
 		out.Points = append(out.Points, *pt)
 		if cfg.Log != nil {
@@ -344,6 +468,10 @@ func logVegetaPoint(w io.Writer, pt *VegetaPoint, rounds int) {
 		}
 		fmt.Fprintln(w)
 	}
+	if pc := pt.Pacing; pc != nil {
+		fmt.Fprintf(w, "  vegeta's sends: gaps p10 %s p50 %s p90 %s for an interval of %s; behind a constant schedule by p50 %s p99 %s\n",
+			fmtMS(pc.GapP10), fmtMS(pc.GapP50), fmtMS(pc.GapP90), fmtMS(pc.IntervalMS), fmtMS(pc.LateP50), fmtMS(pc.LateP99))
+	}
 }
 
 // compareVegeta compares a bench run with vegeta's at rate.
@@ -370,6 +498,8 @@ func (d *VegetaDiff) net(bench, benchEcho *RateResult, vs, vegetaEcho *VegetaSta
 func vegetaPoint(ctx context.Context, clients [2]*Client, src Source, cfg *VegetaConfig, rate float64, d time.Duration, targets, dir, prefix string) (*VegetaPoint, error) {
 	round := d / time.Duration(cfg.Rounds)
 	var benchRuns [2][]*RateResult
+	var replays []*RateResult
+	var sendRounds [][]time.Time
 	var files []string
 	for k := 0; k < cfg.Rounds; k++ {
 		for ci, c := range clients {
@@ -394,6 +524,22 @@ func vegetaPoint(ctx context.Context, clients [2]*Client, src Source, cfg *Veget
 			return nil, err
 		}
 		files = append(files, f)
+		if cfg.NoReplay {
+			continue
+		}
+		// The same load again, on vegeta's send times, from the HTTP stack vegeta uses.
+		sends, err := vegetaSends(ctx, cfg.Vegeta, f)
+		if err != nil {
+			return nil, err
+		}
+		sendRounds = append(sendRounds, sends)
+		rc := cfg.Run
+		rc.Rate, rc.Duration, rc.Warmup, rc.Offsets = rate, round, 0, sendOffsets(sends)
+		br, err := Run(ctx, clients[1], src, rc)
+		if err != nil {
+			return nil, err
+		}
+		replays = append(replays, br)
 	}
 	var merged [2]*RateResult
 	for ci := range clients {
@@ -418,6 +564,16 @@ func vegetaPoint(ctx context.Context, clients [2]*Client, src Source, cfg *Veget
 	pt.setDefaultDiff(compareVegeta(merged[0], vs, rate, cfg.Tolerance))
 	nd := compareVegeta(merged[1], vs, rate, cfg.Tolerance)
 	pt.NetHTTP = &nd
+	if len(replays) > 0 {
+		br, err := MergeRuns(replays)
+		if err != nil {
+			return nil, err
+		}
+		br.Phase, br.Holds = "replay", cfg.Rule.Holds(br)
+		rd := compareVegeta(br, vs, rate, cfg.Tolerance)
+		pt.BenchReplay, pt.Replay, pt.Pacing = br, &rd, vegetaPacing(sendRounds, rate)
+		pt.Samples.BenchReplay = br.Latency.Count
+	}
 	return pt, nil
 }
 
@@ -500,10 +656,14 @@ func whoAgrees(agree []string, n int) string {
 		return "the bench agrees with vegeta"
 	case n == 1:
 		return "the bench does not agree with vegeta"
-	case len(agree) == 0:
+	case n == 2 && len(agree) == 0:
 		return "neither of the bench's clients agrees with vegeta"
-	case len(agree) == n:
+	case n == 2 && len(agree) == n:
 		return "both of the bench's clients agree with vegeta"
+	case len(agree) == 0:
+		return "none of the bench's runs agrees with vegeta"
+	case len(agree) == n:
+		return "all of the bench's runs agree with vegeta"
 	}
 	return "only the bench with " + strings.Join(agree, " and ") + " agrees with vegeta"
 }
