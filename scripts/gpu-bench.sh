@@ -79,7 +79,7 @@ if [ "${1:-}" = build-vegeta ]; then
 	trap 'rm -rf "$tmp"' EXIT
 	(cd "$tmp" && go mod init vegetatmp >/dev/null 2>&1 &&
 		go get github.com/tsenart/vegeta/v12@v12.12.0 &&
-		CGO_ENABLED=0 go build -ldflags "-X main.Version=v12.12.0" -o "$root/$BIN/vegeta" github.com/tsenart/vegeta/v12)
+		CGO_ENABLED=0 go build -ldflags "-s -w -X main.Version=v12.12.0" -o "$root/$BIN/vegeta" github.com/tsenart/vegeta/v12)
 	"$root/$BIN/vegeta" -version | head -1
 	exit 0
 fi
