@@ -68,6 +68,7 @@ func (o *SystemOptions) defaults() error {
 //	cpu          gpufn serve --device cpu --engine concurrent --workers CPUWorkers
 //	baseline     gpufn-baseline --workload W (the dedicated single-tenant server)
 //	NAME-spin    any gpufn system above with --poll spin
+//	NAME-block   any gpufn system above with --poll block
 //	NAME-nopipe  any gpufn system above with --pipeline=false
 //	NAME-noinline any gpufn system above with --inline=false
 func (o SystemOptions) System(name string, wl WorkloadSpec) (ServerSpec, error) {
@@ -111,6 +112,7 @@ var systemVariants = []struct {
 	args   []string
 }{
 	{"-spin", []string{"--poll", "spin"}},
+	{"-block", []string{"--poll", "block"}},
 	{"-nopipe", []string{"--pipeline=false"}},
 	{"-noinline", []string{"--inline=false"}},
 }

@@ -21,6 +21,7 @@ func TestSystemSpecs(t *testing.T) {
 		"baseline":           "/x/gpufn-baseline --workload inference-r500-b1 --device cuda",
 		"seq-nopipe":         "/x/gpufn serve --device cuda --engine sequential --pipeline=false",
 		"seq-noinline":       "/x/gpufn serve --device cuda --engine sequential --inline=false",
+		"c4-mps-block":       "/x/gpufn serve --device cuda --engine concurrent --workers 4 --mps on --poll block",
 		"c4-mps-spin-nopipe": "/x/gpufn serve --device cuda --engine concurrent --workers 4 --mps on --poll spin --pipeline=false",
 	} {
 		s, err := o.System(name, wl)
