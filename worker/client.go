@@ -373,6 +373,18 @@ func (p *Process) ReceiveWatching(id uint64, res *Result, deadline time.Time, wa
 	return err
 }
 
+// ReceiveParked is Receive without spinning: the calling goroutine parks in the poller until
+// the result arrives (or the deadline passes), whatever the reader's spin budget.
+func (p *Process) ReceiveParked(id uint64, res *Result, deadline time.Time) error {
+	if p.spin == nil {
+		return p.Receive(id, res, deadline)
+	}
+	p.spin.park = true
+	err := p.Receive(id, res, deadline)
+	p.spin.park = false
+	return err
+}
+
 func (p *Process) ioErr(err error) error {
 	switch {
 	case errors.Is(err, os.ErrDeadlineExceeded):

@@ -117,6 +117,8 @@ type pollSpinReader struct {
 	// watch, when set, is called every 256 turns of the spin (not while parked), from the
 	// reading goroutine: see Process.ReceiveWatching.
 	watch func()
+	// park, when set, makes a read that finds nothing park at once (Process.ReceiveParked).
+	park bool
 }
 
 func newPollSpinReader(f *os.File, spin time.Duration) (io.Reader, error) {
@@ -153,6 +155,10 @@ func (r *pollSpinReader) Read(p []byte) (int, error) {
 				}
 				if !first {
 					return false // woken by the poller for nothing: wait again
+				}
+				if r.park {
+					first = false
+					return false // park in the poller at once
 				}
 			}
 			if r.watch != nil && i&255 == 255 {

@@ -70,3 +70,37 @@ func TestPollSpinReaderWatches(t *testing.T) {
 		t.Fatalf("watch called %d times while spinning; want at least 100", calls)
 	}
 }
+
+// A parking read (Process.ReceiveParked) does not spin: it waits in the poller from its first
+// empty read, so its watch is never called, even with a reader that would spin forever.
+func TestPollSpinReaderParks(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	rr, err := newPollSpinReader(r, SpinForever)
+	if err != nil {
+		t.Fatal(err)
+	}
+	psr := rr.(*pollSpinReader)
+	calls := 0
+	psr.watch = func() { calls++ }
+	psr.park = true
+	timer := time.AfterFunc(20*time.Millisecond, func() { w.Write([]byte("reply")) })
+	defer timer.Stop()
+	buf := make([]byte, 5)
+	if _, err := io.ReadFull(rr, buf); err != nil || string(buf) != "reply" {
+		t.Fatalf("read %q, %v", buf, err)
+	}
+	if calls != 0 {
+		t.Fatalf("watch called %d times: the read spun instead of parking", calls)
+	}
+	// The same reader without park spins (and watches) until the reply.
+	psr.park = false
+	time.AfterFunc(20*time.Millisecond, func() { w.Write([]byte("again")) })
+	if _, err := io.ReadFull(rr, buf); err != nil || string(buf) != "again" || calls == 0 {
+		t.Fatalf("read %q, %v; watch called %d times", buf, err, calls)
+	}
+}
