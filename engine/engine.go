@@ -78,7 +78,10 @@ type Config struct {
 	// ContextBytes is the size of each worker's shared-memory context (default 64 MiB): the
 	// largest inputs plus outputs of one invocation.
 	ContextBytes int
-	// QueueDepth bounds the queued invocations (default 1024).
+	// QueueDepth bounds the queued invocations (default QueueDepthPerWorker times Workers: the
+	// same wait at a full queue whatever the number of workers, since N workers drain it about
+	// N times as fast; a fixed depth would make a concurrent engine refuse, with 429, a burst
+	// that the sequential engine absorbs).
 	QueueDepth int
 	// TenantShare is the fraction of QueueDepth one tenant's queued invocations may take
 	// (0 or 1: no per-tenant bound), so that one tenant cannot fill the queue for everyone.
@@ -86,6 +89,14 @@ type Config struct {
 	// Policy and SpinFor: how idle workers wait (default hybrid, 50 us).
 	Policy  Policy
 	SpinFor time.Duration
+	// ParkPipelined says when, under the hybrid policy, a busy slot whose worker already has
+	// the next request waiting behind the running one parks until the reply comes instead of
+	// spinning for it: ParkAuto (the default), ParkAlways or ParkNever. The worker stays busy
+	// until then and the slot has nothing to send meanwhile (both contexts are in flight), so
+	// the spin buys only a prompter answer, for a core and a Go processor that the handlers
+	// and the other workers need when the host is short of cores. A slot with one request in
+	// flight always spins (its answer is on the critical path of an idle-ish server).
+	ParkPipelined ParkPolicy
 	// Timeout is the deadline of an invocation that has none (default 30 s).
 	Timeout time.Duration
 	// Binary and Args start a worker: Binary Args... --device ... (default: this executable,
@@ -122,6 +133,40 @@ type Config struct {
 	Log      *zap.Logger
 }
 
+// QueueDepthPerWorker is the default queue depth per worker (Config.QueueDepth).
+const QueueDepthPerWorker = 1024
+
+// ParkPolicy is Config.ParkPipelined.
+type ParkPolicy string
+
+const (
+	// ParkAuto parks pipelined slots when busy spinners would outnumber the host's cores: each
+	// busy worker has two (its slot's reply spin in the server, and the worker process's own
+	// wait for the GPU, a spin in the CUDA driver), so it parks when 2 x Workers exceeds the
+	// CPUs this process may use. Measured on the H100 machine (12 server cores, matmul
+	// overloaded): with 4 workers spinning gave 26.4-26.8k/s and parking 25.7-25.8k/s; with 8
+	// workers spinning gave 25.0-25.3k/s and parking 29.3-30.8k/s (docs/engines.md).
+	ParkAuto ParkPolicy = "auto"
+	// ParkAlways parks a slot whenever its worker has a request waiting, under the spin
+	// policy too.
+	ParkAlways ParkPolicy = "always"
+	// ParkNever always spins for a reply (until the reply spin's budget ends).
+	ParkNever ParkPolicy = "never"
+)
+
+// parkPipelined applies the park policy to the polling policy, the engine's size and the
+// host's cores: ParkAuto parks only under the hybrid policy (PolicySpin asks for spinning);
+// ParkAlways parks under any policy that spins.
+func (c *Config) parkPipelined() bool {
+	switch {
+	case c.Policy == PolicyBlock || c.ParkPipelined == ParkNever:
+		return false
+	case c.ParkPipelined == ParkAlways:
+		return true
+	}
+	return c.Policy == PolicyHybrid && 2*c.Workers > runtime.GOMAXPROCS(0)
+}
+
 func (c *Config) defaults() error {
 	if c.Mode == "" {
 		c.Mode = Sequential
@@ -143,7 +188,14 @@ func (c *Config) defaults() error {
 		c.ContextBytes = 64 << 20
 	}
 	if c.QueueDepth <= 0 {
-		c.QueueDepth = 1024
+		c.QueueDepth = QueueDepthPerWorker * c.Workers
+	}
+	switch c.ParkPipelined {
+	case "":
+		c.ParkPipelined = ParkAuto
+	case ParkAuto, ParkAlways, ParkNever:
+	default:
+		return fmt.Errorf("engine: park policy %q: want %s, %s or %s", c.ParkPipelined, ParkAuto, ParkAlways, ParkNever)
 	}
 	if c.Policy == "" {
 		c.Policy = PolicyHybrid
@@ -199,6 +251,9 @@ type Engine struct {
 	gen       uint64         // teardowns of the fault domain so far
 	perTenant map[string]int // queued invocations by tenant (when TenantShare applies)
 	share     int            // the most one tenant may have queued
+	// parkPipelined: busy slots with a request behind the running one park for the reply
+	// (Config.ParkPipelined applied to this host and the polling policy).
+	parkPipelined bool
 
 	slots []*slot
 	big   *slot // Auto mode: the whole-GPU worker, used only by the holder of exclusive
@@ -231,6 +286,7 @@ func New(cfg Config) (*Engine, error) {
 		perTenant: map[string]int{},
 		share:     cfg.QueueDepth,
 	}
+	e.parkPipelined = cfg.parkPipelined()
 	if cfg.TenantShare > 0 && cfg.TenantShare < 1 {
 		e.share = max(1, int(cfg.TenantShare*float64(cfg.QueueDepth)))
 	}

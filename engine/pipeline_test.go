@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -243,5 +244,77 @@ func TestPipelineTakesInvocationSubmittedDuringRun(t *testing.T) {
 	}
 	if got := settled(t, e).Pipelined - before; got != 1 {
 		t.Fatalf("%d invocations pipelined; want 1 (b, submitted while a ran)", got)
+	}
+}
+
+// A slot that parks for the reply while its worker has the next request (ParkAlways, here
+// under the spin policy, whose reader would otherwise spin forever) still pipelines, answers
+// every invocation with its own output, and loses no worker.
+func TestPipelineParkedSlot(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential, Policy: PolicySpin, ParkPipelined: ParkAlways})
+	if !e.parkPipelined {
+		t.Fatal("ParkAlways under the spin policy does not park")
+	}
+	f := echo(t)
+	warmUp(t, e, f)
+	var chans []<-chan answer
+	stopped(t, e, func() {
+		for i := 0; i < 12; i++ {
+			chans = append(chans, submitAsync(t, e, f, []byte(strings.Repeat("y", 12-i)+fmt.Sprint(i)), 0))
+		}
+	})
+	for i, ch := range chans {
+		a := <-ch
+		if want := strings.Repeat("y", 12-i) + fmt.Sprint(i); a.err != nil || string(a.out) != want {
+			t.Fatalf("invocation %d: %q %v, want %q", i, a.out, a.err, want)
+		}
+	}
+	if st := settled(t, e); st.Completed != 13 || st.Restarts != 0 || st.Pipelined == 0 {
+		t.Fatalf("stats %+v", st)
+	}
+}
+
+// The park policy against the polling policy and the host's cores, and the queue's default
+// depth per worker.
+func TestConfigParkAndQueueDefaults(t *testing.T) {
+	cpus := runtime.GOMAXPROCS(0)
+	few, many := max(1, cpus/2), cpus/2+1 // 2 x few <= cpus < 2 x many
+	for _, c := range []struct {
+		cfg  Config
+		want bool
+	}{
+		{Config{Mode: Concurrent, Workers: few}, false},
+		{Config{Mode: Concurrent, Workers: many}, true},
+		{Config{Mode: Concurrent, Workers: many, Policy: PolicySpin}, false},
+		{Config{Mode: Concurrent, Workers: many, Policy: PolicyBlock, ParkPipelined: ParkAlways}, false},
+		{Config{Mode: Concurrent, Workers: many, ParkPipelined: ParkNever}, false},
+		{Config{Mode: Sequential, ParkPipelined: ParkAlways, Policy: PolicySpin}, true},
+		{Config{Mode: Sequential}, cpus < 2},
+	} {
+		cfg := c.cfg
+		if err := cfg.defaults(); err != nil {
+			t.Fatal(err)
+		}
+		if got := cfg.parkPipelined(); got != c.want {
+			t.Errorf("%+v on %d CPUs: parks %v, want %v", c.cfg, cpus, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		cfg  Config
+		want int
+	}{
+		{Config{Mode: Sequential}, 1024},
+		{Config{Mode: Concurrent}, 4096},
+		{Config{Mode: Concurrent, Workers: 8}, 8192},
+		{Config{Mode: Concurrent, QueueDepth: 10}, 10},
+	} {
+		cfg := c.cfg
+		if err := cfg.defaults(); err != nil || cfg.QueueDepth != c.want {
+			t.Errorf("%+v: queue depth %d (%v), want %d", c.cfg, cfg.QueueDepth, err, c.want)
+		}
+	}
+	bad := Config{ParkPipelined: "sometimes"}
+	if err := bad.defaults(); err == nil {
+		t.Error("an unknown park policy was accepted")
 	}
 }

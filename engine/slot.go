@@ -650,7 +650,12 @@ func (s *slot) receive() {
 	if p.inv != nil {
 		deadline = p.inv.Deadline
 	}
-	err := s.proc.ReceiveWatching(p.id, &s.res, deadline, s.watchFn)
+	var err error
+	if e.parkPipelined && len(s.order) > 1 {
+		err = s.proc.ReceiveParked(p.id, &s.res, deadline) // the worker has its next request
+	} else {
+		err = s.proc.ReceiveWatching(p.id, &s.res, deadline, s.watchFn)
+	}
 	got := time.Now()
 	s.order = append(s.order[:0], s.order[1:]...)
 	if err != nil {

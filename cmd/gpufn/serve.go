@@ -37,6 +37,7 @@ type serveFlags struct {
 	poolSize      byteSize
 	contextSize   byteSize
 	queueDepth    int
+	parkPipelined string
 	poll          string
 	graphs        bool
 	pipeline      bool
@@ -83,12 +84,13 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.Var(&f.poolSize, "pool-size", "device pool per worker, e.g. 8GiB (0: sequential takes the free memory less a reserve; concurrent divides it by --workers; the cpu device takes 256MiB)")
 	f.contextSize = 64 << 20
 	fs.Var(&f.contextSize, "context-size", "shared-memory context per worker: the most an invocation's inputs and outputs together may take")
-	fs.IntVar(&f.queueDepth, "queue-depth", 1024, "invocations queued per GPU before new ones are refused with 429")
+	fs.IntVar(&f.queueDepth, "queue-depth", 0, "invocations queued per GPU before new ones are refused with 429 (default 1024 per worker of the GPU: 1024 for the sequential engine, 4096 for 4 workers)")
 	fs.BoolVar(&f.inline, "inline", true, "an invocation that finds a worker idle and nothing queued is run by the goroutine that read its request, without hand-offs to the worker's goroutine and back (lower latency at low load)")
 	fs.BoolVar(&f.pipeline, "pipeline", true, "give each worker two shared-memory contexts and send it the next queued invocation while it runs one (the server's copies in and out overlap the GPU work)")
 	fs.BoolVar(&f.graphs, "graphs", true, "replay a function's repeated launch sequence as one CUDA graph (from its second identical invocation; functions of 8 launches or more)")
 	fs.StringVar(&f.poll, "poll", "hybrid", "how idle engine goroutines wait: spin, block, or hybrid (spin --spin-for, then park)")
 	fs.DurationVar(&f.spinFor, "spin-for", 50*time.Microsecond, "spin time of the hybrid polling policy")
+	fs.StringVar(&f.parkPipelined, "park-pipelined", "auto", "hybrid polling: whether a busy worker's goroutine parks instead of spinning for the reply while the worker has its next request waiting: auto (when 2 x workers per GPU exceed the CPUs), always, or never")
 	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "deadline of an invocation (a request may lower it with X-Gpufn-Timeout); an overrunning worker is killed and the invocation answered 504")
 	f.maxBody = 64 << 20
 	fs.Var(&f.maxBody, "max-body-bytes", "largest request body")
@@ -176,6 +178,14 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 	}
 	if f.faultDomain != "auto" && f.faultDomain != "gpu" && f.faultDomain != "worker" {
 		return fmt.Errorf("--fault-domain %q: use auto, gpu or worker", f.faultDomain)
+	}
+	switch engine.ParkPolicy(f.parkPipelined) {
+	case engine.ParkAuto, engine.ParkAlways, engine.ParkNever:
+	default:
+		return fmt.Errorf("--park-pipelined %q: use auto, always or never", f.parkPipelined)
+	}
+	if f.queueDepth < 0 {
+		return fmt.Errorf("--queue-depth %d: want a count of invocations (0: 1024 per worker)", f.queueDepth)
 	}
 	policy, err := engine.ParsePolicy(f.poll)
 	share := f.tenantShare
@@ -267,7 +277,7 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 		cfg := engine.Config{
 			Device: kind, Ordinal: in.Ordinal, Mode: mode, Workers: f.workers,
 			PoolBytes: poolBytes, UsableBytes: usable(in), ContextBytes: int(f.contextSize),
-			QueueDepth: f.queueDepth, Policy: policy, SpinFor: f.spinFor, NoGraphs: !f.graphs, NoPipeline: !f.pipeline, NoInline: !f.inline, Timeout: f.timeout,
+			QueueDepth: f.queueDepth, Policy: policy, SpinFor: f.spinFor, ParkPipelined: engine.ParkPolicy(f.parkPipelined), NoGraphs: !f.graphs, NoPipeline: !f.pipeline, NoInline: !f.inline, Timeout: f.timeout,
 			Binary: exe, Args: []string{"worker"}, Env: env, StartTimeout: f.startTimeout,
 			LogLevel: workerLevel, Log: log, SharedFaultDomain: shared, TenantShare: share,
 		}
