@@ -259,6 +259,7 @@ type sweepFlags struct {
 	precision    float64
 	settle       time.Duration
 	maxRuns      int
+	confirm      int
 	maxErrorRate float64
 	minAchieved  float64
 }
@@ -272,6 +273,7 @@ func (f *sweepFlags) register(fs *flag.FlagSet, mode string) {
 	fs.Float64Var(&f.precision, "precision", 0.05, "an adaptive sweep bisects until (failed - held) / held is below this")
 	fs.DurationVar(&f.settle, "settle", time.Second, "pause between the runs of a sweep")
 	fs.IntVar(&f.maxRuns, "max-runs", 40, "most runs in one sweep")
+	fs.IntVar(&f.confirm, "confirm", 1, "run a rate that failed again this many times before taking it as failed (a rate holds if any run holds; 0: one run decides)")
 	fs.Float64Var(&f.maxErrorRate, "max-error-rate", 0.01, "a rate holds only while errors / requests stays below this")
 	fs.Float64Var(&f.minAchieved, "min-achieved", 0.9, "a rate holds only if achieved >= this x offered (0: error rule only)")
 }
@@ -279,7 +281,7 @@ func (f *sweepFlags) register(fs *flag.FlagSet, mode string) {
 func (f *sweepFlags) config() SweepConfig {
 	mode := f.mode
 	return SweepConfig{Mode: mode, Start: f.start, Step: f.step, FineSteps: f.fine, Max: f.maxRate, Precision: f.precision,
-		Settle: f.settle, MaxRuns: f.maxRuns, Rule: Rule{MaxErrorRate: f.maxErrorRate, MinAchieved: f.minAchieved}}
+		Settle: f.settle, MaxRuns: f.maxRuns, Confirm: f.confirm, Rule: Rule{MaxErrorRate: f.maxErrorRate, MinAchieved: f.minAchieved}}
 }
 
 func defaultURL() string {

@@ -20,7 +20,8 @@ type RateResult struct {
 	System   string `json:"system"`
 	Workload string `json:"workload"`
 	// Phase says where the run came from: "low" (the low-load point), "fixed" (one rate),
-	// "coarse" and "fine" (step sweep), "double", "down" and "bisect" (adaptive sweep).
+	// "coarse" and "fine" (step sweep), "double", "down" and "bisect" (adaptive sweep),
+	// "again" (a failed rate run again: SweepConfig.Confirm).
 	Phase       string  `json:"phase,omitempty"`
 	Offered     float64 `json:"offered_rps"`
 	Achieved    float64 `json:"achieved_rps"` // successful answers per second of the window

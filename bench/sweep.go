@@ -35,6 +35,13 @@ type SweepConfig struct {
 	Settle time.Duration
 	// MaxRuns bounds the number of runs (default 40).
 	MaxRuns int
+	// Confirm is how many times a rate that failed is run again before the sweep takes it as
+	// failed (default 0: never; the command line's default is 1): a rate holds if any of its
+	// runs holds. A transient that has nothing to do with the rate (a stall of the machine,
+	// the first second at a doubled rate) then cannot end a doubling early and confine the
+	// bisection below the server's capacity; a rate past capacity fails every run. Each run
+	// is kept in Steps (the repeats with Phase "again").
+	Confirm int
 	// Rule decides whether a rate holds.
 	Rule Rule
 }
@@ -111,6 +118,16 @@ func Sweep(ctx context.Context, sw SweepConfig, run RunFunc, onStep func(*RateRe
 			onStep(r)
 		}
 		return r.Holds, nil
+	}
+	if sw.Confirm > 0 {
+		once := try
+		try = func(rate float64, phase string) (bool, error) {
+			ok, err := once(rate, phase)
+			for k := 0; !ok && err == nil && k < sw.Confirm && len(out.Steps) < sw.MaxRuns; k++ {
+				ok, err = once(rate, "again")
+			}
+			return ok, err
+		}
 	}
 	var err error
 	if sw.Mode == SweepStep {

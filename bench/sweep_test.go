@@ -135,6 +135,45 @@ func TestSweepLogic(t *testing.T) {
 	}
 }
 
+// With Confirm, a rate that failed once is run again and holds if the second run does: a
+// transient failure at 200/s no longer ends the doubling there. A rate past capacity fails
+// both runs.
+func TestSweepConfirmsFailures(t *testing.T) {
+	transient := func() RunFunc {
+		capacity := capacityRun(500)
+		tried := map[float64]bool{}
+		return func(ctx context.Context, rate float64) (*RateResult, error) {
+			r, _ := capacity(ctx, rate)
+			if rate == 200 && !tried[rate] { // the first run at 200/s meets a stall
+				r.Errors, r.ErrorRate = 50, 0.05
+			}
+			tried[rate] = true
+			return r, nil
+		}
+	}
+	sw := SweepConfig{Mode: SweepAdaptive, Start: 100, Precision: 0.2, Settle: -1, Confirm: 1}
+	out, err := Sweep(context.Background(), sw, transient(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, holds := rates(out)
+	var phases []string
+	for _, s := range out.Steps {
+		phases = append(phases, s.Phase)
+	}
+	if want := []float64{100, 200, 200, 400, 800, 800, 600, 600, 500}; !reflect.DeepEqual(r, want) || out.MaxHolding != 500 {
+		t.Fatalf("rates %v (holds %v), highest held %v; want %v and 500", r, holds, out.MaxHolding, want)
+	}
+	if want := []string{"double", "double", "again", "double", "double", "again", "bisect", "again", "bisect"}; !reflect.DeepEqual(phases, want) {
+		t.Errorf("phases %v; want %v", phases, want)
+	}
+	// Without it, the transient caps the sweep below 200/s.
+	sw.Confirm = 0
+	if out, _ := Sweep(context.Background(), sw, transient(), nil); out.MaxHolding >= 200 {
+		t.Errorf("without Confirm: highest held %v; want below 200", out.MaxHolding)
+	}
+}
+
 func TestRule(t *testing.T) {
 	r := func(offered, achieved, errRate float64) *RateResult {
 		return &RateResult{Offered: offered, Achieved: achieved, ErrorRate: errRate, Scheduled: 100}
