@@ -378,6 +378,9 @@ func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *System
 }
 
 // runLine is one line about a run, for people.
+// stealNote is the steal (cores) from which a run's line says the host was busy.
+const stealNote = 0.2
+
 func runLine(r *RateResult) string {
 	verdict := "holds"
 	if !r.Holds {
@@ -398,6 +401,9 @@ func runLine(r *RateResult) string {
 	s += eventsNote(r.Server)
 	if n := runtime.GOMAXPROCS(0); r.GeneratorCPU > 0.8*float64(n) {
 		s += fmt.Sprintf(" (generator busy: %.1f of %d cores)", r.GeneratorCPU, n)
+	}
+	if r.StealCores >= stealNote {
+		s += fmt.Sprintf(" (host busy: %.1f cores stolen)", r.StealCores)
 	}
 	return s
 }

@@ -300,11 +300,16 @@ func TestMergeRuns(t *testing.T) {
 		return &RateResult{Offered: 10, OK: int64(len(ms)), Scheduled: int64(len(ms)) + 1, Errors: 1, WindowS: 1,
 			ErrorKinds: map[string]int64{"timeout": 1}, LatencyHist: encodeHist(h), Latency: summarizeUS(h)}
 	}
-	m, err := MergeRuns([]*RateResult{mk(1, 2, 3, 4, 5), mk(6, 7, 8, 9, 10)})
+	a, b := mk(1, 2, 3, 4, 5), mk(6, 7, 8, 9, 10)
+	a.StealCores, b.StealCores, b.WindowS = 0.5, 2, 3 // 0.5 + 6 core-seconds over 4 s
+	m, err := MergeRuns([]*RateResult{a, b})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.OK != 10 || m.Scheduled != 12 || m.Errors != 2 || m.ErrorKinds["timeout"] != 2 || m.Achieved != 5 ||
+	if m.StealCores != 1.625 {
+		t.Errorf("steal %v cores; want 1.625", m.StealCores)
+	}
+	if m.OK != 10 || m.Scheduled != 12 || m.Errors != 2 || m.ErrorKinds["timeout"] != 2 || m.Achieved != 2.5 ||
 		m.Latency.Count != 10 || m.Latency.Min != 1 || m.Latency.Max < 9.99 || m.Latency.P50 < 4.99 || m.Latency.P50 > 5.01 {
 		t.Fatalf("%+v", m)
 	}

@@ -328,12 +328,13 @@ func Run(ctx context.Context, c *Client, src Source, cfg RunConfig) (*RateResult
 		p.run(ctx, "warm-up")
 	}
 	p := newPhase(&cfg, c, src, true)
-	cpu0 := processCPU()
+	cpu0, steal0 := processCPU(), machineSteal()
 	start, end := p.run(ctx, "")
-	cpu := processCPU() - cpu0
+	cpu, steal := processCPU()-cpu0, machineSteal()-steal0
 	r := p.result(start, end)
 	if r.WindowS > 0 {
 		r.GeneratorCPU = round(cpu.Seconds()/r.WindowS, 3)
+		r.StealCores = round(steal.Seconds()/r.WindowS, 3)
 	}
 	r.SpinWaitMS, r.HTTPClient = float64(c.SpinWait())/1e6, c.HTTPClient()
 	return r, nil

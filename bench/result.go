@@ -57,6 +57,11 @@ type RateResult struct {
 	// over the window), in cores: a value near the cores the bench may use (GOMAXPROCS) means
 	// the generator, not the server, may have been the limit.
 	GeneratorCPU float64 `json:"generator_cpu,omitempty"`
+	// StealCores is the CPU the hypervisor took from the machine during the run (its
+	// virtual CPUs ready to run and not running: /proc/stat's steal, all CPUs together), in
+	// cores; 0 on bare metal and where it cannot be read. A run with much of it measured a
+	// machine whose host was busy with something else.
+	StealCores float64 `json:"steal_cores,omitempty"`
 	// SpinWaitMS is the client's spin budget during the run (ms; 0: goroutines waiting for an
 	// answer parked at once). See docs/bench.md, "Spin-waiting for answers".
 	SpinWaitMS float64 `json:"spin_wait_ms,omitempty"`
@@ -224,7 +229,7 @@ func WriteCSV(w io.Writer, res *Results) error {
 	cw := csv.NewWriter(w)
 	head := []string{"system", "workload", "phase", "offered_rps", "achieved_rps", "scheduled", "ok", "errors",
 		"error_rate", "holds", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms", "mean_ms", "send_lag_p99_ms",
-		"cold_percent", "error_kinds", "generator_cpu", "spin_wait_ms", "http_client"}
+		"cold_percent", "error_kinds", "generator_cpu", "spin_wait_ms", "http_client", "steal_cores"}
 	for _, s := range csvStages {
 		head = append(head, s+"_mean_ms", s+"_p50_ms")
 	}
@@ -238,7 +243,7 @@ func WriteCSV(w io.Writer, res *Results) error {
 				strconv.FormatInt(r.Scheduled, 10), strconv.FormatInt(r.OK, 10), strconv.FormatInt(r.Errors, 10),
 				f(round(r.ErrorRate, 6)), strconv.FormatBool(r.Holds), f(r.Latency.P50), f(r.Latency.P90),
 				f(r.Latency.P99), f(r.Latency.P999), f(r.Latency.Max), f(round(r.Latency.Mean, 4)),
-				f(r.SendLag.P99), f(r.ColdPercent), kindsString(r.ErrorKinds), f(r.GeneratorCPU), f(r.SpinWaitMS), httpClientName(r.HTTPClient)}
+				f(r.SendLag.P99), f(r.ColdPercent), kindsString(r.ErrorKinds), f(r.GeneratorCPU), f(r.SpinWaitMS), httpClientName(r.HTTPClient), f(r.StealCores)}
 			for _, s := range csvStages {
 				if st, ok := r.Stages[s]; ok {
 					row = append(row, f(round(st.Mean, 4)), f(st.P50))
@@ -328,9 +333,10 @@ func MergeRuns(runs []*RateResult) (*RateResult, error) {
 	m.ErrorKinds, m.ErrorSamples = map[string]int64{}, map[string]string{}
 	m.Scheduled, m.Sent, m.ColdSent, m.OK, m.Errors, m.DurationS, m.WindowS = 0, 0, 0, 0, 0, 0, 0
 	h := newLatencyHist()
-	var cpu float64 // core-seconds
+	var cpu, steal float64 // core-seconds
 	for _, r := range runs {
 		cpu += r.GeneratorCPU * r.WindowS
+		steal += r.StealCores * r.WindowS
 		m.Scheduled += r.Scheduled
 		m.Sent += r.Sent
 		m.ColdSent += r.ColdSent
@@ -369,6 +375,7 @@ func MergeRuns(runs []*RateResult) (*RateResult, error) {
 	if m.WindowS > 0 {
 		m.Achieved = float64(m.OK) / m.WindowS
 		m.GeneratorCPU = round(cpu/m.WindowS, 3)
+		m.StealCores = round(steal/m.WindowS, 3)
 	}
 	if m.Scheduled > 0 {
 		m.ErrorRate = float64(m.Errors) / float64(m.Scheduled)

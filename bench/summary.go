@@ -201,6 +201,9 @@ func (d *Dir) Summary() string {
 			if note := s.eventsNote(); note != "" {
 				row[7] = strings.TrimSpace(row[7] + " " + note)
 			}
+			if note := s.stealSummary(); note != "" {
+				row[7] = strings.TrimSpace(row[7] + " " + note)
+			}
 			if s.Error != "" {
 				row[7] = strings.TrimSpace(row[7] + " error: " + oneLine(s.Error, 120))
 			}
