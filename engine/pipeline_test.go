@@ -63,11 +63,23 @@ func stopped(t *testing.T, e *Engine, fn func()) {
 }
 
 // Invocations queued behind a busy worker are sent to it while it runs the one before (the
-// slot's second context), and every answer is the invocation's own.
+// slot's second context), and every answer is the invocation's own: also when the slot parks for
+// the reply while its worker has the next request (ParkAlways, here under the spin policy, whose
+// reader would otherwise spin forever).
 func TestPipelineSendsNextWhileWorkerRuns(t *testing.T) {
-	for _, off := range []bool{false, true} {
-		t.Run(fmt.Sprintf("NoPipeline=%v", off), func(t *testing.T) {
-			e := newEngine(t, Config{Mode: Sequential, NoPipeline: off})
+	for _, c := range []struct {
+		name string
+		cfg  Config
+	}{
+		{"pipelined", Config{Mode: Sequential}},
+		{"NoPipeline", Config{Mode: Sequential, NoPipeline: true}},
+		{"parked", Config{Mode: Sequential, Policy: PolicySpin, ParkPipelined: ParkAlways}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEngine(t, c.cfg)
+			if park := c.cfg.ParkPipelined == ParkAlways; e.parkPipelined != park {
+				t.Fatalf("parks %v, want %v", e.parkPipelined, park)
+			}
 			f := echo(t)
 			warmUp(t, e, f)
 			var chans []<-chan answer
@@ -88,7 +100,7 @@ func TestPipelineSendsNextWhileWorkerRuns(t *testing.T) {
 			if st.Completed != 13 || st.Restarts != 0 || st.Busy != 0 || st.Queued != 0 {
 				t.Fatalf("stats %+v", st)
 			}
-			if off && st.Pipelined != 0 || !off && st.Pipelined == 0 {
+			if off := c.cfg.NoPipeline; off && st.Pipelined != 0 || !off && st.Pipelined == 0 {
 				t.Fatalf("pipelined %d with NoPipeline=%v", st.Pipelined, off)
 			}
 		})
@@ -244,33 +256,6 @@ func TestPipelineTakesInvocationSubmittedDuringRun(t *testing.T) {
 	}
 	if got := settled(t, e).Pipelined - before; got != 1 {
 		t.Fatalf("%d invocations pipelined; want 1 (b, submitted while a ran)", got)
-	}
-}
-
-// A slot that parks for the reply while its worker has the next request (ParkAlways, here
-// under the spin policy, whose reader would otherwise spin forever) still pipelines, answers
-// every invocation with its own output, and loses no worker.
-func TestPipelineParkedSlot(t *testing.T) {
-	e := newEngine(t, Config{Mode: Sequential, Policy: PolicySpin, ParkPipelined: ParkAlways})
-	if !e.parkPipelined {
-		t.Fatal("ParkAlways under the spin policy does not park")
-	}
-	f := echo(t)
-	warmUp(t, e, f)
-	var chans []<-chan answer
-	stopped(t, e, func() {
-		for i := 0; i < 12; i++ {
-			chans = append(chans, submitAsync(t, e, f, []byte(strings.Repeat("y", 12-i)+fmt.Sprint(i)), 0))
-		}
-	})
-	for i, ch := range chans {
-		a := <-ch
-		if want := strings.Repeat("y", 12-i) + fmt.Sprint(i); a.err != nil || string(a.out) != want {
-			t.Fatalf("invocation %d: %q %v, want %q", i, a.out, a.err, want)
-		}
-	}
-	if st := settled(t, e); st.Completed != 13 || st.Restarts != 0 || st.Pipelined == 0 {
-		t.Fatalf("stats %+v", st)
 	}
 }
 

@@ -40,18 +40,24 @@ func TestRawSpinReaderKeepsDescriptorOpen(t *testing.T) {
 
 // A spinning reply reader calls its watch function while it spins, on the reading goroutine,
 // and returns the bytes that come meanwhile as usual.
-func TestPollSpinReaderWatches(t *testing.T) {
+// spinPipe returns a pipe's write end and a reader of its read end that spins forever.
+func spinPipe(t *testing.T) (*pollSpinReader, *os.File) {
+	t.Helper()
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer r.Close()
-	defer w.Close()
+	t.Cleanup(func() { r.Close(); w.Close() })
 	rr, err := newPollSpinReader(r, SpinForever)
 	if err != nil {
 		t.Fatal(err)
 	}
-	psr := rr.(*pollSpinReader)
+	return rr.(*pollSpinReader), w
+}
+
+func TestPollSpinReaderWatches(t *testing.T) {
+	psr, w := spinPipe(t)
+	rr := io.Reader(psr)
 	var once sync.Once
 	reply := func() { once.Do(func() { go w.Write([]byte("reply")) }) }
 	calls := 0
@@ -74,17 +80,8 @@ func TestPollSpinReaderWatches(t *testing.T) {
 // A parking read (Process.ReceiveParked) does not spin: it waits in the poller from its first
 // empty read, so its watch is never called, even with a reader that would spin forever.
 func TestPollSpinReaderParks(t *testing.T) {
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	defer w.Close()
-	rr, err := newPollSpinReader(r, SpinForever)
-	if err != nil {
-		t.Fatal(err)
-	}
-	psr := rr.(*pollSpinReader)
+	psr, w := spinPipe(t)
+	rr := io.Reader(psr)
 	calls := 0
 	psr.watch = func() { calls++ }
 	psr.park = true
