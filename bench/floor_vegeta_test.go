@@ -113,9 +113,9 @@ func fakeVegetaMain(args []string) int {
 		rate, _ := os.ReadFile(last)
 		var r float64
 		fmt.Sscanf(string(rate), "%g/1s", &r)
-		p50, p99 := 1000000, 2000000 // against the server: 1 and 2 ms; against the echo server: 0.4 and 0.6 ms
+		p50, p99 := 1000000000, 2000000000 // against the server: 1 and 2 s; against the echo server: 0.4 and 0.6 s (far from anything the bench measures here, so that nothing agrees by chance)
 		if strings.Contains(filepath.Base(last), "echo-") {
-			p50, p99 = 400000, 600000
+			p50, p99 = 400000000, 600000000
 		}
 		fmt.Printf(`{"latencies":{"total":1,"mean":1100000,"50th":%d,"90th":1500000,"95th":1800000,"99th":%d,"max":3000000,"min":300000},`+
 			`"requests":%d,"rate":%g,"throughput":%g,"success":1,"status_codes":{"200":%d},"errors":[]}`, p50, p99, int(r), r, r, int(r))
@@ -158,7 +158,7 @@ func TestVegetaCheck(t *testing.T) {
 	}
 	for i, p := range vc.Points {
 		wantOK, wantD := []int64{6, 8, 4}[i], []float64{0.15, 0.1, 0.2}[i]
-		if p.Vegeta.P50 != 1 || p.Vegeta.P99 != 2 || p.Bench.OK != wantOK || p.Bench.Latency.Count != p.Bench.OK || !p.Comparable {
+		if p.Vegeta.P50 != 1000 || p.Vegeta.P99 != 2000 || p.Bench.OK != wantOK || p.Bench.Latency.Count != p.Bench.OK || !p.Comparable {
 			t.Errorf("%g/s: %+v", p.Rate, p)
 		}
 		if abs(p.DurationS-wantD) > 1e-9 || abs(p.Vegeta.DurationS-wantD) > 1e-9 || abs(p.Bench.DurationS-wantD) > 1e-9 {
@@ -167,7 +167,7 @@ func TestVegetaCheck(t *testing.T) {
 		if p.Samples == nil || p.Samples.Bench != wantOK || p.Samples.BenchNetHTTP != wantOK || p.Samples.Vegeta != p.Vegeta.Requests {
 			t.Errorf("%g/s: samples %+v", p.Rate, p.Samples)
 		}
-		if want := (p.Bench.Latency.P50 - 1) / 1; p.DiffP50 != want {
+		if want := (p.Bench.Latency.P50 - 1000) / 1000; p.DiffP50 != want {
 			t.Errorf("diff %v; want %v", p.DiffP50, want)
 		}
 		if p.Agree != (abs(p.DiffP50) <= 0.1 && abs(p.DiffP99) <= 0.1) {
@@ -181,10 +181,10 @@ func TestVegetaCheck(t *testing.T) {
 			t.Errorf("echo: %+v %+v", p.BenchEcho, p.VegetaEcho)
 		}
 		b0, v0 := p.BenchEcho.Latency.P50, p.VegetaEcho.P50
-		if v0 != 0.4 {
+		if v0 != 400 {
 			t.Errorf("vegeta echo p50 %v", v0)
 		}
-		if want := (p.Bench.Latency.P50 - b0 - (1 - v0)) / (1 - v0); abs(p.NetDiffP50-want) > 1e-9 {
+		if want := (p.Bench.Latency.P50 - b0 - (1000 - v0)) / (1000 - v0); abs(p.NetDiffP50-want) > 1e-9 {
 			t.Errorf("net diff %v; want %v", p.NetDiffP50, want)
 		}
 		// The bench with net/http: its own runs (same rounds, same counts), compared on its own.
@@ -194,10 +194,10 @@ func TestVegetaCheck(t *testing.T) {
 			t.Fatalf("%g/s net/http: %+v %+v %+v", p.Rate, n, ne, p.NetHTTP)
 		}
 		nd := p.NetHTTP
-		if nd.DiffP50 != n.Latency.P50-1 || !nd.Comparable || nd.Agree != (abs(nd.DiffP50) <= 0.1 && abs(nd.DiffP99) <= 0.1) {
+		if nd.DiffP50 != (n.Latency.P50-1000)/1000 || !nd.Comparable || nd.Agree != (abs(nd.DiffP50) <= 0.1 && abs(nd.DiffP99) <= 0.1) {
 			t.Errorf("%g/s net/http diff %+v", p.Rate, nd)
 		}
-		if want := (n.Latency.P99 - ne.Latency.P50 - (2 - v0)) / (2 - v0); abs(nd.NetDiffP99-want) > 1e-9 {
+		if want := (n.Latency.P99 - ne.Latency.P50 - (2000 - v0)) / (2000 - v0); abs(nd.NetDiffP99-want) > 1e-9 {
 			t.Errorf("net/http net diff p99 %v; want %v", nd.NetDiffP99, want)
 		}
 		// The bench with net/http on vegeta's send times: as many requests as vegeta sent (the
@@ -208,7 +208,7 @@ func TestVegetaCheck(t *testing.T) {
 			p.BenchReplayEcho.Scheduled != int64(p.Rate)/10 {
 			t.Fatalf("%g/s replay: %+v %+v %+v %+v", p.Rate, rp, rd, pc, p.BenchReplayEcho)
 		}
-		if rd.DiffP50 != rp.Latency.P50-1 || rd.Agree != (abs(rd.DiffP50) <= 0.1 && abs(rd.DiffP99) <= 0.1) {
+		if rd.DiffP50 != (rp.Latency.P50-1000)/1000 || rd.Agree != (abs(rd.DiffP50) <= 0.1 && abs(rd.DiffP99) <= 0.1) {
 			t.Errorf("%g/s replay diff %+v", p.Rate, rd)
 		}
 		// Rounds of 3, 4 and 2 sends: gaps 0 and two intervals (a round of one pair has no
@@ -227,7 +227,7 @@ func TestVegetaCheck(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	for _, want := range []string{"vegeta check 40/s (2 rounds, 150ms per tool): vegeta p50 1.00ms p99 2.00ms (40 samples)\n  bench fasthttp ",
+	for _, want := range []string{"vegeta check 40/s (2 rounds, 150ms per tool): vegeta p50 1.00s p99 2.00s (40 samples)\n  bench fasthttp ",
 		"(6 samples) | diff", "\n  bench nethttp  p50 ", "\n  bench nethttp on vegeta's sends p50 ", "\n  vegeta's sends: gaps p10 0us p50 ",
 		"vegeta check matmul-n16: raw, none of the bench's runs agrees with vegeta; net of each tool's echo p50, none"} {
 		if !strings.Contains(log.String(), want) {
