@@ -154,6 +154,15 @@ const (
 	ParkNever ParkPolicy = "never"
 )
 
+// ParsePark parses a park policy: auto, always or never.
+func ParsePark(s string) (ParkPolicy, error) {
+	switch p := ParkPolicy(s); p {
+	case ParkAuto, ParkAlways, ParkNever:
+		return p, nil
+	}
+	return "", fmt.Errorf("unknown park policy %q (auto, always or never)", s)
+}
+
 // parkPipelined applies the park policy to the polling policy, the engine's size and the
 // host's cores: ParkAuto parks only under the hybrid policy (PolicySpin asks for spinning);
 // ParkAlways parks under any policy that spins.
@@ -190,12 +199,11 @@ func (c *Config) defaults() error {
 	if c.QueueDepth <= 0 {
 		c.QueueDepth = QueueDepthPerWorker * c.Workers
 	}
-	switch c.ParkPipelined {
-	case "":
+	if c.ParkPipelined == "" {
 		c.ParkPipelined = ParkAuto
-	case ParkAuto, ParkAlways, ParkNever:
-	default:
-		return fmt.Errorf("engine: park policy %q: want %s, %s or %s", c.ParkPipelined, ParkAuto, ParkAlways, ParkNever)
+	}
+	if _, err := ParsePark(string(c.ParkPipelined)); err != nil {
+		return fmt.Errorf("engine: %w", err)
 	}
 	if c.Policy == "" {
 		c.Policy = PolicyHybrid

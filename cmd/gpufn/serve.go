@@ -179,10 +179,9 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 	if f.faultDomain != "auto" && f.faultDomain != "gpu" && f.faultDomain != "worker" {
 		return fmt.Errorf("--fault-domain %q: use auto, gpu or worker", f.faultDomain)
 	}
-	switch engine.ParkPolicy(f.parkPipelined) {
-	case engine.ParkAuto, engine.ParkAlways, engine.ParkNever:
-	default:
-		return fmt.Errorf("--park-pipelined %q: use auto, always or never", f.parkPipelined)
+	park, err := engine.ParsePark(f.parkPipelined)
+	if err != nil {
+		return fmt.Errorf("--park-pipelined: %w", err)
 	}
 	if f.queueDepth < 0 {
 		return fmt.Errorf("--queue-depth %d: want a count of invocations (0: 1024 per worker)", f.queueDepth)
@@ -277,7 +276,7 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 		cfg := engine.Config{
 			Device: kind, Ordinal: in.Ordinal, Mode: mode, Workers: f.workers,
 			PoolBytes: poolBytes, UsableBytes: usable(in), ContextBytes: int(f.contextSize),
-			QueueDepth: f.queueDepth, Policy: policy, SpinFor: f.spinFor, ParkPipelined: engine.ParkPolicy(f.parkPipelined), NoGraphs: !f.graphs, NoPipeline: !f.pipeline, NoInline: !f.inline, Timeout: f.timeout,
+			QueueDepth: f.queueDepth, Policy: policy, SpinFor: f.spinFor, ParkPipelined: park, NoGraphs: !f.graphs, NoPipeline: !f.pipeline, NoInline: !f.inline, Timeout: f.timeout,
 			Binary: exe, Args: []string{"worker"}, Env: env, StartTimeout: f.startTimeout,
 			LogLevel: workerLevel, Log: log, SharedFaultDomain: shared, TenantShare: share,
 		}
