@@ -101,11 +101,18 @@ func fakeVegetaMain(args []string) int {
 		if err != nil {
 			return 1
 		}
+		// Latencies as the report's: its p50, and its p99 for the last request.
+		p50, p99 := fakeVegetaLatencies(args[3])
 		interval := time.Duration(float64(time.Second) / r)
 		base := time.Now().UnixNano()
-		for i := 0; i < int(math.Round(r*dur.Seconds())); i++ {
+		n := int(math.Round(r * dur.Seconds()))
+		for i := 0; i < n; i++ {
 			ts := base + int64(i-i%2)*int64(interval)
-			fmt.Printf("%d,200,1000000,100,100,,,,%d,POST,http://x/,\n", ts, i)
+			lat := p50
+			if i == n-1 {
+				lat = p99
+			}
+			fmt.Printf("%d,200,%d,100,100,,,,%d,POST,http://x/,\n", ts, lat, i)
 		}
 		return 0
 	case "report":
@@ -113,15 +120,22 @@ func fakeVegetaMain(args []string) int {
 		rate, _ := os.ReadFile(last)
 		var r float64
 		fmt.Sscanf(string(rate), "%g/1s", &r)
-		p50, p99 := 1000000000, 2000000000 // against the server: 1 and 2 s; against the echo server: 0.4 and 0.6 s (far from anything the bench measures here, so that nothing agrees by chance)
-		if strings.Contains(filepath.Base(last), "echo-") {
-			p50, p99 = 400000000, 600000000
-		}
+		p50, p99 := fakeVegetaLatencies(last)
 		fmt.Printf(`{"latencies":{"total":1,"mean":1100000,"50th":%d,"90th":1500000,"95th":1800000,"99th":%d,"max":3000000,"min":300000},`+
 			`"requests":%d,"rate":%g,"throughput":%g,"success":1,"status_codes":{"200":%d},"errors":[]}`, p50, p99, int(r), r, r, int(r))
 		return 0
 	}
 	return 2
+}
+
+// fakeVegetaLatencies are the fake vegeta's p50 and p99 in ns for a results file: against the
+// server 1 and 2 s; against the echo server 0.4 and 0.6 s (far from anything the bench
+// measures here, so that nothing agrees by chance).
+func fakeVegetaLatencies(results string) (p50, p99 int) {
+	if strings.Contains(filepath.Base(results), "echo-") {
+		return 400000000, 600000000
+	}
+	return 1000000000, 2000000000
 }
 
 func writeFile(path, s string) int {
@@ -158,6 +172,13 @@ func TestVegetaCheck(t *testing.T) {
 	}
 	for i, p := range vc.Points {
 		wantOK, wantD := []int64{6, 8, 4}[i], []float64{0.15, 0.1, 0.2}[i]
+		// vegeta's intervals come from its results: a p99 (2 s) at the end of every round.
+		if ci := p.Vegeta.P99CI; ci == nil || ci.Lo != 2000 || ci.Hi != 2000 || p.Vegeta.P50CI == nil || p.Vegeta.P50CI.Lo != 1000 {
+			t.Errorf("%g/s: vegeta's intervals %+v %+v", p.Rate, p.Vegeta.P50CI, p.Vegeta.P99CI)
+		}
+		if p.Undecided || p.NetHTTP.Undecided {
+			t.Errorf("%g/s: ms against s is no sampling error: %+v", p.Rate, p)
+		}
 		if p.Vegeta.P50 != 1000 || p.Vegeta.P99 != 2000 || p.Bench.OK != wantOK || p.Bench.Latency.Count != p.Bench.OK || !p.Comparable {
 			t.Errorf("%g/s: %+v", p.Rate, p)
 		}
@@ -227,7 +248,7 @@ func TestVegetaCheck(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	for _, want := range []string{"vegeta check 40/s (2 rounds, 150ms per tool): vegeta p50 1.00s p99 2.00s (40 samples)\n  bench fasthttp ",
+	for _, want := range []string{"vegeta check 40/s (2 rounds, 150ms per tool): vegeta p50 1.00s p99 2.00s [2.00s, 2.00s] (40 samples)\n  bench fasthttp ",
 		"(6 samples) | diff", "\n  bench nethttp  p50 ", "\n  bench nethttp on vegeta's sends p50 ", "\n  vegeta's sends: gaps p10 0us p50 ",
 		"vegeta check matmul-n16: raw, none of the bench's runs agrees with vegeta; net of each tool's echo p50, none"} {
 		if !strings.Contains(log.String(), want) {

@@ -236,7 +236,9 @@ func (d *Dir) vegetaSummary(b *strings.Builder) {
 	p("Each workload's check on its own, for each of the bench's runs: with its HTTP clients fasthttp (its default) and nethttp (Go's " +
 		"net/http, the HTTP stack vegeta is built on) on the bench's own constant schedule, and with nethttp on vegeta's send times " +
 		"(the same load as vegeta offered, gaps and all; see vegeta's pacing below). A rate is compared where both are below saturation; " +
-		"a run agrees at a rate when p50 and p99 are within the tolerance. Cells: rates that agree of those compared.\n\n")
+		"a run agrees at a rate when p50 and p99 are within the tolerance. Cells: rates that agree of those compared, and of the others those " +
+		"where the differences are within the percentiles' sampling error (their 95%% intervals, below, allow agreement: too few samples " +
+		"to tell).\n\n")
 	// One pair of columns per kind of run (both clients always, as the check runs both; the
 	// runs on vegeta's send times where any check has them), in the order of sides().
 	clients := []string{HTTPClientFast, HTTPClientNet}
@@ -260,6 +262,9 @@ func (d *Dir) vegetaSummary(b *strings.Builder) {
 		for _, a := range v.agreement() {
 			i := slices.Index(clients, a.client)
 			cells[2*i] = fmt.Sprintf("%d of %d", a.agree, a.compared)
+			if a.undecided > 0 {
+				cells[2*i] += fmt.Sprintf(" (+%d within sampling error)", a.undecided)
+			}
 			if a.withEcho > 0 {
 				cells[2*i+1] = fmt.Sprintf("%d of %d", a.agreeNet, a.withEcho)
 			}
@@ -282,11 +287,12 @@ func (d *Dir) vegetaSummary(b *strings.Builder) {
 				if s.hasEcho(pt) {
 					echo = ms(s.echo.Latency.P50) + " / " + ms(pt.VegetaEcho.P50)
 					n50, n99 = fmt.Sprintf("%+.1f%%", 100*s.diff.NetDiffP50), fmt.Sprintf("%+.1f%%", 100*s.diff.NetDiffP99)
-					nv = verdict(s.diff.Comparable, s.diff.AgreeNet)
+					nv = verdict(s.diff.Comparable, s.diff.AgreeNet, false)
 				}
 				p("| %g/s | %s | %d / %d | %s | %s | %+.1f%% | %s | %s | %+.1f%% | %s | %s | %s | %s | %s |\n", pt.Rate, s.client,
 					s.bench.Latency.Count, pt.Vegeta.Requests, ms(s.bench.Latency.P50), ms(pt.Vegeta.P50), 100*s.diff.DiffP50,
-					ms(s.bench.Latency.P99), ms(pt.Vegeta.P99), 100*s.diff.DiffP99, verdict(s.diff.Comparable, s.diff.Agree), echo, n50, n99, nv)
+					ms(s.bench.Latency.P99)+msInterval(latencyInterval(s.bench, 0.99)), ms(pt.Vegeta.P99)+msInterval(pt.Vegeta.P99CI),
+					100*s.diff.DiffP99, verdict(s.diff.Comparable, s.diff.Agree, s.diff.Undecided), echo, n50, n99, nv)
 			}
 		}
 		if v.hasPacing() {
@@ -306,7 +312,9 @@ func (d *Dir) vegetaSummary(b *strings.Builder) {
 		} else if v.DurationS > 0 {
 			p("; each tool ran for %s at a rate", secs(v.DurationS))
 		}
-		p(". \"echo\" is each tool against the trivial echo server at the same rate " +
+		p(". In brackets, the 95%% interval of each p99 (distribution-free, from the samples' ranks; stalls that delay several requests at " +
+			"once make the true uncertainty wider): \"within sampling error\" where a difference beyond the tolerance is inside them.")
+		p(" \"echo\" is each tool against the trivial echo server at the same rate " +
 			"(its own cost of a round trip); the net differences take each tool's echo p50 off its p50 and p99.")
 		if len(v.VegetaArgs) > 0 || len(v.VegetaEnv) > 0 {
 			p(" vegeta attack %s", strings.Join(v.VegetaArgs, " "))
@@ -317,6 +325,14 @@ func (d *Dir) vegetaSummary(b *strings.Builder) {
 		}
 		p("\n\n")
 	}
+}
+
+// msInterval formats a percentile's interval for a table cell ("" when there is none).
+func msInterval(iv *Interval) string {
+	if iv == nil {
+		return ""
+	}
+	return " [" + ms(iv.Lo) + ", " + ms(iv.Hi) + "]"
 }
 
 // secs formats seconds for people.

@@ -46,6 +46,10 @@ type VegetaStats struct {
 	// DurationS is the attacks' measured time together (s): the rounds' durations summed
 	// (absent in files written before it was recorded).
 	DurationS float64 `json:"duration_s,omitempty"`
+	// P50CI and P99CI are the 95% intervals of p50 and p99 (see Interval), from every latency
+	// in vegeta's results (absent in files written before they were).
+	P50CI *Interval `json:"p50_ci_ms,omitempty"`
+	P99CI *Interval `json:"p99_ci_ms,omitempty"`
 }
 
 // VegetaDiff compares one of the bench's HTTP clients with vegeta at one rate.
@@ -58,6 +62,11 @@ type VegetaDiff struct {
 	Comparable bool `json:"comparable"`
 	// Agree: comparable, and both differences within the tolerance.
 	Agree bool `json:"agree"`
+	// Undecided: comparable and not Agree, but each difference beyond the tolerance is within
+	// the two percentiles' sampling error (their 95% intervals allow a difference within the
+	// tolerance): too few samples to tell. Comparable, not Agree and not Undecided: the tools
+	// disagree beyond what sampling explains.
+	Undecided bool `json:"undecided,omitempty"`
 	// NetDiffP50 and NetDiffP99 compare the two after taking each one's echo p50 off its p50
 	// and p99; AgreeNet is Agree on those (only with the echo measurements).
 	NetDiffP50 float64 `json:"net_diff_p50,omitempty"`
@@ -89,6 +98,8 @@ type VegetaPoint struct {
 	Comparable bool `json:"comparable"`
 	// Agree: comparable, and both differences within the tolerance.
 	Agree bool `json:"agree"`
+	// Undecided: see VegetaDiff.Undecided.
+	Undecided bool `json:"undecided,omitempty"`
 
 	// BenchEcho and VegetaEcho are the two against the echo server (the HTTP floor's trivial
 	// server, same payloads, same rate): each tool's own cost of a round trip. NetDiffP50 and
@@ -128,12 +139,12 @@ type VegetaPoint struct {
 
 // defaultDiff is the default client's comparison, from the point's flat fields.
 func (pt *VegetaPoint) defaultDiff() VegetaDiff {
-	return VegetaDiff{DiffP50: pt.DiffP50, DiffP99: pt.DiffP99, Comparable: pt.Comparable, Agree: pt.Agree,
+	return VegetaDiff{DiffP50: pt.DiffP50, DiffP99: pt.DiffP99, Comparable: pt.Comparable, Agree: pt.Agree, Undecided: pt.Undecided,
 		NetDiffP50: pt.NetDiffP50, NetDiffP99: pt.NetDiffP99, AgreeNet: pt.AgreeNet}
 }
 
 func (pt *VegetaPoint) setDefaultDiff(d VegetaDiff) {
-	pt.DiffP50, pt.DiffP99, pt.Comparable, pt.Agree = d.DiffP50, d.DiffP99, d.Comparable, d.Agree
+	pt.DiffP50, pt.DiffP99, pt.Comparable, pt.Agree, pt.Undecided = d.DiffP50, d.DiffP99, d.Comparable, d.Agree, d.Undecided
 	pt.NetDiffP50, pt.NetDiffP99, pt.AgreeNet = d.NetDiffP50, d.NetDiffP99, d.AgreeNet
 }
 
@@ -216,36 +227,49 @@ func quantile(sorted []float64, q float64) float64 {
 	return sorted[min(max(i, 0), len(sorted)-1)]
 }
 
-// vegetaSends reads the send times of an attack's results file (`vegeta encode -to csv`: a
-// result's timestamp, in Unix nanoseconds, is when a worker began its request), in send order.
-func vegetaSends(ctx context.Context, vegeta, file string) ([]time.Time, error) {
+// vegetaResults reads an attack's results file (`vegeta encode -to csv`): the send times, in
+// send order (a result's timestamp, in Unix nanoseconds, is when a worker began its request),
+// and the latencies in ms, in the same order.
+func vegetaResults(ctx context.Context, vegeta, file string) ([]time.Time, []float64, error) {
 	out, err := exec.CommandContext(ctx, vegeta, "encode", "-to", "csv", file).Output()
 	if err != nil {
-		return nil, fmt.Errorf("bench: vegeta encode %s: %w", filepath.Base(file), err)
+		return nil, nil, fmt.Errorf("bench: vegeta encode %s: %w", filepath.Base(file), err)
 	}
 	r := csv.NewReader(bytes.NewReader(out))
 	r.FieldsPerRecord = 12
 	r.ReuseRecord = true
-	var sends []time.Time
+	type result struct {
+		sent time.Time
+		ms   float64
+	}
+	var res []result
 	for {
 		rec, err := r.Read()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("bench: vegeta results %s: %w", filepath.Base(file), err)
+			return nil, nil, fmt.Errorf("bench: vegeta results %s: %w", filepath.Base(file), err)
 		}
 		ns, err := strconv.ParseInt(rec[0], 10, 64)
 		if err != nil {
-			return nil, fmt.Errorf("bench: vegeta results %s: timestamp %q: %w", filepath.Base(file), rec[0], err)
+			return nil, nil, fmt.Errorf("bench: vegeta results %s: timestamp %q: %w", filepath.Base(file), rec[0], err)
 		}
-		sends = append(sends, time.Unix(0, ns))
+		lat, err := strconv.ParseInt(rec[2], 10, 64)
+		if err != nil {
+			return nil, nil, fmt.Errorf("bench: vegeta results %s: latency %q: %w", filepath.Base(file), rec[2], err)
+		}
+		res = append(res, result{time.Unix(0, ns), float64(lat) / 1e6})
 	}
-	if len(sends) == 0 {
-		return nil, fmt.Errorf("bench: vegeta results %s: no requests", filepath.Base(file))
+	if len(res) == 0 {
+		return nil, nil, fmt.Errorf("bench: vegeta results %s: no requests", filepath.Base(file))
 	}
-	slices.SortFunc(sends, func(a, b time.Time) int { return a.Compare(b) })
-	return sends, nil
+	slices.SortFunc(res, func(a, b result) int { return a.sent.Compare(b.sent) })
+	sends, lats := make([]time.Time, len(res)), make([]float64, len(res))
+	for i, x := range res {
+		sends[i], lats[i] = x.sent, x.ms
+	}
+	return sends, lats, nil
 }
 
 // sendOffsets turns send times (in order) into offsets from the first.
@@ -457,14 +481,16 @@ func benchClients(c *Client) ([2]*Client, error) {
 // logVegetaPoint writes a rate's lines: vegeta's figures, then each bench client's with its
 // differences and verdicts.
 func logVegetaPoint(w io.Writer, pt *VegetaPoint, rounds int) {
-	fmt.Fprintf(w, "vegeta check %g/s (%d rounds, %s per tool): vegeta p50 %s p99 %s (%d samples)\n", pt.Rate, rounds,
-		time.Duration(pt.DurationS*1e9).Round(time.Millisecond), fmtMS(pt.Vegeta.P50), fmtMS(pt.Vegeta.P99), pt.Vegeta.Requests)
+	fmt.Fprintf(w, "vegeta check %g/s (%d rounds, %s per tool): vegeta p50 %s p99 %s%s (%d samples)\n", pt.Rate, rounds,
+		time.Duration(pt.DurationS*1e9).Round(time.Millisecond), fmtMS(pt.Vegeta.P50), fmtMS(pt.Vegeta.P99), fmtInterval(pt.Vegeta.P99CI),
+		pt.Vegeta.Requests)
 	for _, s := range pt.sides() {
-		fmt.Fprintf(w, "  bench %-8s p50 %s p99 %s (%d samples) | diff %+.1f%% %+.1f%% %s", s.client, fmtMS(s.bench.Latency.P50),
-			fmtMS(s.bench.Latency.P99), s.bench.Latency.Count, 100*s.diff.DiffP50, 100*s.diff.DiffP99, verdict(s.diff.Comparable, s.diff.Agree))
+		fmt.Fprintf(w, "  bench %-8s p50 %s p99 %s%s (%d samples) | diff %+.1f%% %+.1f%% %s", s.client, fmtMS(s.bench.Latency.P50),
+			fmtMS(s.bench.Latency.P99), fmtInterval(latencyInterval(s.bench, 0.99)), s.bench.Latency.Count, 100*s.diff.DiffP50,
+			100*s.diff.DiffP99, verdict(s.diff.Comparable, s.diff.Agree, s.diff.Undecided))
 		if s.hasEcho(pt) {
 			fmt.Fprintf(w, " | echo p50 bench %s vegeta %s; net of it %+.1f%% %+.1f%% %s", fmtMS(s.echo.Latency.P50),
-				fmtMS(pt.VegetaEcho.P50), 100*s.diff.NetDiffP50, 100*s.diff.NetDiffP99, verdict(s.diff.Comparable, s.diff.AgreeNet))
+				fmtMS(pt.VegetaEcho.P50), 100*s.diff.NetDiffP50, 100*s.diff.NetDiffP99, verdict(s.diff.Comparable, s.diff.AgreeNet, false))
 		}
 		fmt.Fprintln(w)
 	}
@@ -479,6 +505,9 @@ func compareVegeta(br *RateResult, vs *VegetaStats, rate, tol float64) VegetaDif
 	d := VegetaDiff{DiffP50: relDiff(br.Latency.P50, vs.P50), DiffP99: relDiff(br.Latency.P99, vs.P99)}
 	d.Comparable = br.Holds && vs.Success >= 0.99 && vs.Throughput >= 0.9*rate
 	d.Agree = d.Comparable && math.Abs(d.DiffP50) <= tol && math.Abs(d.DiffP99) <= tol
+	d.Undecided = d.Comparable && !d.Agree && vs.P50CI != nil && vs.P99CI != nil &&
+		mayAgree(br.Latency.P50, vs.P50, latencyInterval(br, 0.50), vs.P50CI, tol) &&
+		mayAgree(br.Latency.P99, vs.P99, latencyInterval(br, 0.99), vs.P99CI, tol)
 	return d
 }
 
@@ -500,6 +529,7 @@ func vegetaPoint(ctx context.Context, clients [2]*Client, src Source, cfg *Veget
 	var benchRuns [2][]*RateResult
 	var replays []*RateResult
 	var sendRounds [][]time.Time
+	var lats []float64 // vegeta's, every round's
 	var files []string
 	for k := 0; k < cfg.Rounds; k++ {
 		for ci, c := range clients {
@@ -524,14 +554,15 @@ func vegetaPoint(ctx context.Context, clients [2]*Client, src Source, cfg *Veget
 			return nil, err
 		}
 		files = append(files, f)
+		sends, l, err := vegetaResults(ctx, cfg.Vegeta, f)
+		if err != nil {
+			return nil, err
+		}
+		lats = append(lats, l...)
 		if cfg.NoReplay {
 			continue
 		}
 		// The same load again, on vegeta's send times, from the HTTP stack vegeta uses.
-		sends, err := vegetaSends(ctx, cfg.Vegeta, f)
-		if err != nil {
-			return nil, err
-		}
 		sendRounds = append(sendRounds, sends)
 		rc := cfg.Run
 		rc.Rate, rc.Duration, rc.Warmup, rc.Offsets = rate, round, 0, sendOffsets(sends)
@@ -559,6 +590,8 @@ func vegetaPoint(ctx context.Context, clients [2]*Client, src Source, cfg *Veget
 	measured := time.Duration(cfg.Rounds) * round
 	vs.DurationS = measured.Seconds()
 	vs.Throughput = float64(vs.Requests) * vs.Success / vs.DurationS
+	slices.Sort(lats)
+	vs.P50CI, vs.P99CI = sortedInterval(lats, 0.50), sortedInterval(lats, 0.99)
 	pt := &VegetaPoint{Rate: rate, Bench: merged[0], BenchNetHTTP: merged[1], Vegeta: *vs, DurationS: measured.Seconds(),
 		Samples: &VegetaSamples{Bench: merged[0].Latency.Count, BenchNetHTTP: merged[1].Latency.Count, Vegeta: vs.Requests}}
 	pt.setDefaultDiff(compareVegeta(merged[0], vs, rate, cfg.Tolerance))
@@ -581,8 +614,9 @@ func vegetaPoint(ctx context.Context, clients [2]*Client, src Source, cfg *Veget
 type clientAgreement struct {
 	client string
 	// compared: rates where both were below saturation; agree: of those, where p50 and p99
-	// were within the tolerance; withEcho and agreeNet: the same net of each tool's echo.
-	compared, agree, withEcho, agreeNet int
+	// were within the tolerance; undecided: of the others, where the differences were within
+	// the percentiles' sampling error; withEcho and agreeNet: the same net of each tool's echo.
+	compared, agree, undecided, withEcho, agreeNet int
 }
 
 // agrees: at every compared rate (and at least one).
@@ -605,6 +639,8 @@ func (v *VegetaCheck) agreement() []clientAgreement {
 			a.compared++
 			if s.diff.Agree {
 				a.agree++
+			} else if s.diff.Undecided {
+				a.undecided++
 			}
 			if s.hasEcho(pt) {
 				a.withEcho++
@@ -634,6 +670,9 @@ func (v *VegetaCheck) Agreement() string {
 			net = append(net, a.client)
 		}
 		c := fmt.Sprintf("%s %d of %d", a.client, a.agree, a.compared)
+		if a.undecided > 0 {
+			c += fmt.Sprintf(" (%d more within sampling error)", a.undecided)
+		}
 		if a.withEcho > 0 {
 			c += fmt.Sprintf(", net %d of %d", a.agreeNet, a.withEcho)
 		}
@@ -691,14 +730,24 @@ func (s *echoSource) Call(i int64, _ bool) (*Call, error) {
 	return &s.calls[i%int64(len(s.calls))], nil
 }
 
-func verdict(comparable, agree bool) string {
+func verdict(comparable, agree, undecided bool) string {
 	switch {
 	case !comparable:
 		return "(saturated: not compared)"
 	case agree:
 		return "agree"
+	case undecided:
+		return "within sampling error"
 	}
 	return "DISAGREE"
+}
+
+// fmtInterval formats a percentile's interval for a log line ("" when there is none).
+func fmtInterval(iv *Interval) string {
+	if iv == nil {
+		return ""
+	}
+	return " [" + fmtMS(iv.Lo) + ", " + fmtMS(iv.Hi) + "]"
 }
 
 func relDiff(a, b float64) float64 {

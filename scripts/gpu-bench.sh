@@ -49,6 +49,9 @@
 #                          VEGETA_MIN_SAMPLES/rate, but to no more than VEGETA_MAX_DUR, so that p99
 #                          rests on enough samples (at 25/s: 750 in 30 s; VEGETA_MAX_DUR=80s for
 #                          2000, about 8 more minutes); VEGETA_MIN_SAMPLES=0: VEGETA_DUR only
+#   VEGETA_ROUNDS=3        rounds per rate: the tools take turns this many times, each turn a
+#                          VEGETA_ROUNDS-th of their time, so that a spell of host noise falls on
+#                          all of them alike (more rounds: finer interleaving, one vegeta start each)
 #   VEGETA_ARGS=           vegeta attack options replacing the bench's defaults (-http2=false -max-body=0)
 #   VEGETA_ENV=            KEY=VALUE ... added to vegeta's environment (e.g. GOGC=400)
 #   SPIN_WAIT=10ms         the client polls its socket for an answer this long before parking, for
@@ -105,6 +108,7 @@ VEGETA_CHECKS=${VEGETA_CHECKS:-matmul@${VEGETA_RATES:-25,500,2000} inference-r10
 VEGETA_DUR=${VEGETA_DUR:-6s}
 VEGETA_MIN_SAMPLES=${VEGETA_MIN_SAMPLES:-2000}
 VEGETA_MAX_DUR=${VEGETA_MAX_DUR:-30s}
+VEGETA_ROUNDS=${VEGETA_ROUNDS:-3}
 VEGETA_ARGS=${VEGETA_ARGS:-}
 VEGETA_ENV=${VEGETA_ENV:-}
 CONN_BUFFER=${CONN_BUFFER:-}
@@ -192,7 +196,7 @@ if ! skip vegeta; then
 			wl=${check%%@*} rates=${check#*@}
 			step "${bench[@]}" vegeta-check --vegeta "$VEGETA" --gpufn "$GPUFN" --device "$DEVICE" "${server_cpus[@]}" --system seq \
 				--workload "$wl" --rates "$rates" --duration "$VEGETA_DUR" \
-				--min-samples "$VEGETA_MIN_SAMPLES" --max-duration "$VEGETA_MAX_DUR" --warmup 1s "${vargs[@]}" "${client[@]}" $(prof "vegeta-$wl") \
+				--min-samples "$VEGETA_MIN_SAMPLES" --max-duration "$VEGETA_MAX_DUR" --rounds "$VEGETA_ROUNDS" --warmup 1s "${vargs[@]}" "${client[@]}" $(prof "vegeta-$wl") \
 				--machine "$MACHINE" --progress off --out "$RESULTS"
 		done
 	else
