@@ -6,6 +6,11 @@
 #   scripts/gpu-bench.sh build-vegeta    (on a machine with Go) build the pinned vegeta into bin/
 #
 # In one run, on the same machine:
+#   0. the host's own wake-ups (bin/wakeprobe, when built: `make gpu-build` does): how late a
+#      sleeping thread wakes, and the round trip of a pipe and of loopback TCP (128 KiB, with
+#      blocking calls and with Go's poller) between a bench CPU and a server CPU, at the low-load
+#      rate, all at once for HOST_N samples (default 500: 20 s at 25/s); in host-probe.log. Every
+#      latency tail below stands on these;
 #   1. the HTTP floor: loopback fasthttp echo with the workloads' payloads, serial round trips,
 #      a closed loop (the generator's own capacity: the echo server runs as a process of its
 #      own on the servers' CPUs) and open loop at the low-load rate (gpufn bench floor);
@@ -40,6 +45,7 @@
 #   INF1_SYSTEMS=seq,seq-nopipe,c4-mps,c8-mps,baseline  INF500_SYSTEMS=seq,c4-mps,c8-mps,baseline
 #   MATMUL_START=4000 INF1_START=4000 INF500_START=50   first rate of each sweep
 #   GPU_FLOOR_WORKLOADS=matmul,inference-r1,inference-r100,inference-r500 GPU_FLOOR_ITERS=2000
+#   HOST_N=500             samples of each host probe (step 0)
 #   COLD_SYSTEMS=seq,c4-mps COLD_RATE=5
 #   VEGETA_CHECKS="matmul@25,500,2000 inference-r100@25,200 inference-r500@25,50"   workload@rates
 #                          of each cross-check (rates well below gpufn-seq's saturation: about 800/s
@@ -65,7 +71,7 @@
 #   SERVER_CPUS, BENCH_CPUS  taskset lists keeping servers and load generator on separate
 #                          cores (default on 12 or more cores: the last quarter for the bench;
 #                          SERVER_CPUS= (empty) turns pinning off)
-#   SKIP="floor gpufloor matmul inf1 inf500 cold vegeta"  steps to leave out
+#   SKIP="host floor gpufloor matmul inf1 inf500 cold vegeta"  steps to leave out
 #   MACHINE=label          name in the results (default: host name and GPU)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -104,6 +110,7 @@ GPU_FLOOR_WORKLOADS=${GPU_FLOOR_WORKLOADS:-matmul,inference-r1,inference-r100,in
 GPU_FLOOR_ITERS=${GPU_FLOOR_ITERS:-2000}
 COLD_SYSTEMS=${COLD_SYSTEMS:-seq,c4-mps}
 COLD_RATE=${COLD_RATE:-5}
+HOST_N=${HOST_N:-500}
 VEGETA_CHECKS=${VEGETA_CHECKS:-matmul@${VEGETA_RATES:-25,500,2000} inference-r100@25,200 inference-r500@25,50}
 VEGETA_DUR=${VEGETA_DUR:-6s}
 VEGETA_MIN_SAMPLES=${VEGETA_MIN_SAMPLES:-2000}
@@ -172,6 +179,30 @@ echo_server=(--echo-process)
 	nvidia-smi --query-gpu=name,driver_version,memory.total,compute_mode,clocks.max.sm --format=csv 2>&1
 	echo "cpus: $ncpu; servers on: ${SERVER_CPUS:-any}; bench on: ${BENCH_CPUS:-any}; client spin-wait at low load: $SPIN_WAIT"
 } | tee -a "$log"
+# host_probe: the wake-up probes at once, each on CPUs of its own (a bench CPU and a server CPU).
+host_probe() {
+	local b0=0 s0=1
+	[ -n "$BENCH_CPUS" ] && b0=${BENCH_CPUS%%[-,]*} && s0=${SERVER_CPUS%%[-,]*}
+	local wp=$BIN/wakeprobe rate=$LOW_RATE n=$HOST_N c=$ncpu
+	local d
+	d=$(mktemp -d)
+	"$wp" sleep -cpus "$b0,$s0" -rate "$rate" -n "$n" >"$d/1" 2>&1 &
+	"$wp" pipe -cpu $(((b0 + 1) % c)) -peer $(((s0 + 1) % c)) -rate "$rate" -n "$n" >"$d/2" 2>&1 &
+	"$wp" tcp -size 131072 -cpu $(((b0 + 2) % c)) -peer $(((s0 + 2) % c)) -rate "$rate" -n "$n" >"$d/3" 2>&1 &
+	"$wp" tcp -net -size 131072 -cpu $(((b0 + 3) % c)) -peer $(((s0 + 3) % c)) -rate "$rate" -n "$n" >"$d/4" 2>&1 &
+	local rc=0
+	for j in 1 2 3 4; do wait -n || rc=1; done
+	cat "$d"/1 "$d"/2 "$d"/3 "$d"/4 | tee "$RESULTS/host-probe.log"
+	rm -rf "$d"
+	return $rc
+}
+if ! skip host; then
+	if [ -x "$BIN/wakeprobe" ]; then
+		step host_probe
+	else
+		echo "=== host: no $BIN/wakeprobe (make gpu-build builds it)" | tee -a "$log"
+	fi
+fi
 skip floor || step "${bench[@]}" floor --workloads matmul,inference-r1,inference-r500 --rate "$LOW_RATE" "${echo_server[@]}" \
 	--spin-wait "$SPIN_WAIT" "${client[@]}" $(prof floor) --machine "$MACHINE" --out "$RESULTS"
 skip gpufloor || step "${pin_server[@]}" "$BIN/gpufn-baseline" --floor --device "$DEVICE" --floor-workloads "$GPU_FLOOR_WORKLOADS" \
