@@ -577,6 +577,7 @@ func cmdVegeta(ctx context.Context, args []string) error {
 	echo := fs.Bool("echo", true, "also run the bench (both clients) and vegeta against an echo server (started as gpufn bench echo-server, pinned like the servers) to measure each tool's own round-trip cost")
 	rounds := fs.Int("rounds", 3, "interleaved rounds per rate (bench with fasthttp, bench with net/http, vegeta, bench with net/http on vegeta's send times, bench, ...), each a --rounds-th of the rate's time")
 	replay := fs.Bool("replay", true, "in each round, also run the bench with net/http on vegeta's own send times (read from its results): the same load as vegeta offered, irregular gaps included")
+	replayOnly := fs.Bool("replay-only", false, "run the bench only on vegeta's send times, not on its own constant schedule: half the time per rate, for many samples at low rates")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -657,7 +658,7 @@ func cmdVegeta(ctx context.Context, args []string) error {
 	}
 	vc, err := RunVegetaCheck(ctx, c, w, VegetaConfig{Vegeta: vpath, Rates: rs, Run: rc, Rule: Rule{MaxErrorRate: 0.01, MinAchieved: 0.9},
 		Tolerance: *tol, Rounds: *rounds, Env: vegetaEnv, AttackArgs: vegetaArgs, Echo: echoClient, Log: os.Stdout,
-		MinSamples: *minSamples, MaxDuration: *maxDur, NoReplay: !*replay})
+		MinSamples: *minSamples, MaxDuration: *maxDur, NoReplay: !*replay, ReplayOnly: *replayOnly})
 	if vc != nil {
 		vc.Machine = ThisMachine(rf.machine)
 		if rf.out != "" {

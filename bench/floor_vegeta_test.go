@@ -278,6 +278,43 @@ func TestVegetaCheck(t *testing.T) {
 	if err != nil || len(vc.Points) != 1 || vc.Points[0].BenchReplay != nil || vc.Points[0].Pacing != nil || len(vc.Points[0].sides()) != 2 {
 		t.Fatalf("without replays: %+v %v", vc, err)
 	}
+	// Replay only: vegeta and the bench on its send times, nothing on the bench's own schedule,
+	// against the echo server too; the summary has only that run.
+	var rlog strings.Builder
+	rdir := t.TempDir()
+	vc, err = RunVegetaCheck(context.Background(), c, w, VegetaConfig{Vegeta: os.Args[0], Rates: []float64{40},
+		Run: RunConfig{System: "fake", Duration: 100 * time.Millisecond}, Rounds: 2, ReplayOnly: true, Echo: newTestClient(t, echo.URL), Log: &rlog})
+	if err != nil || len(vc.Points) != 1 || !vc.ReplayOnly {
+		t.Fatalf("replay only: %+v %v", vc, err)
+	}
+	if p := vc.Points[0]; p.Bench != nil || p.BenchNetHTTP != nil || p.NetHTTP != nil || p.BenchEcho != nil || p.BenchReplay == nil ||
+		p.BenchReplay.OK != 4 || p.BenchReplayEcho == nil || p.Replay == nil || !p.Replay.Comparable || p.Samples.Bench != 0 ||
+		p.Samples.BenchReplay != 4 || len(p.sides()) != 1 || p.sides()[0].client != replayClient {
+		t.Errorf("replay only: %+v", p)
+	}
+	if l := rlog.String(); strings.Contains(l, "bench fasthttp") || strings.Contains(l, "bench nethttp  ") ||
+		!strings.Contains(l, "bench nethttp on vegeta's sends p50 ") || !strings.Contains(l, "(rates that agree of those compared: nethttp on vegeta's sends 0 of 1, net 0 of 1)") {
+		t.Errorf("replay only, log:\n%s", l)
+	}
+	if err := WriteJSON(filepath.Join(rdir, "vegeta-matmul-n16.json"), vc); err != nil {
+		t.Fatal(err)
+	}
+	if d, err = LoadDir(rdir); err != nil {
+		t.Fatal(err)
+	}
+	sum = d.Summary()
+	for _, want := range []string{"| matmul-n16 | fake | 1 | - | - | - | - | 0 of 1 | 0 of 1 |", "| 40/s | nethttp on vegeta's sends | 4 / 40 |",
+		"the bench ran only on vegeta's send times"} {
+		if !strings.Contains(sum, want) {
+			t.Errorf("replay-only summary lacks %q:\n%s", want, sum)
+		}
+	}
+	if strings.Contains(sum, "| 40/s | fasthttp |") {
+		t.Errorf("replay-only summary has a fasthttp row:\n%s", sum)
+	}
+	if _, err := RunVegetaCheck(context.Background(), c, w, VegetaConfig{Vegeta: os.Args[0], Rates: []float64{40}, ReplayOnly: true, NoReplay: true}); err == nil {
+		t.Error("replay only without replays: no error")
+	}
 	if _, err := RunVegetaCheck(context.Background(), c, w, VegetaConfig{}); err == nil || !strings.Contains(err.Error(), "go install github.com/tsenart/vegeta/v12@v12.12.0") {
 		t.Errorf("without vegeta: %v", err)
 	}

@@ -312,6 +312,9 @@ func (d *Dir) vegetaSummary(b *strings.Builder) {
 		} else if v.DurationS > 0 {
 			p("; each tool ran for %s at a rate", secs(v.DurationS))
 		}
+		if v.ReplayOnly {
+			p("; the bench ran only on vegeta's send times")
+		}
 		p(". In brackets, the 95%% interval of each p99 (distribution-free, from the samples' ranks; stalls that delay several requests at " +
 			"once make the true uncertainty wider): \"within sampling error\" where a difference beyond the tolerance is inside them.")
 		p(" \"echo\" is each tool against the trivial echo server at the same rate " +

@@ -158,9 +158,13 @@ type vegetaSide struct {
 // hasEcho says whether the side's net differences were measured.
 func (s vegetaSide) hasEcho(pt *VegetaPoint) bool { return s.echo != nil && pt.VegetaEcho != nil }
 
-// sides returns the point's bench clients: the default one, then net/http's when it ran.
+// sides returns the point's bench clients that ran: the default one, net/http's, and
+// net/http's on vegeta's send times.
 func (pt *VegetaPoint) sides() []vegetaSide {
-	out := []vegetaSide{{client: HTTPClientFast, bench: pt.Bench, echo: pt.BenchEcho, diff: pt.defaultDiff()}}
+	var out []vegetaSide
+	if pt.Bench != nil {
+		out = append(out, vegetaSide{client: HTTPClientFast, bench: pt.Bench, echo: pt.BenchEcho, diff: pt.defaultDiff()})
+	}
 	if pt.BenchNetHTTP != nil && pt.NetHTTP != nil {
 		out = append(out, vegetaSide{client: HTTPClientNet, bench: pt.BenchNetHTTP, echo: pt.BenchNetHTTPEcho, diff: *pt.NetHTTP})
 	}
@@ -295,6 +299,8 @@ type VegetaCheck struct {
 	// duration, timeout and output.
 	VegetaArgs []string `json:"vegeta_args,omitempty"`
 	Rounds     int      `json:"rounds"`
+	// ReplayOnly: the bench ran only on vegeta's send times (VegetaConfig.ReplayOnly).
+	ReplayOnly bool `json:"replay_only,omitempty"`
 	// DurationS is the shortest measured time per tool and rate (each point's DurationS is
 	// the actual one); MinSamples and MaxDurationS say how it was extended (absent: never).
 	DurationS    float64       `json:"duration_s"`
@@ -327,6 +333,10 @@ type VegetaConfig struct {
 	MaxDuration time.Duration
 	// NoReplay leaves out the bench's runs on vegeta's send times (VegetaPoint.BenchReplay).
 	NoReplay bool
+	// ReplayOnly leaves out the bench's runs on its own constant schedule (VegetaPoint.Bench
+	// and BenchNetHTTP): each round is vegeta, then the bench on vegeta's send times. It halves
+	// a check's time, for many samples at a low rate (6,000 at 25/s is 4 minutes per tool).
+	ReplayOnly bool
 	// Rounds interleaves the tools at each rate (default 3): bench, bench with net/http,
 	// vegeta, bench with net/http on vegeta's send times, bench, ..., each round a Rounds-th
 	// of the rate's measured time, and merges each tool's rounds (the bench's histograms;
@@ -379,6 +389,9 @@ func RunVegetaCheck(ctx context.Context, c *Client, w *Workload, cfg VegetaConfi
 	if c.HTTPClient() != HTTPClientFast {
 		return nil, fmt.Errorf("bench: vegeta check: the bench's client is %s; give the default (%s) one: the check adds the %s one itself",
 			c.HTTPClient(), HTTPClientFast, HTTPClientNet)
+	}
+	if cfg.ReplayOnly && cfg.NoReplay {
+		return nil, errors.New("bench: vegeta check: replay only, without replays: nothing to compare")
 	}
 	if cfg.Tolerance <= 0 {
 		cfg.Tolerance = 0.10
@@ -436,7 +449,7 @@ func RunVegetaCheck(ctx context.Context, c *Client, w *Workload, cfg VegetaConfi
 	version, _ := exec.CommandContext(ctx, cfg.Vegeta, "-version").CombinedOutput()
 	out := &VegetaCheck{Kind: KindVegeta, Version: 2, Created: time.Now().UTC(), System: cfg.Run.System,
 		Workload: w.Spec.Name(), Vegeta: firstLine(string(version)), DurationS: cfg.Run.Duration.Seconds(), Tolerance: cfg.Tolerance,
-		VegetaEnv: cfg.Env, VegetaArgs: cfg.attackArgs(), Rounds: cfg.Rounds}
+		VegetaEnv: cfg.Env, VegetaArgs: cfg.attackArgs(), Rounds: cfg.Rounds, ReplayOnly: cfg.ReplayOnly}
 	if cfg.MinSamples > 0 {
 		out.MinSamples, out.MaxDurationS = cfg.MinSamples, cfg.MaxDuration.Seconds()
 	}
@@ -523,7 +536,8 @@ func (d *VegetaDiff) net(bench, benchEcho *RateResult, vs, vegetaEcho *VegetaSta
 }
 
 // vegetaPoint runs the bench with each of clients (src) and vegeta (targets) at one rate for
-// d each, in interleaved rounds, and compares them.
+// d each, in interleaved rounds, and compares them (with cfg.ReplayOnly, only the bench on
+// vegeta's send times).
 func vegetaPoint(ctx context.Context, clients [2]*Client, src Source, cfg *VegetaConfig, rate float64, d time.Duration, targets, dir, prefix string) (*VegetaPoint, error) {
 	round := d / time.Duration(cfg.Rounds)
 	var benchRuns [2][]*RateResult
@@ -533,6 +547,9 @@ func vegetaPoint(ctx context.Context, clients [2]*Client, src Source, cfg *Veget
 	var files []string
 	for k := 0; k < cfg.Rounds; k++ {
 		for ci, c := range clients {
+			if cfg.ReplayOnly {
+				break
+			}
 			rc := cfg.Run
 			rc.Rate, rc.Duration = rate, round
 			if k > 0 {
@@ -574,6 +591,9 @@ func vegetaPoint(ctx context.Context, clients [2]*Client, src Source, cfg *Veget
 	}
 	var merged [2]*RateResult
 	for ci := range clients {
+		if cfg.ReplayOnly {
+			break
+		}
 		br, err := MergeRuns(benchRuns[ci])
 		if err != nil {
 			return nil, err
@@ -593,10 +613,13 @@ func vegetaPoint(ctx context.Context, clients [2]*Client, src Source, cfg *Veget
 	slices.Sort(lats)
 	vs.P50CI, vs.P99CI = sortedInterval(lats, 0.50), sortedInterval(lats, 0.99)
 	pt := &VegetaPoint{Rate: rate, Bench: merged[0], BenchNetHTTP: merged[1], Vegeta: *vs, DurationS: measured.Seconds(),
-		Samples: &VegetaSamples{Bench: merged[0].Latency.Count, BenchNetHTTP: merged[1].Latency.Count, Vegeta: vs.Requests}}
-	pt.setDefaultDiff(compareVegeta(merged[0], vs, rate, cfg.Tolerance))
-	nd := compareVegeta(merged[1], vs, rate, cfg.Tolerance)
-	pt.NetHTTP = &nd
+		Samples: &VegetaSamples{Vegeta: vs.Requests}}
+	if !cfg.ReplayOnly {
+		pt.Samples.Bench, pt.Samples.BenchNetHTTP = merged[0].Latency.Count, merged[1].Latency.Count
+		pt.setDefaultDiff(compareVegeta(merged[0], vs, rate, cfg.Tolerance))
+		nd := compareVegeta(merged[1], vs, rate, cfg.Tolerance)
+		pt.NetHTTP = &nd
+	}
 	if len(replays) > 0 {
 		br, err := MergeRuns(replays)
 		if err != nil {

@@ -58,6 +58,8 @@
 #   VEGETA_ROUNDS=3        rounds per rate: the tools take turns this many times, each turn a
 #                          VEGETA_ROUNDS-th of their time, so that a spell of host noise falls on
 #                          all of them alike (more rounds: finer interleaving, one vegeta start each)
+#   VEGETA_REPLAY_ONLY=    set (e.g. 1): the bench runs only on vegeta's send times, not on its own
+#                          schedule with each client: half the time, for many samples at low rates
 #   VEGETA_ARGS=           vegeta attack options replacing the bench's defaults (-http2=false -max-body=0)
 #   VEGETA_ENV=            KEY=VALUE ... added to vegeta's environment (e.g. GOGC=400)
 #   SPIN_WAIT=10ms         the client polls its socket for an answer this long before parking, for
@@ -116,6 +118,7 @@ VEGETA_DUR=${VEGETA_DUR:-6s}
 VEGETA_MIN_SAMPLES=${VEGETA_MIN_SAMPLES:-2000}
 VEGETA_MAX_DUR=${VEGETA_MAX_DUR:-30s}
 VEGETA_ROUNDS=${VEGETA_ROUNDS:-3}
+VEGETA_REPLAY_ONLY=${VEGETA_REPLAY_ONLY:-}
 VEGETA_ARGS=${VEGETA_ARGS:-}
 VEGETA_ENV=${VEGETA_ENV:-}
 CONN_BUFFER=${CONN_BUFFER:-}
@@ -223,6 +226,7 @@ if ! skip vegeta; then
 		vargs=()
 		for a in $VEGETA_ARGS; do vargs+=(--vegeta-arg "$a"); done
 		for e in $VEGETA_ENV; do vargs+=(--vegeta-env "$e"); done
+		[ -n "$VEGETA_REPLAY_ONLY" ] && vargs+=(--replay-only)
 		for check in $VEGETA_CHECKS; do
 			wl=${check%%@*} rates=${check#*@}
 			step "${bench[@]}" vegeta-check --vegeta "$VEGETA" --gpufn "$GPUFN" --device "$DEVICE" "${server_cpus[@]}" --system seq \
