@@ -55,7 +55,7 @@
 #                          VEGETA_MIN_SAMPLES/rate, but to no more than VEGETA_MAX_DUR, so that p99
 #                          rests on enough samples (at 25/s: 750 in 30 s; VEGETA_MAX_DUR=80s for
 #                          2000, about 8 more minutes); VEGETA_MIN_SAMPLES=0: VEGETA_DUR only
-#   VEGETA_ROUNDS=3        rounds per rate: the tools take turns this many times, each turn a
+#   VEGETA_ROUNDS=8        rounds per rate: the tools take turns this many times, each turn a
 #                          VEGETA_ROUNDS-th of their time, so that a spell of host noise falls on
 #                          all of them alike (more rounds: finer interleaving, one vegeta start each)
 #   VEGETA_REPLAY_ONLY=    set (e.g. 1): the bench runs only on vegeta's send times, not on its own
@@ -117,7 +117,7 @@ VEGETA_CHECKS=${VEGETA_CHECKS:-matmul@${VEGETA_RATES:-25,500,2000} inference-r10
 VEGETA_DUR=${VEGETA_DUR:-6s}
 VEGETA_MIN_SAMPLES=${VEGETA_MIN_SAMPLES:-2000}
 VEGETA_MAX_DUR=${VEGETA_MAX_DUR:-30s}
-VEGETA_ROUNDS=${VEGETA_ROUNDS:-3}
+VEGETA_ROUNDS=${VEGETA_ROUNDS:-8}
 VEGETA_REPLAY_ONLY=${VEGETA_REPLAY_ONLY:-}
 VEGETA_ARGS=${VEGETA_ARGS:-}
 VEGETA_ENV=${VEGETA_ENV:-}
