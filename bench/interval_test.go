@@ -10,20 +10,22 @@ import (
 
 func TestQuantileRanks(t *testing.T) {
 	for _, c := range []struct {
-		n      int64
-		q      float64
-		lo, hi int64
+		n              int64
+		q              float64
+		lo, hi         int64
+		loOpen, hiOpen bool
 	}{
-		{100, 0.5, 40, 60},       // 50 -/+ 1.96*5
-		{1000, 0.99, 983, 997},   // 990 -/+ 1.96*3.15
-		{10, 0.99, 9, 10},        // clamped to n
-		{3, 0.5, 1, 3},           // clamped to 1
-		{1, 0.99, 1, 1},          // a single sample
-		{0, 0.99, 0, 0},          // none
-		{6000, 0.99, 5924, 5956}, // the check's usual size: +/- 16 ranks, the 98.73rd to 99.27th percentiles
+		{100, 0.5, 40, 60, false, false},       // 50 -/+ 1.96*5
+		{1000, 0.99, 983, 997, false, false},   // 990 -/+ 1.96*3.15
+		{10, 0.99, 9, 10, false, true},         // 11 > n: open above
+		{3, 0.5, 1, 3, true, true},             // -1 and 4: open on both sides
+		{1, 0.99, 1, 1, true, true},            // a single sample
+		{0, 0.99, 0, 0, false, false},          // none
+		{6000, 0.99, 5924, 5956, false, false}, // the check's usual size: +/- 16 ranks, the 98.73rd to 99.27th percentiles
 	} {
-		if lo, hi := quantileRanks(c.n, c.q); lo != c.lo || hi != c.hi {
-			t.Errorf("quantileRanks(%d, %g) = %d, %d; want %d, %d", c.n, c.q, lo, hi, c.lo, c.hi)
+		lo, hi, loOpen, hiOpen := quantileRanks(c.n, c.q)
+		if lo != c.lo || hi != c.hi || loOpen != c.loOpen || hiOpen != c.hiOpen {
+			t.Errorf("quantileRanks(%d, %g) = %d, %d, %v, %v; want %d, %d, %v, %v", c.n, c.q, lo, hi, loOpen, hiOpen, c.lo, c.hi, c.loOpen, c.hiOpen)
 		}
 	}
 }
@@ -46,6 +48,20 @@ func TestIntervalsOfSamplesAndHistograms(t *testing.T) {
 	r := &RateResult{LatencyHist: encodeHist(h)}
 	if iv := latencyInterval(r, 0.5); iv == nil || iv.Lo != 0.469 || iv.Hi != 0.531 {
 		t.Errorf("run's p50: %+v", iv)
+	}
+	// 150 samples cannot bound a p99 from above: the top is open, and reads so.
+	if iv := sortedInterval(sorted[:150], 0.99); iv == nil || iv.Lo != 0.146 || iv.Hi != 0.15 || !iv.HiOpen || iv.LoOpen ||
+		iv.text(ms) != " [0.146, ∞)" {
+		t.Errorf("150 samples: %+v %q", iv, iv.text(ms))
+	}
+	if got := (&Interval{Lo: 0.983, Hi: 0.997}).text(ms); got != " [0.983, 0.997]" {
+		t.Errorf("text %q", got)
+	}
+	if got := (&Interval{Lo: 0.5, Hi: 2, LoOpen: true}).text(fmtMS); got != " [0, 2.00ms]" {
+		t.Errorf("text %q", got)
+	}
+	if (*Interval)(nil).text(ms) != "" {
+		t.Error("nil text")
 	}
 	if sortedInterval(nil, 0.99) != nil || histInterval(newLatencyHist(), 0.99) != nil || latencyInterval(&RateResult{}, 0.99) != nil ||
 		latencyInterval(&RateResult{LatencyHist: "junk"}, 0.99) != nil {
@@ -110,6 +126,14 @@ func TestMayAgree(t *testing.T) {
 			t.Errorf("%s: %v; want %v", c.name, got, c.want)
 		}
 	}
+	// An open side reaches as far as it can: a p99 above b's largest sample may still agree
+	// when b's top is open, and one below a's smallest when a's bottom is.
+	if !mayAgree(9.0, 4.2, &Interval{Lo: 8.5, Hi: 9.5}, &Interval{Lo: 3.8, Hi: 4.9, HiOpen: true}, 0.1) {
+		t.Error("b's open top")
+	}
+	if !mayAgree(1.0, 4.2, &Interval{Lo: 0.9, Hi: 1.1, HiOpen: true}, b, 0.1) || !mayAgree(9.0, 4.2, &Interval{Lo: 8.5, Hi: 9.5, LoOpen: true}, b, 0.1) {
+		t.Error("a's open side")
+	}
 }
 
 // A difference beyond the tolerance is "within sampling error" only where both percentiles'
@@ -137,12 +161,12 @@ func TestCompareVegetaUndecided(t *testing.T) {
 		vs                     *VegetaStats
 		agree, undecided, comp bool
 	}{
-		{"p99 apart, intervals overlap", vs(0.51, 3.0, &Interval{0.50, 0.52}, &Interval{2.5, 3.5}), false, true, true},
-		{"p99 apart, vegeta's tight and beyond", vs(0.51, 9.0, &Interval{0.50, 0.52}, &Interval{8.5, 9.5}), false, false, true},
-		{"p50 apart beyond its intervals", vs(0.70, 3.0, &Interval{0.69, 0.71}, &Interval{2.5, 3.5}), false, false, true},
+		{"p99 apart, intervals overlap", vs(0.51, 3.0, &Interval{Lo: 0.50, Hi: 0.52}, &Interval{Lo: 2.5, Hi: 3.5}), false, true, true},
+		{"p99 apart, vegeta's tight and beyond", vs(0.51, 9.0, &Interval{Lo: 0.50, Hi: 0.52}, &Interval{Lo: 8.5, Hi: 9.5}), false, false, true},
+		{"p50 apart beyond its intervals", vs(0.70, 3.0, &Interval{Lo: 0.69, Hi: 0.71}, &Interval{Lo: 2.5, Hi: 3.5}), false, false, true},
 		{"no intervals (an old file)", vs(0.51, 3.0, nil, nil), false, false, true},
-		{"within the tolerance", vs(0.51, br.Latency.P99, &Interval{0.50, 0.52}, &Interval{2.5, 5}), true, false, true},
-		{"saturated", &VegetaStats{P50: 0.51, P99: 3, P50CI: &Interval{0.5, 0.52}, P99CI: &Interval{2.5, 3.5}, Success: 0.5, Throughput: 50}, false, false, false},
+		{"within the tolerance", vs(0.51, br.Latency.P99, &Interval{Lo: 0.50, Hi: 0.52}, &Interval{Lo: 2.5, Hi: 5}), true, false, true},
+		{"saturated", &VegetaStats{P50: 0.51, P99: 3, P50CI: &Interval{Lo: 0.5, Hi: 0.52}, P99CI: &Interval{Lo: 2.5, Hi: 3.5}, Success: 0.5, Throughput: 50}, false, false, false},
 	} {
 		d := compareVegeta(br, c.vs, 100, 0.1)
 		if d.Agree != c.agree || d.Undecided != c.undecided || d.Comparable != c.comp {

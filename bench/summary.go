@@ -291,7 +291,7 @@ func (d *Dir) vegetaSummary(b *strings.Builder) {
 				}
 				p("| %g/s | %s | %d / %d | %s | %s | %+.1f%% | %s | %s | %+.1f%% | %s | %s | %s | %s | %s |\n", pt.Rate, s.client,
 					s.bench.Latency.Count, pt.Vegeta.Requests, ms(s.bench.Latency.P50), ms(pt.Vegeta.P50), 100*s.diff.DiffP50,
-					ms(s.bench.Latency.P99)+msInterval(latencyInterval(s.bench, 0.99)), ms(pt.Vegeta.P99)+msInterval(pt.Vegeta.P99CI),
+					ms(s.bench.Latency.P99)+latencyInterval(s.bench, 0.99).text(ms), ms(pt.Vegeta.P99)+pt.Vegeta.P99CI.text(ms),
 					100*s.diff.DiffP99, verdict(s.diff.Comparable, s.diff.Agree, s.diff.Undecided), echo, n50, n99, nv)
 			}
 		}
@@ -315,8 +315,12 @@ func (d *Dir) vegetaSummary(b *strings.Builder) {
 		if v.ReplayOnly {
 			p("; the bench ran only on vegeta's send times")
 		}
-		p(". In brackets, the 95%% interval of each p99 (distribution-free, from the samples' ranks; stalls that delay several requests at " +
-			"once make the true uncertainty wider): \"within sampling error\" where a difference beyond the tolerance is inside them.")
+		p(".")
+		if slices.ContainsFunc(v.Points, func(pt VegetaPoint) bool { return pt.Vegeta.P99CI != nil }) {
+			p(" In brackets, the 95%% interval of each p99 (distribution-free, from the samples' ranks; ∞ where too few samples bound it; " +
+				"stalls that delay several requests at once typically make the true uncertainty wider): \"within sampling error\" where a " +
+				"difference beyond the tolerance is inside them, which means not shown to differ rather than shown to agree.")
+		}
 		p(" \"echo\" is each tool against the trivial echo server at the same rate " +
 			"(its own cost of a round trip); the net differences take each tool's echo p50 off its p50 and p99.")
 		if len(v.VegetaArgs) > 0 || len(v.VegetaEnv) > 0 {
@@ -328,14 +332,6 @@ func (d *Dir) vegetaSummary(b *strings.Builder) {
 		}
 		p("\n\n")
 	}
-}
-
-// msInterval formats a percentile's interval for a table cell ("" when there is none).
-func msInterval(iv *Interval) string {
-	if iv == nil {
-		return ""
-	}
-	return " [" + ms(iv.Lo) + ", " + ms(iv.Hi) + "]"
 }
 
 // secs formats seconds for people.

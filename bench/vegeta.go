@@ -77,7 +77,7 @@ type VegetaDiff struct {
 // VegetaSamples are the latencies behind each tool's percentiles at one rate: the bench's
 // successful answers (per client), and every answer vegeta timed (its latencies cover all).
 type VegetaSamples struct {
-	Bench        int64  `json:"bench"`
+	Bench        int64  `json:"bench,omitempty"`
 	BenchNetHTTP int64  `json:"bench_nethttp,omitempty"`
 	BenchReplay  int64  `json:"bench_replay,omitempty"`
 	Vegeta       uint64 `json:"vegeta"`
@@ -495,11 +495,11 @@ func benchClients(c *Client) ([2]*Client, error) {
 // differences and verdicts.
 func logVegetaPoint(w io.Writer, pt *VegetaPoint, rounds int) {
 	fmt.Fprintf(w, "vegeta check %g/s (%d rounds, %s per tool): vegeta p50 %s p99 %s%s (%d samples)\n", pt.Rate, rounds,
-		time.Duration(pt.DurationS*1e9).Round(time.Millisecond), fmtMS(pt.Vegeta.P50), fmtMS(pt.Vegeta.P99), fmtInterval(pt.Vegeta.P99CI),
+		time.Duration(pt.DurationS*1e9).Round(time.Millisecond), fmtMS(pt.Vegeta.P50), fmtMS(pt.Vegeta.P99), pt.Vegeta.P99CI.text(fmtMS),
 		pt.Vegeta.Requests)
 	for _, s := range pt.sides() {
 		fmt.Fprintf(w, "  bench %-8s p50 %s p99 %s%s (%d samples) | diff %+.1f%% %+.1f%% %s", s.client, fmtMS(s.bench.Latency.P50),
-			fmtMS(s.bench.Latency.P99), fmtInterval(latencyInterval(s.bench, 0.99)), s.bench.Latency.Count, 100*s.diff.DiffP50,
+			fmtMS(s.bench.Latency.P99), latencyInterval(s.bench, 0.99).text(fmtMS), s.bench.Latency.Count, 100*s.diff.DiffP50,
 			100*s.diff.DiffP99, verdict(s.diff.Comparable, s.diff.Agree, s.diff.Undecided))
 		if s.hasEcho(pt) {
 			fmt.Fprintf(w, " | echo p50 bench %s vegeta %s; net of it %+.1f%% %+.1f%% %s", fmtMS(s.echo.Latency.P50),
@@ -582,7 +582,10 @@ func vegetaPoint(ctx context.Context, clients [2]*Client, src Source, cfg *Veget
 		// The same load again, on vegeta's send times, from the HTTP stack vegeta uses.
 		sendRounds = append(sendRounds, sends)
 		rc := cfg.Run
-		rc.Rate, rc.Duration, rc.Warmup, rc.Offsets = rate, round, 0, sendOffsets(sends)
+		rc.Rate, rc.Duration, rc.Offsets = rate, round, sendOffsets(sends)
+		if k > 0 || !cfg.ReplayOnly {
+			rc.Warmup = 0 // the bench's own runs warmed its client up
+		}
 		br, err := Run(ctx, clients[1], src, rc)
 		if err != nil {
 			return nil, err
@@ -763,14 +766,6 @@ func verdict(comparable, agree, undecided bool) string {
 		return "within sampling error"
 	}
 	return "DISAGREE"
-}
-
-// fmtInterval formats a percentile's interval for a log line ("" when there is none).
-func fmtInterval(iv *Interval) string {
-	if iv == nil {
-		return ""
-	}
-	return " [" + fmtMS(iv.Lo) + ", " + fmtMS(iv.Hi) + "]"
 }
 
 func relDiff(a, b float64) float64 {

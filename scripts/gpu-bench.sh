@@ -182,19 +182,40 @@ echo_server=(--echo-process)
 	nvidia-smi --query-gpu=name,driver_version,memory.total,compute_mode,clocks.max.sm --format=csv 2>&1
 	echo "cpus: $ncpu; servers on: ${SERVER_CPUS:-any}; bench on: ${BENCH_CPUS:-any}; client spin-wait at low load: $SPIN_WAIT"
 } | tee -a "$log"
-# host_probe: the wake-up probes at once, each on CPUs of its own (a bench CPU and a server CPU).
+# cpulist LIST: the CPUs of a taskset list ("0-11", "12,14", "0-3,8"), one per word.
+cpulist() {
+	local r out=()
+	for r in ${1//,/ }; do
+		if [[ $r == *-* ]]; then out+=($(seq "${r%-*}" "${r#*-}")); else out+=("$r"); fi
+	done
+	echo "${out[@]}"
+}
+# host_probe: the wake-up probes at once, each between a CPU of the bench's and one of the
+# servers' (taken in turn from each list; when they are not split, from all CPUs, the second
+# end half the CPUs away from the first).
 host_probe() {
-	local b0=0 s0=1
-	[ -n "$BENCH_CPUS" ] && b0=${BENCH_CPUS%%[-,]*} && s0=${SERVER_CPUS%%[-,]*}
-	local wp=$BIN/wakeprobe rate=$LOW_RATE n=$HOST_N c=$ncpu
-	local d
+	local bc sc off=0
+	if [ -n "$BENCH_CPUS" ] && [ -n "$SERVER_CPUS" ]; then
+		read -ra bc <<<"$(cpulist "$BENCH_CPUS")"
+		read -ra sc <<<"$(cpulist "$SERVER_CPUS")"
+	else
+		read -ra bc <<<"$(cpulist "0-$((ncpu - 1))")"
+		sc=("${bc[@]}") off=$((ncpu / 2))
+	fi
+	b() { echo "${bc[$(($1 % ${#bc[@]}))]}"; }
+	s() { echo "${sc[$((($1 + off) % ${#sc[@]}))]}"; }
+	local wp=$BIN/wakeprobe rate=$LOW_RATE n=$HOST_N d pids=() rc=0
 	d=$(mktemp -d)
-	"$wp" sleep -cpus "$b0,$s0" -rate "$rate" -n "$n" >"$d/1" 2>&1 &
-	"$wp" pipe -cpu $(((b0 + 1) % c)) -peer $(((s0 + 1) % c)) -rate "$rate" -n "$n" >"$d/2" 2>&1 &
-	"$wp" tcp -size 131072 -cpu $(((b0 + 2) % c)) -peer $(((s0 + 2) % c)) -rate "$rate" -n "$n" >"$d/3" 2>&1 &
-	"$wp" tcp -net -size 131072 -cpu $(((b0 + 3) % c)) -peer $(((s0 + 3) % c)) -rate "$rate" -n "$n" >"$d/4" 2>&1 &
-	local rc=0
-	for j in 1 2 3 4; do wait -n || rc=1; done
+	"$wp" sleep -cpus "$(b 0),$(s 0)" -rate "$rate" -n "$n" >"$d/1" 2>&1 &
+	pids+=($!)
+	"$wp" pipe -cpu "$(b 1)" -peer "$(s 1)" -rate "$rate" -n "$n" >"$d/2" 2>&1 &
+	pids+=($!)
+	"$wp" tcp -size 131072 -cpu "$(b 2)" -peer "$(s 2)" -rate "$rate" -n "$n" >"$d/3" 2>&1 &
+	pids+=($!)
+	"$wp" tcp -net -size 131072 -cpu "$(b 3)" -peer "$(s 3)" -rate "$rate" -n "$n" >"$d/4" 2>&1 &
+	pids+=($!)
+	local p
+	for p in "${pids[@]}"; do wait "$p" || rc=1; done
 	cat "$d"/1 "$d"/2 "$d"/3 "$d"/4 | tee "$RESULTS/host-probe.log"
 	rm -rf "$d"
 	return $rc

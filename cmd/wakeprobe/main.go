@@ -16,6 +16,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"os"
 	"os/exec"
@@ -103,14 +104,22 @@ func pinThread(cpu int) error {
 func pinProcess(cpu int) error {
 	var s unix.CPUSet
 	s.Set(cpu)
+	if err := pinAll(&s); err != nil {
+		return fmt.Errorf("pin to CPU %d: %w", cpu, err)
+	}
+	return nil
+}
+
+// pinAll sets the affinity of every thread of the process to s.
+func pinAll(s *unix.CPUSet) error {
 	tasks, err := os.ReadDir("/proc/self/task")
 	if err != nil {
 		return err
 	}
 	for _, t := range tasks {
 		tid, _ := strconv.Atoi(t.Name())
-		if err := unix.SchedSetaffinity(tid, &s); err != nil && !errors.Is(err, unix.ESRCH) {
-			return fmt.Errorf("pin to CPU %d: %w", cpu, err)
+		if err := unix.SchedSetaffinity(tid, s); err != nil && !errors.Is(err, unix.ESRCH) {
+			return err
 		}
 	}
 	return nil
@@ -157,10 +166,11 @@ func summary(name string, d []time.Duration) string {
 	}
 	s := slices.Clone(d)
 	slices.Sort(s)
-	q := func(p float64) time.Duration { return s[min(len(s)-1, int(p*float64(len(s))))] }
+	// Nearest rank: the p-quantile is the ceil(p*n)-th smallest.
+	q := func(p float64) time.Duration { return s[min(len(s)-1, max(0, int(math.Ceil(p*float64(len(s))))-1))] }
 	over := func(t time.Duration) int { return len(s) - sortSearch(s, t) }
 	r := func(x time.Duration) string { return x.Round(time.Microsecond).String() }
-	return fmt.Sprintf("%-34s n=%d p50=%s p90=%s p99=%s p99.9=%s max=%s  >1ms:%d >2ms:%d >5ms:%d", name, len(s), r(q(.5)), r(q(.9)),
+	return fmt.Sprintf("%-40s n=%d p50=%s p90=%s p99=%s p99.9=%s max=%s  >1ms:%d >2ms:%d >5ms:%d", name, len(s), r(q(.5)), r(q(.9)),
 		r(q(.99)), r(q(.999)), r(s[len(s)-1]), over(time.Millisecond), over(2*time.Millisecond), over(5*time.Millisecond))
 }
 
@@ -175,8 +185,8 @@ func sortSearch(s []time.Duration, t time.Duration) int {
 	return i
 }
 
-// probeSleep: on each CPU at once, a pinned thread sleeps until its next probe is due; a
-// sample is how late it woke.
+// probeSleep: on each CPU at once, a pinned thread sleeps for one interval at a time (1/rate);
+// a sample is how much longer than that the sleep took.
 func probeSleep(o options, out io.Writer) error {
 	lines := make([]string, len(o.cpus))
 	errs := make([]error, len(o.cpus))
@@ -229,25 +239,32 @@ func probePipe(o options, out io.Writer) error {
 	}
 	r2, fromChild, err := os.Pipe()
 	if err != nil {
+		toChild.Close()
+		w1.Close()
 		return err
 	}
 	c, err := child("pipe-child", o, toChild, fromChild)
 	toChild.Close()
 	fromChild.Close()
+	defer r2.Close()
 	if err != nil {
+		w1.Close()
 		return err
 	}
 	defer c.Wait()
-	defer w1.Close()
+	defer w1.Close() // before Wait: the child ends when its input does
 	if err := pinThread(o.cpu); err != nil {
 		return err
 	}
+	// Blocking system calls on both ends (Fd makes a descriptor blocking), as the tcp probe
+	// without -net: no Go poller between the wake-up and the sample.
+	wfd, rfd := int(w1.Fd()), rawRW(r2.Fd())
 	b := []byte{1}
 	d, err := paced(o.rate, o.n, nanosleep, func() error {
-		if _, err := unix.Write(int(w1.Fd()), b); err != nil {
+		if _, err := unix.Write(wfd, b); err != nil {
 			return err
 		}
-		_, err := io.ReadFull(r2, b)
+		_, err := io.ReadFull(rfd, b)
 		return err
 	})
 	if err != nil {
@@ -261,12 +278,13 @@ func pipeChild(o options) error {
 	if err := pinThread(o.peer); err != nil {
 		return err
 	}
+	in, out := rawRW(os.Stdin.Fd()), rawRW(os.Stdout.Fd())
 	b := make([]byte, 1)
 	for {
-		if _, err := io.ReadFull(os.Stdin, b); err != nil {
+		if _, err := io.ReadFull(in, b); err != nil {
 			return nil // the probe closed its end
 		}
-		if _, err := os.Stdout.Write(b); err != nil {
+		if _, err := out.Write(b); err != nil {
 			return err
 		}
 	}
@@ -325,6 +343,7 @@ func probeTCP(o options, out io.Writer) error {
 	c, err := child("tcp-child", o, nil, w, "-port", strconv.Itoa(o.port))
 	w.Close()
 	if err != nil {
+		ready.Close()
 		return err
 	}
 	defer c.Wait()

@@ -3,9 +3,12 @@ package main
 import (
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // The probes' children are this test binary run again: it acts as the program when told so.
@@ -28,16 +31,45 @@ func probe(t *testing.T, args ...string) string {
 	return strings.TrimSpace(out.String())
 }
 
+// allowedCPUs returns two CPUs this process may run on (the same one twice on one CPU).
+func allowedCPUs(t *testing.T) (string, string) {
+	var set unix.CPUSet
+	if err := unix.SchedGetaffinity(0, &set); err != nil {
+		t.Fatal(err)
+	}
+	var cpus []string
+	for i := 0; i < 1024 && len(cpus) < 2; i++ {
+		if set.IsSet(i) {
+			cpus = append(cpus, strconv.Itoa(i))
+		}
+	}
+	if len(cpus) == 1 {
+		cpus = append(cpus, cpus[0])
+	}
+	return cpus[0], cpus[1]
+}
+
 func TestProbes(t *testing.T) {
+	a, b := allowedCPUs(t)
+	// The -net probe pins the whole process: put it back afterwards.
+	var before unix.CPUSet
+	if err := unix.SchedGetaffinity(0, &before); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := pinAll(&before); err != nil {
+			t.Error(err)
+		}
+	}()
 	for _, c := range []struct {
 		args  []string
 		lines int
 		name  string
 	}{
-		{[]string{"sleep", "-cpus", "0,1", "-rate", "1000", "-n", "20"}, 2, "oversleep cpu0 @1000/s"},
-		{[]string{"pipe", "-cpu", "0", "-peer", "1", "-rate", "1000", "-n", "20"}, 1, "pipe rtt cpu0<->1 @1000/s"},
-		{[]string{"tcp", "-cpu", "0", "-peer", "1", "-size", "100000", "-rate", "1000", "-n", "20"}, 1, "tcp 100000B net=false cpu0<->1"},
-		{[]string{"tcp", "-net", "-cpu", "1", "-peer", "0", "-size", "3", "-rate", "1000", "-n", "20"}, 1, "tcp 3B net=true cpu1<->0"},
+		{[]string{"sleep", "-cpus", a + "," + b, "-rate", "1000", "-n", "20"}, 2, "oversleep cpu" + a + " @1000/s"},
+		{[]string{"pipe", "-cpu", a, "-peer", b, "-rate", "1000", "-n", "20"}, 1, "pipe rtt cpu" + a + "<->" + b + " @1000/s"},
+		{[]string{"tcp", "-cpu", a, "-peer", b, "-size", "100000", "-rate", "1000", "-n", "20"}, 1, "tcp 100000B net=false cpu" + a + "<->" + b},
+		{[]string{"tcp", "-net", "-cpu", b, "-peer", a, "-size", "3", "-rate", "1000", "-n", "20"}, 1, "tcp 3B net=true cpu" + b + "<->" + a},
 	} {
 		out := probe(t, c.args...)
 		lines := strings.Split(out, "\n")
@@ -58,7 +90,8 @@ func TestSummary(t *testing.T) {
 		d = append(d, time.Duration(i)*10*time.Microsecond) // 10 us ... 10 ms
 	}
 	got := summary("x", d)
-	for _, want := range []string{"n=1000", "p50=5.01ms", "p99=9.91ms", "max=10ms", ">1ms:900", ">2ms:800", ">5ms:500"} {
+	// Nearest rank: the 500th and the 990th of 1000.
+	for _, want := range []string{"n=1000", "p50=5ms", "p90=9ms", "p99=9.9ms", "p99.9=9.99ms", "max=10ms", ">1ms:900", ">2ms:800", ">5ms:500"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("%q lacks %q", got, want)
 		}
