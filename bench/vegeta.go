@@ -47,7 +47,9 @@ type VegetaStats struct {
 	// (absent in files written before it was recorded).
 	DurationS float64 `json:"duration_s,omitempty"`
 	// P50CI and P99CI are the 95% intervals of p50 and p99 (see Interval), from every latency
-	// in vegeta's results (absent in files written before they were).
+	// in vegeta's results, failures included as in vegeta's own percentiles (the bench's hold
+	// its successes; a comparable rate has at most 1% failures). Absent in files written
+	// before they were.
 	P50CI *Interval `json:"p50_ci_ms,omitempty"`
 	P99CI *Interval `json:"p99_ci_ms,omitempty"`
 }
