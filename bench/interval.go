@@ -67,6 +67,25 @@ func histInterval(h *hdrhistogram.Histogram, q float64) *Interval {
 // latencyInterval is the interval of the q-quantile of a run's latencies (nil when the run
 // kept no histogram or it cannot be read).
 func latencyInterval(r *RateResult, q float64) *Interval {
+	h := runHist(r)
+	if h == nil {
+		return nil
+	}
+	return histInterval(h, q)
+}
+
+// latencyIntervals are the intervals of a run's p50 and p99, from one decoding of its
+// histogram (nil, nil as latencyInterval).
+func latencyIntervals(r *RateResult) (p50, p99 *Interval) {
+	h := runHist(r)
+	if h == nil {
+		return nil, nil
+	}
+	return histInterval(h, 0.50), histInterval(h, 0.99)
+}
+
+// runHist decodes a run's latency histogram (nil when it kept none or it cannot be read).
+func runHist(r *RateResult) *hdrhistogram.Histogram {
 	if r == nil || r.LatencyHist == "" {
 		return nil
 	}
@@ -74,7 +93,7 @@ func latencyInterval(r *RateResult, q float64) *Interval {
 	if err != nil {
 		return nil
 	}
-	return histInterval(h, q)
+	return h
 }
 
 // text formats the interval after a percentile, " [lo, hi]", its values by f; an open side

@@ -520,9 +520,10 @@ func compareVegeta(br *RateResult, vs *VegetaStats, rate, tol float64) VegetaDif
 	d := VegetaDiff{DiffP50: relDiff(br.Latency.P50, vs.P50), DiffP99: relDiff(br.Latency.P99, vs.P99)}
 	d.Comparable = br.Holds && vs.Success >= 0.99 && vs.Throughput >= 0.9*rate
 	d.Agree = d.Comparable && math.Abs(d.DiffP50) <= tol && math.Abs(d.DiffP99) <= tol
-	d.Undecided = d.Comparable && !d.Agree && vs.P50CI != nil && vs.P99CI != nil &&
-		mayAgree(br.Latency.P50, vs.P50, latencyInterval(br, 0.50), vs.P50CI, tol) &&
-		mayAgree(br.Latency.P99, vs.P99, latencyInterval(br, 0.99), vs.P99CI, tol)
+	if d.Comparable && !d.Agree && vs.P50CI != nil && vs.P99CI != nil {
+		i50, i99 := latencyIntervals(br)
+		d.Undecided = mayAgree(br.Latency.P50, vs.P50, i50, vs.P50CI, tol) && mayAgree(br.Latency.P99, vs.P99, i99, vs.P99CI, tol)
+	}
 	return d
 }
 
@@ -547,11 +548,13 @@ func vegetaPoint(ctx context.Context, clients [2]*Client, src Source, cfg *Veget
 	var sendRounds [][]time.Time
 	var lats []float64 // vegeta's, every round's
 	var files []string
+	// The bench's runs on its own constant schedule, one per client (none when replay only).
+	own := clients[:]
+	if cfg.ReplayOnly {
+		own = nil
+	}
 	for k := 0; k < cfg.Rounds; k++ {
-		for ci, c := range clients {
-			if cfg.ReplayOnly {
-				break
-			}
+		for ci, c := range own {
 			rc := cfg.Run
 			rc.Rate, rc.Duration = rate, round
 			if k > 0 {
@@ -585,7 +588,7 @@ func vegetaPoint(ctx context.Context, clients [2]*Client, src Source, cfg *Veget
 		sendRounds = append(sendRounds, sends)
 		rc := cfg.Run
 		rc.Rate, rc.Duration, rc.Offsets = rate, round, sendOffsets(sends)
-		if k > 0 || !cfg.ReplayOnly {
+		if k > 0 || len(own) > 0 {
 			rc.Warmup = 0 // the bench's own runs warmed its client up
 		}
 		br, err := Run(ctx, clients[1], src, rc)
@@ -595,10 +598,7 @@ func vegetaPoint(ctx context.Context, clients [2]*Client, src Source, cfg *Veget
 		replays = append(replays, br)
 	}
 	var merged [2]*RateResult
-	for ci := range clients {
-		if cfg.ReplayOnly {
-			break
-		}
+	for ci := range own {
 		br, err := MergeRuns(benchRuns[ci])
 		if err != nil {
 			return nil, err
@@ -619,7 +619,7 @@ func vegetaPoint(ctx context.Context, clients [2]*Client, src Source, cfg *Veget
 	vs.P50CI, vs.P99CI = sortedInterval(lats, 0.50), sortedInterval(lats, 0.99)
 	pt := &VegetaPoint{Rate: rate, Bench: merged[0], BenchNetHTTP: merged[1], Vegeta: *vs, DurationS: measured.Seconds(),
 		Samples: &VegetaSamples{Vegeta: vs.Requests}}
-	if !cfg.ReplayOnly {
+	if len(own) > 0 {
 		pt.Samples.Bench, pt.Samples.BenchNetHTTP = merged[0].Latency.Count, merged[1].Latency.Count
 		pt.setDefaultDiff(compareVegeta(merged[0], vs, rate, cfg.Tolerance))
 		nd := compareVegeta(merged[1], vs, rate, cfg.Tolerance)
