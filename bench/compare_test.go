@@ -59,8 +59,10 @@ func TestCompareAndReport(t *testing.T) {
 		Systems:  []string{"seq", "c2-mps", "baseline", "nonsense"},
 		Servers:  SystemOptions{GPUfn: os.Args[0], Baseline: os.Args[0], Device: "cpu"},
 		Run:      RunConfig{Duration: 250 * time.Millisecond, Warmup: 50 * time.Millisecond, ColdPercent: 50},
-		Sweep:    SweepConfig{Mode: SweepAdaptive, Start: 20, Max: 40, Settle: time.Millisecond, Rule: Rule{MinAchieved: 0.9}},
-		LowRate:  20, LowDuration: 250 * time.Millisecond,
+		// Errors alone decide (no achieved-rate rule): whether 40/s is achieved in a 250 ms run
+		// depends on how fast this machine answers.
+		Sweep:   SweepConfig{Mode: SweepAdaptive, Start: 20, Max: 40, Settle: time.Millisecond},
+		LowRate: 20, LowDuration: 250 * time.Millisecond,
 		Out: out, Machine: ThisMachine("test-machine"), ReadyTimeout: 30 * time.Second, Log: &log,
 	})
 	if err != nil {
