@@ -5,7 +5,9 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -32,10 +34,120 @@ func TestMain(m *testing.M) {
 type cpuDevices struct{}
 
 func (cpuDevices) Open(kind string, ordinal int) (gpu.Device, error) {
-	return cpu.New(cpu.Options{Ordinal: ordinal, MemBytes: 256 << 20}), nil
+	opts := cpu.Options{Ordinal: ordinal, MemBytes: 256 << 20}
+	if dir := os.Getenv(gateEnv); dir != "" {
+		// A worker of an engine started with a gate's env: spin_ns waits at the gate instead of
+		// sleeping (see gate).
+		opts.Kernels = []cpu.Kernel{{Name: "spin_ns", Params: 1, Fn: func(_ *cpu.Mem, th *cpu.Thread, _ []uint64) {
+			if th.LinearID() == 0 {
+				passGate(dir)
+			}
+		}}}
+	}
+	return cpu.New(opts), nil
 }
 
 func (cpuDevices) Probe(string) ([]gpu.Info, string, error) { return nil, "", nil }
+
+// gateEnv, in a worker's environment, names the directory of a gate.
+const gateEnv = "GPUFN_TEST_GATE"
+
+// A gate holds invocations inside their kernel until the test lets them go, so that a test can
+// act while an invocation is known to run (the worker has its request) and cannot end, instead
+// of guessing with sleeps. An engine started with Env: []string{g.env()} runs the kernel
+// spin_ns (functions made by gated or sleeper) as a gate: each run counts itself in (its
+// number n: 1, 2, ...) and waits until the test has allowed n runs through (allow).
+type gate struct{ dir string }
+
+func newGate(t *testing.T) *gate { return &gate{dir: t.TempDir()} }
+
+func (g *gate) env() string { return gateEnv + "=" + g.dir }
+
+// entered is how many runs have reached the gate.
+func (g *gate) entered() int64 {
+	fi, err := os.Stat(filepath.Join(g.dir, "entered"))
+	if err != nil {
+		return 0
+	}
+	return fi.Size()
+}
+
+// waitEntered waits until n runs have reached the gate.
+func (g *gate) waitEntered(t *testing.T, n int64) {
+	t.Helper()
+	waitFor(t, fmt.Sprintf("%d runs at the gate", n), func() bool { return g.entered() >= n })
+}
+
+// allow lets n more runs through the gate (those waiting, or the next ones to come).
+func (g *gate) allow(t *testing.T, n int) {
+	t.Helper()
+	f, err := os.OpenFile(filepath.Join(g.dir, "allowed"), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.Write(make([]byte, n)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// passGate is the gate's kernel, in the worker: it counts itself in and waits to be allowed.
+func passGate(dir string) {
+	f, err := os.OpenFile(filepath.Join(dir, "entered"), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		panic(err)
+	}
+	_, err = f.Write([]byte{1})
+	n, serr := f.Seek(0, io.SeekCurrent) // just past the byte written: this run's number
+	f.Close()
+	if err != nil || serr != nil {
+		panic(fmt.Sprint("gate: ", err, serr))
+	}
+	for {
+		if fi, err := os.Stat(filepath.Join(dir, "allowed")); err == nil && fi.Size() >= n {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// gated is a function of one input X, returned as its output, whose kernel is spin_ns: in an
+// engine with a gate, it waits at the gate.
+func gated(t *testing.T) *Function { return sleeper(t, 0) }
+
+// waitFor polls cond until it holds; it fails the test if it does not within a minute (a bound
+// for a hung test only: every condition waited for comes in milliseconds).
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited a minute for %s", what)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// stopWorkers stops (SIGSTOP) every worker of the engine; they are continued (SIGCONT) when
+// the test ends, if still alive.
+func stopWorkers(t *testing.T, e *Engine) {
+	t.Helper()
+	var pids []int
+	for _, w := range e.Stats().Workers {
+		if !w.Up || w.PID <= 0 {
+			t.Fatalf("worker %s is not up", w.ID)
+		}
+		if err := syscall.Kill(w.PID, syscall.SIGSTOP); err != nil {
+			t.Fatal(err)
+		}
+		pids = append(pids, w.PID)
+	}
+	t.Cleanup(func() {
+		for _, pid := range pids {
+			syscall.Kill(pid, syscall.SIGCONT)
+		}
+	})
+}
 
 var testLib = func() *Library {
 	img := examples.MustPTX("testkernels")
@@ -200,19 +312,47 @@ func TestKilledWorkerUnderLoad(t *testing.T) {
 					}
 				}(g)
 			}
-			for k := 0; k < 3; k++ {
-				time.Sleep(40 * time.Millisecond)
-				pid := e.Stats().Workers[0].PID
-				if pid > 0 {
-					syscall.Kill(pid, syscall.SIGKILL)
+			loaded := make(chan struct{})
+			go func() { wg.Wait(); close(loaded) }()
+			// Kill the first worker up to 3 times while the invocations stream in: once 15, 30
+			// and 45 of the 100 have completed (progress, not the clock, says when), each time a
+			// worker that is up (a new one after the kill before).
+			killed, last := 0, 0
+			for k := 1; k <= 3; k++ {
+				var pid int
+				waitFor(t, "progress or the end of the load", func() bool {
+					select {
+					case <-loaded:
+						return true
+					default:
+					}
+					st := e.Stats()
+					w := st.Workers[0]
+					if st.Completed >= uint64(15*k) && w.Up && w.PID > 0 && w.PID != last {
+						pid = w.PID
+						return true
+					}
+					return false
+				})
+				if pid == 0 {
+					break // the load ended first
 				}
+				if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+					t.Fatal(err)
+				}
+				killed, last = killed+1, pid
 			}
-			wg.Wait()
-			if codes["ok"]+codes[CodeExited] != 100 || codes[CodeExited] > 3 || codes["wrong output"] > 0 {
-				t.Fatalf("answers %v: want 100 answered, only the running ones (at most 3) failing, as worker_exited", codes)
+			<-loaded
+			if killed == 0 {
+				t.Fatal("no worker was killed during the load")
 			}
-			if e.Stats().Restarts == 0 {
-				t.Fatal("no restart counted")
+			if codes["ok"]+codes[CodeExited] != 100 || codes[CodeExited] > killed || codes["wrong output"] > 0 {
+				t.Fatalf("answers %v: want 100 answered, only the running ones (at most one per kill, %d) failing, as worker_exited", codes, killed)
+			}
+			// A worker killed while idle is replaced once its slot sees it die.
+			waitFor(t, fmt.Sprintf("%d restarts", killed), func() bool { return e.Stats().Restarts >= uint64(killed) })
+			if r := e.Stats().Restarts; r != uint64(killed) {
+				t.Fatalf("%d restarts for %d workers killed", r, killed)
 			}
 		})
 	}
@@ -222,14 +362,25 @@ func TestKilledWorkerUnderLoad(t *testing.T) {
 // replaced, and the next invocation runs.
 func TestDeadlineKillsOverrunningWorker(t *testing.T) {
 	e := newEngine(t, Config{Mode: Sequential})
+	// spin never returns (its flag stays 0): any answer comes from the deadline's kill.
 	spin := fn(t, "spin", `"F": {"Absolute": 256}`, "", `{"Ptr": "F"}`)
 	start := time.Now()
-	_, err := call(t, e, spin, nil, 300*time.Millisecond)
+	answered := make(chan *Error, 1)
+	go func() {
+		_, err := call(t, e, spin, nil, 300*time.Millisecond)
+		answered <- err
+	}()
+	var err *Error
+	select {
+	case err = <-answered:
+	case <-time.After(time.Minute): // a hung test, not a slow one
+		t.Fatal("the overrun was not answered")
+	}
 	if err == nil || err.Code != CodeDeadline {
 		t.Fatalf("err = %v", err)
 	}
-	if took := time.Since(start); took > 5*time.Second {
-		t.Fatalf("the overrun was answered after %v", took)
+	if took := time.Since(start); took < 300*time.Millisecond {
+		t.Fatalf("the overrun was answered after %v, before its deadline", took)
 	}
 	out, err := call(t, e, echo(t), []byte("after"), 0)
 	if err != nil || string(out) != "after" {
@@ -270,22 +421,27 @@ func TestQueueFullAndDeadlineInQueue(t *testing.T) {
 	slow := sleeper(t, 300)
 	var invs []*Invocation
 	full := 0
-	for i := 0; i < 6; i++ {
-		inv := Acquire()
-		inv.Fn = slow
-		inv.Inputs = [][]byte{{byte(i)}}
-		if i == 2 {
-			inv.Deadline = time.Now().Add(100 * time.Millisecond) // expires while queued
+	// The slot idle (the first is handed to it, not queued) and its worker stopped (the first
+	// cannot end and make room while the others are submitted).
+	waitIdle(e, 1)
+	stopped(t, e, func() {
+		for i := 0; i < 6; i++ {
+			inv := Acquire()
+			inv.Fn = slow
+			inv.Inputs = [][]byte{{byte(i)}}
+			if i == 2 {
+				inv.Deadline = time.Now().Add(100 * time.Millisecond) // expires while queued
+			}
+			if err := e.Submit(inv); err == ErrQueueFull {
+				full++
+				Release(inv)
+				continue
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			invs = append(invs, inv)
 		}
-		if err := e.Submit(inv); err == ErrQueueFull {
-			full++
-			Release(inv)
-			continue
-		} else if err != nil {
-			t.Fatal(err)
-		}
-		invs = append(invs, inv)
-	}
+	})
 	if full == 0 || len(invs) != 3 {
 		t.Fatalf("%d refused, %d admitted: want 1 running + 2 queued admitted", full, len(invs))
 	}
@@ -336,6 +492,10 @@ func TestSharedFaultDomainReruns(t *testing.T) {
 	e := newEngine(t, Config{Mode: Concurrent, Workers: 3, SharedFaultDomain: true})
 	slow := sleeper(t, 400)
 	fault := fn(t, "fault", "", "", "")
+	// Every worker stopped: the innocents are sent and cannot end before the culprit's fault
+	// (the teardown kills stopped workers all the same).
+	waitIdle(e, 3)
+	stopWorkers(t, e)
 	var wg sync.WaitGroup
 	results := make([]string, 2)
 	for i := range results {
@@ -351,8 +511,17 @@ func TestSharedFaultDomainReruns(t *testing.T) {
 			}
 		}(i)
 	}
-	for e.Stats().Busy < 2 { // the innocents are running
-		time.Sleep(time.Millisecond)
+	waitFor(t, "the innocents to be taken", func() bool { return e.Stats().Busy >= 2 })
+	// The slot left idle runs the culprit: its worker goes on.
+	e.mu.Lock()
+	if len(e.idle) != 1 {
+		e.mu.Unlock()
+		t.Fatalf("%d idle slots with the innocents running, want 1", len(e.idle))
+	}
+	free := e.idle[0]
+	e.mu.Unlock()
+	if err := syscall.Kill(free.stats().PID, syscall.SIGCONT); err != nil {
+		t.Fatal(err)
 	}
 	_, ferr := call(t, e, fault, nil, 10*time.Second)
 	wg.Wait()
@@ -455,19 +624,22 @@ func TestTenantShare(t *testing.T) {
 		invs = append(invs, inv)
 		return nil
 	}
-	// The first runs at once (not queued); then alice may queue 2 (half of 4).
+	// The first runs at once (not queued); then alice may queue 2 (half of 4). The worker is
+	// stopped meanwhile: the first cannot end and take one of alice's off the queue.
 	waitIdle(e, 1)
-	for i := 0; i < 3; i++ {
-		if err := submit("alice"); err != nil {
-			t.Fatalf("alice %d: %v", i, err)
+	stopped(t, e, func() {
+		for i := 0; i < 3; i++ {
+			if err := submit("alice"); err != nil {
+				t.Fatalf("alice %d: %v", i, err)
+			}
 		}
-	}
-	if err := submit("alice"); err != ErrTenantShare {
-		t.Fatalf("alice beyond her share: %v", err)
-	}
-	if err := submit("bob"); err != nil {
-		t.Fatalf("bob: %v", err)
-	}
+		if err := submit("alice"); err != ErrTenantShare {
+			t.Fatalf("alice beyond her share: %v", err)
+		}
+		if err := submit("bob"); err != nil {
+			t.Fatalf("bob: %v", err)
+		}
+	})
 	for _, inv := range invs {
 		<-inv.Done()
 		if inv.Err != nil {
@@ -494,27 +666,34 @@ func waitIdle(e *Engine, n int) {
 // goroutines end on the quit, and giving their pools back afterwards must not wait for them
 // forever (it did: Shutdown then hung in its wait for the slot goroutines).
 func TestAutoWholeDuringTimedOutDrain(t *testing.T) {
-	e := newEngine(t, Config{Mode: Auto, Workers: 2, PoolBytes: 1 << 20, UsableBytes: 64 << 20})
-	big := fn(t, "spin_ns", `"A": {"Absolute": 8388608}`, `"X"`, `{"Constant": 400000000}`, "X")
+	g := newGate(t)
+	e := newEngine(t, Config{Mode: Auto, Workers: 2, PoolBytes: 1 << 20, UsableBytes: 64 << 20, Env: []string{g.env()}})
+	big := fn(t, "spin_ns", `"A": {"Absolute": 8388608}`, `"X"`, `{"Constant": 0}`, "X") // waits at the gate
 	inv := Acquire()
 	defer Release(inv)
 	inv.Fn, inv.Need, inv.Inputs = big, 8<<20, [][]byte{[]byte("whole")}
 	if err := e.Submit(inv); err != nil {
 		t.Fatal(err)
 	}
-	for e.Stats().Whole == 0 {
-		time.Sleep(time.Millisecond)
-	}
+	g.waitEntered(t, 1) // the whole-GPU worker runs it, and it cannot end
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	stopped := make(chan error, 1)
 	go func() { stopped <- e.Shutdown(ctx) }()
+	// The drain times out (the quit): the idle slots' goroutines end; only then does the
+	// whole-GPU invocation end and the workers take their pools back.
+	select {
+	case <-e.quit:
+	case <-time.After(time.Minute):
+		t.Fatal("the drain did not end")
+	}
+	g.allow(t, 1)
 	select {
 	case err := <-stopped:
 		if err == nil {
 			t.Fatal("the drain did not time out")
 		}
-	case <-time.After(20 * time.Second):
+	case <-time.After(time.Minute): // a hung Shutdown, not a slow one
 		t.Fatal("Shutdown hung after a drain that timed out during a whole-GPU invocation")
 	}
 	<-inv.Done()

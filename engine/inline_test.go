@@ -93,19 +93,21 @@ func TestInlineQueuesBehindABusyWorker(t *testing.T) {
 	slow, f := sleeper(t, 200), echo(t)
 	waitParked(e, 1)
 	warmUp(t, e, f)
-	first := submitAsync(t, e, slow, []byte("slow"), 10*time.Second)
-	for e.Stats().Busy == 0 {
-		time.Sleep(time.Millisecond)
-	}
 	inv := Acquire()
 	defer Release(inv)
 	inv.Fn, inv.Inputs = f, [][]byte{[]byte("queued")}
-	if err := e.SubmitInline(inv); err != nil {
-		t.Fatal(err)
-	}
-	if answered(inv) {
-		t.Fatal("answered on return though the worker was busy")
-	}
+	var first <-chan answer
+	// The worker stopped: slow, once taken, cannot end while the second is submitted.
+	stopped(t, e, func() {
+		first = submitAsync(t, e, slow, []byte("slow"), 10*time.Second)
+		waitFor(t, "the slot to take slow", func() bool { return e.Stats().Busy > 0 })
+		if err := e.SubmitInline(inv); err != nil {
+			t.Fatal(err)
+		}
+		if answered(inv) {
+			t.Fatal("answered on return though the worker was busy")
+		}
+	})
 	<-inv.Done()
 	if inv.Err != nil || string(inv.Outputs[0]) != "queued" {
 		t.Fatalf("queued: %q %v", inv.Outputs, inv.Err)
@@ -138,26 +140,22 @@ func TestInlineNotWhileTheSlotSpins(t *testing.T) {
 // worker_exited, the slot goroutine takes the slot back, a new worker starts, and the next
 // invocation runs inline again.
 func TestInlineWorkerKilledDuringRun(t *testing.T) {
-	e := newEngine(t, Config{Mode: Sequential, Policy: PolicyBlock})
-	slow, f := sleeper(t, 2000), echo(t)
+	g := newGate(t)
+	e := newEngine(t, Config{Mode: Sequential, Policy: PolicyBlock, Env: []string{g.env()}})
+	slow, f := gated(t), echo(t)
+	g.allow(t, 1) // the warm-up's run of slow
 	warmUp(t, e, slow, f)
 	waitParked(e, 1)
 	pid, before := e.Stats().Workers[0].PID, e.Stats().Inline
 	done := inlineAsync(t, e, slow, []byte("x"))
-	time.Sleep(20 * time.Millisecond) // inside the kernel
+	g.waitEntered(t, 2) // inside the kernel, where it stays
 	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
 	if a := <-done; a.err == nil || a.err.Code != CodeExited {
 		t.Fatalf("killed run: %v, want %s", a.err, CodeExited)
 	}
-	deadline := time.Now().Add(20 * time.Second)
-	for !e.Ready() || idleCount(e) != 1 {
-		if time.Now().After(deadline) {
-			t.Fatalf("no worker back: %+v", e.Stats())
-		}
-		time.Sleep(time.Millisecond)
-	}
+	waitFor(t, "a new worker, idle", func() bool { return e.Ready() && idleCount(e) == 1 })
 	waitParked(e, 1)
 	out, err := call(t, e, f, []byte("after"), 0)
 	if err != nil || string(out) != "after" {
@@ -194,15 +192,31 @@ func TestInlineShutdownWaitsForTheCaller(t *testing.T) {
 // A drain that times out while a caller still runs inline: Shutdown returns once the caller
 // is done (the worker is not stopped under it), and the caller gets its answer.
 func TestInlineShutdownTimeoutLetsTheCallerFinish(t *testing.T) {
-	e := newEngine(t, Config{Mode: Sequential, Policy: PolicyBlock})
-	slow := sleeper(t, 400)
+	g := newGate(t)
+	e := newEngine(t, Config{Mode: Sequential, Policy: PolicyBlock, Env: []string{g.env()}})
+	slow := gated(t)
+	g.allow(t, 1) // the warm-up's run
 	warmUp(t, e, slow)
 	waitParked(e, 1)
 	done := inlineAsync(t, e, slow, []byte("late"))
+	g.waitEntered(t, 2) // it runs, and cannot end until allowed
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	if err := e.Shutdown(ctx); err == nil {
-		t.Fatal("drain did not time out")
+	shut := make(chan error, 1)
+	go func() { shut <- e.Shutdown(ctx) }()
+	select {
+	case <-e.quit: // the drain timed out
+	case <-time.After(time.Minute):
+		t.Fatal("the drain did not end")
+	}
+	g.allow(t, 1)
+	select {
+	case err := <-shut:
+		if err == nil {
+			t.Fatal("drain did not time out")
+		}
+	case <-time.After(time.Minute): // a hung Shutdown, not a slow one
+		t.Fatal("Shutdown did not return once the caller was done")
 	}
 	if a := <-done; a.err != nil || string(a.out) != "late" {
 		t.Fatalf("inline run: %q %v", a.out, a.err)

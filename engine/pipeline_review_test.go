@@ -79,6 +79,7 @@ func TestPipelineDoesNotDelayShorterDeadline(t *testing.T) {
 	e := newEngine(t, Config{Mode: Sequential})
 	slow, other := sleeper(t, 1500), echo(t)
 	warmUp(t, e, slow, other)
+	before := e.Stats().Pipelined
 	// w (another function) holds the slot while a and late queue up; then the slot takes a
 	// and finds late at the head.
 	var w, a, late <-chan answer
@@ -92,49 +93,69 @@ func TestPipelineDoesNotDelayShorterDeadline(t *testing.T) {
 	<-w
 	x := <-late
 	took := time.Since(sent)
-	if x.err == nil || x.err.Code != CodeDeadline {
-		t.Fatalf("late: %q %v", x.out, x.err)
+	// Answered from the queue ("queued"), not as one that waited behind a in the worker
+	// ("waited for the worker"), which is answered only when a ends.
+	if x.err == nil || x.err.Code != CodeDeadline || !strings.Contains(x.err.Message, "queued") {
+		t.Fatalf("late: %q %v, want %s in the queue", x.out, x.err, CodeDeadline)
 	}
-	if took > time.Second {
-		t.Fatalf("late (300 ms deadline) was answered after %v: it waited behind a 1.5 s invocation", took.Round(time.Millisecond))
-	}
+	t.Logf("late (300 ms deadline) answered after %v", took.Round(time.Millisecond))
 	if y := <-a; y.err != nil || string(y.out) != "a" {
 		t.Fatalf("a: %q %v", y.out, y.err)
 	}
+	if n := settled(t, e).Pipelined - before; n != 0 {
+		t.Fatalf("%d invocations sent behind another: late, with the earlier deadline, was sent behind a 1.5 s invocation", n)
+	}
 }
 
-// Shutdown whose drain times out while a pipelined invocation waits behind one that then
-// overruns: the one behind is put back into the queue after Shutdown emptied it, and must
-// still be answered.
+// Shutdown whose drain times out while a pipelined invocation waits behind one whose worker is
+// then lost (killed, as an overrunning one is): the one behind is put back into the queue after
+// Shutdown emptied it, and must still be answered.
 func TestShutdownAnswersInvocationPutBackAfterDrain(t *testing.T) {
-	e := newEngine(t, Config{Mode: Sequential})
-	slow, other := sleeper(t, 400), echo(t)
+	g := newGate(t)
+	e := newEngine(t, Config{Mode: Sequential, Env: []string{g.env()}})
+	slow, other := gated(t), echo(t)
+	g.allow(t, 1) // the warm-up's run of slow
 	warmUp(t, e, slow, other)
+	pid := e.Stats().Workers[0].PID
 	var w, a, b <-chan answer
 	stopped(t, e, func() {
 		w = submitAsync(t, e, other, []byte("w"), 0)
-		a = submitAsync(t, e, slow, []byte("a"), 200*time.Millisecond) // overruns
+		a = submitAsync(t, e, slow, []byte("a"), 0)
 		b = submitAsync(t, e, slow, []byte("b"), 0)
 	})
 	<-w
-	for e.Stats().Pipelined == 0 {
-		time.Sleep(time.Millisecond)
-	}
+	g.waitEntered(t, 2) // a runs, and cannot end
+	waitFor(t, "b to be sent behind a", func() bool { return e.Stats().Pipelined > 0 })
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	if err := e.Shutdown(ctx); err == nil {
-		t.Fatal("the drain did not time out")
+	shut := make(chan error, 1)
+	go func() { shut <- e.Shutdown(ctx) }()
+	select {
+	case <-e.quit: // the drain timed out, and the queue was emptied
+	case <-time.After(time.Minute):
+		t.Fatal("the drain did not end")
 	}
-	if x := <-a; x.err == nil || x.err.Code != CodeDeadline {
-		t.Fatalf("a: %q %v", x.out, x.err)
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-shut:
+		if err == nil {
+			t.Fatal("the drain did not time out")
+		}
+	case <-time.After(time.Minute): // a hung Shutdown, not a slow one
+		t.Fatal("Shutdown hung")
+	}
+	if x := <-a; x.err == nil || x.err.Code != CodeExited {
+		t.Fatalf("a: %q %v, want %s", x.out, x.err, CodeExited)
 	}
 	select {
 	case x := <-b:
-		if x.err != nil && !strings.Contains(x.err.Code, CodeDraining) && x.err.Code != CodeDeadline {
-			t.Fatalf("b: %v", x.err)
+		if x.err == nil || x.err.Code != CodeDraining {
+			t.Fatalf("b: %q %v, want %s", x.out, x.err, CodeDraining)
 		}
-	case <-time.After(3 * time.Second):
-		t.Fatal("b, sent behind the overrunning one and put back after the drain, was never answered")
+	case <-time.After(time.Minute):
+		t.Fatal("b, sent behind the lost one and put back after the drain, was never answered")
 	}
 }
 
@@ -313,6 +334,7 @@ func TestPipelinedStressAnsweredOnce(t *testing.T) {
 func TestSharedFaultDomainPutBackIsNotAVictim(t *testing.T) {
 	e := newEngine(t, Config{Mode: Concurrent, Workers: 3, SharedFaultDomain: true})
 	slow, mid, quick := sleeper(t, 300), sleeper(t, 100), echo(t)
+	waitIdle(e, 3) // each warm-up below goes to a slot of its own
 	var warm []<-chan answer
 	for i := 0; i < 3; i++ { // one each: every worker has slow's code
 		warm = append(warm, submitAsync(t, e, slow, []byte("warm"), 0))
@@ -333,8 +355,17 @@ func TestSharedFaultDomainPutBackIsNotAVictim(t *testing.T) {
 	w := submitAsync(t, e, quick, []byte("w"), 0)
 	m1 := submitAsync(t, e, mid, []byte("m1"), 0)
 	m2 := submitAsync(t, e, mid, []byte("m2"), 0)
-	a := submitAsync(t, e, slow, []byte("a"), 250*time.Millisecond)
-	b := submitAsync(t, e, slow, []byte("b"), 10*time.Second)
+	// a and b are kept (not released on their answer): their re-run counts are read below.
+	keep := func(in string, timeout time.Duration) *Invocation {
+		inv := Acquire()
+		inv.Fn, inv.Inputs, inv.Deadline = slow, [][]byte{[]byte(in)}, time.Now().Add(timeout)
+		if err := e.Submit(inv); err != nil {
+			t.Fatal(err)
+		}
+		return inv
+	}
+	a := keep("a", 250*time.Millisecond)
+	b := keep("b", 10*time.Second)
 	for _, pid := range pids {
 		syscall.Kill(pid, syscall.SIGCONT)
 	}
@@ -343,19 +374,29 @@ func TestSharedFaultDomainPutBackIsNotAVictim(t *testing.T) {
 			t.Fatal(x.err)
 		}
 	}
-	if x := <-a; x.err == nil || x.err.Code != CodeDeadline {
-		t.Fatalf("a: %q %v", x.out, x.err)
+	<-a.Done()
+	if a.Err == nil || a.Err.Code != CodeDeadline {
+		t.Fatalf("a: %q %v", a.Outputs, a.Err)
 	}
-	if x := <-b; x.err != nil || string(x.out) != "b" {
-		t.Fatalf("b: %q %v", x.out, x.err)
+	<-b.Done()
+	if b.Err != nil || string(b.Outputs[0]) != "b" {
+		t.Fatalf("b: %q %v", b.Outputs, b.Err)
 	}
 	st := settled(t, e)
 	if st.Pipelined == 0 {
 		t.Skip("b was not sent behind a")
 	}
-	if st.Reruns != 1 {
-		t.Fatalf("%d re-runs, want 1 (a alone); b, which never started, was re-run as a victim", st.Reruns)
+	// Counted per invocation: m1 and m2 are re-run too when they still run at a's overrun
+	// (the teardown kills their workers), which depends on the machine's speed.
+	t.Logf("re-runs: %d in all, a %d, b %d", st.Reruns, a.reruns, b.reruns)
+	if a.reruns != 1 {
+		t.Fatalf("a was re-run %d times, want once (alone, after its overrun took the fault domain down)", a.reruns)
 	}
+	if b.reruns != 0 {
+		t.Fatalf("b, which never started, was re-run %d times as a victim", b.reruns)
+	}
+	Release(a)
+	Release(b)
 }
 
 // An invocation that fails with output_too_large has had its first outputs copied into the

@@ -236,16 +236,21 @@ func TestPipelinedWorkerKilled(t *testing.T) {
 // last looked) is sent behind the running one while it runs, not after its result: the slot
 // watches the queue while it waits (slot.watch).
 func TestPipelineTakesInvocationSubmittedDuringRun(t *testing.T) {
-	e := newEngine(t, Config{Mode: Sequential, Policy: PolicySpin})
-	slow := sleeper(t, 1000)
+	g := newGate(t)
+	e := newEngine(t, Config{Mode: Sequential, Policy: PolicySpin, Env: []string{g.env()}})
+	slow := gated(t)
+	g.allow(t, 1) // the warm-up's run
 	warmUp(t, e, slow)
 	before := e.Stats().Pipelined
 	a := submitAsync(t, e, slow, []byte("a"), 0)
-	for st := e.Stats(); st.Busy == 0 || st.Queued > 0; st = e.Stats() {
-		time.Sleep(time.Millisecond)
-	}
-	time.Sleep(20 * time.Millisecond) // the slot is past its look at the queue, in the run
+	// a is in its kernel, and stays there until allowed: b comes while a runs. The slot sent a
+	// and then looked at the queue, almost always before the worker got this far; should it
+	// look only now, that look takes b, which is right too.
+	g.waitEntered(t, 2)
 	b := submitAsync(t, e, slow, []byte("b"), 0)
+	// Sent while a cannot have ended: by the watch, not after a's result.
+	waitFor(t, "b to be sent behind a", func() bool { return e.Stats().Pipelined-before >= 1 })
+	g.allow(t, 2)
 	for _, c := range []struct {
 		ch   <-chan answer
 		want string
