@@ -89,9 +89,11 @@ func helperWorker(args []string) int {
 	return 0
 }
 
+// startOpts starts a worker of the given misbehaviour. Its StartTimeout is for a hung start
+// only: a loaded machine may take seconds to start the (race-instrumented) test binary.
 func startOpts(t *testing.T, mode string) StartOptions {
 	t.Setenv("GPUFN_TEST_WORKER", mode)
-	return StartOptions{Binary: os.Args[0], Args: []string{"worker"}, ID: "t", Device: "cpu", PoolBytes: 16 << 20, ContextBytes: 1 << 20, StartTimeout: 3 * time.Second}
+	return StartOptions{Binary: os.Args[0], Args: []string{"worker"}, ID: "t", Device: "cpu", PoolBytes: 16 << 20, ContextBytes: 1 << 20, StartTimeout: 30 * time.Second}
 }
 
 func TestStartRefusesBadWorkers(t *testing.T) {
@@ -135,7 +137,13 @@ func TestCallDetectsBrokenWorkers(t *testing.T) {
 			defer p.Kill()
 			var res Result
 			inv := &Invoke{ID: p.NextID(), Output: p.Context(0).OutputArea()}
-			err = p.Call(MsgInvoke, inv, inv.ID, &res, time.Now().Add(time.Second))
+			// The hanging worker is to overrun this deadline; the others answer (or die) at
+			// once, and get a deadline no loaded machine reaches.
+			deadline := time.Now().Add(30 * time.Second)
+			if mode == "hang" {
+				deadline = time.Now().Add(500 * time.Millisecond)
+			}
+			err = p.Call(MsgInvoke, inv, inv.ID, &res, deadline)
 			if !errors.Is(err, want) {
 				t.Fatalf("err = %v, want %v", err, want)
 			}

@@ -66,7 +66,7 @@ func TestPollSpinReaderWatches(t *testing.T) {
 			reply()
 		}
 	}
-	timer := time.AfterFunc(5*time.Second, reply) // a reader that never watches still ends
+	timer := time.AfterFunc(time.Minute, reply) // a reader that never watches still ends (and fails)
 	defer timer.Stop()
 	buf := make([]byte, 5)
 	if _, err := io.ReadFull(rr, buf); err != nil || string(buf) != "reply" {
@@ -94,9 +94,15 @@ func TestPollSpinReaderParks(t *testing.T) {
 	if calls != 0 {
 		t.Fatalf("watch called %d times: the read spun instead of parking", calls)
 	}
-	// The same reader without park spins (and watches) until the reply.
+	// The same reader without park spins (and watches) until the reply. The reply is written
+	// from the watch, so it comes only once the reader has spun; a reader that never watches
+	// still ends (timer), and fails.
 	psr.park = false
-	time.AfterFunc(20*time.Millisecond, func() { w.Write([]byte("again")) })
+	var once sync.Once
+	again := func() { once.Do(func() { go w.Write([]byte("again")) }) }
+	psr.watch = func() { calls++; again() }
+	timer2 := time.AfterFunc(time.Minute, again)
+	defer timer2.Stop()
 	if _, err := io.ReadFull(rr, buf); err != nil || string(buf) != "again" || calls == 0 {
 		t.Fatalf("read %q, %v; watch called %d times", buf, err, calls)
 	}
