@@ -70,11 +70,12 @@ func TestRestartKeepsRegistrations(t *testing.T) {
 	os.WriteFile(filepath.Join(fnDir, "broken.fn"), good[:len(good)/2], 0o600)
 	s = start(t, "--data-dir", dir)
 	checkRegistered(t, s)
-	time.Sleep(100 * time.Millisecond)
-	logs := s.logs.String()
-	if !strings.Contains(logs, ".tmp-torn") || !strings.Contains(logs, "broken.fn") {
-		t.Fatalf("the torn and corrupt entries were not reported:\n%s", logs)
-	}
+	// Logged while loading, before the server was ready; the log reaches s.logs through a pipe
+	// and a copying goroutine, in its own time.
+	waitFor(t, "the torn and corrupt entries to be reported", func() bool {
+		logs := s.logs.String()
+		return strings.Contains(logs, ".tmp-torn") && strings.Contains(logs, "broken.fn")
+	})
 	if a := s.invoke("broken", nil); a.status != 404 {
 		t.Fatalf("a corrupt entry was loaded: %d", a.status)
 	}
@@ -188,10 +189,17 @@ func TestOverload(t *testing.T) {
 	var ok, limited, other, errs atomic.Int64
 	var wg sync.WaitGroup
 	maxRSS := 0
+	// The worker is stopped until the first 429: however fast the client manages to send on a
+	// loaded machine, the queue then fills and some are refused, which the test requires (the
+	// rest of the run is at the offered rate, whatever each side's speed).
+	cont := s.stopWorkers()
 	stop := time.Now().Add(dur)
 	tick := time.NewTicker(time.Second / rate)
 	for n := 0; time.Now().Before(stop); n++ {
 		<-tick.C
+		if limited.Load() > 0 {
+			cont()
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -217,6 +225,7 @@ func TestOverload(t *testing.T) {
 		}
 	}
 	tick.Stop()
+	cont()
 	wg.Wait()
 	t.Logf("%d answered 200, %d answered 429, %d other, %d transport errors; server RSS peaked at %d MiB", ok.Load(), limited.Load(), other.Load(), errs.Load(), maxRSS>>10)
 	if other.Load() > 0 || errs.Load() > 0 || ok.Load() == 0 || limited.Load() == 0 {
@@ -232,7 +241,8 @@ func TestOverload(t *testing.T) {
 }
 
 // SIGTERM during a stream of requests: every request in flight is answered, the process
-// exits 0 within the drain timeout, and no worker process is left behind.
+// exits 0 with its drain complete (within the drain timeout), and no worker process is left
+// behind.
 func TestGracefulShutdown(t *testing.T) {
 	s := start(t, "--engine", "concurrent", "--workers", "2", "--drain-timeout", "20s")
 	s.uploadExamples("testkernels")
@@ -280,19 +290,33 @@ func TestGracefulShutdown(t *testing.T) {
 			}
 		}()
 	}
-	time.Sleep(500 * time.Millisecond)
+	waitFor(t, "requests to be answered", func() bool { return answered.Load() >= 12 }) // a stream is flowing
 	t0 := time.Now()
 	s.cmd.Process.Signal(syscall.SIGTERM)
-	err := <-s.done
-	s.done <- err
+	var err error
+	select {
+	case err = <-s.done:
+		s.done <- err
+	case <-time.After(2 * time.Minute): // a hung server, not a slow one
+		s.cmd.Process.Signal(syscall.SIGQUIT) // its goroutines in the log
+		select {
+		case err = <-s.done:
+		case <-time.After(10 * time.Second):
+			s.cmd.Process.Kill()
+			err = <-s.done
+		}
+		s.done <- err
+		t.Fatalf("no exit 2 minutes after SIGTERM: %v", err)
+	}
 	took := time.Since(t0)
 	close(stop)
 	inFlight.Wait()
 	if err != nil {
 		t.Fatalf("exit: %v", err)
 	}
-	if took > 20*time.Second {
-		t.Fatalf("exit took %v, past the drain timeout", took)
+	// The drain finished what was admitted before its timeout: it did not give up on any.
+	if logs := s.logs.String(); strings.Contains(logs, "drain incomplete") || !strings.Contains(logs, "engines stopped") {
+		t.Fatalf("the drain did not complete:\n%s", logs)
 	}
 	if lost.Load() > 0 {
 		t.Fatalf("%d requests got no answer", lost.Load())
