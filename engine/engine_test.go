@@ -128,6 +128,30 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 	}
 }
 
+// drainTimedOut waits for e's drain to time out (e.quit closes: Shutdown's context ended).
+func drainTimedOut(t *testing.T, e *Engine) {
+	t.Helper()
+	select {
+	case <-e.quit:
+	case <-time.After(time.Minute): // a hung test, not a slow one
+		t.Fatal("the drain did not end")
+	}
+}
+
+// shutdownTimedOut waits for Shutdown's error on shut, which must say that its drain timed out;
+// what says when the test expects it to return.
+func shutdownTimedOut(t *testing.T, shut <-chan error, what string) {
+	t.Helper()
+	select {
+	case err := <-shut:
+		if err == nil {
+			t.Fatal("the drain did not time out")
+		}
+	case <-time.After(time.Minute): // a hung Shutdown, not a slow one
+		t.Fatal("Shutdown hung", what)
+	}
+}
+
 // stopWorkers stops (SIGSTOP) every worker of the engine; they are continued (SIGCONT) when
 // the test ends, if still alive.
 func stopWorkers(t *testing.T, e *Engine) {
@@ -682,20 +706,9 @@ func TestAutoWholeDuringTimedOutDrain(t *testing.T) {
 	go func() { stopped <- e.Shutdown(ctx) }()
 	// The drain times out (the quit): the idle slots' goroutines end; only then does the
 	// whole-GPU invocation end and the workers take their pools back.
-	select {
-	case <-e.quit:
-	case <-time.After(time.Minute):
-		t.Fatal("the drain did not end")
-	}
+	drainTimedOut(t, e)
 	g.allow(t, 1)
-	select {
-	case err := <-stopped:
-		if err == nil {
-			t.Fatal("the drain did not time out")
-		}
-	case <-time.After(time.Minute): // a hung Shutdown, not a slow one
-		t.Fatal("Shutdown hung after a drain that timed out during a whole-GPU invocation")
-	}
+	shutdownTimedOut(t, stopped, "after a drain that timed out during a whole-GPU invocation")
 	<-inv.Done()
 	if inv.Err != nil || string(inv.Outputs[0]) != "whole" {
 		t.Fatalf("whole-GPU invocation: %q %v", inv.Outputs, inv.Err)
