@@ -71,6 +71,9 @@ func (o *SystemOptions) defaults() error {
 //	NAME-block   any gpufn system above with --poll block
 //	NAME-nopipe  any gpufn system above with --pipeline=false
 //	NAME-noinline any gpufn system above with --inline=false
+//	NAME-nowatch any gpufn system above with --prefetch-watch=false
+//	NAME-park    any gpufn system above with --park-pipelined always
+//	NAME-nopark  any gpufn system above with --park-pipelined never
 func (o SystemOptions) System(name string, wl WorkloadSpec) (ServerSpec, error) {
 	spec, err := o.system(name, wl)
 	if err != nil || o.CPUs == "" {
@@ -115,6 +118,9 @@ var systemVariants = []struct {
 	{"-block", []string{"--poll", "block"}},
 	{"-nopipe", []string{"--pipeline=false"}},
 	{"-noinline", []string{"--inline=false"}},
+	{"-nowatch", []string{"--prefetch-watch=false"}},
+	{"-park", []string{"--park-pipelined", "always"}},
+	{"-nopark", []string{"--park-pipelined", "never"}},
 }
 
 func (o SystemOptions) system(name string, wl WorkloadSpec) (ServerSpec, error) {

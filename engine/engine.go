@@ -128,6 +128,9 @@ type Config struct {
 	// NoInline makes SubmitInline queue every invocation, as Submit does: by default an
 	// invocation that finds a worker idle and nothing queued is run by the submitting goroutine.
 	NoInline bool
+	// NoWatch turns off prefetch while spinning: a busy slot then looks at the queue for the
+	// next invocation to pipeline only between replies, not while it spins for one.
+	NoWatch bool
 	// LogLevel is passed to workers; Log receives the engine's and the workers' logs.
 	LogLevel string
 	Log      *zap.Logger
@@ -300,7 +303,9 @@ func New(cfg Config) (*Engine, error) {
 	}
 	for i := 0; i < cfg.Workers; i++ {
 		s := &slot{e: e, idx: i, in: make(chan *Invocation, 1)}
-		s.watchFn = s.watch
+		if !cfg.NoWatch {
+			s.watchFn = s.watch
+		}
 		s.id = fmt.Sprintf("%s-w%d", cfg.Name, i)
 		e.slots = append(e.slots, s)
 	}

@@ -42,6 +42,7 @@ type serveFlags struct {
 	graphs        bool
 	pipeline      bool
 	inline        bool
+	watch         bool
 	spinFor       time.Duration
 	timeout       time.Duration
 	maxBody       byteSize
@@ -86,6 +87,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.Var(&f.contextSize, "context-size", "shared-memory context per worker: the most an invocation's inputs and outputs together may take")
 	fs.IntVar(&f.queueDepth, "queue-depth", 0, "invocations queued per GPU before new ones are refused with 429 (default 1024 per worker of the GPU: 1024 for the sequential engine, 4096 for 4 workers)")
 	fs.BoolVar(&f.inline, "inline", true, "an invocation that finds a worker idle and nothing queued is run by the goroutine that read its request, without hand-offs to the worker's goroutine and back (lower latency at low load)")
+	fs.BoolVar(&f.watch, "prefetch-watch", true, "while a worker's goroutine spins for a reply, it looks at the queue and sends the worker its next invocation at once (with --pipeline)")
 	fs.BoolVar(&f.pipeline, "pipeline", true, "give each worker two shared-memory contexts and send it the next queued invocation while it runs one (the server's copies in and out overlap the GPU work)")
 	fs.BoolVar(&f.graphs, "graphs", true, "replay a function's repeated launch sequence as one CUDA graph (from its second identical invocation; functions of 8 launches or more)")
 	fs.StringVar(&f.poll, "poll", "hybrid", "how idle engine goroutines wait: spin, block, or hybrid (spin --spin-for, then park)")
@@ -276,7 +278,7 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 		cfg := engine.Config{
 			Device: kind, Ordinal: in.Ordinal, Mode: mode, Workers: f.workers,
 			PoolBytes: poolBytes, UsableBytes: usable(in), ContextBytes: int(f.contextSize),
-			QueueDepth: f.queueDepth, Policy: policy, SpinFor: f.spinFor, ParkPipelined: park, NoGraphs: !f.graphs, NoPipeline: !f.pipeline, NoInline: !f.inline, Timeout: f.timeout,
+			QueueDepth: f.queueDepth, Policy: policy, SpinFor: f.spinFor, ParkPipelined: park, NoGraphs: !f.graphs, NoPipeline: !f.pipeline, NoInline: !f.inline, NoWatch: !f.watch, Timeout: f.timeout,
 			Binary: exe, Args: []string{"worker"}, Env: env, StartTimeout: f.startTimeout,
 			LogLevel: workerLevel, Log: log, SharedFaultDomain: shared, TenantShare: share,
 		}
