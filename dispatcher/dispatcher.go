@@ -17,10 +17,9 @@ import (
 	"go.uber.org/zap"
 
 	"gpufn/auth"
-	"gpufn/engine"
+	"gpufn/call"
 	"gpufn/function"
 	"gpufn/gpu"
-	"gpufn/shm"
 	"gpufn/store"
 )
 
@@ -53,7 +52,7 @@ type Config struct {
 // Dispatcher is the registry and the invocation path. See the package documentation.
 type Dispatcher struct {
 	cfg     Config
-	engines []*engine.Engine
+	engines []Engine
 	log     *zap.Logger
 
 	mu   sync.Mutex                      // serializes registrations
@@ -68,13 +67,13 @@ type fnTable map[string]map[string]*fnEntry
 
 type libEntry struct {
 	tenant  string
-	lib     *engine.Library
+	lib     *call.Library
 	created time.Time
 }
 
 type fnEntry struct {
 	tenant  string
-	fn      *engine.Function
+	fn      *call.Function
 	config  []byte
 	created time.Time
 	access  Access
@@ -95,7 +94,7 @@ type Access struct {
 }
 
 // New makes a dispatcher over engines (one per GPU).
-func New(cfg Config, engines []*engine.Engine) *Dispatcher {
+func New(cfg Config, engines []Engine) *Dispatcher {
 	if cfg.MaxLibraryBytes <= 0 {
 		cfg.MaxLibraryBytes = 64 << 20
 	}
@@ -119,8 +118,37 @@ func New(cfg Config, engines []*engine.Engine) *Dispatcher {
 	return d
 }
 
-// Engines returns the engines.
-func (d *Dispatcher) Engines() []*engine.Engine { return d.engines }
+// Engine is what the dispatcher needs of a per-GPU engine; engine.Engine implements it.
+type Engine interface {
+	// SubmitInline admits inv; it may run it on the calling goroutine (see engine.SubmitInline).
+	// Its errors are call.ErrQueueFull, call.ErrTenantShare and call.ErrDraining.
+	SubmitInline(inv *call.Invocation) error
+	// Name names the engine in messages.
+	Name() string
+	// Load is the number of invocations queued or running.
+	Load() int
+	// Ready reports whether the engine's workers are up.
+	Ready() bool
+	// MaxNeed is the most device memory one invocation may need (0: not known yet).
+	MaxNeed() uint64
+	// ContextBytes is the size of a worker's shared-memory context, and IOCapacity how many
+	// bytes of inputs and outputs together fit it for a function of that many outputs.
+	ContextBytes() int
+	IOCapacity(outputs int) uint64
+	// Stats is a snapshot for /v1/engines and the metrics.
+	Stats() call.EngineStats
+	// Shutdown drains the engine until ctx is done.
+	Shutdown(ctx context.Context) error
+}
+
+// EngineStats returns a snapshot of every engine.
+func (d *Dispatcher) EngineStats() []call.EngineStats {
+	out := make([]call.EngineStats, 0, len(d.engines))
+	for _, e := range d.engines {
+		out = append(out, e.Stats())
+	}
+	return out
+}
 
 // Ready reports whether every engine has its workers up.
 func (d *Dispatcher) Ready() bool {
@@ -166,7 +194,7 @@ func (d *Dispatcher) view(e *libEntry, usedBy []string) LibraryView {
 }
 
 func notFound(what, tenant, name string) *Error {
-	return errorf(ErrNotFound, "not_found", "no %s %q in tenant %q", what, name, tenant)
+	return errorf(call.CodeNotFound, "no %s %q in tenant %q", what, name, tenant)
 }
 
 // PutLibrary uploads (or replaces) library name of tenant. It reports whether the name is new.
@@ -177,10 +205,10 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 		return LibraryView{}, false, notFound("library", tenant, name)
 	}
 	if err := function.CheckName(name); err != nil {
-		return LibraryView{}, false, errorf(ErrBadRequest, "bad_name", "library name: %v", err)
+		return LibraryView{}, false, errorf(call.CodeBadName, "library name: %v", err)
 	}
 	if len(image) > d.cfg.MaxLibraryBytes {
-		return LibraryView{}, false, errorf(ErrTooLarge, "library_too_large", "the library is %d bytes; the limit is %d (--max-library-bytes)", len(image), d.cfg.MaxLibraryBytes)
+		return LibraryView{}, false, errorf(call.CodeLibraryTooLarge, "the library is %d bytes; the limit is %d (--max-library-bytes)", len(image), d.cfg.MaxLibraryBytes)
 	}
 	lib, err := d.newLibrary(name, image)
 	if err != nil {
@@ -191,7 +219,7 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 	libs := d.libs[tenant]
 	_, existed := libs[name]
 	if !existed && len(libs) >= d.cfg.MaxLibraries {
-		return LibraryView{}, false, errorf(ErrConflict, "limit_reached", "tenant %q has %d libraries, the most allowed (--max-libraries-per-tenant); delete one first", tenant, len(libs))
+		return LibraryView{}, false, errorf(call.CodeLimitReached, "tenant %q has %d libraries, the most allowed (--max-libraries-per-tenant); delete one first", tenant, len(libs))
 	}
 	// Functions bound to the old version move to the new one, if they still fit it.
 	var rebound []*fnEntry
@@ -200,16 +228,16 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 			continue
 		}
 		if err := fe.fn.Plan.CheckLibrary(lib.Info); err != nil {
-			return LibraryView{}, false, errorf(ErrConflict, "library_in_use", "replacing library %q would break function %q: %v", name, fe.fn.Name, err)
+			return LibraryView{}, false, errorf(call.CodeLibraryInUse, "replacing library %q would break function %q: %v", name, fe.fn.Name, err)
 		}
 		nfe := *fe
-		nfe.fn = &engine.Function{ID: d.nextID.Add(1), Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: lib}
+		nfe.fn = &call.Function{ID: d.nextID.Add(1), Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: lib}
 		rebound = append(rebound, &nfe)
 	}
 	e := &libEntry{tenant: tenant, lib: lib, created: time.Now()}
 	if d.cfg.Store != nil {
 		if err := d.cfg.Store.PutLibrary(store.Library{Tenant: tenant, Name: name, Image: image, Created: e.created}); err != nil {
-			return LibraryView{}, false, errorf(errInternal, "storage", "storing the library: %v", err)
+			return LibraryView{}, false, errorf(call.CodeStorage, "storing the library: %v", err)
 		}
 	}
 	if libs == nil {
@@ -228,18 +256,15 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 	return d.view(e, nil), !existed, nil
 }
 
-// errInternal marks failures of the server itself (500).
-var errInternal = errors.New("internal")
-
-func (d *Dispatcher) newLibrary(name string, image []byte) (*engine.Library, error) {
+func (d *Dispatcher) newLibrary(name string, image []byte) (*call.Library, error) {
 	info, err := function.ScanLibrary(image)
 	if err != nil {
-		return nil, errorf(ErrInvalid, "invalid_library", "%v", err)
+		return nil, errorf(call.CodeInvalidLibrary, "%v", err)
 	}
 	if err := d.compatible(info); err != nil {
 		return nil, err
 	}
-	return &engine.Library{Name: name, Hash: sha256.Sum256(image), Kind: info.Kind, Image: append([]byte(nil), image...), Info: info}, nil
+	return &call.Library{Name: name, Hash: sha256.Sum256(image), Kind: info.Kind, Image: append([]byte(nil), image...), Info: info}, nil
 }
 
 // compatible checks that this server's devices can load a library of this kind.
@@ -252,11 +277,11 @@ func (d *Dispatcher) compatible(info *function.LibraryInfo) error {
 		return nil // the cpu device runs Go kernels by name, whatever the library's kind
 	}
 	if v := info.Kind.Vendor(); v != dev {
-		return errorf(ErrInvalid, "incompatible_library", "a %s library needs a %s device; this server runs %s devices", info.Kind, v, dev)
+		return errorf(call.CodeIncompatibleLibrary, "a %s library needs a %s device; this server runs %s devices", info.Kind, v, dev)
 	}
 	if dev == "cuda" {
 		if err := cudaArchFits(info, d.cfg.Info.Arch); err != nil {
-			return errorf(ErrInvalid, "incompatible_library", "%v", err)
+			return errorf(call.CodeIncompatibleLibrary, "%v", err)
 		}
 	}
 	if info.Kind == function.KindBundle && d.cfg.Info.Arch != "" {
@@ -267,7 +292,7 @@ func (d *Dispatcher) compatible(info *function.LibraryInfo) error {
 			}
 		}
 		if !found {
-			return errorf(ErrInvalid, "incompatible_library", "the offload bundle has code for %s but not for this server's %s", info.Arch, d.cfg.Info.Arch)
+			return errorf(call.CodeIncompatibleLibrary, "the offload bundle has code for %s but not for this server's %s", info.Arch, d.cfg.Info.Arch)
 		}
 	}
 	return nil
@@ -312,11 +337,11 @@ func (d *Dispatcher) DeleteLibrary(caller auth.Identity, tenant, name string) er
 		return notFound("library", tenant, name)
 	}
 	if users := d.usersLocked(tenant, name); len(users) > 0 {
-		return errorf(ErrConflict, "library_in_use", "library %q is used by function(s) %s; delete them first", name, strings.Join(users, ", "))
+		return errorf(call.CodeLibraryInUse, "library %q is used by function(s) %s; delete them first", name, strings.Join(users, ", "))
 	}
 	if d.cfg.Store != nil {
 		if err := d.cfg.Store.DeleteLibrary(tenant, name); err != nil {
-			return errorf(errInternal, "storage", "deleting the stored library: %v", err)
+			return errorf(call.CodeStorage, "deleting the stored library: %v", err)
 		}
 	}
 	delete(d.libs[tenant], name)
@@ -348,7 +373,7 @@ func (d *Dispatcher) Library(caller auth.Identity, tenant, name string) (Library
 // Libraries lists a tenant's libraries by name.
 func (d *Dispatcher) Libraries(caller auth.Identity, tenant string) ([]LibraryView, error) {
 	if !manages(caller, tenant) {
-		return nil, errorf(ErrNotFound, "not_found", "no tenant %q", tenant)
+		return nil, errorf(call.CodeNotFound, "no tenant %q", tenant)
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -390,12 +415,12 @@ func fnView(fe *fnEntry) FunctionView {
 func (d *Dispatcher) PutFunction(caller auth.Identity, tenant, name string, config []byte) (FunctionView, bool, error) {
 	if !manages(caller, tenant) {
 		if fe := d.lookup(tenant, name); fe != nil && fe.invocableBy(caller) {
-			return FunctionView{}, false, errorf(ErrForbidden, "forbidden", "only tenant %q (or an admin) may change function %q", tenant, name)
+			return FunctionView{}, false, errorf(call.CodeForbidden, "only tenant %q (or an admin) may change function %q", tenant, name)
 		}
 		return FunctionView{}, false, notFound("function", tenant, name)
 	}
 	if err := function.CheckName(name); err != nil {
-		return FunctionView{}, false, errorf(ErrBadRequest, "bad_name", "function name: %v", err)
+		return FunctionView{}, false, errorf(call.CodeBadName, "function name: %v", err)
 	}
 	plan, err := function.Parse(config)
 	if err != nil {
@@ -409,7 +434,7 @@ func (d *Dispatcher) PutFunction(caller auth.Identity, tenant, name string, conf
 	}
 	old := (*d.fns.Load())[tenant][name]
 	if old == nil && len((*d.fns.Load())[tenant]) >= d.cfg.MaxFunctions {
-		return FunctionView{}, false, errorf(ErrConflict, "limit_reached", "tenant %q has %d functions, the most allowed (--max-functions-per-tenant); delete one first", tenant, d.cfg.MaxFunctions)
+		return FunctionView{}, false, errorf(call.CodeLimitReached, "tenant %q has %d functions, the most allowed (--max-functions-per-tenant); delete one first", tenant, d.cfg.MaxFunctions)
 	}
 	if old != nil {
 		fe.access, fe.tenants, fe.tokens = old.access, old.tenants, old.tokens
@@ -425,7 +450,7 @@ func (d *Dispatcher) PutFunction(caller auth.Identity, tenant, name string, conf
 // compileLocked checks a parsed plan against the tenant's library and the device, and makes
 // its entry (not yet published).
 func (d *Dispatcher) compileLocked(tenant, name string, plan *function.Plan, config []byte) (*fnEntry, error) {
-	var lib *engine.Library
+	var lib *call.Library
 	for _, cand := range function.LibraryCandidates(plan.ModulePath) {
 		if e, ok := d.libs[tenant][cand]; ok {
 			lib = e.lib
@@ -433,19 +458,19 @@ func (d *Dispatcher) compileLocked(tenant, name string, plan *function.Plan, con
 		}
 	}
 	if lib == nil {
-		return nil, &Error{Kind: ErrInvalid, Code: "invalid_config",
+		return nil, &Error{Code: call.CodeInvalidConfig,
 			Message:  fmt.Sprintf("module_path %q names no library of tenant %q", plan.ModulePath, tenant),
 			Problems: []function.Problem{{Path: "module_path", Message: fmt.Sprintf("no library %s; upload it with PUT /v1/libraries/{name}", strings.Join(quoteAll(function.LibraryCandidates(plan.ModulePath)), " or "))}}}
 	}
 	if n := plan.NumSlots(); n > d.cfg.MaxBuffers {
-		return nil, &Error{Kind: ErrInvalid, Code: "invalid_config", Message: "too many buffers",
+		return nil, &Error{Code: call.CodeInvalidConfig, Message: "too many buffers",
 			Problems: []function.Problem{{Path: "blueprint", Message: fmt.Sprintf("%d inputs and buffers; the limit is %d (--max-buffers)", n, d.cfg.MaxBuffers)}}}
 	}
 	if err := plan.CheckLibrary(lib.Info); err != nil {
 		return nil, invalid(err)
 	}
 	if n, ok := plan.StaticLaunches(d.cfg.LaunchLimit); ok && n > d.cfg.LaunchLimit {
-		return nil, &Error{Kind: ErrInvalid, Code: "invalid_config", Message: "too many kernel launches",
+		return nil, &Error{Code: call.CodeInvalidConfig, Message: "too many kernel launches",
 			Problems: []function.Problem{{Path: "blueprint.control_flow", Message: fmt.Sprintf("makes more than %d kernel launches per invocation, the limit (--launch-limit)", d.cfg.LaunchLimit)}}}
 	}
 	if err := plan.CheckLimits(d.cfg.Info.Limits); err != nil {
@@ -459,12 +484,12 @@ func (d *Dispatcher) compileLocked(tenant, name string, plan *function.Plan, con
 			}
 		}
 		if len(ps) > 0 {
-			return nil, &Error{Kind: ErrInvalid, Code: "invalid_config", Message: "the cpu device cannot run this function", Problems: ps}
+			return nil, &Error{Code: call.CodeInvalidConfig, Message: "the cpu device cannot run this function", Problems: ps}
 		}
 	}
 	config = append([]byte(nil), config...)
 	return &fnEntry{tenant: tenant, created: time.Now(), config: config,
-		fn: &engine.Function{ID: d.nextID.Add(1), Name: name, Plan: plan, Config: config, Lib: lib}}, nil
+		fn: &call.Function{ID: d.nextID.Add(1), Name: name, Plan: plan, Config: config, Lib: lib}}, nil
 }
 
 func (d *Dispatcher) storeFunction(fe *fnEntry) error {
@@ -473,7 +498,7 @@ func (d *Dispatcher) storeFunction(fe *fnEntry) error {
 	}
 	access, _ := json.Marshal(Access{Public: fe.access.Public, Tenants: fe.access.Tenants, TokenSHA256: fe.access.TokenSHA256})
 	if err := d.cfg.Store.PutFunction(store.Function{Tenant: fe.tenant, Name: fe.fn.Name, Config: fe.config, Access: access, Created: fe.created}); err != nil {
-		return errorf(errInternal, "storage", "storing the function: %v", err)
+		return errorf(call.CodeStorage, "storing the function: %v", err)
 	}
 	return nil
 }
@@ -498,9 +523,9 @@ func (d *Dispatcher) publish(tenant string, f func(map[string]*fnEntry)) {
 func invalid(err error) *Error {
 	var ve *function.ValidationError
 	if errors.As(err, &ve) {
-		return &Error{Kind: ErrInvalid, Code: "invalid_config", Message: ve.Error(), Problems: ve.Problems}
+		return &Error{Code: call.CodeInvalidConfig, Message: ve.Error(), Problems: ve.Problems}
 	}
-	return &Error{Kind: ErrInvalid, Code: "invalid_config", Message: err.Error()}
+	return &Error{Code: call.CodeInvalidConfig, Message: err.Error()}
 }
 
 func quoteAll(s []string) []string {
@@ -529,7 +554,7 @@ func (d *Dispatcher) Function(caller auth.Identity, tenant, name string) (Functi
 	case fe == nil || !fe.invocableBy(caller):
 		return FunctionView{}, nil, notFound("function", tenant, name)
 	case !manages(caller, tenant):
-		return FunctionView{}, nil, errorf(ErrForbidden, "forbidden", "only tenant %q (or an admin) may read function %q; you may invoke it", tenant, name)
+		return FunctionView{}, nil, errorf(call.CodeForbidden, "only tenant %q (or an admin) may read function %q; you may invoke it", tenant, name)
 	}
 	return fnView(fe), fe.config, nil
 }
@@ -538,7 +563,7 @@ func (d *Dispatcher) Function(caller auth.Identity, tenant, name string) (Functi
 func (d *Dispatcher) SetAccess(caller auth.Identity, tenant, name string, a Access) (FunctionView, error) {
 	for _, t := range a.Tenants {
 		if err := function.CheckName(t); err != nil {
-			return FunctionView{}, errorf(ErrBadRequest, "bad_request", "access.tenants: %v", err)
+			return FunctionView{}, errorf(call.CodeBadRequest, "access.tenants: %v", err)
 		}
 	}
 	tokens := map[[32]byte]bool{}
@@ -546,7 +571,7 @@ func (d *Dispatcher) SetAccess(caller auth.Identity, tenant, name string, a Acce
 	for _, h := range a.TokenSHA256 {
 		b, err := hex.DecodeString(h)
 		if err != nil || len(b) != 32 {
-			return FunctionView{}, errorf(ErrBadRequest, "bad_request", "access.token_sha256: %q is not a hex SHA-256", h)
+			return FunctionView{}, errorf(call.CodeBadRequest, "access.token_sha256: %q is not a hex SHA-256", h)
 		}
 		tokens[[32]byte(b)] = true
 	}
@@ -564,7 +589,7 @@ func (d *Dispatcher) SetAccess(caller auth.Identity, tenant, name string, a Acce
 	case fe == nil || !fe.invocableBy(caller):
 		return FunctionView{}, notFound("function", tenant, name)
 	case !manages(caller, tenant):
-		return FunctionView{}, errorf(ErrForbidden, "forbidden", "only tenant %q (or an admin) may change who invokes %q", tenant, name)
+		return FunctionView{}, errorf(call.CodeForbidden, "only tenant %q (or an admin) may change who invokes %q", tenant, name)
 	}
 	nfe := *fe
 	nfe.access = Access{Public: a.Public, Tenants: a.Tenants, TokenSHA256: hashes}
@@ -582,7 +607,7 @@ func (d *Dispatcher) SetAccess(caller auth.Identity, tenant, name string, a Acce
 
 // Lookup returns the function caller may invoke (no lock, no allocation on success). A
 // function the caller may not invoke is not found.
-func (d *Dispatcher) Lookup(caller auth.Identity, tenant, name []byte) (*engine.Function, error) {
+func (d *Dispatcher) Lookup(caller auth.Identity, tenant, name []byte) (*call.Function, error) {
 	fe, ok := (*d.fns.Load())[string(tenant)][string(name)]
 	if !ok || !fe.invocableBy(caller) {
 		return nil, notFound("function", string(tenant), string(name))
@@ -593,7 +618,7 @@ func (d *Dispatcher) Lookup(caller auth.Identity, tenant, name []byte) (*engine.
 // Functions lists a tenant's functions by name.
 func (d *Dispatcher) Functions(caller auth.Identity, tenant string) ([]FunctionView, error) {
 	if !manages(caller, tenant) {
-		return nil, errorf(ErrNotFound, "not_found", "no tenant %q", tenant)
+		return nil, errorf(call.CodeNotFound, "no tenant %q", tenant)
 	}
 	m := (*d.fns.Load())[tenant]
 	out := make([]FunctionView, 0, len(m))
@@ -613,11 +638,11 @@ func (d *Dispatcher) DeleteFunction(caller auth.Identity, tenant, name string) e
 	case fe == nil || !fe.invocableBy(caller):
 		return notFound("function", tenant, name)
 	case !manages(caller, tenant):
-		return errorf(ErrForbidden, "forbidden", "only tenant %q (or an admin) may delete function %q", tenant, name)
+		return errorf(call.CodeForbidden, "only tenant %q (or an admin) may delete function %q", tenant, name)
 	}
 	if d.cfg.Store != nil {
 		if err := d.cfg.Store.DeleteFunction(tenant, name); err != nil {
-			return errorf(errInternal, "storage", "deleting the stored function: %v", err)
+			return errorf(call.CodeStorage, "deleting the stored function: %v", err)
 		}
 	}
 	d.publish(tenant, func(m map[string]*fnEntry) { delete(m, name) })
@@ -679,14 +704,14 @@ func (d *Dispatcher) Restore(libs []store.Library, fns []store.Function) []error
 // inv.Done. Admission errors are *Error; the invocation is not submitted then. When that engine
 // has a worker idle and nothing queued, the calling goroutine runs the invocation itself and
 // Submit returns once it has run (engine.Engine.SubmitInline); otherwise it returns at once.
-func (d *Dispatcher) Submit(inv *engine.Invocation) error {
+func (d *Dispatcher) Submit(inv *call.Invocation) error {
 	fn := inv.Fn
 	p := fn.Plan
 	if fn.Quarantined() {
-		return errorf(ErrInvalid, engine.CodeQuarantined, "function %q faulted or overran repeatedly and is quarantined; register it again to lift the quarantine", fn.Name)
+		return errorf(call.CodeQuarantined, "function %q faulted or overran repeatedly and is quarantined; register it again to lift the quarantine", fn.Name)
 	}
 	if len(inv.Inputs) != len(p.Inputs) {
-		return errorf(ErrBadRequest, "bad_input", "function %q takes %d inputs (%s); got %d", fn.Name, len(p.Inputs), strings.Join(p.Inputs, ", "), len(inv.Inputs))
+		return errorf(call.CodeBadInput, "function %q takes %d inputs (%s); got %d", fn.Name, len(p.Inputs), strings.Join(p.Inputs, ", "), len(inv.Inputs))
 	}
 	n := p.NumSlots()
 	if cap(inv.Sizes) < n {
@@ -694,56 +719,55 @@ func (d *Dispatcher) Submit(inv *engine.Invocation) error {
 	}
 	inv.Sizes = inv.Sizes[:n]
 	if err := p.Sizes(inv.Inputs, inv.Sizes); err != nil {
-		return errorf(ErrBadRequest, "bad_input", "%v", err)
+		return errorf(call.CodeBadInput, "%v", err)
 	}
 	if _, err := p.Launches(inv.Inputs, inv.Sizes, d.cfg.LaunchLimit); err != nil {
-		return errorf(ErrBadRequest, "too_many_launches", "%v (--launch-limit)", err)
+		return errorf(call.CodeTooManyLaunches, "%v (--launch-limit)", err)
 	}
 	need, ok := function.Footprint(inv.Sizes)
 	if !ok {
-		return errorf(ErrBadRequest, "bad_input", "the function's buffer sizes overflow for these inputs")
+		return errorf(call.CodeBadInput, "the function's buffer sizes overflow for these inputs")
 	}
 	outBytes, ok := p.OutputBytes(inv.Sizes)
 	if !ok {
-		return errorf(ErrBadRequest, "bad_input", "the function's output sizes overflow for these inputs")
+		return errorf(call.CodeBadInput, "the function's output sizes overflow for these inputs")
 	}
 	if max := d.cfg.MaxInvocationBytes; max > 0 && need > max {
-		return errorf(ErrTooLarge, "out_of_memory", "the invocation needs %d bytes of device memory; the limit is %d (--max-invocation-memory)", need, max)
+		return errorf(call.CodeOutOfMemory, "the invocation needs %d bytes of device memory; the limit is %d (--max-invocation-memory)", need, max)
 	}
 	e := d.pick()
 	if e == nil {
-		return errorf(ErrUnavailable, "unavailable", "no engine is running")
+		return errorf(call.CodeUnavailable, "no engine is running")
 	}
 	if max := e.MaxNeed(); max > 0 && need > max {
-		return errorf(ErrTooLarge, "out_of_memory", "the invocation needs %d bytes of device memory; this server's largest pool holds %d", need, max)
+		return errorf(call.CodeOutOfMemory, "the invocation needs %d bytes of device memory; this server's largest pool holds %d", need, max)
 	}
 	inv.Need = need
 	var inBytes uint64
 	for _, in := range inv.Inputs {
 		inBytes += uint64(len(in))
 	}
-	ctxBytes := uint64(e.Config().ContextBytes)
-	if total := inBytes + shm.OutputAlign + outBytes + 8*uint64(len(p.Outputs)); total > ctxBytes {
-		return errorf(ErrTooLarge, "too_large", "inputs (%d bytes) and outputs (%d bytes) exceed the shared-memory context of %d bytes (--context-size)", inBytes, outBytes, ctxBytes)
+	if inBytes+outBytes < inBytes || inBytes+outBytes > e.IOCapacity(len(p.Outputs)) {
+		return errorf(call.CodeTooLarge, "inputs (%d bytes) and outputs (%d bytes) exceed the shared-memory context of %d bytes (--context-size)", inBytes, outBytes, e.ContextBytes())
 	}
 	inv.LaunchLimit = d.cfg.LaunchLimit
 	switch err := e.SubmitInline(inv); err {
 	case nil:
 		return nil
-	case engine.ErrQueueFull:
-		return errorf(ErrQueueFull, "queue_full", "the queue of %s is full; retry later", e.Config().Name)
-	case engine.ErrTenantShare:
-		return errorf(ErrQueueFull, "queue_full", "your share of the queue of %s is full; retry later", e.Config().Name)
-	case engine.ErrDraining:
-		return errorf(ErrUnavailable, "draining", "the server is shutting down")
+	case call.ErrQueueFull:
+		return errorf(call.CodeQueueFull, "the queue of %s is full; retry later", e.Name())
+	case call.ErrTenantShare:
+		return errorf(call.CodeQueueFull, "your share of the queue of %s is full; retry later", e.Name())
+	case call.ErrDraining:
+		return errorf(call.CodeDraining, "the server is shutting down")
 	default:
-		return errorf(ErrUnavailable, "unavailable", "%v", err)
+		return errorf(call.CodeUnavailable, "%v", err)
 	}
 }
 
 // pick returns the least loaded engine, preferring ready ones.
-func (d *Dispatcher) pick() *engine.Engine {
-	var best *engine.Engine
+func (d *Dispatcher) pick() Engine {
+	var best Engine
 	bestLoad, bestReady := 0, false
 	for _, e := range d.engines {
 		l, r := e.Load(), e.Ready()

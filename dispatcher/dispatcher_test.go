@@ -1,7 +1,6 @@
 package dispatcher
 
 import (
-	"errors"
 	"testing"
 
 	"gpufn/auth"
@@ -65,7 +64,7 @@ func TestAccessRules(t *testing.T) {
 			t.Errorf("%s invoking alice/mm: %v, want %v", c.who.Tenant, got, c.want)
 		}
 	}
-	if _, err := d.SetAccess(bob, "alice", "mm", Access{Public: true}); !errors.Is(err, ErrNotFound) {
+	if _, err := d.SetAccess(bob, "alice", "mm", Access{Public: true}); CodeOf(err).Status() != 404 {
 		t.Fatalf("bob changing alice/mm's access: %v; want not found (he cannot see it)", err)
 	}
 	if _, err := d.SetAccess(alice, "alice", "mm", Access{Tenants: []string{"bob"}}); err != nil {
@@ -74,10 +73,10 @@ func TestAccessRules(t *testing.T) {
 	if !canInvoke(d, bob, "alice", "mm") || canInvoke(d, carol, "alice", "mm") {
 		t.Fatal("access by tenant: bob should, carol should not")
 	}
-	if _, err := d.SetAccess(bob, "alice", "mm", Access{Public: true}); !errors.Is(err, ErrForbidden) {
+	if _, err := d.SetAccess(bob, "alice", "mm", Access{Public: true}); CodeOf(err).Status() != 403 {
 		t.Fatalf("bob (an invoker) changing access: %v; want forbidden", err)
 	}
-	if _, _, err := d.PutFunction(bob, "alice", "mm", matmulConfig(t)); !errors.Is(err, ErrForbidden) {
+	if _, _, err := d.PutFunction(bob, "alice", "mm", matmulConfig(t)); CodeOf(err).Status() != 403 {
 		t.Fatalf("bob (an invoker) re-registering alice/mm: %v; want forbidden", err)
 	}
 	v, err := d.SetAccess(alice, "alice", "mm", Access{Tokens: []string{"carol-token"}})
@@ -112,25 +111,25 @@ func TestLimitsAndConflicts(t *testing.T) {
 	if _, _, err := d.PutFunction(alice, "alice", "b", matmulConfig(t)); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := d.PutFunction(alice, "alice", "c", matmulConfig(t)); !errors.Is(err, ErrConflict) {
+	if _, _, err := d.PutFunction(alice, "alice", "c", matmulConfig(t)); CodeOf(err).Status() != 409 {
 		t.Fatalf("a third function with MaxFunctions 2: %v; want a conflict", err)
 	}
 	if _, _, err := d.PutFunction(alice, "alice", "b", matmulConfig(t)); err != nil {
 		t.Fatalf("replacing a function at the limit: %v", err)
 	}
-	if _, _, err := d.PutLibrary(alice, "alice", "other", examples.MustPTX("module")); !errors.Is(err, ErrConflict) {
+	if _, _, err := d.PutLibrary(alice, "alice", "other", examples.MustPTX("module")); CodeOf(err).Status() != 409 {
 		t.Fatalf("a second library with MaxLibraries 1: %v; want a conflict", err)
 	}
-	if _, _, err := d.PutLibrary(alice, "alice", "big", make([]byte, 2<<20)); !errors.Is(err, ErrTooLarge) {
+	if _, _, err := d.PutLibrary(alice, "alice", "big", make([]byte, 2<<20)); CodeOf(err).Status() != 413 {
 		t.Fatalf("a library over MaxLibraryBytes: %v; want too large", err)
 	}
-	if err := d.DeleteLibrary(alice, "alice", "mlops"); !errors.Is(err, ErrConflict) {
+	if err := d.DeleteLibrary(alice, "alice", "mlops"); CodeOf(err).Status() != 409 {
 		t.Fatalf("deleting a library in use: %v; want a conflict", err)
 	}
-	if _, _, err := d.PutFunction(alice, "alice", "bad name!", matmulConfig(t)); !errors.Is(err, ErrBadRequest) {
+	if _, _, err := d.PutFunction(alice, "alice", "bad name!", matmulConfig(t)); CodeOf(err).Status() != 400 {
 		t.Fatalf("a bad function name: %v; want bad request", err)
 	}
-	if _, _, err := d.PutFunction(alice, "alice", "broken", []byte(`{"module_path": 3}`)); !errors.Is(err, ErrInvalid) {
+	if _, _, err := d.PutFunction(alice, "alice", "broken", []byte(`{"module_path": 3}`)); CodeOf(err).Status() != 422 {
 		t.Fatalf("a broken config: %v; want invalid", err)
 	}
 	if err := d.DeleteFunction(alice, "alice", "a"); err != nil {

@@ -1,7 +1,7 @@
 // Package dispatcher owns the registry of libraries and functions and the path of an
 // invocation from the frontend to an engine: admission (inputs against the function's plan,
 // device memory, context size, launch count), the choice of engine (the least loaded GPU), and
-// back-pressure (a full queue is ErrQueueFull, which the frontend answers with 429).
+// back-pressure (a full queue is call.ErrQueueFull from the engine, answered with the code queue_full: 429).
 //
 // It knows nothing of CUDA: device facts (kind, launch limits, which kernels a cpu device
 // implements) come from the worker's probe and hello, passed in by cmd/gpufn.

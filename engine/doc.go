@@ -14,7 +14,7 @@
 // deadline passes while queued are answered deadline_exceeded by the engine's janitor.
 //
 // Scheduling: Submit hands an invocation straight to the most recently idle worker (a LIFO
-// stack, so the warmest process runs next) or queues it; a full queue is ErrQueueFull. Idle
+// stack, so the warmest process runs next) or queues it; a full queue is call.ErrQueueFull. Idle
 // slot goroutines wait by the polling policy: spin, block, or hybrid (spin a bounded time, then
 // park; the default). SubmitInline runs an invocation on the calling goroutine when the most
 // recently idle worker's goroutine has parked and nothing is queued: the caller drives that

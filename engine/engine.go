@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"fmt"
+	"gpufn/call"
+	"gpufn/shm"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -10,7 +12,6 @@ import (
 
 	"go.uber.org/zap"
 
-	"gpufn/gpu"
 	"gpufn/worker"
 )
 
@@ -302,7 +303,7 @@ func New(cfg Config) (*Engine, error) {
 		e.share = max(1, int(cfg.TenantShare*float64(cfg.QueueDepth)))
 	}
 	for i := 0; i < cfg.Workers; i++ {
-		s := &slot{e: e, idx: i, in: make(chan *Invocation, 1)}
+		s := &slot{e: e, idx: i, in: make(chan *call.Invocation, 1)}
 		if !cfg.NoWatch {
 			s.watchFn = s.watch
 		}
@@ -310,7 +311,7 @@ func New(cfg Config) (*Engine, error) {
 		e.slots = append(e.slots, s)
 	}
 	if cfg.Mode == Auto {
-		e.big = &slot{e: e, idx: -1, id: cfg.Name + "-whole", in: make(chan *Invocation, 1), noPool: true, env: cfg.WholeEnv}
+		e.big = &slot{e: e, idx: -1, id: cfg.Name + "-whole", in: make(chan *call.Invocation, 1), noPool: true, env: cfg.WholeEnv}
 		e.big.watchFn = e.big.watch
 	}
 	for _, s := range e.slots {
@@ -325,9 +326,26 @@ func New(cfg Config) (*Engine, error) {
 // Config returns the engine's configuration, defaults applied.
 func (e *Engine) Config() Config { return e.cfg }
 
+// Name names the engine in logs and messages (Config.Name).
+func (e *Engine) Name() string { return e.cfg.Name }
+
+// ContextBytes is the size of each worker's shared-memory context (Config.ContextBytes).
+func (e *Engine) ContextBytes() int { return e.cfg.ContextBytes }
+
+// IOCapacity is how many bytes of inputs and outputs together fit a worker's context for a
+// function with that many outputs: the context less the output area's alignment and the
+// outputs' length words.
+func (e *Engine) IOCapacity(outputs int) uint64 {
+	fixed := uint64(shm.OutputAlign) + 8*uint64(outputs)
+	if c := uint64(e.cfg.ContextBytes); c > fixed {
+		return c - fixed
+	}
+	return 0
+}
+
 // Submit queues inv (or hands it to an idle worker). It never blocks. inv.Deadline, if zero,
 // becomes now + Config.Timeout. The result arrives on inv.Done.
-func (e *Engine) Submit(inv *Invocation) error {
+func (e *Engine) Submit(inv *call.Invocation) error {
 	e.admitted(inv)
 	e.mu.Lock()
 	if err := e.refuseLocked(inv); err != nil {
@@ -353,7 +371,7 @@ func (e *Engine) Submit(inv *Invocation) error {
 // under load (a goroutine that spins between invocations, as the hybrid policy's do on hosts of
 // 8 or more cores) leaves the queue and its pipelining to the slot goroutines. With the spin
 // policy no invocation runs inline; with block, every one that finds a worker idle does.
-func (e *Engine) SubmitInline(inv *Invocation) error {
+func (e *Engine) SubmitInline(inv *call.Invocation) error {
 	if e.cfg.NoInline {
 		return e.Submit(inv)
 	}
@@ -363,7 +381,7 @@ func (e *Engine) SubmitInline(inv *Invocation) error {
 		e.mu.Unlock()
 		return err
 	}
-	if inv.exclusive || e.exclusive || e.queue.len() > 0 || len(e.idle) == 0 || !e.idle[len(e.idle)-1].lendable() {
+	if inv.Sched.Exclusive || e.exclusive || e.queue.len() > 0 || len(e.idle) == 0 || !e.idle[len(e.idle)-1].lendable() {
 		e.queueLocked(inv)
 		e.mu.Unlock()
 		e.stats.submitted.Add(1)
@@ -382,29 +400,29 @@ func (e *Engine) SubmitInline(inv *Invocation) error {
 
 // admitted stamps inv on its way in: its deadline (now + Config.Timeout if none), when it
 // entered, and whether it needs the whole GPU (Auto mode).
-func (e *Engine) admitted(inv *Invocation) {
+func (e *Engine) admitted(inv *call.Invocation) {
 	now := time.Now()
 	if inv.Deadline.IsZero() {
 		inv.Deadline = now.Add(e.cfg.Timeout)
 	}
-	inv.enqueued = now
-	inv.timeout = inv.Deadline.Sub(now)
+	inv.Sched.Enqueued = now
+	inv.Sched.Timeout = inv.Deadline.Sub(now)
 	if e.cfg.Mode == Auto && inv.Need > e.cfg.PoolBytes {
-		inv.whole, inv.exclusive = true, true
+		inv.Sched.Whole, inv.Sched.Exclusive = true, true
 	}
 }
 
 // refuseLocked says why inv cannot be taken now (draining, the queue or the tenant's share of
 // it full), counting the refusal; nil when it can.
-func (e *Engine) refuseLocked(inv *Invocation) error {
+func (e *Engine) refuseLocked(inv *call.Invocation) error {
 	var err error
 	switch {
 	case e.draining:
-		err = ErrDraining
+		err = call.ErrDraining
 	case e.queue.len() >= e.cfg.QueueDepth:
-		err = ErrQueueFull
+		err = call.ErrQueueFull
 	case e.perTenant[inv.Tenant] >= e.share:
-		err = ErrTenantShare
+		err = call.ErrTenantShare
 	default:
 		return nil
 	}
@@ -413,10 +431,10 @@ func (e *Engine) refuseLocked(inv *Invocation) error {
 }
 
 // queueLocked queues inv and hands what it can to idle slots.
-func (e *Engine) queueLocked(inv *Invocation) {
+func (e *Engine) queueLocked(inv *call.Invocation) {
 	e.stats.queued.Add(1)
 	e.queue.push(inv)
-	inv.counted = true
+	inv.Sched.Counted = true
 	e.perTenant[inv.Tenant]++
 	e.kickLocked()
 }
@@ -425,7 +443,7 @@ func (e *Engine) queueLocked(inv *Invocation) {
 // exclusive invocation at the head waits until nothing else runs, and then runs alone.
 func (e *Engine) kickLocked() {
 	for len(e.idle) > 0 && e.queue.len() > 0 && !e.exclusive {
-		if head := e.queue.peek(); head.exclusive {
+		if head := e.queue.peek(); head.Sched.Exclusive {
 			if e.running > 0 {
 				return
 			}
@@ -452,7 +470,7 @@ func (e *Engine) MaxNeed() uint64 {
 }
 
 // popLocked takes the head of the queue and counts it off its tenant's share.
-func (e *Engine) popLocked() *Invocation {
+func (e *Engine) popLocked() *call.Invocation {
 	inv := e.queue.pop()
 	if inv != nil {
 		e.uncount(inv)
@@ -460,9 +478,9 @@ func (e *Engine) popLocked() *Invocation {
 	return inv
 }
 
-func (e *Engine) uncount(inv *Invocation) {
-	if inv.counted {
-		inv.counted = false
+func (e *Engine) uncount(inv *call.Invocation) {
+	if inv.Sched.Counted {
+		inv.Sched.Counted = false
 		if n := e.perTenant[inv.Tenant] - 1; n > 0 {
 			e.perTenant[inv.Tenant] = n
 		} else {
@@ -472,13 +490,13 @@ func (e *Engine) uncount(inv *Invocation) {
 }
 
 // next returns the next invocation for s, or registers s as idle and returns nil.
-func (e *Engine) next(s *slot) *Invocation {
+func (e *Engine) next(s *slot) *call.Invocation {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if !e.exclusive && e.queue.len() > 0 {
 		head := e.queue.peek()
-		if !head.exclusive || e.running == 0 {
-			e.exclusive = head.exclusive
+		if !head.Sched.Exclusive || e.running == 0 {
+			e.exclusive = head.Sched.Exclusive
 			e.running++
 			inv := e.popLocked()
 			e.kickLocked()
@@ -497,13 +515,13 @@ func (e *Engine) next(s *slot) *Invocation {
 // is answered only once the one before it ends: with an earlier deadline it could be answered
 // long after its own (up to the whole --timeout of the one before), where the queue's janitor
 // answers it at its deadline.
-func (e *Engine) prefetch(s *slot, fn *Function, tenant string, until time.Time) *Invocation {
+func (e *Engine) prefetch(s *slot, fn *call.Function, tenant string, until time.Time) *call.Invocation {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.exclusive || e.queue.len() == 0 || s.gen < e.gen {
 		return nil
 	}
-	if head := e.queue.peek(); head.exclusive || head.Fn != fn || head.Tenant != tenant || !s.funcs[fn.ID] || !s.libs[fn.Lib.Hash] || head.Deadline.Before(until) {
+	if head := e.queue.peek(); head.Sched.Exclusive || head.Fn != fn || head.Tenant != tenant || !s.funcs[fn.ID] || !s.libs[fn.Lib.Hash] || head.Deadline.Before(until) {
 		return nil
 	}
 	e.running++
@@ -512,7 +530,7 @@ func (e *Engine) prefetch(s *slot, fn *Function, tenant string, until time.Time)
 
 // putBack returns an invocation that a slot took but its worker never started to the head of
 // the queue.
-func (e *Engine) putBack(inv *Invocation) {
+func (e *Engine) putBack(inv *call.Invocation) {
 	e.mu.Lock()
 	e.queue.pushFront(inv)
 	e.kickLocked()
@@ -533,10 +551,10 @@ func (e *Engine) doneRunning(exclusive bool) {
 
 // requeue puts an invocation that a GPU-wide fault interrupted back at the head of the queue,
 // to run again alone, with a fresh deadline.
-func (e *Engine) requeue(inv *Invocation) {
-	inv.reruns++
-	inv.exclusive = true
-	inv.Deadline = time.Now().Add(inv.timeout)
+func (e *Engine) requeue(inv *call.Invocation) {
+	inv.Sched.Reruns++
+	inv.Sched.Exclusive = true
+	inv.Deadline = time.Now().Add(inv.Sched.Timeout)
 	e.stats.reruns.Add(1)
 	e.mu.Lock()
 	e.queue.pushFront(inv)
@@ -591,22 +609,22 @@ func (e *Engine) janitor() {
 	defer e.wg.Done()
 	t := time.NewTicker(50 * time.Millisecond)
 	defer t.Stop()
-	var expired []*Invocation
+	var expired []*call.Invocation
 	for {
 		select {
 		case <-e.quit:
 			return
 		case now := <-t.C:
 			e.mu.Lock()
-			expired = e.queue.removeIf(expired[:0], func(inv *Invocation) bool { return now.After(inv.Deadline) })
+			expired = e.queue.removeIf(expired[:0], func(inv *call.Invocation) bool { return now.After(inv.Deadline) })
 			for _, inv := range expired {
 				e.uncount(inv)
 			}
 			e.mu.Unlock()
 			for _, inv := range expired {
 				e.stats.failed.Add(1)
-				inv.Timing.Queue = now.Sub(inv.enqueued)
-				inv.finish(newError(CodeDeadline, "the deadline passed while the invocation was queued (%v in the queue)", inv.Timing.Queue.Round(time.Millisecond)))
+				inv.Timing.Queue = now.Sub(inv.Sched.Enqueued)
+				inv.Finish(call.Errorf(call.CodeDeadline, "the deadline passed while the invocation was queued (%v in the queue)", inv.Timing.Queue.Round(time.Millisecond)))
 			}
 		}
 	}
@@ -615,48 +633,10 @@ func (e *Engine) janitor() {
 // Ready reports whether every worker of the engine is up.
 func (e *Engine) Ready() bool { return int(e.stats.up.Load()) == len(e.slots) }
 
-// Stats is a snapshot of an engine's state.
-type Stats struct {
-	Name       string        `json:"name"`
-	Device     string        `json:"device"`
-	Ordinal    int           `json:"ordinal"`
-	Mode       Mode          `json:"mode"`
-	Workers    []WorkerStats `json:"workers"`
-	Queued     int           `json:"queued"`
-	QueueDepth int           `json:"queue_depth"`
-	Busy       int           `json:"busy"`
-	Submitted  uint64        `json:"submitted"`
-	Completed  uint64        `json:"completed"`
-	Failed     uint64        `json:"failed"`
-	Rejected   uint64        `json:"rejected"`
-	Restarts   uint64        `json:"restarts"`
-	Reruns     uint64        `json:"reruns"`
-	Teardowns  uint64        `json:"teardowns"`
-	Whole      uint64        `json:"whole_gpu"`
-	// Pipelined counts the invocations sent to a worker while it ran another.
-	Pipelined uint64 `json:"pipelined"`
-	// Inline counts the invocations run by the submitting goroutine (SubmitInline).
-	Inline     uint64    `json:"inline"`
-	Ready      bool      `json:"ready"`
-	DeviceInfo *gpu.Info `json:"device_info,omitempty"`
-}
-
-// WorkerStats describes one worker.
-type WorkerStats struct {
-	ID        string `json:"id"`
-	PID       int    `json:"pid"`
-	Up        bool   `json:"up"`
-	PoolBytes uint64 `json:"pool_bytes"`
-	Restarts  int    `json:"restarts"`
-	// Invocations counts the invocations this worker slot completed.
-	Invocations uint64 `json:"invocations"`
-	LastError   string `json:"last_error,omitempty"`
-}
-
 // Stats returns a snapshot.
-func (e *Engine) Stats() Stats {
+func (e *Engine) Stats() call.EngineStats {
 	e.mu.Lock()
-	st := Stats{Name: e.cfg.Name, Device: e.cfg.Device, Ordinal: e.cfg.Ordinal, Mode: e.cfg.Mode,
+	st := call.EngineStats{Name: e.cfg.Name, Device: e.cfg.Device, Ordinal: e.cfg.Ordinal, Mode: string(e.cfg.Mode),
 		Queued: e.queue.len(), QueueDepth: e.cfg.QueueDepth, Busy: e.running}
 	e.mu.Unlock()
 	slots := e.slots
@@ -692,7 +672,7 @@ func (e *Engine) Hello() *worker.Hello {
 }
 
 // Shutdown stops accepting invocations, lets the queued and running ones finish until ctx is
-// done, answers whatever is left with CodeDraining, and stops the workers. Safe to call twice.
+// done, answers whatever is left with call.CodeDraining, and stops the workers. Safe to call twice.
 func (e *Engine) Shutdown(ctx context.Context) error {
 	e.mu.Lock()
 	e.draining = true
@@ -745,14 +725,14 @@ wait:
 // many there were and how many invocations slots held then.
 func (e *Engine) answerQueued() (queued, running int) {
 	e.mu.Lock()
-	left := e.queue.removeIf(nil, func(*Invocation) bool { return true })
+	left := e.queue.removeIf(nil, func(*call.Invocation) bool { return true })
 	for _, inv := range left {
 		e.uncount(inv)
 	}
 	running = e.running
 	e.mu.Unlock()
 	for _, inv := range left {
-		inv.finish(newError(CodeDraining, "the server is shutting down"))
+		inv.Finish(call.Errorf(call.CodeDraining, "the server is shutting down"))
 	}
 	return len(left), running
 }
@@ -793,7 +773,7 @@ const minReplySpin = time.Millisecond
 
 // wait blocks until an invocation arrives on s.in, the worker dies, or the engine quits,
 // according to the polling policy.
-func (e *Engine) wait(s *slot, dead <-chan struct{}) (*Invocation, bool) {
+func (e *Engine) wait(s *slot, dead <-chan struct{}) (*call.Invocation, bool) {
 	if e.cfg.Policy == PolicySpin || (e.cfg.Policy == PolicyHybrid && e.cfg.SpinFor > 0) {
 		var deadline time.Time
 		for i := 0; ; i++ {

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"gpufn/call"
 	"io"
 	"os"
 	"path/filepath"
@@ -113,7 +114,7 @@ func passGate(dir string) {
 
 // gated is a function of one input X, returned as its output, whose kernel is spin_ns: in an
 // engine with a gate, it waits at the gate.
-func gated(t *testing.T) *Function { return sleeper(t, 0) }
+func gated(t *testing.T) *call.Function { return sleeper(t, 0) }
 
 // waitFor polls cond until it holds; it fails the test if it does not within a minute (a bound
 // for a hung test only: every condition waited for comes in milliseconds).
@@ -173,19 +174,19 @@ func stopWorkers(t *testing.T, e *Engine) {
 	})
 }
 
-var testLib = func() *Library {
+var testLib = func() *call.Library {
 	img := examples.MustPTX("testkernels")
 	info, err := function.ScanLibrary(img)
 	if err != nil {
 		panic(err)
 	}
-	return &Library{Name: "testkernels", Hash: sha256.Sum256(img), Kind: info.Kind, Image: img, Info: info}
+	return &call.Library{Name: "testkernels", Hash: sha256.Sum256(img), Kind: info.Kind, Image: img, Info: info}
 }()
 
 var nextFnID uint64
 
 // fn compiles a one-kernel function of the testkernels library.
-func fn(t *testing.T, kernel, buffers, outputs, args string, inputs ...string) *Function {
+func fn(t *testing.T, kernel, buffers, outputs, args string, inputs ...string) *call.Function {
 	t.Helper()
 	in := "[]"
 	if len(inputs) > 0 {
@@ -204,16 +205,16 @@ func fn(t *testing.T, kernel, buffers, outputs, args string, inputs ...string) *
 		t.Fatal(err)
 	}
 	nextFnID++
-	return &Function{ID: nextFnID, Name: kernel, Plan: p, Config: cfg, Lib: testLib}
+	return &call.Function{ID: nextFnID, Name: kernel, Plan: p, Config: cfg, Lib: testLib}
 }
 
 // echo returns its input X (through the print_inject kernel, which also writes to fd 1).
-func echo(t *testing.T) *Function {
+func echo(t *testing.T) *call.Function {
 	return fn(t, "print_inject", "", `"X"`, `{"Constant": 1}`, "X")
 }
 
 // sleeper waits ms milliseconds on the device (spin_ns) and returns its input.
-func sleeper(t *testing.T, ms int) *Function {
+func sleeper(t *testing.T, ms int) *call.Function {
 	return fn(t, "spin_ns", "", `"X"`, fmt.Sprintf(`{"Constant": %d}`, ms*1_000_000), "X")
 }
 
@@ -248,12 +249,12 @@ func newEngine(t *testing.T, cfg Config) *Engine {
 	return e
 }
 
-// call submits (SubmitInline: the caller runs it when a worker is idle and nothing is queued)
+// invokeSync submits (SubmitInline: the caller runs it when a worker is idle and nothing is queued)
 // and waits; it returns the output or the error code.
-func call(t *testing.T, e *Engine, f *Function, input []byte, timeout time.Duration) ([]byte, *Error) {
+func invokeSync(t *testing.T, e *Engine, f *call.Function, input []byte, timeout time.Duration) ([]byte, *call.Error) {
 	t.Helper()
-	inv := Acquire()
-	defer Release(inv)
+	inv := call.Acquire()
+	defer call.Release(inv)
 	inv.Fn = f
 	for range f.Plan.Inputs {
 		inv.Inputs = append(inv.Inputs, input)
@@ -262,7 +263,7 @@ func call(t *testing.T, e *Engine, f *Function, input []byte, timeout time.Durat
 		inv.Deadline = time.Now().Add(timeout)
 	}
 	if err := e.SubmitInline(inv); err != nil {
-		return nil, &Error{Code: "submit", Message: err.Error()}
+		return nil, &call.Error{Code: "submit", Message: err.Error()}
 	}
 	<-inv.Done()
 	if inv.Err != nil {
@@ -279,7 +280,7 @@ func TestSequentialRunsInvocations(t *testing.T) {
 	f := echo(t)
 	for i := 0; i < 20; i++ {
 		in := []byte(fmt.Sprintf("input %d", i))
-		out, err := call(t, e, f, in, 0)
+		out, err := invokeSync(t, e, f, in, 0)
 		if err != nil || string(out) != string(in) {
 			t.Fatalf("call %d: %q %v", i, out, err)
 		}
@@ -296,10 +297,10 @@ func TestBuffersZeroedBetweenInvocations(t *testing.T) {
 	dirty := fn(t, "fill_u8", `"A": {"Absolute": 65536}`, "", `{"Ptr": "A"}, {"Sizeof": "A"}, {"Constant": 171}`)
 	check := fn(t, "check_zero", `"A": {"Absolute": 65536}, "R": {"Absolute": 8}`, `"R"`, `{"Ptr": "A"}, {"Sizeof": "A"}, {"Ptr": "R"}`)
 	for i := 0; i < 3; i++ {
-		if _, err := call(t, e, dirty, nil, 0); err != nil {
+		if _, err := invokeSync(t, e, dirty, nil, 0); err != nil {
 			t.Fatal(err)
 		}
-		out, err := call(t, e, check, nil, 0)
+		out, err := invokeSync(t, e, check, nil, 0)
 		if err != nil || binary.LittleEndian.Uint64(out) != 0 {
 			t.Fatalf("round %d: %d non-zero bytes (%v)", i, binary.LittleEndian.Uint64(out), err)
 		}
@@ -315,14 +316,14 @@ func TestKilledWorkerUnderLoad(t *testing.T) {
 			f := sleeper(t, 2)
 			var wg sync.WaitGroup
 			var mu sync.Mutex
-			codes := map[string]int{}
+			codes := map[call.Code]int{}
 			for g := 0; g < 4; g++ {
 				wg.Add(1)
 				go func(g int) {
 					defer wg.Done()
 					for i := 0; i < 25; i++ {
 						in := []byte(fmt.Sprintf("g%d-%d", g, i))
-						out, err := call(t, e, f, in, 10*time.Second)
+						out, err := invokeSync(t, e, f, in, 10*time.Second)
 						mu.Lock()
 						switch {
 						case err != nil:
@@ -370,7 +371,7 @@ func TestKilledWorkerUnderLoad(t *testing.T) {
 			if killed == 0 {
 				t.Fatal("no worker was killed during the load")
 			}
-			if codes["ok"]+codes[CodeExited] != 100 || codes[CodeExited] > killed || codes["wrong output"] > 0 {
+			if codes["ok"]+codes[call.CodeExited] != 100 || codes[call.CodeExited] > killed || codes["wrong output"] > 0 {
 				t.Fatalf("answers %v: want 100 answered, only the running ones (at most one per kill, %d) failing, as worker_exited", codes, killed)
 			}
 			// A worker killed while idle is replaced once its slot sees it die.
@@ -389,24 +390,24 @@ func TestDeadlineKillsOverrunningWorker(t *testing.T) {
 	// spin never returns (its flag stays 0): any answer comes from the deadline's kill.
 	spin := fn(t, "spin", `"F": {"Absolute": 256}`, "", `{"Ptr": "F"}`)
 	start := time.Now()
-	answered := make(chan *Error, 1)
+	answered := make(chan *call.Error, 1)
 	go func() {
-		_, err := call(t, e, spin, nil, 300*time.Millisecond)
+		_, err := invokeSync(t, e, spin, nil, 300*time.Millisecond)
 		answered <- err
 	}()
-	var err *Error
+	var err *call.Error
 	select {
 	case err = <-answered:
 	case <-time.After(time.Minute): // a hung test, not a slow one
 		t.Fatal("the overrun was not answered")
 	}
-	if err == nil || err.Code != CodeDeadline {
+	if err == nil || err.Code != call.CodeDeadline {
 		t.Fatalf("err = %v", err)
 	}
 	if took := time.Since(start); took < 300*time.Millisecond {
 		t.Fatalf("the overrun was answered after %v, before its deadline", took)
 	}
-	out, err := call(t, e, echo(t), []byte("after"), 0)
+	out, err := invokeSync(t, e, echo(t), []byte("after"), 0)
 	if err != nil || string(out) != "after" {
 		t.Fatalf("after the kill: %q %v", out, err)
 	}
@@ -420,14 +421,14 @@ func TestQuarantine(t *testing.T) {
 	e := newEngine(t, Config{Mode: Sequential})
 	fault := fn(t, "fault", "", "", "")
 	for i := 0; i < 3; i++ {
-		if _, err := call(t, e, fault, nil, 0); err == nil || err.Code != worker.CodeKernelFault {
+		if _, err := invokeSync(t, e, fault, nil, 0); err == nil || err.Code != call.CodeKernelFault {
 			t.Fatalf("fault %d: %v", i, err)
 		}
 	}
 	if !fault.Quarantined() {
 		t.Fatal("not quarantined after 3 faults")
 	}
-	if _, err := call(t, e, fault, nil, 0); err == nil || err.Code != CodeQuarantined {
+	if _, err := invokeSync(t, e, fault, nil, 0); err == nil || err.Code != call.CodeQuarantined {
 		t.Fatalf("4th call: %v", err)
 	}
 	if restarts := e.Stats().Restarts; restarts != 3 {
@@ -435,7 +436,7 @@ func TestQuarantine(t *testing.T) {
 	}
 	// Successes reset the count: a function that faults now and then is not quarantined.
 	other := echo(t)
-	if _, err := call(t, e, other, []byte("x"), 0); err != nil {
+	if _, err := invokeSync(t, e, other, []byte("x"), 0); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -443,22 +444,22 @@ func TestQuarantine(t *testing.T) {
 func TestQueueFullAndDeadlineInQueue(t *testing.T) {
 	e := newEngine(t, Config{Mode: Sequential, QueueDepth: 2})
 	slow := sleeper(t, 300)
-	var invs []*Invocation
+	var invs []*call.Invocation
 	full := 0
 	// The slot idle (the first is handed to it, not queued) and its worker stopped (the first
 	// cannot end and make room while the others are submitted).
 	waitIdle(e, 1)
 	stopped(t, e, func() {
 		for i := 0; i < 6; i++ {
-			inv := Acquire()
+			inv := call.Acquire()
 			inv.Fn = slow
 			inv.Inputs = [][]byte{{byte(i)}}
 			if i == 2 {
 				inv.Deadline = time.Now().Add(100 * time.Millisecond) // expires while queued
 			}
-			if err := e.Submit(inv); err == ErrQueueFull {
+			if err := e.Submit(inv); err == call.ErrQueueFull {
 				full++
-				Release(inv)
+				call.Release(inv)
 				continue
 			} else if err != nil {
 				t.Fatal(err)
@@ -473,12 +474,12 @@ func TestQueueFullAndDeadlineInQueue(t *testing.T) {
 	for _, inv := range invs {
 		<-inv.Done()
 		if inv.Err != nil {
-			if inv.Err.Code != CodeDeadline || !strings.Contains(inv.Err.Message, "queued") {
+			if inv.Err.Code != call.CodeDeadline || !strings.Contains(inv.Err.Message, "queued") {
 				t.Fatalf("err %v", inv.Err)
 			}
 			deadlines++
 		}
-		Release(inv)
+		call.Release(inv)
 	}
 	if deadlines != 1 {
 		t.Fatalf("%d deadlines in the queue, want 1", deadlines)
@@ -492,7 +493,7 @@ func TestIdleWorkersLIFO(t *testing.T) {
 	for i := 0; i < 30; i++ {
 		// Once every worker is idle, the one that went idle last must run the next invocation.
 		waitIdle(e, 3)
-		if _, err := call(t, e, f, []byte("x"), 0); err != nil {
+		if _, err := invokeSync(t, e, f, []byte("x"), 0); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -527,9 +528,9 @@ func TestSharedFaultDomainReruns(t *testing.T) {
 		go func(i int) {
 			defer wg.Done()
 			in := []byte(fmt.Sprintf("innocent %d", i))
-			out, err := call(t, e, slow, in, 10*time.Second)
+			out, err := invokeSync(t, e, slow, in, 10*time.Second)
 			if err != nil {
-				results[i] = err.Code
+				results[i] = string(err.Code)
 			} else if string(out) == string(in) {
 				results[i] = "ok"
 			}
@@ -547,9 +548,9 @@ func TestSharedFaultDomainReruns(t *testing.T) {
 	if err := syscall.Kill(free.stats().PID, syscall.SIGCONT); err != nil {
 		t.Fatal(err)
 	}
-	_, ferr := call(t, e, fault, nil, 10*time.Second)
+	_, ferr := invokeSync(t, e, fault, nil, 10*time.Second)
 	wg.Wait()
-	if ferr == nil || ferr.Code != worker.CodeKernelFault {
+	if ferr == nil || ferr.Code != call.CodeKernelFault {
 		t.Fatalf("culprit: %v", ferr)
 	}
 	if results[0] != "ok" || results[1] != "ok" {
@@ -559,8 +560,8 @@ func TestSharedFaultDomainReruns(t *testing.T) {
 	if st.Reruns < 3 || st.Teardowns < 1 {
 		t.Fatalf("stats: reruns %d teardowns %d (want the 2 innocents and the culprit re-run)", st.Reruns, st.Teardowns)
 	}
-	if fault.strikes.Load() != 1 {
-		t.Fatalf("strikes %d: only the culprit's failure alone counts", fault.strikes.Load())
+	if fault.Strikes() != 1 {
+		t.Fatalf("strikes %d: only the culprit's failure alone counts", fault.Strikes())
 	}
 }
 
@@ -571,7 +572,7 @@ func TestAutoRoutesBigInvocationsToWholeGPU(t *testing.T) {
 	big := fn(t, "fill_u8", `"A": {"Absolute": 8388608}`, "", `{"Ptr": "A"}, {"Sizeof": "A"}, {"Constant": 1}`)
 	small := echo(t)
 	for i := 0; i < 2; i++ {
-		inv := Acquire()
+		inv := call.Acquire()
 		inv.Fn, inv.Need = big, 8<<20
 		if err := e.Submit(inv); err != nil {
 			t.Fatal(err)
@@ -580,8 +581,8 @@ func TestAutoRoutesBigInvocationsToWholeGPU(t *testing.T) {
 		if inv.Err != nil {
 			t.Fatalf("big %d: %v", i, inv.Err)
 		}
-		Release(inv)
-		if out, err := call(t, e, small, []byte("small"), 0); err != nil || string(out) != "small" {
+		call.Release(inv)
+		if out, err := invokeSync(t, e, small, []byte("small"), 0); err != nil || string(out) != "small" {
 			t.Fatalf("small after big: %q %v", out, err)
 		}
 	}
@@ -599,9 +600,9 @@ func TestAutoRoutesBigInvocationsToWholeGPU(t *testing.T) {
 func TestShutdownDrains(t *testing.T) {
 	e := newEngine(t, Config{Mode: Sequential})
 	slow := sleeper(t, 50)
-	var invs []*Invocation
+	var invs []*call.Invocation
 	for i := 0; i < 4; i++ {
-		inv := Acquire()
+		inv := call.Acquire()
 		inv.Fn, inv.Inputs = slow, [][]byte{{byte(i)}}
 		if err := e.Submit(inv); err != nil {
 			t.Fatal(err)
@@ -623,9 +624,9 @@ func TestShutdownDrains(t *testing.T) {
 			t.Fatalf("invocation %d: %v (drain should finish it)", i, inv.Err)
 		}
 	}
-	inv := Acquire()
+	inv := call.Acquire()
 	inv.Fn = slow
-	if err := e.Submit(inv); err != ErrDraining {
+	if err := e.Submit(inv); err != call.ErrDraining {
 		t.Fatalf("submit after shutdown: %v", err)
 	}
 	e.Shutdown(ctx) // twice is fine
@@ -636,13 +637,13 @@ func TestShutdownDrains(t *testing.T) {
 func TestTenantShare(t *testing.T) {
 	e := newEngine(t, Config{Mode: Sequential, QueueDepth: 4, TenantShare: 0.5})
 	slow := sleeper(t, 200)
-	var invs []*Invocation
+	var invs []*call.Invocation
 	submit := func(tenant string) error {
-		inv := Acquire()
+		inv := call.Acquire()
 		inv.Fn, inv.Inputs, inv.Tenant = slow, [][]byte{{1}}, tenant
 		err := e.Submit(inv)
 		if err != nil {
-			Release(inv)
+			call.Release(inv)
 			return err
 		}
 		invs = append(invs, inv)
@@ -657,7 +658,7 @@ func TestTenantShare(t *testing.T) {
 				t.Fatalf("alice %d: %v", i, err)
 			}
 		}
-		if err := submit("alice"); err != ErrTenantShare {
+		if err := submit("alice"); err != call.ErrTenantShare {
 			t.Fatalf("alice beyond her share: %v", err)
 		}
 		if err := submit("bob"); err != nil {
@@ -669,7 +670,7 @@ func TestTenantShare(t *testing.T) {
 		if inv.Err != nil {
 			t.Fatal(inv.Err)
 		}
-		Release(inv)
+		call.Release(inv)
 	}
 }
 
@@ -693,8 +694,8 @@ func TestAutoWholeDuringTimedOutDrain(t *testing.T) {
 	g := newGate(t)
 	e := newEngine(t, Config{Mode: Auto, Workers: 2, PoolBytes: 1 << 20, UsableBytes: 64 << 20, Env: []string{g.env()}})
 	big := fn(t, "spin_ns", `"A": {"Absolute": 8388608}`, `"X"`, `{"Constant": 0}`, "X") // waits at the gate
-	inv := Acquire()
-	defer Release(inv)
+	inv := call.Acquire()
+	defer call.Release(inv)
 	inv.Fn, inv.Need, inv.Inputs = big, 8<<20, [][]byte{[]byte("whole")}
 	if err := e.Submit(inv); err != nil {
 		t.Fatal(err)

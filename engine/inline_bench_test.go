@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"gpufn/call"
 	"os"
 	"testing"
 	"time"
@@ -19,7 +20,7 @@ func BenchmarkRoundTrip(b *testing.B) {
 			in := make([]byte, 128<<10)
 			var queue, handoff, total time.Duration
 			run := func() {
-				inv := Acquire()
+				inv := call.Acquire()
 				inv.Fn = f
 				inv.Inputs = append(inv.Inputs, in)
 				t0 := time.Now()
@@ -40,7 +41,7 @@ func BenchmarkRoundTrip(b *testing.B) {
 				queue += inv.Timing.Queue
 				handoff += el - inv.Timing.Total
 				total += el
-				Release(inv)
+				call.Release(inv)
 			}
 			for i := 0; i < 50; i++ {
 				run()

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"gpufn/call"
 	"sync"
 	"syscall"
 	"testing"
@@ -36,10 +37,10 @@ func waitParked(e *Engine, n int) {
 
 // inlineAsync calls f with in on a goroutine of its own and returns once the engine is busy
 // with it.
-func inlineAsync(t *testing.T, e *Engine, f *Function, in []byte) <-chan answer {
+func inlineAsync(t *testing.T, e *Engine, f *call.Function, in []byte) <-chan answer {
 	done := make(chan answer, 1)
 	go func() {
-		out, err := call(t, e, f, in, 20*time.Second)
+		out, err := invokeSync(t, e, f, in, 20*time.Second)
 		done <- answer{out, err}
 	}()
 	for e.Stats().Busy == 0 {
@@ -48,7 +49,7 @@ func inlineAsync(t *testing.T, e *Engine, f *Function, in []byte) <-chan answer 
 	return done
 }
 
-func answered(inv *Invocation) bool {
+func answered(inv *call.Invocation) bool {
 	select {
 	case <-inv.Done():
 		return true
@@ -65,7 +66,7 @@ func TestInlineRunsOnTheCallersGoroutine(t *testing.T) {
 	f := echo(t)
 	waitParked(e, 1)
 	for i := 0; i < 20; i++ {
-		inv := Acquire()
+		inv := call.Acquire()
 		inv.Fn, inv.Inputs = f, [][]byte{[]byte(fmt.Sprintf("in-%d", i))}
 		if err := e.SubmitInline(inv); err != nil {
 			t.Fatal(err)
@@ -79,7 +80,7 @@ func TestInlineRunsOnTheCallersGoroutine(t *testing.T) {
 		if n := idleCount(e); n != 1 {
 			t.Fatalf("after invocation %d: %d idle slots, want the one back", i, n)
 		}
-		Release(inv)
+		call.Release(inv)
 	}
 	if st := e.Stats(); st.Inline != 20 || st.Completed != 20 || st.Busy != 0 || st.Submitted != 20 {
 		t.Fatalf("stats %+v: want 20 submitted, run inline and completed, none busy", st)
@@ -93,8 +94,8 @@ func TestInlineQueuesBehindABusyWorker(t *testing.T) {
 	slow, f := sleeper(t, 200), echo(t)
 	waitParked(e, 1)
 	warmUp(t, e, f)
-	inv := Acquire()
-	defer Release(inv)
+	inv := call.Acquire()
+	defer call.Release(inv)
 	inv.Fn, inv.Inputs = f, [][]byte{[]byte("queued")}
 	var first <-chan answer
 	// The worker stopped: slow, once taken, cannot end while the second is submitted.
@@ -127,7 +128,7 @@ func TestInlineNotWhileTheSlotSpins(t *testing.T) {
 	f := echo(t)
 	waitIdle(e, 1)
 	for i := 0; i < 10; i++ {
-		if out, err := call(t, e, f, []byte("spun"), 0); err != nil || string(out) != "spun" {
+		if out, err := invokeSync(t, e, f, []byte("spun"), 0); err != nil || string(out) != "spun" {
 			t.Fatalf("call %d: %q %v", i, out, err)
 		}
 	}
@@ -152,12 +153,12 @@ func TestInlineWorkerKilledDuringRun(t *testing.T) {
 	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
-	if a := <-done; a.err == nil || a.err.Code != CodeExited {
-		t.Fatalf("killed run: %v, want %s", a.err, CodeExited)
+	if a := <-done; a.err == nil || a.err.Code != call.CodeExited {
+		t.Fatalf("killed run: %v, want %s", a.err, call.CodeExited)
 	}
 	waitFor(t, "a new worker, idle", func() bool { return e.Ready() && idleCount(e) == 1 })
 	waitParked(e, 1)
-	out, err := call(t, e, f, []byte("after"), 0)
+	out, err := invokeSync(t, e, f, []byte("after"), 0)
 	if err != nil || string(out) != "after" {
 		t.Fatalf("after the kill: %q %v", out, err)
 	}
@@ -225,7 +226,7 @@ func TestInlineConcurrentCallers(t *testing.T) {
 			defer wg.Done()
 			for i := 0; i < 50; i++ {
 				in := []byte(fmt.Sprintf("g%d-%d", g, i))
-				out, err := call(t, e, f, in, 10*time.Second)
+				out, err := invokeSync(t, e, f, in, 10*time.Second)
 				if err != nil || string(out) != string(in) {
 					errs <- fmt.Errorf("%s: %q %v", in, out, err)
 					return

@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"context"
+	"gpufn/call"
 	"strings"
 	"syscall"
 	"testing"
@@ -11,10 +12,10 @@ import (
 
 // submitAs submits an invocation of f for the caller tenant with every input in, and returns
 // where its answer comes (the first output copied).
-func submitAs(t *testing.T, e *Engine, f *Function, tenant string, in []byte, timeout time.Duration) <-chan answer {
+func submitAs(t *testing.T, e *Engine, f *call.Function, tenant string, in []byte, timeout time.Duration) <-chan answer {
 	t.Helper()
 	ch := make(chan answer, 1)
-	inv := Acquire()
+	inv := call.Acquire()
 	inv.Fn, inv.Tenant = f, tenant
 	for range f.Plan.Inputs {
 		inv.Inputs = append(inv.Inputs, in)
@@ -31,7 +32,7 @@ func submitAs(t *testing.T, e *Engine, f *Function, tenant string, in []byte, ti
 		if inv.Err == nil && len(inv.Outputs) > 0 {
 			a.out = append([]byte(nil), inv.Outputs[0]...)
 		}
-		Release(inv)
+		call.Release(inv)
 		ch <- a
 	}()
 	return ch
@@ -95,8 +96,8 @@ func TestPipelineDoesNotDelayShorterDeadline(t *testing.T) {
 	took := time.Since(sent)
 	// Answered from the queue ("queued"), not as one that waited behind a in the worker
 	// ("waited for the worker"), which is answered only when a ends.
-	if x.err == nil || x.err.Code != CodeDeadline || !strings.Contains(x.err.Message, "queued") {
-		t.Fatalf("late: %q %v, want %s in the queue", x.out, x.err, CodeDeadline)
+	if x.err == nil || x.err.Code != call.CodeDeadline || !strings.Contains(x.err.Message, "queued") {
+		t.Fatalf("late: %q %v, want %s in the queue", x.out, x.err, call.CodeDeadline)
 	}
 	t.Logf("late (300 ms deadline) answered after %v", took.Round(time.Millisecond))
 	if y := <-a; y.err != nil || string(y.out) != "a" {
@@ -135,13 +136,13 @@ func TestShutdownAnswersInvocationPutBackAfterDrain(t *testing.T) {
 		t.Fatal(err)
 	}
 	shutdownTimedOut(t, shut, "")
-	if x := <-a; x.err == nil || x.err.Code != CodeExited {
-		t.Fatalf("a: %q %v, want %s", x.out, x.err, CodeExited)
+	if x := <-a; x.err == nil || x.err.Code != call.CodeExited {
+		t.Fatalf("a: %q %v, want %s", x.out, x.err, call.CodeExited)
 	}
 	select {
 	case x := <-b:
-		if x.err == nil || x.err.Code != CodeDraining {
-			t.Fatalf("b: %q %v, want %s", x.out, x.err, CodeDraining)
+		if x.err == nil || x.err.Code != call.CodeDraining {
+			t.Fatalf("b: %q %v, want %s", x.out, x.err, call.CodeDraining)
 		}
 	case <-time.After(time.Minute):
 		t.Fatal("b, sent behind the lost one and put back after the drain, was never answered")
@@ -194,18 +195,18 @@ func TestAutoWholeAmongPipelined(t *testing.T) {
 	big := fn(t, "fill_u8", `"A": {"Absolute": 8388608}`, "", `{"Ptr": "A"}, {"Sizeof": "A"}, {"Constant": 1}`)
 	small := sleeper(t, 20)
 	for i := 0; i < 2; i++ {
-		if _, err := call(t, e, small, []byte("warm"), 0); err != nil {
+		if _, err := invokeSync(t, e, small, []byte("warm"), 0); err != nil {
 			t.Fatal(err)
 		}
 	}
 	var chans []<-chan answer
 	var want []string
-	var bigs []*Invocation
+	var bigs []*call.Invocation
 	for i := 0; i < 30; i++ {
 		in := strings.Repeat("s", i+1)
 		chans, want = append(chans, submitAsync(t, e, small, []byte(in), 20*time.Second)), append(want, in)
 		if i%10 == 5 {
-			inv := Acquire()
+			inv := call.Acquire()
 			inv.Fn, inv.Need = big, 8<<20
 			if err := e.Submit(inv); err != nil {
 				t.Fatal(err)
@@ -223,7 +224,7 @@ func TestAutoWholeAmongPipelined(t *testing.T) {
 		if inv.Err != nil {
 			t.Fatalf("big %d: %v", i, inv.Err)
 		}
-		Release(inv)
+		call.Release(inv)
 	}
 	st := settled(t, e)
 	t.Logf("pipelined %d", st.Pipelined)
@@ -245,17 +246,17 @@ func TestPipelinedStressAnsweredOnce(t *testing.T) {
 		t.Run(string(mode), func(t *testing.T) {
 			e := newEngine(t, Config{Mode: mode, Workers: 2})
 			fast, slow := sleeper(t, 1), sleeper(t, 30)
-			for _, f := range []*Function{fast, slow} {
+			for _, f := range []*call.Function{fast, slow} {
 				for i := 0; i < 2; i++ {
-					if _, err := call(t, e, f, []byte("warm"), 0); err != nil {
+					if _, err := invokeSync(t, e, f, []byte("warm"), 0); err != nil {
 						t.Fatal(err)
 					}
 				}
 			}
-			var invs []*Invocation
+			var invs []*call.Invocation
 			var want []string
 			for i := 0; i < 300; i++ {
-				inv := Acquire()
+				inv := call.Acquire()
 				inv.Fn, inv.Tenant = fast, "a"
 				if i%3 == 0 {
 					inv.Fn = slow
@@ -284,7 +285,7 @@ func TestPipelinedStressAnsweredOnce(t *testing.T) {
 					time.Sleep(time.Millisecond)
 				}
 			}
-			codes := map[string]int{}
+			codes := map[call.Code]int{}
 			for i, inv := range invs {
 				select {
 				case <-inv.Done():
@@ -306,10 +307,10 @@ func TestPipelinedStressAnsweredOnce(t *testing.T) {
 			}
 			time.Sleep(50 * time.Millisecond)
 			for i, inv := range invs {
-				if len(inv.done) != 0 {
+				if len(inv.Done()) != 0 {
 					t.Fatalf("invocation %d was answered twice", i)
 				}
-				Release(inv)
+				call.Release(inv)
 			}
 			t.Logf("%v; pipelined %d, restarts %d", codes, st.Pipelined, st.Restarts)
 		})
@@ -345,8 +346,8 @@ func TestSharedFaultDomainPutBackIsNotAVictim(t *testing.T) {
 	m1 := submitAsync(t, e, mid, []byte("m1"), 0)
 	m2 := submitAsync(t, e, mid, []byte("m2"), 0)
 	// a and b are kept (not released on their answer): their re-run counts are read below.
-	keep := func(in string, timeout time.Duration) *Invocation {
-		inv := Acquire()
+	keep := func(in string, timeout time.Duration) *call.Invocation {
+		inv := call.Acquire()
 		inv.Fn, inv.Inputs, inv.Deadline = slow, [][]byte{[]byte(in)}, time.Now().Add(timeout)
 		if err := e.Submit(inv); err != nil {
 			t.Fatal(err)
@@ -364,7 +365,7 @@ func TestSharedFaultDomainPutBackIsNotAVictim(t *testing.T) {
 		}
 	}
 	<-a.Done()
-	if a.Err == nil || a.Err.Code != CodeDeadline {
+	if a.Err == nil || a.Err.Code != call.CodeDeadline {
 		t.Fatalf("a: %q %v", a.Outputs, a.Err)
 	}
 	<-b.Done()
@@ -377,15 +378,15 @@ func TestSharedFaultDomainPutBackIsNotAVictim(t *testing.T) {
 	}
 	// Counted per invocation: m1 and m2 are re-run too when they still run at a's overrun
 	// (the teardown kills their workers), which depends on the machine's speed.
-	t.Logf("re-runs: %d in all, a %d, b %d", st.Reruns, a.reruns, b.reruns)
-	if a.reruns != 1 {
-		t.Fatalf("a was re-run %d times, want once (alone, after its overrun took the fault domain down)", a.reruns)
+	t.Logf("re-runs: %d in all, a %d, b %d", st.Reruns, a.Sched.Reruns, b.Sched.Reruns)
+	if a.Sched.Reruns != 1 {
+		t.Fatalf("a was re-run %d times, want once (alone, after its overrun took the fault domain down)", a.Sched.Reruns)
 	}
-	if b.reruns != 0 {
-		t.Fatalf("b, which never started, was re-run %d times as a victim", b.reruns)
+	if b.Sched.Reruns != 0 {
+		t.Fatalf("b, which never started, was re-run %d times as a victim", b.Sched.Reruns)
 	}
-	Release(a)
-	Release(b)
+	call.Release(a)
+	call.Release(b)
 }
 
 // An invocation that fails with output_too_large has had its first outputs copied into the

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"gpufn/call"
 	"runtime"
 	"strings"
 	"sync"
@@ -14,19 +15,19 @@ import (
 // output or error once answered.
 type answer struct {
 	out []byte
-	err *Error
+	err *call.Error
 }
 
-func submitAsync(t *testing.T, e *Engine, f *Function, in []byte, timeout time.Duration) <-chan answer {
+func submitAsync(t *testing.T, e *Engine, f *call.Function, in []byte, timeout time.Duration) <-chan answer {
 	t.Helper()
 	return submitAs(t, e, f, "", in, timeout)
 }
 
 // warmUp invokes each function once, so that the worker has its code.
-func warmUp(t *testing.T, e *Engine, fs ...*Function) {
+func warmUp(t *testing.T, e *Engine, fs ...*call.Function) {
 	t.Helper()
 	for _, f := range fs {
-		if out, err := call(t, e, f, []byte("warm"), 0); err != nil || string(out) != "warm" {
+		if out, err := invokeSync(t, e, f, []byte("warm"), 0); err != nil || string(out) != "warm" {
 			t.Fatalf("warm-up: %q %v", out, err)
 		}
 	}
@@ -34,7 +35,7 @@ func warmUp(t *testing.T, e *Engine, fs ...*Function) {
 
 // settled waits for the engine to count every answered invocation done (a slot counts one done
 // just after answering it) and returns its stats.
-func settled(t *testing.T, e *Engine) Stats {
+func settled(t *testing.T, e *Engine) call.EngineStats {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
@@ -134,11 +135,11 @@ func TestPipelinedDeadlinePassesWhileWaiting(t *testing.T) {
 		}
 	}
 	x := <-late
-	if x.err == nil || x.err.Code != CodeDeadline || !strings.Contains(x.err.Message, "queued") {
-		t.Fatalf("late: %q %v, want %s in the queue", x.out, x.err, CodeDeadline)
+	if x.err == nil || x.err.Code != call.CodeDeadline || !strings.Contains(x.err.Message, "queued") {
+		t.Fatalf("late: %q %v, want %s in the queue", x.out, x.err, call.CodeDeadline)
 	}
 	f := echo(t)
-	if out, err := call(t, e, f, []byte("next"), 0); err != nil || string(out) != "next" {
+	if out, err := invokeSync(t, e, f, []byte("next"), 0); err != nil || string(out) != "next" {
 		t.Fatalf("next: %q %v", out, err)
 	}
 	if st := e.Stats(); st.Restarts != 0 || st.Pipelined == 0 {
@@ -164,7 +165,7 @@ func TestPipelineOnlySameFunctionAndCaller(t *testing.T) {
 			case 2:
 				tenant = "bob"
 			}
-			inv := Acquire()
+			inv := call.Acquire()
 			inv.Fn, inv.Tenant = h, tenant
 			in := []byte(fmt.Sprint(tenant, i))
 			inv.Inputs = append(inv.Inputs, in)
@@ -178,7 +179,7 @@ func TestPipelineOnlySameFunctionAndCaller(t *testing.T) {
 				if inv.Err == nil {
 					a.out = append([]byte(nil), inv.Outputs[0]...)
 				}
-				Release(inv)
+				call.Release(inv)
 				ch <- a
 			}()
 			chans, want = append(chans, ch), append(want, string(in))
@@ -210,7 +211,7 @@ func TestPipelinedWorkerKilled(t *testing.T) {
 		syscall.Kill(pid, syscall.SIGKILL)
 	})
 	var mu sync.Mutex
-	codes := map[string]int{}
+	codes := map[call.Code]int{}
 	for i, ch := range chans {
 		a := <-ch
 		mu.Lock()
@@ -224,7 +225,7 @@ func TestPipelinedWorkerKilled(t *testing.T) {
 		}
 		mu.Unlock()
 	}
-	if codes["ok"] < 7 || codes["ok"]+codes[CodeExited] != 8 {
+	if codes["ok"] < 7 || codes["ok"]+codes[call.CodeExited] != 8 {
 		t.Fatalf("answers %v: want every one answered with its own output but at most the running one (worker_exited)", codes)
 	}
 	if st := settled(t, e); st.Restarts != 1 || st.Busy != 0 || st.Queued != 0 {

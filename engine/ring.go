@@ -1,20 +1,22 @@
 package engine
 
+import "gpufn/call"
+
 // ring is a FIFO of invocations bounded by limit for push; pushFront (re-runs) may exceed the
 // limit and grows the buffer. Not safe for concurrent use (Engine.mu guards it).
 type ring struct {
-	buf   []*Invocation
+	buf   []*call.Invocation
 	head  int
 	n     int
 	limit int
 }
 
-func newRing(limit int) ring { return ring{buf: make([]*Invocation, limit), limit: limit} }
+func newRing(limit int) ring { return ring{buf: make([]*call.Invocation, limit), limit: limit} }
 
 func (r *ring) len() int { return r.n }
 
 func (r *ring) grow() {
-	nb := make([]*Invocation, 2*len(r.buf)+1)
+	nb := make([]*call.Invocation, 2*len(r.buf)+1)
 	for i := 0; i < r.n; i++ {
 		nb[i] = r.buf[(r.head+i)%len(r.buf)]
 	}
@@ -22,7 +24,7 @@ func (r *ring) grow() {
 }
 
 // push appends inv; it reports false when the ring holds limit invocations.
-func (r *ring) push(inv *Invocation) bool {
+func (r *ring) push(inv *call.Invocation) bool {
 	if r.n >= r.limit {
 		return false
 	}
@@ -35,7 +37,7 @@ func (r *ring) push(inv *Invocation) bool {
 }
 
 // pushFront puts inv at the head, whatever the limit: a re-run is never lost.
-func (r *ring) pushFront(inv *Invocation) {
+func (r *ring) pushFront(inv *call.Invocation) {
 	if r.n == len(r.buf) {
 		r.grow()
 	}
@@ -44,14 +46,14 @@ func (r *ring) pushFront(inv *Invocation) {
 	r.n++
 }
 
-func (r *ring) peek() *Invocation {
+func (r *ring) peek() *call.Invocation {
 	if r.n == 0 {
 		return nil
 	}
 	return r.buf[r.head]
 }
 
-func (r *ring) pop() *Invocation {
+func (r *ring) pop() *call.Invocation {
 	if r.n == 0 {
 		return nil
 	}
@@ -63,7 +65,7 @@ func (r *ring) pop() *Invocation {
 }
 
 // removeIf removes, in order, every invocation for which f is true, appending them to out.
-func (r *ring) removeIf(out []*Invocation, f func(*Invocation) bool) []*Invocation {
+func (r *ring) removeIf(out []*call.Invocation, f func(*call.Invocation) bool) []*call.Invocation {
 	kept := 0
 	n := r.n
 	for i := 0; i < n; i++ {

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"gpufn/call"
 	"os"
 	"sync"
 	"sync/atomic"
@@ -22,9 +23,10 @@ type slot struct {
 	e      *Engine
 	idx    int
 	id     string
-	in     chan *Invocation // capacity 1; only sent to when the slot is taken off the idle stack
-	noPool bool             // the worker starts without a pool (the whole-GPU worker)
-	env    []string         // overrides Config.Env when set
+	in     chan *call.Invocation // capacity 1; only sent to when the slot is taken off the idle stack
+	noPool bool                  // the worker starts without a pool (the whole-GPU worker)
+	env    []string              // overrides Config.Env when set
+	ctl    *control              // the pool change asked for with ctlMsg
 
 	// Owned by the slot goroutine (or the exclusive holder, for the whole-GPU slot).
 	proc  *worker.Process
@@ -77,10 +79,10 @@ type slot struct {
 	helloMsg *worker.Hello
 }
 
-func (s *slot) stats() WorkerStats {
+func (s *slot) stats() call.WorkerStats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return WorkerStats{ID: s.id, PID: s.pid, Up: s.up, PoolBytes: s.pool, Restarts: s.restarts, Invocations: s.runs, LastError: s.lastErr}
+	return call.WorkerStats{ID: s.id, PID: s.pid, Up: s.up, PoolBytes: s.pool, Restarts: s.restarts, Invocations: s.runs, LastError: s.lastErr}
 }
 
 func (s *slot) hello() *worker.Hello {
@@ -146,7 +148,11 @@ func (s *slot) wasTorn() bool {
 
 // lentBack is what a submitter that ran an invocation on an idle slot itself (SubmitInline)
 // sends on the slot's channel when done: the slot goroutine owns the slot again.
-var lentBack = new(Invocation)
+var lentBack = new(call.Invocation)
+
+// ctlMsg is what the engine sends on a slot's channel to make it change its worker's pool; the
+// request itself is in the slot's ctl, written before the send.
+var ctlMsg = new(call.Invocation)
 
 // loop is the slot goroutine: keep a worker up, take invocations, run them.
 func (s *slot) loop() {
@@ -195,7 +201,7 @@ func (s *slot) loop() {
 					continue
 				}
 				if !s.ensure() {
-					excl := inv.exclusive
+					excl := inv.Sched.Exclusive
 					s.answerDraining(inv)
 					e.doneRunning(excl)
 					return
@@ -206,7 +212,7 @@ func (s *slot) loop() {
 			s.returned()
 			continue
 		}
-		excl := inv.exclusive // read before inv is answered: its owner may reuse it at once
+		excl := inv.Sched.Exclusive // read before inv is answered: its owner may reuse it at once
 		s.dispatch(inv)
 		e.doneRunning(excl)
 	}
@@ -214,7 +220,7 @@ func (s *slot) loop() {
 
 // runLent runs inv for the submitting goroutine (SubmitInline), which took the slot off the
 // idle stack and drives it meanwhile, then gives the slot back.
-func (s *slot) runLent(inv *Invocation) {
+func (s *slot) runLent(inv *call.Invocation) {
 	p := s.proc
 	s.inline = true
 	s.dispatch(inv)
@@ -284,7 +290,7 @@ func (s *slot) awaitLent() {
 }
 
 // dispatch runs whatever the slot was handed.
-func (s *slot) dispatch(inv *Invocation) {
+func (s *slot) dispatch(inv *call.Invocation) {
 	// The worker may have died (or been torn down) while the invocation was on its way. One
 	// that started before the latest teardown may be doomed by it (under MPS a fault takes down
 	// every client, asynchronously): it is replaced before it runs anything.
@@ -299,9 +305,9 @@ func (s *slot) dispatch(inv *Invocation) {
 		return
 	}
 	switch {
-	case inv.ctl != nil:
-		inv.ctl.done <- s.poolCmd(inv.ctl.bytes)
-	case inv.whole:
+	case inv == ctlMsg:
+		s.ctl.done <- s.poolCmd(s.ctl.bytes)
+	case inv.Sched.Whole:
 		s.e.runWhole(s, inv)
 	default:
 		s.run(inv)
@@ -316,19 +322,19 @@ func (s *slot) drainHandoff() {
 			s.returned()
 			return
 		}
-		excl := inv.exclusive
+		excl := inv.Sched.Exclusive
 		s.answerDraining(inv)
 		s.e.doneRunning(excl)
 	default:
 	}
 }
 
-func (s *slot) answerDraining(inv *Invocation) {
-	if inv.ctl != nil {
-		inv.ctl.done <- errors.New("the engine is shutting down")
+func (s *slot) answerDraining(inv *call.Invocation) {
+	if inv == ctlMsg {
+		s.ctl.done <- errors.New("the engine is shutting down")
 		return
 	}
-	inv.finish(newError(CodeDraining, "the server is shutting down"))
+	inv.Finish(call.Errorf(call.CodeDraining, "the server is shutting down"))
 }
 
 // ensure starts a worker if none is up, retrying with back-off. It returns false when the
@@ -444,8 +450,8 @@ const (
 
 // pending is an invocation sent to the slot's worker, in one of its contexts.
 type pending struct {
-	inv        *Invocation // nil once answered early (see waited); its result is read and dropped
-	fn         *Function
+	inv        *call.Invocation // nil once answered early (see waited); its result is read and dropped
+	fn         *call.Function
 	tenant     string
 	inputs     []shm.Span
 	out        shm.Span
@@ -481,7 +487,7 @@ type holder struct {
 // holds the last input of the run's caller. A context zeroed here is idle: the only contexts the
 // worker may use meanwhile are those of requests in flight, which hold data of inv's function
 // and caller (slot.prefetch sends nothing else).
-func (s *slot) isolate(ci int, inv *Invocation) {
+func (s *slot) isolate(ci int, inv *call.Invocation) {
 	for j := range s.proc.Contexts() {
 		h := &s.held[j]
 		if j == ci || !h.set || h.fn == inv.Fn.ID && h.tenant == inv.Tenant {
@@ -499,7 +505,7 @@ func (s *slot) isolate(ci int, inv *Invocation) {
 // other context and sends it, so that the worker finds it waiting; it then answers the first
 // (copying its outputs out) while the worker runs the second. Invocations are answered in the
 // order they were sent.
-func (s *slot) run(inv *Invocation) {
+func (s *slot) run(inv *call.Invocation) {
 	if !s.start(inv, 0, false) {
 		return
 	}
@@ -569,16 +575,16 @@ func (s *slot) prefetch() {
 
 // start copies inv's inputs into context ci and sends it to the worker. It returns false when
 // inv was answered (or put back) instead.
-func (s *slot) start(inv *Invocation, ci int, prefetched bool) bool {
+func (s *slot) start(inv *call.Invocation, ci int, prefetched bool) bool {
 	e := s.e
 	now := time.Now()
-	inv.Timing.Queue = now.Sub(inv.enqueued)
+	inv.Timing.Queue = now.Sub(inv.Sched.Enqueued)
 	if now.After(inv.Deadline) {
-		s.failTaken(inv, prefetched, newError(CodeDeadline, "the deadline passed while the invocation was queued (%v in the queue)", inv.Timing.Queue.Round(time.Millisecond)))
+		s.failTaken(inv, prefetched, call.Errorf(call.CodeDeadline, "the deadline passed while the invocation was queued (%v in the queue)", inv.Timing.Queue.Round(time.Millisecond)))
 		return false
 	}
 	if inv.Fn.Quarantined() {
-		s.failTaken(inv, prefetched, newError(CodeQuarantined, "function %q faulted or overran %d times in a row; register it again to lift the quarantine", inv.Fn.Name, e.cfg.QuarantineAfter))
+		s.failTaken(inv, prefetched, call.Errorf(call.CodeQuarantined, "function %q faulted or overran %d times in a row; register it again to lift the quarantine", inv.Fn.Name, e.cfg.QuarantineAfter))
 		return false
 	}
 	s.isolate(ci, inv)
@@ -589,7 +595,7 @@ func (s *slot) start(inv *Invocation, ci int, prefetched bool) bool {
 	for _, in := range inv.Inputs {
 		sp, err := ctx.PutInput(in)
 		if err != nil {
-			s.failTaken(inv, prefetched, newError(CodeTooLarge, "%v", err))
+			s.failTaken(inv, prefetched, call.Errorf(call.CodeTooLarge, "%v", err))
 			return false
 		}
 		p.inputs = append(p.inputs, sp)
@@ -687,7 +693,7 @@ func (s *slot) receive() {
 	inv.Timing.Worker = time.Duration(st.Total)
 	if w := s.res.Err; w != nil {
 		// The worker may have dropped its cache entry; send the payload again, once.
-		if p.attempt == 0 && (w.Code == worker.CodeLibraryMissing || w.Code == worker.CodeFunctionMissing) {
+		if p.attempt == 0 && (w.Code == call.CodeLibraryMissing || w.Code == call.CodeFunctionMissing) {
 			delete(s.libs, inv.Fn.Lib.Hash)
 			delete(s.funcs, inv.Fn.ID)
 			if s.broken != nil { // nothing more goes to this worker: it runs on the next
@@ -704,7 +710,7 @@ func (s *slot) receive() {
 			s.putBackRest() // they cannot run on a lost device
 			return
 		}
-		if w.Code != worker.CodeLibraryInvalid {
+		if w.Code != call.CodeLibraryInvalid {
 			s.libs[inv.Fn.Lib.Hash] = true
 			s.funcs[inv.Fn.ID] = true
 		}
@@ -715,7 +721,7 @@ func (s *slot) receive() {
 	}
 	s.libs[inv.Fn.Lib.Hash] = true
 	s.funcs[inv.Fn.ID] = true
-	inv.Fn.strikes.Store(0)
+	inv.Fn.Cleared()
 	// Outputs: copy them out of the context.
 	t := time.Now()
 	s.parts = s.parts[:0]
@@ -732,14 +738,14 @@ func (s *slot) receive() {
 		return
 	}
 	high, _ := s.outputsEnd(ctx)
-	inv.setOutputs(s.parts)
+	inv.SetOutputs(s.parts)
 	inv.Timing.CopyOut = time.Since(t)
 	ctx.Written(high)
 	e.stats.completed.Add(1)
 	s.mu.Lock()
 	s.runs++
 	s.mu.Unlock()
-	inv.finish(nil)
+	inv.Finish(nil)
 	s.settle(p)
 	ctx.Retire() // after the answer: the outputs were copied out
 }
@@ -763,7 +769,7 @@ func (s *slot) outputsEnd(ctx *shm.Context) (uint64, bool) {
 // would stay for the next user of the context (another caller's kernels can read it). Rare
 // errors; the cost is zeroing the context once.
 func wipeOutputs(ctx *shm.Context, w *worker.WireError) {
-	if w.Code == worker.CodeOutputTooLarge || w.Code == worker.CodeInternal {
+	if w.Code == call.CodeOutputTooLarge || w.Code == call.CodeInternal {
 		ctx.Written(ctx.Size())
 		ctx.Retire()
 	}
@@ -771,7 +777,7 @@ func wipeOutputs(ctx *shm.Context, w *worker.WireError) {
 
 // brokenReply answers an invocation whose result made no sense and replaces the worker.
 func (s *slot) brokenReply(p *pending, err error) {
-	s.fail(p.inv, newError(worker.CodeInternal, "worker answered with %v", err))
+	s.fail(p.inv, call.Errorf(call.CodeInternal, "worker answered with %v", err))
 	s.lost(err)
 	s.settle(p)
 	s.putBackRest()
@@ -789,10 +795,10 @@ func (s *slot) waited(p *pending, t time.Time) {
 	if inv == nil || !t.After(inv.Deadline) {
 		return
 	}
-	inv.Timing.Queue = t.Sub(inv.enqueued)
-	p.dropAt = t.Add(inv.timeout)
+	inv.Timing.Queue = t.Sub(inv.Sched.Enqueued)
+	p.dropAt = t.Add(inv.Sched.Timeout)
 	p.inv = nil
-	s.fail(inv, newError(CodeDeadline, "the deadline passed while the invocation waited for the worker (%v)", inv.Timing.Queue.Round(time.Millisecond)))
+	s.fail(inv, call.Errorf(call.CodeDeadline, "the deadline passed while the invocation waited for the worker (%v)", inv.Timing.Queue.Round(time.Millisecond)))
 	s.settle(p)
 }
 
@@ -804,7 +810,7 @@ func (s *slot) dropped(p *pending, ctx *shm.Context) {
 			s.dropFailed(p, fmt.Errorf("its device was lost: %s", w.Message))
 			s.putBackRest()
 			return
-		case w.Code == worker.CodeLibraryMissing || w.Code == worker.CodeFunctionMissing:
+		case w.Code == call.CodeLibraryMissing || w.Code == call.CodeFunctionMissing:
 			delete(s.libs, p.fn.Lib.Hash)
 			delete(s.funcs, p.fn.ID)
 		}
@@ -861,7 +867,7 @@ func (s *slot) settle(p *pending) {
 }
 
 // failTaken answers an invocation that could not be started.
-func (s *slot) failTaken(inv *Invocation, prefetched bool, err *Error) {
+func (s *slot) failTaken(inv *call.Invocation, prefetched bool, err *call.Error) {
 	s.fail(inv, err)
 	if prefetched {
 		s.e.doneRunning(false)
@@ -870,14 +876,14 @@ func (s *slot) failTaken(inv *Invocation, prefetched bool, err *Error) {
 
 // callFailed handles a call that got no result: the worker overran the deadline, died, or
 // broke the protocol. The worker is replaced.
-func (s *slot) callFailed(inv *Invocation, err error) {
+func (s *slot) callFailed(inv *call.Invocation, err error) {
 	switch {
 	case errors.Is(err, worker.ErrDeadline):
-		s.gpuFailure(inv, newError(CodeDeadline, "the invocation overran its deadline; its kernel was stopped (the worker was killed and is being replaced)"), errors.New("it overran an invocation's deadline"))
+		s.gpuFailure(inv, call.Errorf(call.CodeDeadline, "the invocation overran its deadline; its kernel was stopped (the worker was killed and is being replaced)"), errors.New("it overran an invocation's deadline"))
 	case errors.Is(err, worker.ErrWorkerExited):
-		s.gpuFailure(inv, newError(CodeExited, "the worker running the invocation exited (%v)", err), err)
+		s.gpuFailure(inv, call.Errorf(call.CodeExited, "the worker running the invocation exited (%v)", err), err)
 	default:
-		s.gpuFailure(inv, newError(worker.CodeInternal, "talking to the worker: %v", err), err)
+		s.gpuFailure(inv, call.Errorf(call.CodeInternal, "talking to the worker: %v", err), err)
 	}
 }
 
@@ -885,32 +891,32 @@ func (s *slot) callFailed(inv *Invocation, err error) {
 // invocation is the cause and is answered. With a shared one (MPS) every worker of the GPU is
 // lost, so nobody can tell the culprit from its neighbours yet: unless inv ran alone, it is
 // requeued to run again alone, and only a failure when alone is answered.
-func (s *slot) gpuFailure(inv *Invocation, answer *Error, why error) {
+func (s *slot) gpuFailure(inv *call.Invocation, answer *call.Error, why error) {
 	e := s.e
 	gen := s.gen
 	victim := s.wasTorn() // a teardown (by another worker's failure) killed this worker
 	s.lost(why)
 	if !e.cfg.SharedFaultDomain {
-		if answer.Code != CodeExited && answer.Code != worker.CodeInternal {
+		if answer.Code != call.CodeExited && answer.Code != call.CodeInternal {
 			s.strike(inv.Fn)
 		}
 		s.fail(inv, answer)
 		return
 	}
-	if victim && inv.reruns < maxReruns {
+	if victim && inv.Sched.Reruns < maxReruns {
 		e.requeue(inv)
 		return
 	}
 	e.teardown(s, gen)
-	if inv.exclusive || inv.reruns > 0 {
+	if inv.Sched.Exclusive || inv.Sched.Reruns > 0 {
 		// It ran alone: the failure is its own.
-		if answer.Code != CodeExited && answer.Code != worker.CodeInternal {
+		if answer.Code != call.CodeExited && answer.Code != call.CodeInternal {
 			s.strike(inv.Fn)
 		}
 		s.fail(inv, answer)
 		return
 	}
-	e.log.Info("invocation interrupted by a GPU-wide fault; it runs again alone", zap.String("function", inv.Fn.Name), zap.String("was", answer.Code))
+	e.log.Info("invocation interrupted by a GPU-wide fault; it runs again alone", zap.String("function", inv.Fn.Name), zap.String("was", string(answer.Code)))
 	e.requeue(inv)
 }
 
@@ -919,13 +925,15 @@ const maxReruns = 3
 
 // strike counts a fault or overrun against a function and quarantines it after too many in a
 // row.
-func (s *slot) strike(fn *Function) {
-	if int(fn.strikes.Add(1)) >= s.e.cfg.QuarantineAfter && !fn.quarantined.Swap(true) {
+func (s *slot) strike(fn *call.Function) {
+	if fn.Strike(s.e.cfg.QuarantineAfter) {
 		s.e.log.Warn("function quarantined", zap.String("function", fn.Name), zap.Int("strikes", s.e.cfg.QuarantineAfter))
 	}
 }
 
-func (s *slot) fail(inv *Invocation, err *Error) {
+func (s *slot) fail(inv *call.Invocation, err *call.Error) {
 	s.e.stats.failed.Add(1)
-	inv.finish(err)
+	inv.Finish(err)
 }
+
+func fromWire(w *worker.WireError) *call.Error { return &call.Error{Code: w.Code, Message: w.Message} }

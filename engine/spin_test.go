@@ -18,7 +18,7 @@ func TestSpinningWorkerSurvivesItsGarbageCollections(t *testing.T) {
 	f := echo(t)
 	for i := 0; i < 20000; i++ {
 		in := strconv.AppendInt([]byte("invocation "), int64(i), 10)
-		if out, err := call(t, e, f, in, 0); err != nil || !bytes.Equal(out, in) {
+		if out, err := invokeSync(t, e, f, in, 0); err != nil || !bytes.Equal(out, in) {
 			t.Fatalf("invocation %d: %q %v", i, out, err)
 		}
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"gpufn/call"
 	"time"
 
 	"go.uber.org/zap"
@@ -14,7 +15,7 @@ import (
 // caller s holds the exclusive token: no other invocation runs. Memory is never divided twice:
 // every worker gives its pool back, the whole-GPU worker takes the GPU's usable memory for this
 // one invocation and gives it back, and the workers take their shares again.
-func (e *Engine) runWhole(s *slot, inv *Invocation) {
+func (e *Engine) runWhole(s *slot, inv *call.Invocation) {
 	e.stats.whole.Add(1)
 	restore := func() {
 		for _, o := range e.slots {
@@ -29,7 +30,7 @@ func (e *Engine) runWhole(s *slot, inv *Invocation) {
 	for _, o := range e.slots {
 		if err := e.control(s, o, 0); err != nil {
 			restore()
-			inv.finish(newError(CodeUnavailable, "could not free the GPU's memory for a whole-GPU invocation: %v", err))
+			inv.Finish(call.Errorf(call.CodeUnavailable, "could not free the GPU's memory for a whole-GPU invocation: %v", err))
 			e.stats.failed.Add(1)
 			return
 		}
@@ -41,7 +42,7 @@ func (e *Engine) runWhole(s *slot, inv *Invocation) {
 		return
 	}
 	if err := b.poolCmd(worker.PoolAll); err != nil {
-		inv.finish(newError(CodeUnavailable, "the whole-GPU worker could not take the GPU's memory: %v", err))
+		inv.Finish(call.Errorf(call.CodeUnavailable, "the whole-GPU worker could not take the GPU's memory: %v", err))
 		e.stats.failed.Add(1)
 		return
 	}
@@ -52,6 +53,12 @@ func (e *Engine) runWhole(s *slot, inv *Invocation) {
 			b.lost(err)
 		}
 	}
+}
+
+// control asks a slot to give its worker's pool back (bytes 0) or take one of bytes.
+type control struct {
+	bytes uint64
+	done  chan error
 }
 
 // control makes slot o (not the caller s, which is running) change its worker's pool, through
@@ -70,7 +77,8 @@ func (e *Engine) control(s, o *slot, bytes uint64) error {
 				e.idle = append(e.idle[:i], e.idle[i+1:]...)
 				e.running++
 				e.mu.Unlock()
-				o.in <- &Invocation{ctl: ctl}
+				o.ctl = ctl
+				o.in <- ctlMsg
 				select {
 				case err := <-ctl.done:
 					return err

@@ -49,7 +49,7 @@ func newServer(tb testing.TB) *Server {
 		tb.Fatal(err)
 	}
 	dev := cpu.New(cpu.Options{})
-	d := dispatcher.New(dispatcher.Config{Device: "cpu", Info: dev.Info(), Kernels: cpu.KernelNames()}, []*engine.Engine{e})
+	d := dispatcher.New(dispatcher.Config{Device: "cpu", Info: dev.Info(), Kernels: cpu.KernelNames()}, []dispatcher.Engine{e})
 	dev.Close()
 	tb.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -120,17 +120,6 @@ func TestInvokeThroughHandler(t *testing.T) {
 	s.handle(&ctx)
 	if ctx.Response.StatusCode() != 200 || !bytes.Contains(ctx.Response.Body(), []byte(`"mode":"sequential"`)) {
 		t.Fatalf("engines: %s", ctx.Response.Body())
-	}
-}
-
-func TestStatusOf(t *testing.T) {
-	for code, want := range map[string]int{
-		"kernel_fault": 500, "worker_exited": 500, "deadline_exceeded": 504, "bad_input": 400,
-		"out_of_memory": 413, "function_quarantined": 422, "draining": 503, "library_invalid": 422, "anything": 500,
-	} {
-		if got := StatusOf(code); got != want {
-			t.Errorf("%s: %d, want %d", code, got, want)
-		}
 	}
 }
 

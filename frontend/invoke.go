@@ -10,8 +10,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"gpufn/auth"
-	"gpufn/engine"
-	"gpufn/worker"
+	"gpufn/call"
 )
 
 var (
@@ -29,14 +28,14 @@ func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 		return
 	}
 	p := fn.Plan
-	inv := engine.Acquire()
-	defer engine.Release(inv)
+	inv := call.Acquire()
+	defer call.Release(inv)
 	inv.Fn = fn
 	inv.Tenant = caller.Tenant
 	body := ctx.PostBody()
 	if bytes.HasPrefix(ctx.Request.Header.ContentType(), ctOctet) {
 		if len(p.Inputs) != 1 {
-			writeError(ctx, fasthttp.StatusBadRequest, "bad_request", "function "+strconv.Quote(fn.Name)+" takes "+strconv.Itoa(len(p.Inputs))+" inputs; a raw body carries exactly one: send a msgpack map of input names to bytes", nil)
+			writeError(ctx, call.CodeBadRequest, "function "+strconv.Quote(fn.Name)+" takes "+strconv.Itoa(len(p.Inputs))+" inputs; a raw body carries exactly one: send a msgpack map of input names to bytes", nil)
 			return
 		}
 		inv.Inputs = append(inv.Inputs[:0], body)
@@ -44,14 +43,14 @@ func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 		inv.Inputs = inv.Inputs[:0] // no inputs: an empty body, msgpack nil or an empty map
 	} else {
 		if msg := decodeInputs(inv, body, p.Inputs); msg != "" {
-			writeError(ctx, fasthttp.StatusBadRequest, "bad_request", msg, nil)
+			writeError(ctx, call.CodeBadRequest, msg, nil)
 			return
 		}
 	}
 	if v := ctx.Request.Header.PeekBytes(hdrTiming); len(v) > 0 {
 		d, ok := parseTimeout(v)
 		if !ok {
-			writeError(ctx, fasthttp.StatusBadRequest, "bad_request", "X-Gpufn-Timeout must be a positive duration such as 250ms or 2s", nil)
+			writeError(ctx, call.CodeBadRequest, "X-Gpufn-Timeout must be a positive duration such as 250ms or 2s", nil)
 			return
 		}
 		if d > s.cfg.MaxTimeout {
@@ -71,10 +70,7 @@ func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 	<-inv.Done()
 	if inv.Err != nil {
 		writeTiming(ctx, &inv.Timing, time.Since(start))
-		if inv.Err.Code == engine.CodeDeadline || inv.Err.Code == engine.CodeDraining {
-			ctx.Response.Header.Set("Retry-After", "1")
-		}
-		writeError(ctx, StatusOf(inv.Err.Code), inv.Err.Code, inv.Err.Message, nil)
+		writeError(ctx, inv.Err.Code, inv.Err.Message, nil)
 		return
 	}
 	resp := &ctx.Response
@@ -113,7 +109,7 @@ func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 
 // decodeInputs fills inv.Inputs in the function's input order from a msgpack map; it returns a
 // message for the client on error.
-func decodeInputs(inv *engine.Invocation, body []byte, names []string) string {
+func decodeInputs(inv *call.Invocation, body []byte, names []string) string {
 	r, err := newMapReader(body)
 	if err != nil {
 		return err.Error() + " (send a msgpack map of input names to bytes, or a raw body with Content-Type: application/octet-stream for a function of one input)"
@@ -192,7 +188,7 @@ var timingNames = [...]string{"queue", "copyin", "ipc", "load", "h2d", "kernel",
 // order of an invocation's path. worker is the worker's own time (load to zero and its
 // bookkeeping); total is from admission to the engine's answer; handler is the whole HTTP
 // handler, decoding and encoding included.
-func writeTiming(ctx *fasthttp.RequestCtx, t *engine.Timing, handler time.Duration) {
+func writeTiming(ctx *fasthttp.RequestCtx, t *call.Timing, handler time.Duration) {
 	var buf [320]byte
 	b := buf[:0]
 	vals := [...]time.Duration{t.Queue, t.CopyIn, t.IPC, t.Load, t.H2D, t.Kernel, t.D2H, t.Zero, t.Worker, t.CopyOut, t.Total, handler}
@@ -208,9 +204,9 @@ func writeTiming(ctx *fasthttp.RequestCtx, t *engine.Timing, handler time.Durati
 		b = strconv.AppendFloat(b, float64(v.Nanoseconds())/1e6, 'f', 3, 64)
 		if timingNames[i] == "kernel" { // say when the launches went as a launch graph
 			switch t.Graph {
-			case worker.GraphBuilt:
+			case call.GraphBuilt:
 				b = append(b, `;desc="graph built"`...)
-			case worker.GraphReplayed:
+			case call.GraphReplayed:
 				b = append(b, `;desc="graph"`...)
 			}
 		}
@@ -254,7 +250,7 @@ func (a *answerBody) WriteTo(w io.Writer) (int64, error) {
 // response.
 func (a *answerBody) Close() error {
 	if a.buf != nil {
-		engine.RecycleOutputBuffer(a.buf)
+		call.RecycleOutputBuffer(a.buf)
 	}
 	a.buf, a.off = nil, 0
 	answerBodies.Put(a)

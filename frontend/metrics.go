@@ -8,21 +8,20 @@ import (
 )
 
 // metrics answers GET /metrics in the Prometheus text format: per engine, the counters and
-// gauges of engine.Stats.
+// gauges of call.EngineStats.
 func (s *Server) metrics(ctx *fasthttp.RequestCtx) {
 	var b strings.Builder
 	type metric struct {
 		name, kind, help string
 		value            func(i int) float64
 	}
-	engines := s.d.Engines()
+	all := s.d.EngineStats()
 	stats := make([]struct {
 		name                                                        string
 		queued, busy, up, workers                                   int
 		submitted, completed, failed, rejected, restarts, reruns, w uint64
-	}, len(engines))
-	for i, e := range engines {
-		st := e.Stats()
+	}, len(all))
+	for i, st := range all {
 		x := &stats[i]
 		x.name, x.queued, x.busy, x.workers = st.Name, st.Queued, st.Busy, len(st.Workers)
 		for _, w := range st.Workers {

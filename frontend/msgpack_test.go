@@ -7,14 +7,14 @@ import (
 
 	"github.com/vmihailenco/msgpack/v5"
 
-	"gpufn/engine"
+	"gpufn/call"
 )
 
 func TestMapReaderRoundTrip(t *testing.T) {
 	in := map[string][]byte{"cfg": {1, 2, 3}, "A": bytes.Repeat([]byte{7}, 70000), "empty": {}}
 	body, _ := msgpack.Marshal(in)
-	inv := engine.Acquire()
-	defer engine.Release(inv)
+	inv := call.Acquire()
+	defer call.Release(inv)
 	if msg := decodeInputs(inv, body, []string{"A", "cfg", "empty"}); msg != "" {
 		t.Fatal(msg)
 	}
@@ -46,9 +46,9 @@ func TestDecodeInputsErrors(t *testing.T) {
 		"duplicate":     {[]byte{0x83, 0xa1, 'a', 0xc4, 1, 1, 0xa1, 'a', 0xc4, 1, 2, 0xa1, 'b', 0xc4, 0}, "given twice"},
 	}
 	for name, c := range cases {
-		inv := engine.Acquire()
+		inv := call.Acquire()
 		msg := decodeInputs(inv, c.body, []string{"a", "b"})
-		engine.Release(inv)
+		call.Release(inv)
 		if !strings.Contains(msg, c.want) {
 			t.Errorf("%s: message %q, want it to contain %q", name, msg, c.want)
 		}
@@ -88,8 +88,8 @@ func FuzzInvokeBody(f *testing.F) {
 	f.Add([]byte{0x81, 0xa3, 'c', 'f', 'g', 0xc4, 0})
 	f.Add([]byte{0xde, 0, 2})
 	f.Fuzz(func(t *testing.T, body []byte) {
-		inv := engine.Acquire()
-		defer engine.Release(inv)
+		inv := call.Acquire()
+		defer call.Release(inv)
 		if msg := decodeInputs(inv, body, []string{"cfg", "A"}); msg == "" {
 			total := 0
 			for _, in := range inv.Inputs {

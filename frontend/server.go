@@ -6,8 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"net"
+	"os"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -16,10 +16,9 @@ import (
 	"go.uber.org/zap"
 
 	"gpufn/auth"
+	"gpufn/call"
 	"gpufn/dispatcher"
-	"gpufn/engine"
 	"gpufn/function"
-	"gpufn/worker"
 )
 
 // Config configures a Server. Zero values take the defaults written beside each field.
@@ -142,7 +141,7 @@ var (
 func (s *Server) admin(ctx *fasthttp.RequestCtx, what string) bool {
 	id, ok := s.authenticate(ctx)
 	if ok && !id.Admin {
-		writeError(ctx, fasthttp.StatusForbidden, "forbidden", what+" need an admin token", nil)
+		writeError(ctx, call.CodeForbidden, what+" need an admin token", nil)
 		return false
 	}
 	return ok
@@ -153,7 +152,7 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 		ctx.SetConnectionClose()
 	}
 	if n := len(ctx.Request.Body()); n > s.cfg.MaxBodyBytes {
-		writeError(ctx, fasthttp.StatusRequestEntityTooLarge, "body_too_large", "the request body is "+strconv.Itoa(n)+" bytes; the limit is "+strconv.Itoa(s.cfg.MaxBodyBytes)+" (--max-body-bytes)", nil)
+		writeError(ctx, call.CodeBodyTooLarge, "the request body is "+strconv.Itoa(n)+" bytes; the limit is "+strconv.Itoa(s.cfg.MaxBodyBytes)+" (--max-body-bytes)", nil)
 		return
 	}
 	path := ctx.Path()
@@ -182,7 +181,7 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 		}
 		return
 	case !bytes.HasPrefix(path, prefixV1):
-		writeError(ctx, fasthttp.StatusNotFound, "not_found", "no route "+strconv.Quote(string(path)), nil)
+		writeError(ctx, call.CodeNotFound, "no route "+strconv.Quote(string(path)), nil)
 		return
 	}
 	caller, ok := s.authenticate(ctx)
@@ -197,11 +196,7 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 			methodNotAllowed(ctx, "GET")
 			return
 		}
-		stats := []engine.Stats{}
-		for _, e := range s.d.Engines() {
-			stats = append(stats, e.Stats())
-		}
-		writeJSON(ctx, fasthttp.StatusOK, map[string]any{"engines": stats})
+		writeJSON(ctx, fasthttp.StatusOK, map[string]any{"engines": s.d.EngineStats()})
 		return
 	}
 	// /v1/tenants/{tenant}/... names another namespace; /v1/... is the caller's own.
@@ -242,7 +237,7 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 			return
 		}
 	}
-	writeError(ctx, fasthttp.StatusNotFound, "not_found", "no route "+strconv.Quote(string(path)), nil)
+	writeError(ctx, call.CodeNotFound, "no route "+strconv.Quote(string(path)), nil)
 }
 
 // split cuts p at '/' into at most len(out) segments; it returns how many, or len(out)+1 when
@@ -269,7 +264,7 @@ func (s *Server) authenticate(ctx *fasthttp.RequestCtx) (auth.Identity, bool) {
 	id, err := s.tokens.Authenticate(ctx.Request.Header.PeekBytes(hdrAuth))
 	if err != nil {
 		ctx.Response.Header.Set("WWW-Authenticate", `Bearer realm="gpufn"`)
-		writeError(ctx, fasthttp.StatusUnauthorized, "unauthorized", err.Error()+": send Authorization: Bearer <token>", nil)
+		writeError(ctx, call.CodeUnauthorized, err.Error()+": send Authorization: Bearer <token>", nil)
 		return auth.Identity{}, false
 	}
 	return id, true
@@ -279,19 +274,20 @@ func (s *Server) authenticate(ctx *fasthttp.RequestCtx) (auth.Identity, bool) {
 // requests.
 func (s *Server) transportError(ctx *fasthttp.RequestCtx, err error) {
 	if errors.Is(err, fasthttp.ErrBodyTooLarge) {
-		writeError(ctx, fasthttp.StatusRequestEntityTooLarge, "body_too_large", "the request body exceeds the limit of "+strconv.Itoa(s.cfg.MaxBodyBytes)+" bytes (--max-body-bytes)", nil)
+		writeError(ctx, call.CodeBodyTooLarge, "the request body exceeds the limit of "+strconv.Itoa(s.cfg.MaxBodyBytes)+" bytes (--max-body-bytes)", nil)
 		return
 	}
-	if errors.Is(err, fasthttp.ErrTimeout) || strings.Contains(err.Error(), "timeout") {
-		writeError(ctx, fasthttp.StatusRequestTimeout, "timeout", "reading the request timed out", nil)
+	var ne net.Error
+	if errors.Is(err, fasthttp.ErrTimeout) || errors.Is(err, os.ErrDeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) {
+		writeError(ctx, call.CodeTimeout, "reading the request timed out", nil)
 		return
 	}
-	writeError(ctx, fasthttp.StatusBadRequest, "bad_request", "malformed request: "+err.Error(), nil)
+	writeError(ctx, call.CodeBadRequest, "malformed request: "+err.Error(), nil)
 }
 
 func methodNotAllowed(ctx *fasthttp.RequestCtx, allow string) {
 	ctx.Response.Header.Set("Allow", allow)
-	writeError(ctx, fasthttp.StatusMethodNotAllowed, "method_not_allowed", "use "+allow, nil)
+	writeError(ctx, call.CodeMethodNotAllowed, "use "+allow, nil)
 }
 
 // writePut answers a PUT of a library or function: 201 with its view when it was created, 200
@@ -396,7 +392,7 @@ func (s *Server) access(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 		dec := json.NewDecoder(bytes.NewReader(ctx.PostBody()))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&a); err != nil {
-			writeError(ctx, fasthttp.StatusBadRequest, "bad_request", "access settings: "+err.Error()+` (send {"public": false, "tenants": ["..."], "tokens": ["..."]})`, nil)
+			writeError(ctx, call.CodeBadRequest, "access settings: "+err.Error()+` (send {"public": false, "tenants": ["..."], "tokens": ["..."]})`, nil)
 			return
 		}
 		v, err := s.d.SetAccess(caller, tenant, name, a)
@@ -410,53 +406,15 @@ func (s *Server) access(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 	}
 }
 
-// dispatchError answers a dispatcher error with its status.
+// dispatchError answers a dispatcher error with its code's status.
 func (s *Server) dispatchError(ctx *fasthttp.RequestCtx, err error) {
 	var de *dispatcher.Error
 	if !errors.As(err, &de) {
 		s.log.Error("unexpected error", zap.Error(err))
-		writeError(ctx, fasthttp.StatusInternalServerError, "internal", err.Error(), nil)
+		writeError(ctx, call.CodeInternal, err.Error(), nil)
 		return
 	}
-	status := fasthttp.StatusInternalServerError
-	switch de.Kind {
-	case dispatcher.ErrNotFound:
-		status = fasthttp.StatusNotFound
-	case dispatcher.ErrForbidden:
-		status = fasthttp.StatusForbidden
-	case dispatcher.ErrConflict:
-		status = fasthttp.StatusConflict
-	case dispatcher.ErrInvalid:
-		status = fasthttp.StatusUnprocessableEntity
-	case dispatcher.ErrBadRequest:
-		status = fasthttp.StatusBadRequest
-	case dispatcher.ErrTooLarge:
-		status = fasthttp.StatusRequestEntityTooLarge
-	case dispatcher.ErrQueueFull:
-		status = fasthttp.StatusTooManyRequests
-		ctx.Response.Header.Set("Retry-After", "1")
-	case dispatcher.ErrUnavailable:
-		status = fasthttp.StatusServiceUnavailable
-		ctx.Response.Header.Set("Retry-After", "1")
-	}
-	writeError(ctx, status, de.Code, de.Message, de.Problems)
-}
-
-// StatusOf maps an invocation error code to its HTTP status.
-func StatusOf(code string) int {
-	switch code {
-	case worker.CodeBadInput, worker.CodeInvalidLaunch:
-		return fasthttp.StatusBadRequest
-	case worker.CodeOutOfMemory, worker.CodeOutputTooLarge, engine.CodeTooLarge:
-		return fasthttp.StatusRequestEntityTooLarge
-	case worker.CodeLibraryInvalid, worker.CodeKernelNotFound, engine.CodeQuarantined:
-		return fasthttp.StatusUnprocessableEntity
-	case engine.CodeDeadline:
-		return fasthttp.StatusGatewayTimeout
-	case engine.CodeDraining, engine.CodeUnavailable:
-		return fasthttp.StatusServiceUnavailable
-	}
-	return fasthttp.StatusInternalServerError // kernel_fault, worker_exited, internal
+	writeError(ctx, de.Code, de.Message, de.Problems)
 }
 
 type errorBody struct {
@@ -464,13 +422,18 @@ type errorBody struct {
 }
 
 type errorDetail struct {
-	Code     string             `json:"code"`
+	Code     call.Code          `json:"code"`
 	Message  string             `json:"message"`
 	Problems []function.Problem `json:"problems,omitempty"`
 }
 
-func writeError(ctx *fasthttp.RequestCtx, status int, code, msg string, problems []function.Problem) {
-	writeJSON(ctx, status, errorBody{Error: errorDetail{Code: code, Message: msg, Problems: problems}})
+// writeError answers an error: the status of its code (package call's catalogue), Retry-After
+// where the code says the request may succeed later, and the JSON error body.
+func writeError(ctx *fasthttp.RequestCtx, code call.Code, msg string, problems []function.Problem) {
+	if code.RetryAfter() {
+		ctx.Response.Header.Set("Retry-After", "1")
+	}
+	writeJSON(ctx, code.Status(), errorBody{Error: errorDetail{Code: code, Message: msg, Problems: problems}})
 }
 
 func writeJSON(ctx *fasthttp.RequestCtx, status int, v any) {

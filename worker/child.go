@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"gpufn/call"
 	"io"
 	"os"
 	"runtime"
@@ -89,7 +90,7 @@ func Main(args []string, devs Devices) int {
 			log.Info(note)
 		}
 		if err != nil {
-			hello.Err = &WireError{Code: CodeInternal, Message: err.Error()}
+			hello.Err = &WireError{Code: call.CodeInternal, Message: err.Error()}
 		}
 		if err := fw.Write(MsgHello, &hello); err != nil {
 			return ExitProtocol
@@ -101,9 +102,9 @@ func Main(args []string, devs Devices) int {
 	runtime.LockOSThread()
 	c, err := startChild(devs, *kind, *ordinal, *poolBytes, *reserve, *contexts, !*noPool, ExecutorOptions{NoGraphs: !*graphs}, log)
 	if err != nil {
-		hello.Err = &WireError{Code: CodeInternal, Message: err.Error()}
+		hello.Err = &WireError{Code: call.CodeInternal, Message: err.Error()}
 		if gpu.IsFatal(err) {
-			hello.Err.Code, hello.Err.Fatal = CodeKernelFault, true
+			hello.Err.Code, hello.Err.Fatal = call.CodeKernelFault, true
 		}
 		fw.Write(MsgHello, &hello)
 		log.Error("worker cannot start", zap.Error(err))
@@ -316,11 +317,11 @@ func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
 
 func (c *child) invoke(inv *Invoke, res *Result) {
 	if int(inv.Context) >= len(c.regions) {
-		*res = Result{ID: inv.ID, Outputs: res.Outputs[:0], Err: &WireError{Code: CodeInternal, Message: fmt.Sprintf("no context %d", inv.Context)}}
+		*res = Result{ID: inv.ID, Outputs: res.Outputs[:0], Err: &WireError{Code: call.CodeInternal, Message: fmt.Sprintf("no context %d", inv.Context)}}
 		return
 	}
 	c.exec.Run(inv, c.context(int(inv.Context)), res)
-	if res.Err != nil && res.Err.Code == CodeInternal {
+	if res.Err != nil && res.Err.Code == call.CodeInternal {
 		c.log.Warn("invocation failed", zap.Uint64("id", inv.ID), zap.String("error", res.Err.Message))
 	}
 }

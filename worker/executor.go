@@ -3,6 +3,7 @@ package worker
 import (
 	"errors"
 	"fmt"
+	"gpufn/call"
 	"hash/maphash"
 	"slices"
 	"time"
@@ -153,14 +154,14 @@ func (e *Executor) Graphs() (st GraphStats, ok bool) {
 
 // execError is an error with its wire code.
 type execError struct {
-	code string
+	code call.Code
 	err  error
 }
 
 func (e *execError) Error() string { return e.err.Error() }
 func (e *execError) Unwrap() error { return e.err }
 
-func codeErr(code string, format string, args ...any) error {
+func codeErr(code call.Code, format string, args ...any) error {
 	return &execError{code: code, err: fmt.Errorf(format, args...)}
 }
 
@@ -186,32 +187,32 @@ func ToWire(err error) *WireError {
 	if errors.As(err, &we) {
 		return we
 	}
-	w := &WireError{Code: CodeInternal, Message: err.Error()}
+	w := &WireError{Code: call.CodeInternal, Message: err.Error()}
 	var ee *execError
 	switch {
 	case gpu.IsFatal(err):
-		w.Code, w.Fatal = CodeKernelFault, true
+		w.Code, w.Fatal = call.CodeKernelFault, true
 	case errors.As(err, &ee):
 		w.Code = ee.code
 	case errors.Is(err, gpu.ErrOutOfMemory):
-		w.Code = CodeOutOfMemory
+		w.Code = call.CodeOutOfMemory
 	case errors.Is(err, gpu.ErrInvalidLaunch):
-		w.Code = CodeInvalidLaunch
+		w.Code = call.CodeInvalidLaunch
 	case errors.Is(err, function.ErrBadInput):
-		w.Code = CodeBadInput
+		w.Code = call.CodeBadInput
 	case errors.Is(err, gpu.ErrInvalidImage):
-		w.Code = CodeLibraryInvalid
+		w.Code = call.CodeLibraryInvalid
 	case errors.Is(err, gpu.ErrNotFound):
-		w.Code = CodeKernelNotFound
+		w.Code = call.CodeKernelNotFound
 	case errors.Is(err, shm.ErrTooLarge):
-		w.Code = CodeOutputTooLarge
+		w.Code = call.CodeOutputTooLarge
 	}
 	return w
 }
 
 func (e *Executor) run(req *Invoke, mem []byte, res *Result) error {
 	if e.pool == nil {
-		return codeErr(CodeInternal, "the worker has given its device pool back")
+		return codeErr(call.CodeInternal, "the worker has given its device pool back")
 	}
 	pl, err := e.plan(req)
 	if err != nil {
@@ -224,13 +225,13 @@ func (e *Executor) run(req *Invoke, mem []byte, res *Result) error {
 
 	// Inputs, sizes, footprint.
 	if len(req.Inputs) != len(p.Inputs) {
-		return codeErr(CodeBadInput, "the function takes %d inputs; the request has %d", len(p.Inputs), len(req.Inputs))
+		return codeErr(call.CodeBadInput, "the function takes %d inputs; the request has %d", len(p.Inputs), len(req.Inputs))
 	}
 	n := p.NumSlots()
 	e.inputs = e.inputs[:0]
 	for _, s := range req.Inputs {
 		if s.Off > uint64(len(mem)) || s.Len > uint64(len(mem))-s.Off {
-			return codeErr(CodeInternal, "input span [%d,+%d) outside the context", s.Off, s.Len)
+			return codeErr(call.CodeInternal, "input span [%d,+%d) outside the context", s.Off, s.Len)
 		}
 		e.inputs = append(e.inputs, mem[s.Off:s.End():s.End()])
 	}
@@ -240,7 +241,7 @@ func (e *Executor) run(req *Invoke, mem []byte, res *Result) error {
 	}
 	need, ok := function.Footprint(e.sizes[:n])
 	if !ok {
-		return codeErr(CodeBadInput, "buffer sizes overflow 64 bits")
+		return codeErr(call.CodeBadInput, "buffer sizes overflow 64 bits")
 	}
 	if req.LaunchLimit > 0 {
 		if _, err := p.Launches(e.inputs, e.sizes, req.LaunchLimit); err != nil {
@@ -321,12 +322,12 @@ func (e *Executor) execute(pl *plan, req *Invoke, mem []byte, res *Result) error
 	off := req.Output.Off
 	end := req.Output.End()
 	if end > uint64(len(mem)) || end < off {
-		return codeErr(CodeInternal, "output area [%d,+%d) outside the context", req.Output.Off, req.Output.Len)
+		return codeErr(call.CodeInternal, "output area [%d,+%d) outside the context", req.Output.Off, req.Output.Len)
 	}
 	for _, slot := range p.Outputs {
 		size := e.sizes[slot]
 		if size > end-off {
-			return &execError{code: CodeOutputTooLarge, err: fmt.Errorf("output %q of %d bytes %w (%d bytes left of %d)", p.SlotName(int(slot)), size, shm.ErrTooLarge, end-off, len(mem))}
+			return &execError{code: call.CodeOutputTooLarge, err: fmt.Errorf("output %q of %d bytes %w (%d bytes left of %d)", p.SlotName(int(slot)), size, shm.ErrTooLarge, end-off, len(mem))}
 		}
 		if size > 0 {
 			if err := e.dev.CopyFromDevice(mem[off:off+size], e.ptrs[slot]); err != nil {
@@ -407,35 +408,35 @@ func (e *Executor) launchRecorded(pl *plan) (stage int64, err error) {
 	switch {
 	case err == errRecordFull:
 		pl.noGraph = true
-		return GraphNone, e.ops(pl, pl.p.Body)
+		return call.GraphNone, e.ops(pl, pl.p.Body)
 	case err != nil:
-		return GraphNone, err
+		return call.GraphNone, err
 	}
 	if len(e.recOps) < e.graphOpts.min {
-		return GraphNone, e.replay(pl)
+		return call.GraphNone, e.replay(pl)
 	}
 	h := maphash.Bytes(e.seed, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(e.rec))), 8*len(e.rec)))
 	ge := e.graphs[h]
 	if ge != nil && slices.Equal(ge.rec, e.rec) {
 		ge.lastUse = e.clock
 		e.gstats.Replayed++
-		return GraphReplayed, e.gdev.LaunchGraph(ge.g)
+		return call.GraphReplayed, e.gdev.LaunchGraph(ge.g)
 	}
 	if _, ok := e.seen[h]; !ok {
 		if len(e.seen) >= 16*e.graphOpts.max {
 			clear(e.seen)
 		}
 		e.seen[h] = struct{}{}
-		return GraphNone, e.replay(pl)
+		return call.GraphNone, e.replay(pl)
 	}
 	delete(e.seen, h)
 	g, err := e.gdev.BuildGraph(e.rec)
 	if err != nil {
 		if gpu.IsFatal(err) {
-			return GraphNone, err
+			return call.GraphNone, err
 		}
 		e.gstats.Failed++
-		return GraphNone, e.replay(pl) // a refused launch is reported as launching it reports it
+		return call.GraphNone, e.replay(pl) // a refused launch is reported as launching it reports it
 	}
 	if ge != nil { // another record with the same hash: replace it
 		e.destroyGraph(h, ge)
@@ -445,7 +446,7 @@ func (e *Executor) launchRecorded(pl *plan) (stage int64, err error) {
 	e.graphs[h] = &graphEntry{rec: slices.Clone(e.rec), g: g, lib: pl.libHash, lastUse: e.clock}
 	e.gstats.Built++
 	e.gstats.Replayed++
-	return GraphBuilt, e.gdev.LaunchGraph(g)
+	return call.GraphBuilt, e.gdev.LaunchGraph(g)
 }
 
 // replay launches the recorded launches one by one.
@@ -454,7 +455,7 @@ func (e *Executor) replay(pl *plan) error {
 	for k := 0; len(rest) > 0; k++ {
 		l, next, ok := gpu.NextLaunch(rest)
 		if !ok {
-			return codeErr(CodeInternal, "launch record corrupt at launch %d", k)
+			return codeErr(call.CodeInternal, "launch record corrupt at launch %d", k)
 		}
 		rest = next
 		if err := e.dev.Launch(l.F, l.Grid, l.Block, l.SharedMem, l.Args); err != nil {
@@ -503,11 +504,11 @@ func (e *Executor) plan(req *Invoke) (*plan, error) {
 		return pl, nil
 	}
 	if req.Config == nil {
-		return nil, codeErr(CodeFunctionMissing, "function %d is not cached in this worker", req.FuncID)
+		return nil, codeErr(call.CodeFunctionMissing, "function %d is not cached in this worker", req.FuncID)
 	}
 	fp, err := function.Parse(req.Config)
 	if err != nil {
-		return nil, codeErr(CodeInternal, "the function's config does not compile in the worker: %v", err)
+		return nil, codeErr(call.CodeInternal, "the function's config does not compile in the worker: %v", err)
 	}
 	if len(e.funcs) >= e.maxFuncs {
 		var oldest uint64
@@ -540,7 +541,7 @@ func (e *Executor) resolve(pl *plan, lib *LibRef, st *Stages) error {
 	for i, k := range pl.p.Kernels {
 		f, err := e.dev.Function(m.m, k)
 		if err != nil {
-			return &execError{code: CodeKernelNotFound, err: fmt.Errorf("kernel %q: %w", k, err)}
+			return &execError{code: call.CodeKernelNotFound, err: fmt.Errorf("kernel %q: %w", k, err)}
 		}
 		fns[i] = f
 	}
@@ -554,17 +555,17 @@ func (e *Executor) module(lib *LibRef, st *Stages) (*module, error) {
 		return m, nil
 	}
 	if lib.Image == nil {
-		return nil, codeErr(CodeLibraryMissing, "library %x is not cached in this worker", lib.Hash[:6])
+		return nil, codeErr(call.CodeLibraryMissing, "library %x is not cached in this worker", lib.Hash[:6])
 	}
 	image := lib.Image
 	if lib.Kind == function.KindBundle && e.arch != "" {
 		info, err := function.ScanLibrary(image)
 		if err != nil {
-			return nil, &execError{code: CodeLibraryInvalid, err: err}
+			return nil, &execError{code: call.CodeLibraryInvalid, err: err}
 		}
 		entry, ok := function.BundleEntryFor(image, info, e.arch)
 		if !ok {
-			return nil, codeErr(CodeLibraryInvalid, "the offload bundle has no code object for %s (it has %s)", e.arch, info.Arch)
+			return nil, codeErr(call.CodeLibraryInvalid, "the offload bundle has no code object for %s (it has %s)", e.arch, info.Arch)
 		}
 		image = entry
 	}
@@ -577,7 +578,7 @@ func (e *Executor) module(lib *LibRef, st *Stages) (*module, error) {
 		if gpu.IsFatal(err) {
 			return nil, err
 		}
-		return nil, &execError{code: CodeLibraryInvalid, err: fmt.Errorf("loading the library: %w", err)}
+		return nil, &execError{code: call.CodeLibraryInvalid, err: fmt.Errorf("loading the library: %w", err)}
 	}
 	st.Load = time.Since(t).Nanoseconds()
 	m := &module{m: gm, lastUse: e.clock}

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"gpufn/call"
 	"strings"
 	"testing"
 
@@ -153,16 +154,16 @@ func (r *graphRig) expect(what string, launches, builds, replays int) {
 
 func TestGraphsBuiltOnSecondSightingAndReplayed(t *testing.T) {
 	r := newGraphRig(t, gpufake.Options{}, ExecutorOptions{})
-	if res := r.invoke(1, "lib", 10, 3); res.Stages.Graph != GraphNone {
+	if res := r.invoke(1, "lib", 10, 3); res.Stages.Graph != call.GraphNone {
 		t.Fatalf("first invocation: graph stage %d", res.Stages.Graph)
 	}
 	r.expect("first invocation", 21, 0, 0)
-	if res := r.invoke(1, "lib", 10, 5); res.Stages.Graph != GraphBuilt {
+	if res := r.invoke(1, "lib", 10, 5); res.Stages.Graph != call.GraphBuilt {
 		t.Fatalf("second invocation: graph stage %d", res.Stages.Graph)
 	}
 	r.expect("second invocation", 0, 1, 1)
 	for x := uint64(0); x < 5; x++ { // other data, same launches: the same graph
-		if res := r.invoke(1, "lib", 10, x); res.Stages.Graph != GraphReplayed {
+		if res := r.invoke(1, "lib", 10, x); res.Stages.Graph != call.GraphReplayed {
 			t.Fatalf("later invocation: graph stage %d", res.Stages.Graph)
 		}
 	}
@@ -229,7 +230,7 @@ func TestGraphFaultIsFatal(t *testing.T) {
 	r.invoke(1, "lib", 10, 2)
 	r.dev.Fail("LaunchGraph", 1, gpufake.Fatal("LaunchGraph"))
 	res := r.invoke(1, "lib", 10, 3)
-	if res.Err == nil || !res.Err.Fatal || res.Err.Code != CodeKernelFault {
+	if res.Err == nil || !res.Err.Fatal || res.Err.Code != call.CodeKernelFault {
 		t.Fatalf("a faulting graph: %+v; want a fatal kernel_fault", res.Err)
 	}
 }
@@ -293,7 +294,7 @@ func TestGraphRecordErrorsAreThoseOfLaunches(t *testing.T) {
 		r := newGraphRig(t, gpufake.Options{}, opt)
 		r.dev.Fail("Launch", 4, fmt.Errorf("refused: %w", gpu.ErrInvalidLaunch))
 		res := r.invoke(1, "lib", 10, 1)
-		if res.Err == nil || res.Err.Code != CodeInvalidLaunch || res.Err.Fatal {
+		if res.Err == nil || res.Err.Code != call.CodeInvalidLaunch || res.Err.Fatal {
 			t.Fatalf("NoGraphs=%v: %+v; want invalid_launch", opt.NoGraphs, res.Err)
 		}
 		if want := "launching mul2"; !strings.Contains(res.Err.Message, want) {

@@ -3,6 +3,7 @@ package worker
 import (
 	"errors"
 	"fmt"
+	"gpufn/call"
 	"os"
 	"strings"
 	"testing"
@@ -227,7 +228,7 @@ func TestWorkerAsksForMissingPayloads(t *testing.T) {
 	if err := p.Call(MsgInvoke, inv, inv.ID, &res, time.Now().Add(5*time.Second)); err != nil {
 		t.Fatal(err)
 	}
-	if res.Err == nil || res.Err.Code != CodeFunctionMissing {
+	if res.Err == nil || res.Err.Code != call.CodeFunctionMissing {
 		t.Fatalf("result %+v", res.Err)
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"gpufn/call"
 	"io"
 	"sync/atomic"
 	"unsafe"
@@ -135,17 +136,10 @@ type Stages struct {
 	D2H    int64 // outputs device to host
 	Zero   int64 // zeroing the pool span
 	Total  int64 // from receiving the request to sending the reply
-	// Graph says how the launches went: GraphNone (one by one), GraphBuilt (made a launch
-	// graph and launched it) or GraphReplayed (launched a cached graph).
+	// Graph says how the launches went: call.GraphNone (one by one), call.GraphBuilt (made a
+	// launch graph and launched it) or call.GraphReplayed (launched a cached graph).
 	Graph int64
 }
-
-// Values of Stages.Graph.
-const (
-	GraphNone     = 0
-	GraphBuilt    = 1
-	GraphReplayed = 2
-)
 
 // Result answers an Invoke or a PoolCmd.
 type Result struct {
@@ -167,29 +161,15 @@ type PoolCmd struct {
 // PoolAll asks a worker for as large a pool as the device lets it have.
 const PoolAll = ^uint64(0)
 
-// Error codes that cross the pipe and reach HTTP answers.
-const (
-	CodeKernelFault     = "kernel_fault"     // the device context was lost (illegal address, trap, ...)
-	CodeOutOfMemory     = "out_of_memory"    // the invocation needs more than the pool holds
-	CodeInvalidLaunch   = "invalid_launch"   // a launch shape or argument list the device refuses
-	CodeBadInput        = "bad_input"        // inputs that do not fit the function
-	CodeLibraryInvalid  = "library_invalid"  // the device cannot load the library
-	CodeLibraryMissing  = "library_missing"  // the worker lacks the library image (resend it)
-	CodeFunctionMissing = "function_missing" // the worker lacks the plan (resend it)
-	CodeKernelNotFound  = "kernel_not_found" // the library lacks a kernel of the plan
-	CodeOutputTooLarge  = "output_too_large" // outputs do not fit the context
-	CodeInternal        = "internal"         // anything else
-)
-
 // WireError is the one error form that crosses the pipe and the HTTP answer.
 type WireError struct {
-	Code    string `msgpack:"c"`
-	Message string `msgpack:"m"`
+	Code    call.Code `msgpack:"c"`
+	Message string    `msgpack:"m"`
 	// Fatal means the worker's device is lost; the worker exits after replying.
 	Fatal bool `msgpack:"f"`
 }
 
-func (e *WireError) Error() string { return e.Code + ": " + e.Message }
+func (e *WireError) Error() string { return string(e.Code) + ": " + e.Message }
 
 // ErrProtocol marks a peer that broke the protocol: garbage, a wrong version, a reply to
 // another request. The connection is unusable afterwards.
@@ -446,7 +426,7 @@ func (m *Result) encode(e *msgpack.Encoder) error {
 	encodeSpans(e, m.Outputs)
 	if m.Err != nil {
 		e.EncodeArrayLen(3)
-		e.EncodeString(m.Err.Code)
+		e.EncodeString(string(m.Err.Code))
 		e.EncodeString(m.Err.Message)
 		e.EncodeBool(m.Err.Fatal)
 	} else {
@@ -487,7 +467,7 @@ func (m *Result) decode(d *msgpack.Decoder, br *bytes.Reader) error {
 		if err != nil {
 			return err
 		}
-		we.Code, we.Message = string(code), string(msg)
+		we.Code, we.Message = call.Code(code), string(msg)
 		if we.Fatal, err = d.DecodeBool(); err != nil {
 			return err
 		}

@@ -312,7 +312,7 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 	if kind == "cpu" {
 		dcfg.Kernels = cpuKernels()
 	}
-	d := dispatcher.New(dcfg, engines)
+	d := dispatcher.New(dcfg, asDispatcherEngines(engines))
 	if st != nil {
 		libs, fns, problems, err := st.Load()
 		if err != nil {
@@ -444,4 +444,12 @@ func registerExamples(d *dispatcher.Dispatcher) error {
 		}
 	}
 	return nil
+}
+
+func asDispatcherEngines(engines []*engine.Engine) []dispatcher.Engine {
+	out := make([]dispatcher.Engine, len(engines))
+	for i, e := range engines {
+		out[i] = e
+	}
+	return out
 }

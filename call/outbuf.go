@@ -1,4 +1,4 @@
-package engine
+package call
 
 import (
 	"math/bits"

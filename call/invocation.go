@@ -1,40 +1,9 @@
-package engine
+package call
 
 import (
 	"sync"
-	"sync/atomic"
 	"time"
-
-	"gpufn/function"
 )
-
-// Library is an uploaded kernel library as engines see it. Immutable.
-type Library struct {
-	Name  string
-	Hash  [32]byte // sha256 of Image
-	Kind  function.LibraryKind
-	Image []byte
-	Info  *function.LibraryInfo
-}
-
-// Function is one registered version of a function. Its plan and library never change; a
-// re-registration makes a new Function with a new ID.
-type Function struct {
-	ID   uint64
-	Name string
-	Plan *function.Plan
-	// Config is the config JSON the plan was compiled from; workers compile it again.
-	Config []byte
-	Lib    *Library
-
-	// Failure accounting for quarantine (see Engine): consecutive faults or overruns.
-	strikes     atomic.Int32
-	quarantined atomic.Bool
-}
-
-// Quarantined reports whether the function faulted or overran too often in a row; it stays so
-// until it is registered again (a new Function).
-func (f *Function) Quarantined() bool { return f.quarantined.Load() }
 
 // Timing is where an invocation's time went.
 type Timing struct {
@@ -50,9 +19,16 @@ type Timing struct {
 	// CopyOut is the outputs copied out of the context into the invocation's buffer.
 	CopyOut time.Duration
 	Total   time.Duration // from Submit to the answer
-	// Graph is worker.GraphNone, GraphBuilt or GraphReplayed: how the launches went.
+	// Graph is GraphNone, GraphBuilt or GraphReplayed: how the launches went.
 	Graph int64
 }
+
+// How a worker launched an invocation's kernels (Timing.Graph).
+const (
+	GraphNone     = 0 // one by one
+	GraphBuilt    = 1 // made a launch graph and launched it
+	GraphReplayed = 2 // launched a cached graph
+)
 
 // Invocation is one call of a function. The caller fills Fn, Inputs and Deadline, submits it,
 // waits on Done, reads Outputs or Err, and then releases it; the caller must not keep Outputs
@@ -69,8 +45,9 @@ type Invocation struct {
 	Tenant string
 	// Sizes is scratch for the caller's admission checks (slot sizes); the engine ignores it.
 	Sizes []uint64
-	// Need is the device memory the invocation needs (function.Footprint of its sizes). In
-	// Auto mode an invocation that needs more than one worker's share gets the whole GPU.
+	// Need is the device memory the invocation needs (function.Footprint of its sizes). An
+	// engine that can lend the whole GPU gives it to an invocation that needs more than one
+	// worker's share.
 	Need uint64
 
 	// Headroom, when set before Submit, makes a single output land Headroom bytes into the
@@ -83,23 +60,23 @@ type Invocation struct {
 	Err     *Error
 	Timing  Timing
 
-	out      []byte
-	done     chan struct{}
-	enqueued time.Time
-	timeout  time.Duration // Deadline - enqueued at Submit; a re-run gets this much again
-	reruns   int           // times it was run again after a GPU-wide fault
-	counted  bool          // counted in its tenant's share of the queue
-	// exclusive: it runs alone on the engine (a re-run, or a whole-GPU invocation);
-	// whole: it runs on the uncapped worker with the GPU's whole memory.
-	exclusive, whole bool
-	// ctl is set on the engine's own control messages to a slot (pool changes).
-	ctl *control
+	// Sched is the engine's bookkeeping from Submit until the answer; nobody else touches it.
+	Sched Sched
+
+	out  []byte
+	done chan struct{}
 }
 
-// control asks a slot to give its worker's pool back (bytes 0) or take one of bytes.
-type control struct {
-	bytes uint64
-	done  chan error
+// Sched is what an engine keeps about an invocation it was given.
+type Sched struct {
+	Enqueued time.Time     // when the engine took it
+	Timeout  time.Duration // Deadline - Enqueued at Submit; a re-run gets this much again
+	Reruns   int           // times it was run again after a GPU-wide fault
+	Counted  bool          // counted in its tenant's share of the queue
+	// Exclusive: it runs alone on the engine (a re-run, or a whole-GPU invocation).
+	Exclusive bool
+	// Whole: it runs with the GPU's whole memory.
+	Whole bool
 }
 
 var invPool = sync.Pool{New: func() any { return &Invocation{done: make(chan struct{}, 1)} }}
@@ -119,7 +96,7 @@ func Release(inv *Invocation) {
 	inv.Timing = Timing{}
 	inv.Need = 0
 	inv.Headroom = 0
-	inv.reruns, inv.exclusive, inv.whole, inv.timeout, inv.ctl, inv.counted = 0, false, false, 0, nil, false
+	inv.Sched = Sched{}
 	if inv.out != nil {
 		RecycleOutputBuffer(inv.out) // the free lists keep it mapped; a pooled Invocation may be collected
 		inv.out = nil
@@ -137,12 +114,14 @@ func (inv *Invocation) Done() <-chan struct{} { return inv.done }
 // Wait blocks until the invocation has its result.
 func (inv *Invocation) Wait() { <-inv.done }
 
-func (inv *Invocation) finish(err *Error) {
+// Finish gives the invocation its result (err nil: its Outputs were set) and signals Done.
+// Engines call it once per invocation.
+func (inv *Invocation) Finish(err *Error) {
 	inv.Err = err
 	if err != nil {
 		inv.Outputs = inv.Outputs[:0]
 	}
-	inv.Timing.Total = time.Since(inv.enqueued)
+	inv.Timing.Total = time.Since(inv.Sched.Enqueued)
 	inv.done <- struct{}{}
 }
 
@@ -161,8 +140,8 @@ func (inv *Invocation) TakeOutputBuffer() []byte {
 	return b
 }
 
-// setOutputs copies the outputs out of the context into the invocation's own buffer.
-func (inv *Invocation) setOutputs(parts [][]byte) {
+// SetOutputs copies the outputs (from a worker's context) into the invocation's own buffer.
+func (inv *Invocation) SetOutputs(parts [][]byte) {
 	total, off := 0, 0
 	if len(parts) == 1 {
 		off = inv.Headroom

@@ -1,0 +1,199 @@
+package call
+
+import (
+	"fmt"
+	"net/http"
+)
+
+// Code is a stable error code: it crosses the worker's pipe and is the "code" of every JSON
+// error answer. Each code has one HTTP status (Status); the frontend answers with it and
+// matches on nothing else.
+type Code string
+
+// The catalogue. Every error a client can see has one of these codes.
+const (
+	// Requests the server cannot read or refuses at the door.
+
+	// CodeBadRequest is returned when a request is malformed: a body that is not what the
+	// route takes, a bad header value, bad access settings.
+	CodeBadRequest Code = "bad_request"
+	// CodeBadName is returned when a library, function or tenant name is not a valid name.
+	CodeBadName Code = "bad_name"
+	// CodeUnauthorized is returned when a request carries no valid token (with --tokens).
+	CodeUnauthorized Code = "unauthorized"
+	// CodeForbidden is returned when the caller may not do this to the resource (another
+	// tenant's, or an admin-only route).
+	CodeForbidden Code = "forbidden"
+	// CodeNotFound is returned when no route, tenant, library or function has the name.
+	CodeNotFound Code = "not_found"
+	// CodeMethodNotAllowed is returned when the route exists but not with that method.
+	CodeMethodNotAllowed Code = "method_not_allowed"
+	// CodeTimeout is returned when reading the request took longer than the server allows.
+	CodeTimeout Code = "timeout"
+	// CodeBodyTooLarge is returned when a request body exceeds --max-body-bytes.
+	CodeBodyTooLarge Code = "body_too_large"
+
+	// Registrations.
+
+	// CodeInvalidConfig is returned when a function's config is not valid; the answer lists
+	// every problem with its JSON path.
+	CodeInvalidConfig Code = "invalid_config"
+	// CodeInvalidLibrary is returned when an upload is not a kernel library this server can
+	// read (or it calls device malloc).
+	CodeInvalidLibrary Code = "invalid_library"
+	// CodeIncompatibleLibrary is returned when a library is for another device kind or
+	// architecture than this server's.
+	CodeIncompatibleLibrary Code = "incompatible_library"
+	// CodeLibraryTooLarge is returned when an upload exceeds --max-library-bytes.
+	CodeLibraryTooLarge Code = "library_too_large"
+	// CodeLibraryInUse is returned when deleting or replacing a library would break a
+	// function that uses it.
+	CodeLibraryInUse Code = "library_in_use"
+	// CodeLimitReached is returned when a tenant already has as many libraries or functions
+	// as it may.
+	CodeLimitReached Code = "limit_reached"
+	// CodeStorage is returned when the data directory could not be written or read.
+	CodeStorage Code = "storage"
+
+	// Invocations refused at admission.
+
+	// CodeBadInput is returned when an invocation's inputs do not fit the function (count,
+	// sizes, a FromInput index beyond an input).
+	CodeBadInput Code = "bad_input"
+	// CodeTooManyLaunches is returned when the inputs would make the function launch more
+	// kernels than --launch-limit.
+	CodeTooManyLaunches Code = "too_many_launches"
+	// CodeTooLarge is returned when inputs and outputs together exceed a worker's
+	// shared-memory context (--context-size).
+	CodeTooLarge Code = "too_large"
+	// CodeOutOfMemory is returned when the invocation needs more device memory than a pool
+	// holds (at admission, or found by the worker).
+	CodeOutOfMemory Code = "out_of_memory"
+	// CodeQuarantined is returned when the function faulted or overran its deadline too often
+	// in a row; registering it again lifts the quarantine.
+	CodeQuarantined Code = "function_quarantined"
+	// CodeQueueFull is returned when the engine's queue, or the caller's share of it, is full;
+	// the answer carries Retry-After.
+	CodeQueueFull Code = "queue_full"
+	// CodeUnavailable is returned when no engine can take the invocation (none running, or no
+	// worker could be started).
+	CodeUnavailable Code = "unavailable"
+	// CodeDraining is returned when the server is shutting down.
+	CodeDraining Code = "draining"
+
+	// Invocations that ran, or were to run, on a worker.
+
+	// CodeKernelFault is returned when the invocation's kernels lost the device context
+	// (illegal address, trap, ...).
+	CodeKernelFault Code = "kernel_fault"
+	// CodeInvalidLaunch is returned when the device refuses a launch shape or argument list.
+	CodeInvalidLaunch Code = "invalid_launch"
+	// CodeLibraryInvalid is returned when the device cannot load the function's library.
+	CodeLibraryInvalid Code = "library_invalid"
+	// CodeKernelNotFound is returned when the library lacks a kernel the function launches.
+	CodeKernelNotFound Code = "kernel_not_found"
+	// CodeOutputTooLarge is returned when the outputs do not fit the worker's context.
+	CodeOutputTooLarge Code = "output_too_large"
+	// CodeDeadline is returned when the invocation's deadline passed: in the queue, or while
+	// it ran (its kernel was stopped).
+	CodeDeadline Code = "deadline_exceeded"
+	// CodeExited is returned when the worker running the invocation died.
+	CodeExited Code = "worker_exited"
+	// CodeInternal is returned when the server itself failed; the message says how.
+	CodeInternal Code = "internal"
+
+	// Between the engine and its workers only (a client never sees them: the engine sends
+	// what was missing and runs the invocation again).
+
+	// CodeLibraryMissing is returned by a worker that lacks the library's image.
+	CodeLibraryMissing Code = "library_missing"
+	// CodeFunctionMissing is returned by a worker that lacks the function's plan.
+	CodeFunctionMissing Code = "function_missing"
+)
+
+// statuses is the HTTP status of every code of the catalogue.
+var statuses = map[Code]int{
+	CodeBadRequest:       http.StatusBadRequest,
+	CodeBadName:          http.StatusBadRequest,
+	CodeUnauthorized:     http.StatusUnauthorized,
+	CodeForbidden:        http.StatusForbidden,
+	CodeNotFound:         http.StatusNotFound,
+	CodeMethodNotAllowed: http.StatusMethodNotAllowed,
+	CodeTimeout:          http.StatusRequestTimeout,
+	CodeBodyTooLarge:     http.StatusRequestEntityTooLarge,
+
+	CodeInvalidConfig:       http.StatusUnprocessableEntity,
+	CodeInvalidLibrary:      http.StatusUnprocessableEntity,
+	CodeIncompatibleLibrary: http.StatusUnprocessableEntity,
+	CodeLibraryTooLarge:     http.StatusRequestEntityTooLarge,
+	CodeLibraryInUse:        http.StatusConflict,
+	CodeLimitReached:        http.StatusConflict,
+	CodeStorage:             http.StatusInternalServerError,
+
+	CodeBadInput:        http.StatusBadRequest,
+	CodeTooManyLaunches: http.StatusBadRequest,
+	CodeTooLarge:        http.StatusRequestEntityTooLarge,
+	CodeOutOfMemory:     http.StatusRequestEntityTooLarge,
+	CodeQuarantined:     http.StatusUnprocessableEntity,
+	CodeQueueFull:       http.StatusTooManyRequests,
+	CodeUnavailable:     http.StatusServiceUnavailable,
+	CodeDraining:        http.StatusServiceUnavailable,
+
+	CodeKernelFault:     http.StatusInternalServerError,
+	CodeInvalidLaunch:   http.StatusBadRequest,
+	CodeLibraryInvalid:  http.StatusUnprocessableEntity,
+	CodeKernelNotFound:  http.StatusUnprocessableEntity,
+	CodeOutputTooLarge:  http.StatusRequestEntityTooLarge,
+	CodeDeadline:        http.StatusGatewayTimeout,
+	CodeExited:          http.StatusInternalServerError,
+	CodeInternal:        http.StatusInternalServerError,
+	CodeLibraryMissing:  http.StatusInternalServerError,
+	CodeFunctionMissing: http.StatusInternalServerError,
+}
+
+// Status is the HTTP status a code is answered with; 500 for a code not in the catalogue.
+func (c Code) Status() int {
+	if s, ok := statuses[c]; ok {
+		return s
+	}
+	return http.StatusInternalServerError
+}
+
+// Known reports whether c is in the catalogue.
+func (c Code) Known() bool {
+	_, ok := statuses[c]
+	return ok
+}
+
+// RetryAfter reports whether an answer with this code says Retry-After: the request may
+// succeed as it is once the server has room (a full queue, a drain, a deadline that passed in
+// a queue).
+func (c Code) RetryAfter() bool {
+	switch c {
+	case CodeQueueFull, CodeUnavailable, CodeDraining, CodeDeadline:
+		return true
+	}
+	return false
+}
+
+// Codes returns the whole catalogue.
+func Codes() []Code {
+	out := make([]Code, 0, len(statuses))
+	for c := range statuses {
+		out = append(out, c)
+	}
+	return out
+}
+
+// Error is a failure with a code from the catalogue and a message for the client.
+type Error struct {
+	Code    Code
+	Message string
+}
+
+func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
+
+// Errorf makes an Error.
+func Errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
