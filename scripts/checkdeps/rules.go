@@ -1,0 +1,30 @@
+package main
+
+// The layering of gpufn, as a table: each rule names a package (a path relative to the module;
+// "x/..." is x and everything below it; "*" is every package) and either the only project
+// packages it may import (only) or those it must not import (deny). Imports are the packages'
+// own, not their tests'. docs/architecture.md draws the same picture.
+var rules = []rule{
+	// The leaves: what crosses the layers, and what every layer may read.
+	{pkg: "gpu", only: []string{}, why: "the device contract is a leaf"},
+	{pkg: "function", only: []string{}, why: "the config schema is a leaf"},
+	{pkg: "call", only: []string{"function", "gpu"}, why: "what crosses the layers is a leaf above the schema and the device contract's data types"},
+
+	// The invocation's path, top down: frontend -> dispatcher -> engine -> worker -> device.
+	{pkg: "frontend", only: []string{"dispatcher", "auth", "call", "function"},
+		why: "the frontend speaks HTTP to the dispatcher and the leaves; it never reaches an engine, a worker, a device, a pool or shared memory"},
+	{pkg: "dispatcher", deny: []string{"engine", "worker", "cuda", "hip", "cpu", "bufpool", "shm"},
+		why: "the dispatcher admits and places invocations through the Engine interface it declares; it knows no worker, device, pool or shared memory"},
+	{pkg: "engine", deny: []string{"cuda", "hip", "cpu", "bufpool", "frontend", "dispatcher"},
+		why: "the engine drives worker processes; it never calls a device or owns a pool, and knows nothing above it"},
+	{pkg: "worker", deny: []string{"engine", "dispatcher", "frontend"},
+		why: "the worker runs below the engine and knows nothing above it"},
+
+	// The bench measures servers from the outside.
+	{pkg: "bench/...", only: []string{"examples", "bench/..."},
+		why: "the bench talks HTTP only: it imports no server package"},
+
+	// Devices are wired in main only.
+	{pkg: "*", deny: []string{"cuda", "hip", "cpu"}, except: []string{"cmd/..."},
+		why: "only cmd/... imports device implementations (the rest sees gpu.Device)"},
+}
