@@ -1,19 +1,11 @@
-package worker
-
 // THE worker protocol: every message that crosses the pipes between the server and a worker
-// process, its framing, its version and its handshake. Both ends live in this package so the
-// contract cannot drift; docs/protocol.md writes it down.
+// process, its framing, its version and its handshake (see doc.go for the contract). Both ends
+// live in this package so the contract cannot drift; docs/protocol.md writes it down.
 //
 // Framing: each message is one frame, [u32 little-endian length N][u8 type][N-1 bytes of
-// msgpack body]. The server writes requests to the worker's request pipe (fd 3 in the worker)
-// and reads replies from its reply pipe (fd 4). Neither is stdin or stdout: a kernel's device
-// printf writes to fd 1 of its process (GPU-FACTS.md), so the worker points fd 1 to /dev/null
-// and nothing a kernel prints can reach the protocol.
-//
-// Handshake: the server starts the worker with the environment cookie CookieKey=CookieValue
-// (the worker refuses to run without it) and waits, under a start timeout, for a Hello whose
-// Version equals Version. Then it sends requests, one at a time; every reply names the request
-// it answers (Result.ID == Invoke.ID) and the server checks it.
+// msgpack body].
+
+package worker
 
 import (
 	"bufio"
