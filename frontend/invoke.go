@@ -27,41 +27,13 @@ func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 		s.dispatchError(ctx, err)
 		return
 	}
-	p := fn.Plan
 	inv := call.Acquire()
 	defer call.Release(inv)
 	inv.Fn = fn
 	inv.Tenant = caller.Tenant
-	body := ctx.PostBody()
-	if bytes.HasPrefix(ctx.Request.Header.ContentType(), ctOctet) {
-		if len(p.Inputs) != 1 {
-			writeError(ctx, call.CodeBadRequest, "function "+strconv.Quote(fn.Name)+" takes "+strconv.Itoa(len(p.Inputs))+" inputs; a raw body carries exactly one: send a msgpack map of input names to bytes", nil)
-			return
-		}
-		inv.Inputs = append(inv.Inputs[:0], body)
-	} else if len(p.Inputs) == 0 && (len(body) == 0 || (len(body) == 1 && (body[0] == 0xc0 || body[0] == 0x80))) {
-		inv.Inputs = inv.Inputs[:0] // no inputs: an empty body, msgpack nil or an empty map
-	} else {
-		if msg := decodeInputs(inv, body, p.Inputs); msg != "" {
-			writeError(ctx, call.CodeBadRequest, msg, nil)
-			return
-		}
-	}
-	if v := ctx.Request.Header.PeekBytes(hdrTiming); len(v) > 0 {
-		d, ok := parseTimeout(v)
-		if !ok {
-			writeError(ctx, call.CodeBadRequest, "X-Gpufn-Timeout must be a positive duration such as 250ms or 2s", nil)
-			return
-		}
-		if d > s.cfg.MaxTimeout {
-			d = s.cfg.MaxTimeout
-		}
-		inv.Deadline = time.Now().Add(d)
-	}
-	if len(p.Outputs) == 1 {
-		// Room for the msgpack framing of the one output (map header, its name, a bin header)
-		// before it: the answer body is then the invocation's buffer itself, not a copy.
-		inv.Headroom = 1 + len(appendStr(nil, p.SlotName(int(p.Outputs[0])))) + 5
+	if msg := s.readRequest(ctx, inv); msg != "" {
+		writeError(ctx, call.CodeBadRequest, msg, nil)
+		return
 	}
 	if err := s.d.Submit(inv); err != nil {
 		s.dispatchError(ctx, err)
@@ -73,28 +45,13 @@ func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 		writeError(ctx, inv.Err.Code, inv.Err.Message, nil)
 		return
 	}
-	resp := &ctx.Response
 	if len(inv.Outputs) == 1 { // Headroom was set for it before Submit
-		buf, at := inv.OutputBuffer(), inv.Headroom
-		if bytes.Contains(ctx.Request.Header.Peek("Accept"), ctOctet) {
-			resp.Header.SetContentTypeBytes(ctOctet)
-		} else {
-			resp.Header.SetContentType(ctMsgpack)
-			var hdr [64]byte
-			h := appendMapHeader(hdr[:0], 1)
-			h = appendStr(h, p.SlotName(int(p.Outputs[0])))
-			h = appendBinHeader(h, len(inv.Outputs[0]))
-			at -= len(h) // Headroom was sized for the longest header
-			copy(buf[at:], h)
-		}
-		// The buffer itself becomes the body, written by fasthttp after the handler returns
-		// and given back to the engine's free lists when written (or dropped): not copied
-		// again, and the next invocation copies into memory already mapped.
-		writeTiming(ctx, &inv.Timing, time.Since(start))
-		resp.SetBodyStream(newAnswerBody(inv.TakeOutputBuffer(), at), len(buf)-at)
+		writeOneOutput(ctx, inv, start)
 		return
 	}
 	// Several outputs: a msgpack map, copied into the body.
+	p := fn.Plan
+	resp := &ctx.Response
 	resp.Header.SetContentType(ctMsgpack)
 	resp.ResetBody()
 	var hdr [16]byte
@@ -105,6 +62,63 @@ func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 		resp.AppendBody(out)
 	}
 	writeTiming(ctx, &inv.Timing, time.Since(start))
+}
+
+// readRequest fills inv's inputs from the body, its deadline from X-Gpufn-Timeout and its
+// output headroom; it returns a message for the client when the request is bad.
+func (s *Server) readRequest(ctx *fasthttp.RequestCtx, inv *call.Invocation) string {
+	p := inv.Fn.Plan
+	body := ctx.PostBody()
+	switch {
+	case bytes.HasPrefix(ctx.Request.Header.ContentType(), ctOctet):
+		if len(p.Inputs) != 1 {
+			return "function " + strconv.Quote(inv.Fn.Name) + " takes " + strconv.Itoa(len(p.Inputs)) + " inputs; a raw body carries exactly one: send a msgpack map of input names to bytes"
+		}
+		inv.Inputs = append(inv.Inputs[:0], body)
+	case len(p.Inputs) == 0 && (len(body) == 0 || (len(body) == 1 && (body[0] == 0xc0 || body[0] == 0x80))):
+		inv.Inputs = inv.Inputs[:0] // no inputs: an empty body, msgpack nil or an empty map
+	default:
+		if msg := decodeInputs(inv, body, p.Inputs); msg != "" {
+			return msg
+		}
+	}
+	if v := ctx.Request.Header.PeekBytes(hdrTiming); len(v) > 0 {
+		d, ok := parseTimeout(v)
+		if !ok {
+			return "X-Gpufn-Timeout must be a positive duration such as 250ms or 2s"
+		}
+		inv.Deadline = time.Now().Add(min(d, s.cfg.MaxTimeout))
+	}
+	if len(p.Outputs) == 1 {
+		// Room for the msgpack framing of the one output (map header, its name, a bin header)
+		// before it: the answer body is then the invocation's buffer itself, not a copy.
+		inv.Headroom = 1 + len(appendStr(nil, p.SlotName(int(p.Outputs[0])))) + 5
+	}
+	return ""
+}
+
+// writeOneOutput answers a function's single output: raw bytes when the client accepts them,
+// else a msgpack map of one entry whose header goes into the headroom before the output.
+func writeOneOutput(ctx *fasthttp.RequestCtx, inv *call.Invocation, start time.Time) {
+	p := inv.Fn.Plan
+	resp := &ctx.Response
+	buf, at := inv.OutputBuffer(), inv.Headroom
+	if bytes.Contains(ctx.Request.Header.Peek("Accept"), ctOctet) {
+		resp.Header.SetContentTypeBytes(ctOctet)
+	} else {
+		resp.Header.SetContentType(ctMsgpack)
+		var hdr [64]byte
+		h := appendMapHeader(hdr[:0], 1)
+		h = appendStr(h, p.SlotName(int(p.Outputs[0])))
+		h = appendBinHeader(h, len(inv.Outputs[0]))
+		at -= len(h) // Headroom was sized for the longest header
+		copy(buf[at:], h)
+	}
+	// The buffer itself becomes the body, written by fasthttp after the handler returns and
+	// given back to the free lists when written (or dropped): not copied again, and the next
+	// invocation copies into memory already mapped.
+	writeTiming(ctx, &inv.Timing, time.Since(start))
+	resp.SetBodyStream(newAnswerBody(inv.TakeOutputBuffer(), at), len(buf)-at)
 }
 
 // decodeInputs fills inv.Inputs in the function's input order from a msgpack map; it returns a

@@ -156,32 +156,8 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 		return
 	}
 	path := ctx.Path()
-	switch {
-	case bytes.Equal(path, pathHealthz):
-		ctx.SetContentType("text/plain; charset=utf-8")
-		ctx.SetBodyString("ok\n")
-		return
-	case bytes.Equal(path, pathReadyz):
-		ctx.SetContentType("text/plain; charset=utf-8")
-		if s.d.Ready() {
-			ctx.SetBodyString("ready\n")
-		} else {
-			ctx.SetStatusCode(fasthttp.StatusServiceUnavailable)
-			ctx.SetBodyString("not ready: workers are starting\n")
-		}
-		return
-	case bytes.Equal(path, pathMetrics):
-		if s.admin(ctx, "metrics") {
-			s.metrics(ctx)
-		}
-		return
-	case s.cfg.Profiling && bytes.HasPrefix(path, prefixPprof):
-		if s.admin(ctx, "profiles") {
-			pprofhandler.PprofHandler(ctx)
-		}
-		return
-	case !bytes.HasPrefix(path, prefixV1):
-		writeError(ctx, call.CodeNotFound, "no route "+strconv.Quote(string(path)), nil)
+	if !bytes.HasPrefix(path, prefixV1) {
+		s.handleSystem(ctx, path)
 		return
 	}
 	caller, ok := s.authenticate(ctx)
@@ -204,40 +180,62 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 	if n >= 3 && bytes.Equal(seg[0], segTenants) {
 		tenant, seg = seg[1], seg[2:]
 	}
-	switch {
-	case len(seg) >= 1 && bytes.Equal(seg[0], segFunctions):
-		switch len(seg) {
-		case 1:
-			s.listFunctions(ctx, caller, string(tenant))
-			return
-		case 2:
-			s.function(ctx, caller, string(tenant), string(seg[1]))
-			return
-		case 3:
-			if bytes.Equal(seg[2], segInvoke) {
-				if !ctx.IsPost() {
-					methodNotAllowed(ctx, "POST")
-					return
-				}
-				s.invoke(ctx, caller, tenant, seg[1])
-				return
-			}
-			if bytes.Equal(seg[2], segAccess) {
-				s.access(ctx, caller, string(tenant), string(seg[1]))
-				return
-			}
-		}
-	case len(seg) >= 1 && bytes.Equal(seg[0], segLibraries):
-		switch len(seg) {
-		case 1:
-			s.listLibraries(ctx, caller, string(tenant))
-			return
-		case 2:
-			s.library(ctx, caller, string(tenant), string(seg[1]))
-			return
-		}
+	if !s.route(ctx, caller, tenant, seg) {
+		writeError(ctx, call.CodeNotFound, "no route "+strconv.Quote(string(path)), nil)
 	}
-	writeError(ctx, call.CodeNotFound, "no route "+strconv.Quote(string(path)), nil)
+}
+
+// handleSystem answers the routes outside /v1/: health, readiness, metrics and profiles.
+func (s *Server) handleSystem(ctx *fasthttp.RequestCtx, path []byte) {
+	switch {
+	case bytes.Equal(path, pathHealthz):
+		ctx.SetContentType("text/plain; charset=utf-8")
+		ctx.SetBodyString("ok\n")
+	case bytes.Equal(path, pathReadyz):
+		ctx.SetContentType("text/plain; charset=utf-8")
+		if s.d.Ready() {
+			ctx.SetBodyString("ready\n")
+		} else {
+			ctx.SetStatusCode(fasthttp.StatusServiceUnavailable)
+			ctx.SetBodyString("not ready: workers are starting\n")
+		}
+	case bytes.Equal(path, pathMetrics):
+		if s.admin(ctx, "metrics") {
+			s.metrics(ctx)
+		}
+	case s.cfg.Profiling && bytes.HasPrefix(path, prefixPprof):
+		if s.admin(ctx, "profiles") {
+			pprofhandler.PprofHandler(ctx)
+		}
+	default:
+		writeError(ctx, call.CodeNotFound, "no route "+strconv.Quote(string(path)), nil)
+	}
+}
+
+// route answers the routes of a tenant's namespace (seg: the path after /v1/ or
+// /v1/tenants/{t}/); it reports false when none matches.
+func (s *Server) route(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant []byte, seg [][]byte) bool {
+	switch {
+	case len(seg) == 1 && bytes.Equal(seg[0], segFunctions):
+		s.listFunctions(ctx, caller, string(tenant))
+	case len(seg) == 2 && bytes.Equal(seg[0], segFunctions):
+		s.function(ctx, caller, string(tenant), string(seg[1]))
+	case len(seg) == 3 && bytes.Equal(seg[0], segFunctions) && bytes.Equal(seg[2], segInvoke):
+		if !ctx.IsPost() {
+			methodNotAllowed(ctx, "POST")
+			return true
+		}
+		s.invoke(ctx, caller, tenant, seg[1])
+	case len(seg) == 3 && bytes.Equal(seg[0], segFunctions) && bytes.Equal(seg[2], segAccess):
+		s.access(ctx, caller, string(tenant), string(seg[1]))
+	case len(seg) == 1 && bytes.Equal(seg[0], segLibraries):
+		s.listLibraries(ctx, caller, string(tenant))
+	case len(seg) == 2 && bytes.Equal(seg[0], segLibraries):
+		s.library(ctx, caller, string(tenant), string(seg[1]))
+	default:
+		return false
+	}
+	return true
 }
 
 // split cuts p at '/' into at most len(out) segments; it returns how many, or len(out)+1 when
