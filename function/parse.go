@@ -1,6 +1,7 @@
 package function
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -80,27 +81,38 @@ func ParseConfig(data []byte) (*Config, error) {
 }
 
 // Parse parses, validates and compiles a config document. The error, if any, is a
-// *ValidationError naming the JSON path of each problem.
+// *ValidationError naming the JSON path of each problem. Its work is linear in the document's
+// size; a document of more than 100,000 object keys is refused.
 func Parse(data []byte) (*Plan, error) {
+	p, _, err := parse(data)
+	return p, err
+}
+
+// parse is Parse, returning also the document's counters (nil when it was too large to read).
+func parse(data []byte) (*Plan, *document, error) {
 	var ps problems
 	if len(data) > MaxConfigBytes {
 		ps.add("", "config is %d bytes; the limit is %d", len(data), MaxConfigBytes)
-		return nil, ps.err()
+		return nil, nil, ps.err()
 	}
-	root, err := parseJSON(data)
-	if err != nil {
+	root, doc, err := parseJSON(data)
+	switch {
+	case errors.Is(err, errTooManyKeys):
+		ps.add("", "%v", err)
+		return nil, doc, ps.err()
+	case err != nil:
 		ps.add("", "malformed JSON: %v", err)
-		return nil, ps.err()
+		return nil, doc, ps.err()
 	}
 	c := parseConfig(root, &ps)
 	if err := ps.err(); err != nil {
-		return nil, err
+		return nil, doc, err
 	}
 	plan := compile(c, &ps)
 	if err := ps.err(); err != nil {
-		return nil, err
+		return nil, doc, err
 	}
-	return plan, nil
+	return plan, doc, nil
 }
 
 // object checks that n is an object whose keys are all in allowed, reporting each unknown key.
