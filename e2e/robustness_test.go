@@ -44,8 +44,8 @@ func checkRegistered(t *testing.T, s *server) {
 	}
 }
 
-// Registrations survive a restart, after SIGTERM and after SIGKILL; a torn write and a
-// corrupt entry left behind are skipped with a log line.
+// Registrations survive a restart, after SIGTERM and after SIGKILL; a torn write, a corrupt
+// entry and an oversized one left behind are skipped with a log line.
 func TestRestartKeepsRegistrations(t *testing.T) {
 	dir := t.TempDir()
 	s := start(t, "--data-dir", dir)
@@ -68,13 +68,19 @@ func TestRestartKeepsRegistrations(t *testing.T) {
 		t.Fatalf("store layout: %v", err)
 	}
 	os.WriteFile(filepath.Join(fnDir, "broken.fn"), good[:len(good)/2], 0o600)
+	// And an entry far larger than any the server stores (a sparse 1 TiB file: read whole, it
+	// was a fatal out-of-memory at start).
+	if f, err := os.Create(filepath.Join(dir, "tenants", "default", "libraries", "huge.lib")); err == nil {
+		f.Truncate(1 << 40)
+		f.Close()
+	}
 	s = start(t, "--data-dir", dir)
 	checkRegistered(t, s)
 	// Logged while loading, before the server was ready; the log reaches s.logs through a pipe
 	// and a copying goroutine, in its own time.
 	waitFor(t, "the torn and corrupt entries to be reported", func() bool {
 		logs := s.logs.String()
-		return strings.Contains(logs, ".tmp-torn") && strings.Contains(logs, "broken.fn")
+		return strings.Contains(logs, ".tmp-torn") && strings.Contains(logs, "broken.fn") && strings.Contains(logs, "huge.lib")
 	})
 	if a := s.invoke("broken", nil); a.status != 404 {
 		t.Fatalf("a corrupt entry was loaded: %d", a.status)

@@ -45,7 +45,7 @@ func crashLibrary(i int) Library {
 // each returns, until it is killed.
 func crashWriter(dir string) int {
 	start, _ := strconv.Atoi(os.Getenv(crashWriterEnv + "_START"))
-	s, err := Open(dir, nil)
+	s, err := Open(dir, Config{})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
@@ -107,7 +107,7 @@ func TestCrashMidWrite(t *testing.T) {
 		next++
 
 		core, logs := observer.New(zapcore.InfoLevel)
-		s, err := Open(dir, zap.New(core)) // the dead writer's lock is gone
+		s, err := Open(dir, Config{Log: zap.New(core)}) // the dead writer's lock is gone
 		if err != nil {
 			t.Fatal(err)
 		}

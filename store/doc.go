@@ -30,9 +30,11 @@
 //
 //	"gpufn-store\x00" "1\x00" kind "\x00" tenant "\x00" name "\x00" created "\x00" payload
 //
-// so that a damaged header field is caught as surely as a damaged payload. Load checks the
-// magic, the version, the kind, that tenant and name match the file's path, that the payload
-// is exactly size bytes, and the checksum. A file that fails any check is a Problem (its Err
+// so that a damaged header field is caught as surely as a damaged payload. Load first refuses a
+// file larger than an entry may be (Config.MaxEntryBytes of payload and a header; it is not
+// read, so a huge or sparse file costs no memory), then checks the magic, the version, the
+// kind, that tenant and name match the file's path, that the payload is exactly size bytes,
+// and the checksum. A file that fails any check is a Problem (its Err
 // wraps ErrCorrupt): it is logged at Warn and skipped, and the rest loads.
 //
 // # Atomicity

@@ -8,7 +8,7 @@ var (
 	// or NUL, or is longer than 128 bytes.
 	ErrInvalidName = errors.New("store: invalid tenant or name")
 	// ErrInvalidEntry is returned by PutFunction when Config is empty or not JSON, or Access is
-	// not JSON.
+	// not JSON, and by a Put whose payload exceeds Config.MaxEntryBytes.
 	ErrInvalidEntry = errors.New("store: invalid entry")
 	// ErrLocked is returned by Open when another Store, in this process or another, has the
 	// directory open.
@@ -17,6 +17,6 @@ var (
 	ErrClosed = errors.New("store: closed")
 	// ErrCorrupt is wrapped by the Err of a Problem whose file fails verification: a missing
 	// or bad header, another magic, version, kind, tenant or name, a payload of the wrong size
-	// (a torn file), or a checksum that does not match.
+	// (a torn file), a checksum that does not match, or a file larger than any entry may be.
 	ErrCorrupt = errors.New("store: corrupt entry")
 )

@@ -46,11 +46,26 @@ type Problem struct {
 	Err  error
 }
 
+// Config configures a Store. Zero values take the defaults written beside each field.
+type Config struct {
+	// Log gets the store's warnings (default: nothing is logged).
+	Log *zap.Logger
+	// MaxEntryBytes bounds an entry's payload (default 1 GiB): a Put of a larger one is
+	// ErrInvalidEntry, and Load skips a file larger than such an entry and its header without
+	// reading it (a Problem wrapping ErrCorrupt). The server sets it from its own limits, so
+	// that what it stores it can load.
+	MaxEntryBytes int64
+}
+
+// DefaultMaxEntryBytes is the default of Config.MaxEntryBytes.
+const DefaultMaxEntryBytes = 1 << 30
+
 // Store keeps libraries and functions under a directory. Safe for concurrent use.
 type Store struct {
-	dir  string
-	log  *zap.Logger
-	lock *os.File // DIR/LOCK, flock'ed; nil after Close
+	dir      string
+	log      *zap.Logger
+	maxEntry int64
+	lock     *os.File // DIR/LOCK, flock'ed; nil after Close
 
 	// mu: Put and Delete hold it shared; Load and Close hold it exclusive, so that Load never
 	// takes a write in progress for a leftover, and Close waits for writes.
@@ -62,10 +77,13 @@ type Store struct {
 
 // Open opens the store in dir, creating dir (0700) if missing, and takes an exclusive lock on
 // it: while this Store is open, another Open of dir, in this process or another, fails with
-// ErrLocked. A nil log logs nothing.
-func Open(dir string, log *zap.Logger) (*Store, error) {
-	if log == nil {
-		log = zap.NewNop()
+// ErrLocked.
+func Open(dir string, cfg Config) (*Store, error) {
+	if cfg.Log == nil {
+		cfg.Log = zap.NewNop()
+	}
+	if cfg.MaxEntryBytes <= 0 {
+		cfg.MaxEntryBytes = DefaultMaxEntryBytes
 	}
 	if dir == "" {
 		return nil, errors.New("store: open: empty directory name")
@@ -96,7 +114,7 @@ func Open(dir string, log *zap.Logger) (*Store, error) {
 	if err := f.Truncate(0); err == nil {
 		f.WriteAt([]byte(fmt.Sprintf("%d\n", os.Getpid())), 0)
 	}
-	return &Store{dir: dir, log: log, lock: f}, nil
+	return &Store{dir: dir, log: cfg.Log, maxEntry: cfg.MaxEntryBytes, lock: f}, nil
 }
 
 // flock takes an exclusive, non-blocking flock on f.
@@ -218,6 +236,9 @@ func (s *Store) entryDir(k kind, tenant string) string {
 
 // put writes an entry atomically: temporary file, write, fsync, rename, fsync the directory.
 func (s *Store) put(k kind, tenant, name string, created time.Time, payload []byte) error {
+	if int64(len(payload)) > s.maxEntry {
+		return fmt.Errorf("%w: %d bytes, more than an entry may hold (%d)", ErrInvalidEntry, len(payload), s.maxEntry)
+	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	if s.lock == nil {
@@ -375,7 +396,7 @@ func (s *Store) Load() (libs []Library, fns []Function, problems []Problem, err 
 					problem(path, fmt.Errorf("%w: not a %s entry (want a regular file <name>%s)", ErrCorrupt, k.name, k.ext))
 					continue
 				}
-				created, payload, err := readEntry(path, k, t.Name(), name)
+				created, payload, err := readEntry(path, k, t.Name(), name, s.maxEntry)
 				if err != nil {
 					problem(path, err)
 					continue
@@ -413,8 +434,9 @@ func readDir(dir string) ([]os.DirEntry, error) {
 	return entries, nil
 }
 
-// readEntry reads and verifies the entry at path. It does not follow a symbolic link.
-func readEntry(path string, k kind, tenant, name string) (time.Time, []byte, error) {
+// readEntry reads and verifies the entry at path. It does not follow a symbolic link, and it
+// reads no file larger than an entry of maxEntry bytes of payload and its header.
+func readEntry(path string, k kind, tenant, name string, maxEntry int64) (time.Time, []byte, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
 	if err != nil {
 		return time.Time{}, nil, err
@@ -426,6 +448,9 @@ func readEntry(path string, k kind, tenant, name string) (time.Time, []byte, err
 	}
 	if !fi.Mode().IsRegular() {
 		return time.Time{}, nil, fmt.Errorf("%w: not a regular file", ErrCorrupt)
+	}
+	if fi.Size() > maxEntry+maxHeader {
+		return time.Time{}, nil, fmt.Errorf("%w: %d bytes, more than an entry may take (%d bytes of payload and a header)", ErrCorrupt, fi.Size(), maxEntry)
 	}
 	data := make([]byte, fi.Size())
 	if _, err := f.ReadAt(data, 0); err != nil {

@@ -31,7 +31,7 @@ func open(t *testing.T) (*Store, string, *observer.ObservedLogs) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "data")
 	core, logs := observer.New(zapcore.DebugLevel)
-	s, err := Open(dir, zap.New(core))
+	s, err := Open(dir, Config{Log: zap.New(core)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -380,7 +380,7 @@ func TestCorruptEntries(t *testing.T) {
 func TestNamesThatEscape(t *testing.T) {
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "data")
-	s, err := Open(dir, nil)
+	s, err := Open(dir, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -415,11 +415,11 @@ func TestNamesThatEscape(t *testing.T) {
 
 func TestLock(t *testing.T) {
 	dir := t.TempDir()
-	a, err := Open(dir, nil)
+	a, err := Open(dir, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b, err := Open(dir, nil); !errors.Is(err, ErrLocked) {
+	if b, err := Open(dir, Config{}); !errors.Is(err, ErrLocked) {
 		if b != nil {
 			b.Close()
 		}
@@ -449,7 +449,7 @@ func TestLock(t *testing.T) {
 	if _, _, _, err := a.Load(); !errors.Is(err, ErrClosed) {
 		t.Errorf("Load after Close = %v, want ErrClosed", err)
 	}
-	b, err := Open(dir, nil)
+	b, err := Open(dir, Config{})
 	if err != nil {
 		t.Fatalf("Open after Close: %v", err)
 	}
@@ -528,7 +528,7 @@ func ExampleStore() {
 	}
 	defer os.RemoveAll(dir)
 
-	s, err := Open(dir, zap.NewNop())
+	s, err := Open(dir, Config{Log: zap.NewNop()})
 	if err != nil {
 		panic(err)
 	}
@@ -537,7 +537,7 @@ func ExampleStore() {
 	s.Close()
 
 	// After a restart:
-	s, err = Open(dir, zap.NewNop())
+	s, err = Open(dir, Config{Log: zap.NewNop()})
 	if err != nil {
 		panic(err)
 	}
@@ -557,4 +557,66 @@ func ExampleStore() {
 	// library acme/saxpy: 7 bytes
 	// function acme/saxpy: {"library":"saxpy","kernel":"saxpy"}
 	// problems: 0
+}
+
+// One oversized file among the entries (a sparse file of 1 TiB: reading it whole was a fatal
+// out-of-memory at start) is skipped like any corrupt entry, without being read; the rest
+// loads. A Put larger than the limit is refused, so that nothing stored is skipped later.
+func TestOversizedEntrySkipped(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "data")
+	core, logs := observer.New(zapcore.DebugLevel)
+	s, err := Open(dir, Config{Log: zap.New(core), MaxEntryBytes: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	good := Library{Tenant: "a", Name: "good", Image: []byte("image"), Created: t0}
+	if err := s.PutLibrary(good); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PutFunction(Function{Tenant: "a", Name: "good", Config: []byte(`{"k":1}`), Created: t0}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PutLibrary(Library{Tenant: "a", Name: "big", Image: make([]byte, 1<<20+1)}); !errors.Is(err, ErrInvalidEntry) {
+		t.Fatalf("a library over the limit: %v, want ErrInvalidEntry", err)
+	}
+	if err := s.PutLibrary(Library{Tenant: "a", Name: "limit", Image: make([]byte, 1<<20)}); err != nil {
+		t.Fatalf("a library at the limit: %v", err)
+	}
+	huge := map[string]int64{}
+	for _, path := range []string{
+		filepath.Join(dir, "tenants", "a", "libraries", "huge.lib"),
+		filepath.Join(dir, "tenants", "a", "functions", "huge.fn"),
+	} {
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		size := int64(1) << 40
+		for f.Truncate(size) != nil { // a file system without sparse files of 1 TiB: less
+			if size /= 2; size < 1<<32 {
+				t.Skip("no sparse file of 4 GiB or more here")
+			}
+		}
+		f.Close()
+		huge[path] = size
+	}
+	libs, fns, problems, err := s.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(libs) != 2 || libs[0].Name != "good" || len(libs[1].Image) != 1<<20 || len(fns) != 1 {
+		t.Fatalf("loaded %d libraries and %d functions, want good and limit, and good", len(libs), len(fns))
+	}
+	if len(problems) != 2 {
+		t.Fatalf("problems %v, want the two huge files", problems)
+	}
+	for _, p := range problems {
+		if _, ok := huge[p.Path]; !ok || !errors.Is(p.Err, ErrCorrupt) || !strings.Contains(p.Err.Error(), "more than an entry may take") {
+			t.Fatalf("problem %s: %v", p.Path, p.Err)
+		}
+	}
+	if n := logs.FilterMessage("store: skipped an entry").Len(); n != 2 {
+		t.Fatalf("%d entries logged as skipped, want 2", n)
+	}
 }

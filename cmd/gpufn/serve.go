@@ -166,7 +166,8 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 	}
 	var st *store.Store
 	if f.dataDir != "" {
-		if st, err = store.Open(f.dataDir, log); err != nil {
+		// An entry holds a library, or a function's config (at most 1 MiB) and access settings (a body).
+		if st, err = store.Open(f.dataDir, store.Config{Log: log, MaxEntryBytes: int64(max(f.maxLibrary, f.maxBody)) + 2<<20}); err != nil {
 			return err
 		}
 		defer st.Close()
