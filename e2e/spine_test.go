@@ -191,6 +191,7 @@ func TestBadRequests(t *testing.T) {
 		"junk library":       {"PUT", "/v1/libraries/junk", "application/octet-stream", []byte("not a library"), 422, "invalid_library"},
 		"malloc library":     {"PUT", "/v1/libraries/sneaky", "application/octet-stream", examples.MallocPTX(), 422, "invalid_library"},
 		"bad library name":   {"PUT", "/v1/libraries/bad%20name", "application/octet-stream", examples.MustPTX("module"), 400, "bad_name"},
+		"bad tenant name":    {"PUT", "/v1/tenants/%FF/libraries/lib", "application/octet-stream", examples.MustPTX("module"), 400, "bad_name"},
 		"library in use":     {"DELETE", "/v1/libraries/mlops", "", nil, 409, "library_in_use"},
 		"unknown library rm": {"DELETE", "/v1/libraries/nope", "", nil, 404, "not_found"},
 	}

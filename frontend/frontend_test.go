@@ -320,3 +320,29 @@ func TestTwoOutputs(t *testing.T) {
 		}
 	}
 }
+
+// A tenant in /v1/tenants/{tenant}/ is a name like any other: one with byte 0xFF (answered 201
+// and lost at restart), a space, a leading dot or 129 characters is 400 bad_name, for every
+// route below it; a valid one reaches the route.
+func TestTenantNameValidated(t *testing.T) {
+	s := newServer(t)
+	for _, tenant := range []string{"%FF", "a%20b", ".hidden", "-x", "a%00b", strings.Repeat("t", 129)} {
+		for _, c := range []struct{ method, route string }{
+			{"PUT", "/libraries/lib"}, {"PUT", "/functions/f"}, {"GET", "/functions"}, {"POST", "/functions/f/invoke"},
+		} {
+			var ctx fasthttp.RequestCtx
+			request(&ctx, c.method, "/v1/tenants/"+tenant+c.route, "application/octet-stream", examples.MustPTX("module"))
+			s.handle(&ctx)
+			var e errorBody
+			if ctx.Response.StatusCode() != 400 || json.Unmarshal(ctx.Response.Body(), &e) != nil || e.Error.Code != "bad_name" {
+				t.Fatalf("%s tenant %q%s: %d %s, want 400 bad_name", c.method, tenant, c.route, ctx.Response.StatusCode(), ctx.Response.Body())
+			}
+		}
+	}
+	var ctx fasthttp.RequestCtx
+	request(&ctx, "PUT", "/v1/tenants/alice_2.b-c/libraries/lib", "application/octet-stream", examples.MustPTX("module"))
+	s.handle(&ctx)
+	if ctx.Response.StatusCode() != 201 {
+		t.Fatalf("a valid tenant name: %d %s", ctx.Response.StatusCode(), ctx.Response.Body())
+	}
+}

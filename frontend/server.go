@@ -179,6 +179,10 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 	tenant := caller.TenantBytes
 	if n >= 3 && bytes.Equal(seg[0], segTenants) {
 		tenant, seg = seg[1], seg[2:]
+		if !validName(tenant) {
+			writeError(ctx, call.CodeBadName, "tenant name: "+function.CheckName(string(tenant)).Error(), nil)
+			return
+		}
 	}
 	if !s.route(ctx, caller, tenant, seg) {
 		writeError(ctx, call.CodeNotFound, "no route "+strconv.Quote(string(path)), nil)
@@ -234,6 +238,22 @@ func (s *Server) route(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant []
 		s.library(ctx, caller, string(tenant), string(seg[1]))
 	default:
 		return false
+	}
+	return true
+}
+
+// validName reports whether function.CheckName accepts b, without allocating.
+func validName(b []byte) bool {
+	if len(b) == 0 || len(b) > function.MaxNameLen {
+		return false
+	}
+	for i, c := range b {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case (c == '_' || c == '.' || c == '-') && i > 0:
+		default:
+			return false
+		}
 	}
 	return true
 }
