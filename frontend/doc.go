@@ -1,6 +1,7 @@
 // Package frontend is gpufn's HTTP face: a fasthttp server with the v1 routes of DESIGN.md,
-// request decoding and size limits, the mapping of every error to an honest status and a JSON
-// body {"error": {"code", "message"}}, and health and readiness.
+// the door (a request's header is judged before its body is read: door.go), request decoding
+// and size limits, the mapping of every error to an honest status and a JSON body
+// {"error": {"code", "message"}}, and health and readiness.
 //
 // The invoke path decodes the msgpack (or raw) body in place, hands the inputs to the
 // dispatcher, waits for the engine's answer in the request's goroutine, and encodes the outputs

@@ -81,7 +81,10 @@ func New(cfg Config, d *dispatcher.Dispatcher, tokens *auth.Tokens) *Server {
 	s.srv = &fasthttp.Server{
 		Handler:      s.handle,
 		ErrorHandler: s.transportError,
-		Name:         "gpufn",
+		// The door (door.go): no body is read before the header has been judged.
+		HeaderReceived: s.headerReceived,
+		ExpectHandler:  s.expectContinue,
+		Name:           "gpufn",
 		// fasthttp reads up to twice the limit, so that a body a little too large gets a proper
 		// 413 from the handler (and the client reads it); beyond that it closes the connection.
 		MaxRequestBodySize:    2 * cfg.MaxBodyBytes,
@@ -151,6 +154,7 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 	if s.draining.Load() {
 		ctx.SetConnectionClose()
 	}
+	refused := bodyRefused(&ctx.Request.Header) // its body was left unread, its connection closes
 	if n := len(ctx.Request.Body()); n > s.cfg.MaxBodyBytes {
 		writeError(ctx, call.CodeBodyTooLarge, "the request body is "+strconv.Itoa(n)+" bytes; the limit is "+strconv.Itoa(s.cfg.MaxBodyBytes)+" (--max-body-bytes)", nil)
 		return
@@ -162,6 +166,11 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 	}
 	caller, ok := s.authenticate(ctx)
 	if !ok {
+		return
+	}
+	if refused {
+		// The door found no valid token in the header; the tokens were reloaded since.
+		writeError(ctx, call.CodeUnauthorized, "the token was unknown when the request's header arrived; send the request again", nil)
 		return
 	}
 	var segs [6][]byte

@@ -1,0 +1,154 @@
+package frontend
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"gpufn/auth"
+)
+
+// countingListener counts the bytes the server reads from its connections.
+type countingListener struct {
+	net.Listener
+	read atomic.Int64
+}
+
+func (l *countingListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return &countingConn{Conn: c, read: &l.read}, nil
+}
+
+type countingConn struct {
+	net.Conn
+	read *atomic.Int64
+}
+
+func (c *countingConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	c.read.Add(int64(n))
+	return n, err
+}
+
+const (
+	aliceToken = "alice-token-0123456789"
+	opsToken   = "ops-token-0123456789"
+)
+
+// tokenServer is a server in front of newServer's dispatcher with tokens for alice and ops
+// (admin), serving on a loopback listener that counts what it reads.
+func tokenServer(t *testing.T, cfg Config) (*Server, *countingListener) {
+	t.Helper()
+	base := newServer(t)
+	path := filepath.Join(t.TempDir(), "tokens")
+	if err := os.WriteFile(path, []byte("alice "+aliceToken+"\nops "+opsToken+" admin\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tokens, err := auth.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(cfg, base.d, tokens)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl := &countingListener{Listener: ln}
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(cl) }()
+	t.Cleanup(func() {
+		s.Shutdown()
+		<-done
+	})
+	return s, cl
+}
+
+// rawExchange sends raw bytes on a new connection and reads one answer (after any 100
+// Continue, which it reports). The deadline only bounds a hung test.
+func rawExchange(t *testing.T, addr, send string) (resp *http.Response, body string, continued bool) {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(time.Minute))
+	go io.WriteString(c, send) // the server may close before it is all sent
+	br := bufio.NewReader(c)
+	for {
+		resp, err = http.ReadResponse(br, nil)
+		if err != nil {
+			t.Fatalf("no answer: %v", err)
+		}
+		if resp.StatusCode != http.StatusContinue {
+			break
+		}
+		continued = true
+	}
+	b, _ := io.ReadAll(resp.Body)
+	return resp, string(b), continued
+}
+
+func errorCode(body string) string {
+	var e errorBody
+	json.Unmarshal([]byte(body), &e)
+	return string(e.Error.Code)
+}
+
+// A request without a valid token is answered 401 on its header: its body is not read, even
+// when it declares 120 MiB (12 such POSTs raised the server's memory by more than a GiB). The
+// client sends only 64 KiB of the body and then waits: the answer comes although the body
+// never ends, the server has read no more than its first buffer, and the connection closes.
+// The same for a route outside /v1/ (which takes no body), a chunked body, and Expect:
+// 100-continue (answered without a 100 Continue).
+func TestBodyNotReadBeforeAuthentication(t *testing.T) {
+	_, ln := tokenServer(t, Config{MaxBodyBytes: 64 << 20})
+	addr := ln.Addr().String()
+	part := strings.Repeat("x", 64<<10)
+	const huge = "Content-Length: 125829120\r\n"
+	for _, c := range []struct {
+		name, send string
+		status     int
+		code       string
+	}{
+		{"no token", "POST /v1/functions/matmul/invoke HTTP/1.1\r\nHost: x\r\nContent-Type: application/msgpack\r\n" + huge + "\r\n" + part, 401, "unauthorized"},
+		{"wrong token", "PUT /v1/libraries/big HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer wrong-token-0123456789\r\n" + huge + "\r\n" + part, 401, "unauthorized"},
+		{"chunked", "POST /v1/functions/matmul/invoke HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n7800000\r\n" + part, 401, "unauthorized"},
+		{"expect", "PUT /v1/libraries/big HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n" + huge + "\r\n" + part, 401, "unauthorized"},
+		{"system route", "POST /healthz HTTP/1.1\r\nHost: x\r\n" + huge + "\r\n" + part, 200, ""},
+		// With a token, a declared length beyond twice the limit is refused unread too.
+		{"too large with a token", "PUT /v1/libraries/big HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + aliceToken + "\r\nContent-Length: 209715200\r\n\r\n" + part, 413, "body_too_large"},
+		{"too large, expect", "PUT /v1/libraries/big HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nAuthorization: Bearer " + aliceToken + "\r\nContent-Length: 70000000\r\n\r\n", 413, "body_too_large"},
+	} {
+		before := ln.read.Load()
+		resp, body, continued := rawExchange(t, addr, c.send)
+		if resp.StatusCode != c.status || (c.code != "" && errorCode(body) != c.code) || continued {
+			t.Fatalf("%s: %d %s (100 Continue first: %v), want %d %s", c.name, resp.StatusCode, body, continued, c.status, c.code)
+		}
+		if !resp.Close {
+			t.Fatalf("%s: the connection stays open with the body unread", c.name)
+		}
+		if c.status == 401 && resp.Header.Get("WWW-Authenticate") == "" {
+			t.Fatalf("%s: 401 without WWW-Authenticate", c.name)
+		}
+		if n := ln.read.Load() - before; n > 32<<10 {
+			t.Fatalf("%s: the server read %d bytes of a request whose header is %d", c.name, n, len(c.send)-len(part))
+		}
+	}
+	// With a token, a body within the limit is read and the request served.
+	resp, body, _ := rawExchange(t, addr, "PUT /v1/libraries/small HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer "+aliceToken+"\r\nContent-Length: 5\r\n\r\nhello")
+	if resp.StatusCode != 422 || errorCode(body) != "invalid_library" {
+		t.Fatalf("a small body with a token: %d %s, want 422 invalid_library (it was read)", resp.StatusCode, body)
+	}
+}
