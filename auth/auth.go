@@ -4,8 +4,8 @@
 //	alice  3f9c1e0a5b7d4c2e8f6a1b3c5d7e9f01
 //	ops    9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b  admin
 //
-// Tokens are at least 16 characters; tenants are names as function.CheckName allows. The file
-// is read at start and again on Reload (the server calls it on SIGHUP); a file that does not
+// Tokens are at least 16 characters; tenants are names as function.CheckName allows. No error
+// or log line shows a token, nor any field of the file. The file is read at start and again on Reload (the server calls it on SIGHUP); a file that does not
 // parse on reload leaves the previous tokens in force. Without a token file the server runs in
 // a single-tenant open mode: every request acts as the admin of tenant "default".
 //
@@ -110,8 +110,9 @@ func Parse(data []byte) (map[[32]byte]Identity, error) {
 		if len(f) < 2 || len(f) > 3 || (len(f) == 3 && f[2] != "admin") {
 			return nil, fmt.Errorf("line %d: want TENANT TOKEN [admin]", line)
 		}
-		if err := function.CheckName(f[0]); err != nil {
-			return nil, fmt.Errorf("line %d: tenant: %v", line, err)
+		if function.CheckName(f[0]) != nil {
+			// Not quoted: a line with its fields swapped would put its token in the log.
+			return nil, fmt.Errorf("line %d: the tenant (the first field) is not a name of letters, digits, '_', '.' and '-' (at most %d, starting with a letter or digit)", line, function.MaxNameLen)
 		}
 		if len(f[1]) < MinTokenLen {
 			return nil, fmt.Errorf("line %d: a token of %d characters; at least %d", line, len(f[1]), MinTokenLen)

@@ -58,6 +58,17 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
+// An error in the token file never shows a token: not even one in the tenant's place (a line
+// with its fields swapped), whose error is logged on SIGHUP.
+func TestParseErrorsHideTokens(t *testing.T) {
+	for _, bad := range []string{"s3cret/token-0123456789 alice", "s3cret+token-0123456789 alice admin", "alice s3cret-token-0123456789 s3cret-token-0123456789"} {
+		_, err := Parse([]byte("ops oooooooooooooooooooo admin\n" + bad + "\n"))
+		if err == nil || strings.Contains(err.Error(), "s3cret") || !strings.Contains(err.Error(), "line 2") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}
+
 func TestOpenMode(t *testing.T) {
 	tk, _ := Load("")
 	id, err := tk.Authenticate(nil)

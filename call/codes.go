@@ -32,6 +32,9 @@ const (
 	CodeTimeout Code = "timeout"
 	// CodeBodyTooLarge is returned when a request body exceeds --max-body-bytes.
 	CodeBodyTooLarge Code = "body_too_large"
+	// CodeHeaderTooLarge is returned when a request's line and header exceed the server's
+	// read buffer (16 KiB).
+	CodeHeaderTooLarge Code = "header_too_large"
 
 	// Registrations.
 
@@ -121,6 +124,7 @@ var statuses = map[Code]int{
 	CodeMethodNotAllowed: http.StatusMethodNotAllowed,
 	CodeTimeout:          http.StatusRequestTimeout,
 	CodeBodyTooLarge:     http.StatusRequestEntityTooLarge,
+	CodeHeaderTooLarge:   http.StatusRequestHeaderFieldsTooLarge,
 
 	CodeInvalidConfig:       http.StatusUnprocessableEntity,
 	CodeInvalidLibrary:      http.StatusUnprocessableEntity,

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net"
-	"os"
 	"strconv"
 	"sync/atomic"
 	"time"
@@ -45,6 +44,9 @@ type Config struct {
 	Profiling bool
 	Log       *zap.Logger
 }
+
+// readBufferSize bounds a request's line and header.
+const readBufferSize = 16 << 10
 
 // Server is the HTTP frontend.
 type Server struct {
@@ -87,12 +89,15 @@ func New(cfg Config, d *dispatcher.Dispatcher, tokens *auth.Tokens) *Server {
 		Name:           "gpufn",
 		// fasthttp reads up to twice the limit, so that a body a little too large gets a proper
 		// 413 from the handler (and the client reads it); beyond that it closes the connection.
-		MaxRequestBodySize:    2 * cfg.MaxBodyBytes,
-		Concurrency:           cfg.Concurrency,
-		MaxConnsPerIP:         cfg.MaxConnsPerIP,
-		ReadTimeout:           cfg.ReadTimeout,
-		IdleTimeout:           cfg.IdleTimeout,
-		ReadBufferSize:        16 << 10,
+		MaxRequestBodySize: 2 * cfg.MaxBodyBytes,
+		Concurrency:        cfg.Concurrency,
+		MaxConnsPerIP:      cfg.MaxConnsPerIP,
+		ReadTimeout:        cfg.ReadTimeout,
+		IdleTimeout:        cfg.IdleTimeout,
+		ReadBufferSize:     readBufferSize,
+		// Neither an answer nor a log line shows the request's bytes (transport.go).
+		SecureErrorLogMessage: true,
+		Logger:                fasthttpLogger{s},
 		NoDefaultServerHeader: false,
 		NoDefaultDate:         true,
 		CloseOnShutdown:       true,
@@ -295,21 +300,6 @@ func (s *Server) authenticate(ctx *fasthttp.RequestCtx) (auth.Identity, bool) {
 		return auth.Identity{}, false
 	}
 	return id, true
-}
-
-// transportError answers what fasthttp rejects before the handler: oversized or malformed
-// requests.
-func (s *Server) transportError(ctx *fasthttp.RequestCtx, err error) {
-	if errors.Is(err, fasthttp.ErrBodyTooLarge) {
-		writeError(ctx, call.CodeBodyTooLarge, "the request body exceeds the limit of "+strconv.Itoa(s.cfg.MaxBodyBytes)+" bytes (--max-body-bytes)", nil)
-		return
-	}
-	var ne net.Error
-	if errors.Is(err, fasthttp.ErrTimeout) || errors.Is(err, os.ErrDeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) {
-		writeError(ctx, call.CodeTimeout, "reading the request timed out", nil)
-		return
-	}
-	writeError(ctx, call.CodeBadRequest, "malformed request: "+err.Error(), nil)
 }
 
 func methodNotAllowed(ctx *fasthttp.RequestCtx, allow string) {
