@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"io"
 	"net"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"gpufn/auth"
+	"gpufn/examples"
 )
 
 // countingListener counts the bytes the server reads from its connections.
@@ -60,6 +62,12 @@ func tokenServer(t *testing.T, cfg Config) (*Server, *countingListener) {
 		t.Fatal(err)
 	}
 	s := New(cfg, base.d, tokens)
+	return s, serve(t, s)
+}
+
+// serve serves s on a loopback listener that counts what it reads, until the test ends.
+func serve(t *testing.T, s *Server) *countingListener {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -71,7 +79,7 @@ func tokenServer(t *testing.T, cfg Config) (*Server, *countingListener) {
 		s.Shutdown()
 		<-done
 	})
-	return s, cl
+	return cl
 }
 
 // rawExchange sends raw bytes on a new connection and reads one answer (after any 100
@@ -151,4 +159,50 @@ func TestBodyNotReadBeforeAuthentication(t *testing.T) {
 	if resp.StatusCode != 422 || errorCode(body) != "invalid_library" {
 		t.Fatalf("a small body with a token: %d %s, want 422 invalid_library (it was read)", resp.StatusCode, body)
 	}
+}
+
+// A client that never reads its answers loses its connection after the write timeout, and
+// with it the answers held for it (it held them and the connection indefinitely). The client
+// asks for 32 answers of 1 MiB each, more than the sockets' buffers hold, and reads none.
+func TestWriteTimeout(t *testing.T) {
+	base := newServer(t)
+	admin, _ := base.tokens.Authenticate(nil)
+	cfg := matmulExample(t)
+	padded := append(append([]byte(nil), cfg...), bytes.Repeat([]byte(" "), 1<<20-1-len(cfg))...)
+	if _, _, err := base.d.PutFunction(admin, admin.Tenant, "padded", padded); err != nil {
+		t.Fatal(err)
+	}
+	s := New(Config{WriteTimeout: 50 * time.Millisecond, ReadTimeout: time.Hour, IdleTimeout: time.Hour}, base.d, base.tokens)
+	ln := serve(t, s)
+	c, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	go io.WriteString(c, strings.Repeat("GET /v1/functions/padded HTTP/1.1\r\nHost: x\r\n\r\n", 32))
+	waitUntil(t, "the server to open the connection", func() bool { return s.OpenConnections() == 1 })
+	waitUntil(t, "the server to close the connection of a client that does not read", func() bool { return s.OpenConnections() == 0 })
+}
+
+// waitUntil polls cond; the minute bounds a hung test only.
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited a minute for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func matmulExample(t *testing.T) []byte {
+	t.Helper()
+	for _, f := range examples.Functions() {
+		if f.Name == "matmul" {
+			return f.Config
+		}
+	}
+	t.Fatal("no matmul example")
+	return nil
 }

@@ -39,6 +39,9 @@ type Config struct {
 	// connections (default 120 s).
 	ReadTimeout time.Duration
 	IdleTimeout time.Duration
+	// WriteTimeout bounds writing an answer (default 30 s): a client that does not read its
+	// answer loses its connection then, and the answer's memory is freed.
+	WriteTimeout time.Duration
 	// Profiling serves Go's profiles (net/http/pprof's /debug/pprof/...) to admin callers
 	// (default off: a CPU profile costs the server while it runs).
 	Profiling bool
@@ -76,6 +79,9 @@ func New(cfg Config, d *dispatcher.Dispatcher, tokens *auth.Tokens) *Server {
 	if cfg.IdleTimeout <= 0 {
 		cfg.IdleTimeout = 120 * time.Second
 	}
+	if cfg.WriteTimeout <= 0 {
+		cfg.WriteTimeout = 30 * time.Second
+	}
 	if cfg.Log == nil {
 		cfg.Log = zap.NewNop()
 	}
@@ -94,6 +100,7 @@ func New(cfg Config, d *dispatcher.Dispatcher, tokens *auth.Tokens) *Server {
 		MaxConnsPerIP:      cfg.MaxConnsPerIP,
 		ReadTimeout:        cfg.ReadTimeout,
 		IdleTimeout:        cfg.IdleTimeout,
+		WriteTimeout:       cfg.WriteTimeout,
 		ReadBufferSize:     readBufferSize,
 		// Neither an answer nor a log line shows the request's bytes (transport.go).
 		SecureErrorLogMessage: true,

@@ -68,6 +68,7 @@ type serveFlags struct {
 	tenantShare   float64
 	maxConns      int
 	maxConnsPerIP int
+	writeTimeout  time.Duration
 	pprof         bool
 }
 
@@ -117,6 +118,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.Float64Var(&f.tenantShare, "tenant-queue-share", 0.5, "fraction of a GPU's queue one tenant's invocations may fill (with --tokens; 1: no bound)")
 	fs.IntVar(&f.maxConns, "max-connections", 16384, "client connections open at once, idle keep-alive ones included; a connection beyond is answered 503 and closed")
 	fs.IntVar(&f.maxConnsPerIP, "max-connections-per-ip", 0, "connections from one client address (0: no bound)")
+	fs.DurationVar(&f.writeTimeout, "write-timeout", 30*time.Second, "how long writing one answer may take; a client that does not read its answer loses its connection then")
 	fs.BoolVar(&f.pprof, "pprof", false, "serve Go profiles at /debug/pprof/ to admin callers (for diagnosing the server; a CPU profile slows it while it runs)")
 	return fs
 }
@@ -332,7 +334,8 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 			return err
 		}
 	}
-	srv := frontend.New(frontend.Config{MaxBodyBytes: int(f.maxBody), MaxTimeout: f.timeout, Concurrency: f.maxConns, MaxConnsPerIP: f.maxConnsPerIP, Profiling: f.pprof, Log: log}, d, tokens)
+	srv := frontend.New(frontend.Config{MaxBodyBytes: int(f.maxBody), MaxTimeout: f.timeout, Concurrency: f.maxConns, MaxConnsPerIP: f.maxConnsPerIP,
+		WriteTimeout: f.writeTimeout, Profiling: f.pprof, Log: log}, d, tokens)
 	ln, err := net.Listen("tcp", f.listen)
 	if err != nil {
 		return err
