@@ -28,6 +28,9 @@ const (
 	CodeNotFound Code = "not_found"
 	// CodeMethodNotAllowed is returned when the route exists but not with that method.
 	CodeMethodNotAllowed Code = "method_not_allowed"
+	// CodeTooManyConnections is returned (and the connection closed) when a client already
+	// has as many connections open as one may (--max-connections-per-ip).
+	CodeTooManyConnections Code = "too_many_connections"
 	// CodeTimeout is returned when reading the request took longer than the server allows.
 	CodeTimeout Code = "timeout"
 	// CodeBodyTooLarge is returned when a request body exceeds --max-body-bytes.
@@ -116,15 +119,16 @@ const (
 
 // statuses is the HTTP status of every code of the catalogue.
 var statuses = map[Code]int{
-	CodeBadRequest:       http.StatusBadRequest,
-	CodeBadName:          http.StatusBadRequest,
-	CodeUnauthorized:     http.StatusUnauthorized,
-	CodeForbidden:        http.StatusForbidden,
-	CodeNotFound:         http.StatusNotFound,
-	CodeMethodNotAllowed: http.StatusMethodNotAllowed,
-	CodeTimeout:          http.StatusRequestTimeout,
-	CodeBodyTooLarge:     http.StatusRequestEntityTooLarge,
-	CodeHeaderTooLarge:   http.StatusRequestHeaderFieldsTooLarge,
+	CodeBadRequest:         http.StatusBadRequest,
+	CodeBadName:            http.StatusBadRequest,
+	CodeUnauthorized:       http.StatusUnauthorized,
+	CodeForbidden:          http.StatusForbidden,
+	CodeNotFound:           http.StatusNotFound,
+	CodeMethodNotAllowed:   http.StatusMethodNotAllowed,
+	CodeTooManyConnections: http.StatusTooManyRequests,
+	CodeTimeout:            http.StatusRequestTimeout,
+	CodeBodyTooLarge:       http.StatusRequestEntityTooLarge,
+	CodeHeaderTooLarge:     http.StatusRequestHeaderFieldsTooLarge,
 
 	CodeInvalidConfig:       http.StatusUnprocessableEntity,
 	CodeInvalidLibrary:      http.StatusUnprocessableEntity,
@@ -174,7 +178,7 @@ func (c Code) Known() bool {
 // a queue).
 func (c Code) RetryAfter() bool {
 	switch c {
-	case CodeQueueFull, CodeUnavailable, CodeDraining, CodeDeadline:
+	case CodeQueueFull, CodeUnavailable, CodeDraining, CodeDeadline, CodeTooManyConnections:
 		return true
 	}
 	return false

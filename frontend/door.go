@@ -24,14 +24,20 @@ import (
 // X-Gpufn-Door itself only gets its own request refused.
 
 // headerReceived is the server's HeaderReceived: it refuses the body of a request the server
-// will not read (see above).
+// will not read (see above), and gives the body of one it reads Config.ReadTimeout.
 func (s *Server) headerReceived(h *fasthttp.RequestHeader) fasthttp.RequestConfig {
-	if cl := h.ContentLength(); (cl > 0 || cl == -1) && !s.admitsBody(h) {
+	cl := h.ContentLength()
+	if cl == 0 || cl == -2 {
+		return fasthttp.RequestConfig{} // no body
+	}
+	if !s.admitsBody(h) {
 		h.SetContentLength(0)
 		h.SetConnectionClose()
 		h.SetBytesKV(hdrDoor, doorRefused)
+		return fasthttp.RequestConfig{}
 	}
-	return fasthttp.RequestConfig{}
+	// An admitted body may take ReadTimeout from here; the header had HeaderTimeout.
+	return fasthttp.RequestConfig{ReadTimeout: s.cfg.ReadTimeout}
 }
 
 var (

@@ -31,13 +31,20 @@ type Config struct {
 	// connections included: fasthttp answers a connection beyond it with 503 and closes it. An
 	// open-loop client opens a connection per request in flight and keeps it, so a burst of
 	// 4,096 requests in flight (20,000/s during a 0.2 s stall) filled the old default of 4,096
-	// on the H100 and left even /debug/pprof unreachable. MaxConnsPerIP bounds one client's
-	// connections (default 0: no bound).
-	Concurrency   int
+	// on the H100 and left even /debug/pprof unreachable.
+	Concurrency int
+	// MaxConnsPerIP bounds one client's connections (an IPv4 address, or an IPv6 /64; default
+	// 4096, a quarter of the default Concurrency; negative: no bound): one beyond is answered
+	// 429 and closed, so that no one client's connections fill the server's. Behind a reverse
+	// proxy every connection comes from the proxy: set no bound there.
 	MaxConnsPerIP int
-	// ReadTimeout bounds reading a request (default 60 s); IdleTimeout closes idle keep-alive
-	// connections (default 120 s).
+	// HeaderTimeout bounds reading a request's line and header, from the connection's start or
+	// from a kept-alive connection's first byte of the next request (default 10 s): a silent
+	// or trickling client loses its connection then.
+	HeaderTimeout time.Duration
+	// ReadTimeout bounds reading a request's body, from the end of its header (default 60 s).
 	ReadTimeout time.Duration
+	// IdleTimeout closes a kept-alive connection that sends no next request (default 30 s).
 	IdleTimeout time.Duration
 	// WriteTimeout bounds writing an answer (default 30 s): a client that does not read its
 	// answer loses its connection then, and the answer's memory is freed.
@@ -73,11 +80,17 @@ func New(cfg Config, d *dispatcher.Dispatcher, tokens *auth.Tokens) *Server {
 	if cfg.Concurrency <= 0 {
 		cfg.Concurrency = 16384
 	}
+	if cfg.MaxConnsPerIP == 0 {
+		cfg.MaxConnsPerIP = 4096
+	}
+	if cfg.HeaderTimeout <= 0 {
+		cfg.HeaderTimeout = 10 * time.Second
+	}
 	if cfg.ReadTimeout <= 0 {
 		cfg.ReadTimeout = 60 * time.Second
 	}
 	if cfg.IdleTimeout <= 0 {
-		cfg.IdleTimeout = 120 * time.Second
+		cfg.IdleTimeout = 30 * time.Second
 	}
 	if cfg.WriteTimeout <= 0 {
 		cfg.WriteTimeout = 30 * time.Second
@@ -97,11 +110,11 @@ func New(cfg Config, d *dispatcher.Dispatcher, tokens *auth.Tokens) *Server {
 		// 413 from the handler (and the client reads it); beyond that it closes the connection.
 		MaxRequestBodySize: 2 * cfg.MaxBodyBytes,
 		Concurrency:        cfg.Concurrency,
-		MaxConnsPerIP:      cfg.MaxConnsPerIP,
-		ReadTimeout:        cfg.ReadTimeout,
-		IdleTimeout:        cfg.IdleTimeout,
-		WriteTimeout:       cfg.WriteTimeout,
-		ReadBufferSize:     readBufferSize,
+		// Reading a header; headerReceived gives an admitted request's body ReadTimeout.
+		ReadTimeout:    cfg.HeaderTimeout,
+		IdleTimeout:    cfg.IdleTimeout,
+		WriteTimeout:   cfg.WriteTimeout,
+		ReadBufferSize: readBufferSize,
 		// Neither an answer nor a log line shows the request's bytes (transport.go).
 		SecureErrorLogMessage: true,
 		Logger:                fasthttpLogger{s},
@@ -114,7 +127,12 @@ func New(cfg Config, d *dispatcher.Dispatcher, tokens *auth.Tokens) *Server {
 }
 
 // Serve serves on ln until Shutdown.
-func (s *Server) Serve(ln net.Listener) error { return s.srv.Serve(ln) }
+func (s *Server) Serve(ln net.Listener) error {
+	if s.cfg.MaxConnsPerIP > 0 {
+		ln = newPerIPListener(ln, s.cfg.MaxConnsPerIP, s.log)
+	}
+	return s.srv.Serve(ln)
+}
 
 // Drain makes every answer from now on close its connection, so that clients open new
 // connections (which the closed listener refuses) rather than send on one the server is about
@@ -298,10 +316,12 @@ func split(p []byte, out [][]byte) int {
 	}
 }
 
-// authenticate answers 401 and returns false when the request carries no valid token.
+// authenticate answers 401 and returns false when the request carries no valid token; the
+// connection closes then, so that a client without a token holds no idle connection.
 func (s *Server) authenticate(ctx *fasthttp.RequestCtx) (auth.Identity, bool) {
 	id, err := s.tokens.Authenticate(ctx.Request.Header.PeekBytes(hdrAuth))
 	if err != nil {
+		ctx.SetConnectionClose()
 		ctx.Response.Header.Set("WWW-Authenticate", `Bearer realm="gpufn"`)
 		writeError(ctx, call.CodeUnauthorized, err.Error()+": send Authorization: Bearer <token>", nil)
 		return auth.Identity{}, false

@@ -68,6 +68,9 @@ type serveFlags struct {
 	tenantShare   float64
 	maxConns      int
 	maxConnsPerIP int
+	headerTimeout time.Duration
+	readTimeout   time.Duration
+	idleTimeout   time.Duration
 	writeTimeout  time.Duration
 	pprof         bool
 }
@@ -117,7 +120,10 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.Var(&f.maxInvMem, "max-invocation-memory", "device memory one invocation may use (0: the largest pool)")
 	fs.Float64Var(&f.tenantShare, "tenant-queue-share", 0.5, "fraction of a GPU's queue one tenant's invocations may fill (with --tokens; 1: no bound)")
 	fs.IntVar(&f.maxConns, "max-connections", 16384, "client connections open at once, idle keep-alive ones included; a connection beyond is answered 503 and closed")
-	fs.IntVar(&f.maxConnsPerIP, "max-connections-per-ip", 0, "connections from one client address (0: no bound)")
+	fs.IntVar(&f.maxConnsPerIP, "max-connections-per-ip", 4096, "connections open at once from one client (an IPv4 address or an IPv6 /64); one more is answered 429 and closed (0: no bound, e.g. behind a reverse proxy)")
+	fs.DurationVar(&f.headerTimeout, "header-timeout", 10*time.Second, "how long a request's line and header may take to arrive, from the connection's start or a kept-alive connection's next request; a silent client loses its connection then")
+	fs.DurationVar(&f.readTimeout, "read-timeout", 60*time.Second, "how long a request's body may take to arrive after its header")
+	fs.DurationVar(&f.idleTimeout, "idle-timeout", 30*time.Second, "how long a kept-alive connection may wait for its next request")
 	fs.DurationVar(&f.writeTimeout, "write-timeout", 30*time.Second, "how long writing one answer may take; a client that does not read its answer loses its connection then")
 	fs.BoolVar(&f.pprof, "pprof", false, "serve Go profiles at /debug/pprof/ to admin callers (for diagnosing the server; a CPU profile slows it while it runs)")
 	return fs
@@ -334,8 +340,12 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 			return err
 		}
 	}
-	srv := frontend.New(frontend.Config{MaxBodyBytes: int(f.maxBody), MaxTimeout: f.timeout, Concurrency: f.maxConns, MaxConnsPerIP: f.maxConnsPerIP,
-		WriteTimeout: f.writeTimeout, Profiling: f.pprof, Log: log}, d, tokens)
+	perIP := f.maxConnsPerIP
+	if perIP == 0 {
+		perIP = -1 // no bound (the frontend's zero is its default)
+	}
+	srv := frontend.New(frontend.Config{MaxBodyBytes: int(f.maxBody), MaxTimeout: f.timeout, Concurrency: f.maxConns, MaxConnsPerIP: perIP,
+		HeaderTimeout: f.headerTimeout, ReadTimeout: f.readTimeout, IdleTimeout: f.idleTimeout, WriteTimeout: f.writeTimeout, Profiling: f.pprof, Log: log}, d, tokens)
 	ln, err := net.Listen("tcp", f.listen)
 	if err != nil {
 		return err

@@ -1,0 +1,145 @@
+package frontend
+
+import (
+	"bufio"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The defaults keep idle and silent connections short: a header within 10 s, a kept-alive
+// connection idle for at most 30 s, an answer written within 30 s, a body read within 60 s
+// of its header, and at most 4096 connections from one client (a quarter of the 16384).
+func TestConnectionDefaults(t *testing.T) {
+	s := New(Config{}, nil, nil)
+	if s.srv.ReadTimeout != 10*time.Second || s.srv.IdleTimeout != 30*time.Second || s.srv.WriteTimeout != 30*time.Second ||
+		s.cfg.ReadTimeout != 60*time.Second || s.cfg.MaxConnsPerIP != 4096 || s.srv.Concurrency != 16384 {
+		t.Fatalf("header %v, idle %v, write %v, body %v, per client %d, connections %d", s.srv.ReadTimeout, s.srv.IdleTimeout,
+			s.srv.WriteTimeout, s.cfg.ReadTimeout, s.cfg.MaxConnsPerIP, s.srv.Concurrency)
+	}
+	if s := New(Config{MaxConnsPerIP: -1}, nil, nil); s.cfg.MaxConnsPerIP > 0 {
+		t.Fatalf("a negative MaxConnsPerIP is no bound, not %d", s.cfg.MaxConnsPerIP)
+	}
+}
+
+// dialFrom connects from a local address of the loopback network (127.0.0.0/8: each address
+// is another client).
+func dialFrom(t *testing.T, from, addr string) net.Conn {
+	t.Helper()
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}
+	c, err := d.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.SetDeadline(time.Now().Add(time.Minute)) // a hung test only
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// get sends a GET on c and reads its answer.
+func get(t *testing.T, c net.Conn, br *bufio.Reader, path string) *http.Response {
+	t.Helper()
+	if _, err := io.WriteString(c, "GET "+path+" HTTP/1.1\r\nHost: x\r\n\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	return resp
+}
+
+// One client's silent connections cannot lock the others out: beyond its cap, its next
+// connection is answered 429 and closed, while another client is served; once it closes one,
+// it may open another.
+func TestPerClientCap(t *testing.T) {
+	base := newServer(t)
+	s := New(Config{MaxConnsPerIP: 3, HeaderTimeout: time.Hour}, base.d, base.tokens)
+	addr := serve(t, s).Addr().String()
+	var silent []net.Conn
+	for i := 0; i < 3; i++ {
+		silent = append(silent, dialFrom(t, "127.0.0.1", addr))
+	}
+	waitUntil(t, "three connections", func() bool { return s.OpenConnections() == 3 })
+	over := dialFrom(t, "127.0.0.1", addr)
+	resp, err := http.ReadResponse(bufio.NewReader(over), nil)
+	if err != nil || resp.StatusCode != 429 || !resp.Close {
+		t.Fatalf("a fourth connection of one client: %v %v, want 429 and close", resp, err)
+	}
+	if b, _ := io.ReadAll(resp.Body); errorCode(string(b)) != "too_many_connections" {
+		t.Fatalf("429 body %s", b)
+	}
+	other := dialFrom(t, "127.0.0.2", addr)
+	if resp := get(t, other, bufio.NewReader(other), "/v1/functions"); resp.StatusCode != 200 {
+		t.Fatalf("another client: %d", resp.StatusCode)
+	}
+	silent[0].Close()
+	waitUntil(t, "the first client to be served again after closing a connection", func() bool {
+		c := dialFrom(t, "127.0.0.1", addr)
+		defer c.Close()
+		io.WriteString(c, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n") // refused: may fail
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		return err == nil && resp.StatusCode == 200
+	})
+}
+
+// readToEOF reads what the server sends until it closes the connection.
+func readToEOF(t *testing.T, c net.Conn, what string) string {
+	t.Helper()
+	b, err := io.ReadAll(c)
+	if err != nil && !strings.Contains(err.Error(), "reset") {
+		t.Fatalf("%s: %v (the server did not close the connection)", what, err)
+	}
+	return string(b)
+}
+
+// A silent connection, a header that never ends and an idle kept-alive connection are closed
+// after the header and idle timeouts; a body may take longer than the header timeout; a
+// client without a token has its connection closed after its 401.
+func TestShortTimeouts(t *testing.T) {
+	base := newServer(t)
+	s := New(Config{HeaderTimeout: 50 * time.Millisecond, IdleTimeout: 50 * time.Millisecond, ReadTimeout: time.Hour}, base.d, base.tokens)
+	addr := serve(t, s).Addr().String()
+
+	if got := readToEOF(t, dialFrom(t, "127.0.0.1", addr), "silent"); !strings.HasPrefix(got, "HTTP/1.1 408") {
+		t.Fatalf("a silent connection got %q, want 408 and close", got)
+	}
+	c := dialFrom(t, "127.0.0.1", addr)
+	io.WriteString(c, "GET /v1/functions HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+	if got := readToEOF(t, c, "trickling"); !strings.HasPrefix(got, "HTTP/1.1 408") {
+		t.Fatalf("a header that never ends got %q, want 408 and close", got)
+	}
+	c = dialFrom(t, "127.0.0.1", addr)
+	br := bufio.NewReader(c)
+	if resp := get(t, c, br, "/v1/functions"); resp.StatusCode != 200 {
+		t.Fatalf("%d", resp.StatusCode)
+	}
+	if rest, err := io.ReadAll(br); err != nil || len(rest) != 0 {
+		t.Fatalf("an idle kept-alive connection: %q %v, want it closed", rest, err)
+	}
+
+	// The body's time starts after the header: waiting past the header timeout between the two
+	// is fine (the library is junk: 422 shows its body was read).
+	c = dialFrom(t, "127.0.0.1", addr)
+	io.WriteString(c, "PUT /v1/libraries/slow HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\n")
+	time.Sleep(4 * 50 * time.Millisecond) // past the header timeout
+	io.WriteString(c, "hello")
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil || resp.StatusCode != 422 {
+		t.Fatalf("a body sent after the header timeout: %v %v, want 422 (read and judged)", resp, err)
+	}
+
+	_, ln := tokenServer(t, Config{})
+	c = dialFrom(t, "127.0.0.1", ln.Addr().String())
+	br = bufio.NewReader(c)
+	if resp := get(t, c, br, "/v1/functions"); resp.StatusCode != 401 || !resp.Close {
+		t.Fatalf("without a token: %d (close %v), want 401 and close", resp.StatusCode, resp.Close)
+	}
+	if rest, err := io.ReadAll(br); err != nil || len(rest) != 0 {
+		t.Fatalf("after a 401: %q %v, want the connection closed", rest, err)
+	}
+}
