@@ -143,3 +143,52 @@ func TestShortTimeouts(t *testing.T) {
 		t.Fatalf("after a 401: %q %v, want the connection closed", rest, err)
 	}
 }
+
+// A draining server is not ready and takes no new work: its listener is closed (a new
+// connection is refused), /readyz answers 503, and on connections already open registrations
+// and invocations are answered 503 draining (without waiting for their bodies) while reads
+// are served;
+// every answer closes its connection.
+func TestDrain(t *testing.T) {
+	base := newServer(t)
+	s := New(Config{}, base.d, base.tokens)
+	ln := serve(t, s)
+	addr := ln.Addr().String()
+	conns := map[string]net.Conn{}
+	for _, name := range []string{"readyz", "register", "invoke", "read"} {
+		c := dialFrom(t, "127.0.0.1", addr)
+		if resp := get(t, c, bufio.NewReader(c), "/readyz"); resp.StatusCode != 200 {
+			t.Fatalf("readyz before the drain: %d", resp.StatusCode)
+		}
+		conns[name] = c
+	}
+	s.Drain()
+	if c, err := net.Dial("tcp", addr); err == nil {
+		c.Close()
+		t.Fatal("a new connection was accepted while draining")
+	}
+	for name, c := range conns {
+		send := map[string]string{
+			"readyz":   "GET /readyz HTTP/1.1\r\nHost: x\r\n\r\n",
+			"register": "PUT /v1/libraries/late HTTP/1.1\r\nHost: x\r\nContent-Length: 1048576\r\n\r\n" + strings.Repeat("x", 1024),
+			"invoke":   "POST /v1/functions/basic_io/invoke HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: 8\r\n\r\n12345678",
+			"read":     "GET /v1/functions HTTP/1.1\r\nHost: x\r\n\r\n",
+		}[name]
+		io.WriteString(c, send) // a registration sends 1 KiB of its 1 MiB: answered all the same
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		want, code := 503, "draining"
+		switch name {
+		case "readyz":
+			code = ""
+		case "read":
+			want, code = 200, ""
+		}
+		if resp.StatusCode != want || (code != "" && (errorCode(string(body)) != code || resp.Header.Get("Retry-After") == "")) || !resp.Close {
+			t.Fatalf("%s while draining: %d %s (close %v), want %d %s and close", name, resp.StatusCode, body, resp.Close, want, code)
+		}
+	}
+}

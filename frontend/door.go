@@ -46,16 +46,21 @@ var (
 )
 
 // admitsBody reports whether the server reads the body of a request with this header: one to
-// a /v1/ route with a valid token.
+// a /v1/ route with a valid token, and not new work while the server drains.
 func (s *Server) admitsBody(h *fasthttp.RequestHeader) bool {
 	u := fasthttp.AcquireURI()
 	defer fasthttp.ReleaseURI(u)
 	if u.Parse(h.Host(), h.RequestURI()) != nil || !bytes.HasPrefix(u.Path(), prefixV1) {
 		return false
 	}
-	_, err := s.tokens.Authenticate(h.PeekBytes(hdrAuth))
-	return err == nil
+	if _, err := s.tokens.Authenticate(h.PeekBytes(hdrAuth)); err != nil {
+		return false
+	}
+	return !(s.draining.Load() && newWork(h))
 }
+
+// newWork reports whether a request asks for work: anything but reading (GET, HEAD).
+func newWork(h *fasthttp.RequestHeader) bool { return !h.IsGet() && !h.IsHead() }
 
 // bodyRefused reports whether the door refused the body of this request.
 func bodyRefused(h *fasthttp.RequestHeader) bool {

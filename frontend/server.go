@@ -7,6 +7,7 @@ import (
 	"errors"
 	"net"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -66,6 +67,9 @@ type Server struct {
 	srv      *fasthttp.Server
 	log      *zap.Logger
 	draining atomic.Bool
+
+	lnMu sync.Mutex
+	lns  []*drainListener // closed by Drain
 }
 
 // New makes a Server in front of d; tokens authenticate requests (auth.Load("") for the
@@ -126,18 +130,51 @@ func New(cfg Config, d *dispatcher.Dispatcher, tokens *auth.Tokens) *Server {
 	return s
 }
 
-// Serve serves on ln until Shutdown.
+// Serve serves on ln until Shutdown (or Drain, which closes ln: Serve returns nil then, and
+// the connections open are served until Shutdown).
 func (s *Server) Serve(ln net.Listener) error {
 	if s.cfg.MaxConnsPerIP > 0 {
 		ln = newPerIPListener(ln, s.cfg.MaxConnsPerIP, s.log)
 	}
-	return s.srv.Serve(ln)
+	dl := &drainListener{Listener: ln}
+	s.lnMu.Lock()
+	s.lns = append(s.lns, dl)
+	if s.draining.Load() {
+		dl.Close()
+	}
+	s.lnMu.Unlock()
+	return s.srv.Serve(dl)
 }
 
-// Drain makes every answer from now on close its connection, so that clients open new
-// connections (which the closed listener refuses) rather than send on one the server is about
-// to close.
-func (s *Server) Drain() { s.draining.Store(true) }
+// Drain starts the server's shutdown: it closes the listeners, so that new connections are
+// refused at once (and a balancer sends them elsewhere); /readyz answers 503; new work
+// (every /v1/ request but GET and HEAD: registrations, deletions, invocations) is answered 503
+// draining, its body unread; and every answer closes its connection, so that clients open new
+// connections rather than send on one the server is about to close. Requests already admitted
+// go on.
+func (s *Server) Drain() {
+	s.draining.Store(true)
+	s.lnMu.Lock()
+	defer s.lnMu.Unlock()
+	for _, dl := range s.lns {
+		if err := dl.Close(); err != nil {
+			s.log.Warn("closing the listener", zap.Error(err))
+		}
+	}
+}
+
+// drainListener is a listener that Drain closes before Shutdown does: it is closed once, and
+// a second Close is no error.
+type drainListener struct {
+	net.Listener
+	once sync.Once
+	err  error
+}
+
+func (l *drainListener) Close() error {
+	l.once.Do(func() { l.err = l.Listener.Close() })
+	return l.err
+}
 
 // OpenConnections is the number of client connections open.
 func (s *Server) OpenConnections() int32 { return s.srv.GetOpenConnectionsCount() }
@@ -198,6 +235,10 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 	if !ok {
 		return
 	}
+	if s.draining.Load() && newWork(&ctx.Request.Header) {
+		writeError(ctx, call.CodeDraining, "the server is shutting down and takes no new work; send it to another", nil)
+		return
+	}
 	if refused {
 		// The door found no valid token in the header; the tokens were reloaded since.
 		writeError(ctx, call.CodeUnauthorized, "the token was unknown when the request's header arrived; send the request again", nil)
@@ -236,9 +277,13 @@ func (s *Server) handleSystem(ctx *fasthttp.RequestCtx, path []byte) {
 		ctx.SetBodyString("ok\n")
 	case bytes.Equal(path, pathReadyz):
 		ctx.SetContentType("text/plain; charset=utf-8")
-		if s.d.Ready() {
+		switch {
+		case s.draining.Load():
+			ctx.SetStatusCode(fasthttp.StatusServiceUnavailable)
+			ctx.SetBodyString("not ready: draining\n")
+		case s.d.Ready():
 			ctx.SetBodyString("ready\n")
-		} else {
+		default:
 			ctx.SetStatusCode(fasthttp.StatusServiceUnavailable)
 			ctx.SetBodyString("not ready: workers are starting\n")
 		}

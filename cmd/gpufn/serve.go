@@ -387,9 +387,9 @@ wait:
 	defer cancel()
 	// Engines first: they answer everything admitted (finished, or draining); then the HTTP
 	// server, whose open requests are then all answered.
-	// Answers from now on close their connections; the engines finish everything admitted and
-	// answer new invocations 503 "draining"; clients get their answers and the connections
-	// close (for up to 2 s); then the listener and what is left are closed.
+	// The listener closes, /readyz and new work answer 503 "draining", answers from now on
+	// close their connections; the engines finish everything admitted; clients get their
+	// answers and the connections close (for up to 2 s); then what is left is closed.
 	t0 := time.Now()
 	srv.Drain()
 	shutErr := d.Shutdown(ctx)

@@ -1,0 +1,114 @@
+package e2e
+
+import (
+	"bufio"
+	"encoding/binary"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"gpufn/examples"
+)
+
+// rawConn is a client connection the test writes requests on by hand.
+type rawConn struct {
+	t  *testing.T
+	c  net.Conn
+	br *bufio.Reader
+}
+
+func (s *server) dial() *rawConn {
+	s.t.Helper()
+	c, err := net.Dial("tcp", strings.TrimPrefix(s.url, "http://"))
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	c.SetDeadline(time.Now().Add(2 * time.Minute)) // a hung test only
+	s.t.Cleanup(func() { c.Close() })
+	return &rawConn{t: s.t, c: c, br: bufio.NewReader(c)}
+}
+
+// exchange sends raw request bytes and reads one answer.
+func (r *rawConn) exchange(send string) (*http.Response, string) {
+	r.t.Helper()
+	go io.WriteString(r.c, send) // the server may answer before it is all sent
+	resp, err := http.ReadResponse(r.br, nil)
+	if err != nil {
+		r.t.Fatalf("no answer to %.60q: %v", send, err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	return resp, string(b)
+}
+
+// During a drain (SIGTERM while an invocation is in flight) the server is not ready and takes
+// no new work: new connections are refused, and on connections already open /readyz answers
+// 503 and registrations and invocations 503 draining; the invocation in flight is answered
+// and the server exits 0. (The listener stayed open, /readyz said ready and registrations got
+// 201.)
+func TestDrainRefusesNewWork(t *testing.T) {
+	s := start(t, "--drain-timeout", "60s")
+	s.uploadExamples("module")
+	s.mustPut("/v1/functions/basic_io", example(t, "basic_io"))
+	in := map[string][]byte{"A": binary.LittleEndian.AppendUint64(nil, 12345)}
+	s.mustInvoke("basic_io", in)
+	var open []*rawConn
+	for i := 0; i < 3; i++ {
+		c := s.dial()
+		if resp, _ := c.exchange("GET /readyz HTTP/1.1\r\nHost: x\r\n\r\n"); resp.StatusCode != 200 {
+			t.Fatalf("readyz: %d", resp.StatusCode)
+		}
+		open = append(open, c)
+	}
+	cont := s.stopWorkers()
+	inFlight := make(chan answer, 1)
+	go func() { inFlight <- s.invoke("basic_io", in) }()
+	waitFor(t, "the invocation to be in flight", func() bool { e := s.engines()[0]; return e.Busy+e.Queued > 0 })
+	s.cmd.Process.Signal(syscall.SIGTERM)
+	waitFor(t, "the listener to close", func() bool {
+		c, err := net.Dial("tcp", strings.TrimPrefix(s.url, "http://"))
+		if err == nil {
+			c.Close()
+		}
+		return err != nil
+	})
+	if resp, body := open[0].exchange("GET /readyz HTTP/1.1\r\nHost: x\r\n\r\n"); resp.StatusCode != 503 || !strings.Contains(body, "draining") {
+		t.Fatalf("readyz while draining: %d %s", resp.StatusCode, body)
+	}
+	lib := string(examples.MustPTX("module"))
+	if resp, body := open[1].exchange("PUT /v1/libraries/late HTTP/1.1\r\nHost: x\r\nContent-Length: " + strconv.Itoa(len(lib)) + "\r\n\r\n" + lib); resp.StatusCode != 503 || !strings.Contains(body, `"draining"`) {
+		t.Fatalf("a registration while draining: %d %s", resp.StatusCode, body)
+	}
+	if resp, body := open[2].exchange("POST /v1/functions/basic_io/invoke HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: 8\r\n\r\n12345678"); resp.StatusCode != 503 || !strings.Contains(body, `"draining"`) {
+		t.Fatalf("an invocation while draining: %d %s", resp.StatusCode, body)
+	}
+	cont()
+	if a := <-inFlight; a.status != 200 || binary.LittleEndian.Uint64(a.outputs["A"]) != 98765 {
+		t.Fatalf("the invocation in flight: %d %s %s", a.status, a.code, a.message)
+	}
+	select {
+	case err := <-s.done:
+		s.done <- err
+		if err != nil {
+			t.Fatalf("exit: %v", err)
+		}
+	case <-time.After(2 * time.Minute): // a hung server only
+		t.Fatal("no exit after the drain")
+	}
+}
+
+// example returns the config of an example function.
+func example(t *testing.T, name string) []byte {
+	t.Helper()
+	for _, f := range examples.Functions() {
+		if f.Name == name {
+			return f.Config
+		}
+	}
+	t.Fatalf("no example %s", name)
+	return nil
+}
