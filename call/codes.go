@@ -35,6 +35,9 @@ const (
 	CodeTimeout Code = "timeout"
 	// CodeBodyTooLarge is returned when a request body exceeds --max-body-bytes.
 	CodeBodyTooLarge Code = "body_too_large"
+	// CodeLengthRequired is returned when an HTTP/1.0 request that may carry a body (POST,
+	// PUT, PATCH) has no Content-Length.
+	CodeLengthRequired Code = "length_required"
 	// CodeHeaderTooLarge is returned when a request's line and header exceed the server's
 	// read buffer (16 KiB).
 	CodeHeaderTooLarge Code = "header_too_large"
@@ -129,6 +132,7 @@ var statuses = map[Code]int{
 	CodeTimeout:            http.StatusRequestTimeout,
 	CodeBodyTooLarge:       http.StatusRequestEntityTooLarge,
 	CodeHeaderTooLarge:     http.StatusRequestHeaderFieldsTooLarge,
+	CodeLengthRequired:     http.StatusLengthRequired,
 
 	CodeInvalidConfig:       http.StatusUnprocessableEntity,
 	CodeInvalidLibrary:      http.StatusUnprocessableEntity,

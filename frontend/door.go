@@ -15,8 +15,8 @@ import (
 // token could make the server buffer up to twice --max-body-bytes per connection (12 such
 // POSTs of 120 MiB raised the server's memory by more than a GiB). Server.HeaderReceived runs
 // between the header and the body: a request that declares a body which the server will not
-// take (no valid token, a route outside /v1/, which take no body, a body framed two ways, new
-// work while draining) has its body length set to zero, its connection marked to close and the
+// take (no valid token, a route outside /v1/, which take no body, a body framed two ways or
+// with another Transfer-Encoding than chunked, new work while draining) has its body length set to zero, its connection marked to close and the
 // header X-Gpufn-Door set. fasthttp then reads none of the body and calls the handler, which
 // sees the mark, answers from the header alone (401, 400, 503, or the system route's answer),
 // and the connection closes with the body unread. A request that says Expect: 100-continue is
@@ -46,8 +46,11 @@ var (
 )
 
 // admitsBody reports whether the server reads the body of a request with this header: one to
-// a /v1/ route with a valid token, and not new work while the server drains.
+// a /v1/ route, framed one way, with a valid token, and not new work while the server drains.
 func (s *Server) admitsBody(h *fasthttp.RequestHeader) bool {
+	if code, _ := badFraming(h); code != "" {
+		return false
+	}
 	u := fasthttp.AcquireURI()
 	defer fasthttp.ReleaseURI(u)
 	if u.Parse(h.Host(), h.RequestURI()) != nil || !bytes.HasPrefix(u.Path(), prefixV1) {
@@ -82,4 +85,63 @@ func (s *Server) expectContinue(ctx *fasthttp.RequestCtx) int {
 		return ctx.Response.StatusCode()
 	}
 	return fasthttp.StatusContinue
+}
+
+// badFraming returns why a request's body cannot be delimited safely, or code "":
+// Content-Length together with Transfer-Encoding (a proxy in front may delimit the body by the
+// other one, and the rest would be read as a request of its own: 400, and the connection
+// closes), a Transfer-Encoding other than chunked (400), or an HTTP/1.0 request that may carry
+// a body but says neither how long it is (its body runs to the connection's end, which fasthttp
+// does not read: it would run on an empty body; 411).
+func badFraming(h *fasthttp.RequestHeader) (call.Code, string) {
+	fr := scanFraming(h.RawHeaders())
+	switch {
+	case fr.length && fr.encoding:
+		return call.CodeBadRequest, "the request has both Content-Length and Transfer-Encoding; send one"
+	case fr.encoding && !fr.encodingChunks:
+		return call.CodeBadRequest, "the request's Transfer-Encoding is not chunked; send chunked, or Content-Length"
+	case !fr.length && !fr.encoding && !h.IsHTTP11() && (h.IsPost() || h.IsPut() || h.IsPatch()):
+		return call.CodeLengthRequired, "an HTTP/1.0 request with a body needs Content-Length"
+	}
+	return "", ""
+}
+
+// framing is what a request's raw header says about the length of its body.
+type framing struct {
+	length         bool // a Content-Length field
+	encoding       bool // a Transfer-Encoding field
+	encodingChunks bool // ... that says chunked
+}
+
+var (
+	rawContentLength    = []byte("Content-Length")
+	rawTransferEncoding = []byte("Transfer-Encoding")
+	rawChunked          = []byte("chunked")
+)
+
+// scanFraming reads the framing fields of a raw header block (lines of "Key: value"). fasthttp
+// keeps only one of Content-Length and Transfer-Encoding when a request has both, and ignores
+// Transfer-Encoding: identity; the raw header has them all.
+func scanFraming(raw []byte) framing {
+	var f framing
+	for len(raw) > 0 {
+		line := raw
+		if i := bytes.IndexByte(raw, '\n'); i >= 0 {
+			line, raw = raw[:i], raw[i+1:]
+		} else {
+			raw = nil
+		}
+		colon := bytes.IndexByte(line, ':')
+		if colon != len(rawContentLength) && colon != len(rawTransferEncoding) {
+			continue
+		}
+		switch key := line[:colon]; {
+		case bytes.EqualFold(key, rawContentLength):
+			f.length = true
+		case bytes.EqualFold(key, rawTransferEncoding):
+			f.encoding = true
+			f.encodingChunks = bytes.EqualFold(bytes.TrimSpace(line[colon+1:]), rawChunked)
+		}
+	}
+	return f
 }

@@ -3,6 +3,7 @@ package frontend
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net"
@@ -13,6 +14,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/valyala/fasthttp"
 
 	"gpufn/auth"
 	"gpufn/examples"
@@ -76,7 +79,10 @@ func serve(t *testing.T, s *Server) *countingListener {
 	done := make(chan error, 1)
 	go func() { done <- s.Serve(cl) }()
 	t.Cleanup(func() {
-		s.Shutdown()
+		s.Drain() // closes the listener, also when Serve has not started yet
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second) // a connection a failed test left open
+		defer cancel()
+		s.ShutdownWithContext(ctx)
 		<-done
 	})
 	return cl
@@ -205,4 +211,66 @@ func matmulExample(t *testing.T) []byte {
 	}
 	t.Fatal("no matmul example")
 	return nil
+}
+
+// A body framed two ways (Content-Length and Transfer-Encoding: a proxy in front may read the
+// other one, and the rest would be a request of its own) is 400 and closes the connection, so
+// that what follows is never served; so is a Transfer-Encoding other than chunked. An HTTP/1.0
+// POST without Content-Length is 411, not an invocation on an empty input (fasthttp reads no
+// body then); an HTTP/1.1 one has an empty body by definition and is served.
+func TestAmbiguousFraming(t *testing.T) {
+	_, ln := tokenServer(t, Config{})
+	addr := ln.Addr().String()
+	auth := "Authorization: Bearer " + opsToken + "\r\n"
+	smuggled := "GET /v1/tenants/default/functions HTTP/1.1\r\nHost: x\r\n" + auth + "\r\n"
+	for _, c := range []struct {
+		name, send string
+		status     int
+		code       string
+	}{
+		{"length and chunked", "POST /v1/tenants/default/functions/basic_io/invoke HTTP/1.1\r\nHost: x\r\n" + auth +
+			"Content-Type: application/octet-stream\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n" + smuggled, 400, "bad_request"},
+		{"chunked and length", "POST /v1/tenants/default/functions/basic_io/invoke HTTP/1.1\r\nHost: x\r\n" + auth +
+			"Transfer-Encoding: chunked\r\ncontent-length: 0\r\n\r\n8\r\n12345678\r\n0\r\n\r\n" + smuggled, 400, "bad_request"},
+		{"identity and length", "POST /v1/tenants/default/functions/basic_io/invoke HTTP/1.1\r\nHost: x\r\n" + auth +
+			"Transfer-Encoding: identity\r\nContent-Length: 8\r\n\r\n12345678" + smuggled, 400, "bad_request"},
+		{"HTTP/1.0 without length", "POST /v1/tenants/default/functions/hello_world/invoke HTTP/1.0\r\nHost: x\r\n" + auth +
+			"Connection: keep-alive\r\n\r\nsome body", 411, "length_required"},
+		{"HTTP/1.1 without length", "POST /v1/tenants/default/functions/hello_world/invoke HTTP/1.1\r\nHost: x\r\n" + auth + "Connection: close\r\n\r\n", 200, ""},
+	} {
+		c2, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c2.Close() })
+		c2.SetDeadline(time.Now().Add(time.Minute))
+		io.WriteString(c2, c.send)
+		br := bufio.NewReader(c2)
+		resp, err := http.ReadResponse(br, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != c.status || (c.code != "" && errorCode(string(body)) != c.code) || !resp.Close {
+			t.Fatalf("%s: %d %s (close %v), want %d %s and close", c.name, resp.StatusCode, body, resp.Close, c.status, c.code)
+		}
+		if rest, _ := io.ReadAll(br); len(rest) != 0 {
+			t.Fatalf("%s: after the answer the server sent %q: the smuggled request was served", c.name, rest)
+		}
+	}
+}
+
+// /v1/engines (GPU-wide counters and worker PIDs: a live view of every tenant's traffic) is for
+// admins.
+func TestEnginesAdminOnly(t *testing.T) {
+	s, _ := tokenServer(t, Config{})
+	for tok, want := range map[string]int{aliceToken: 403, opsToken: 200} {
+		var ctx fasthttp.RequestCtx
+		request(&ctx, "GET", "/v1/engines", "", nil)
+		ctx.Request.Header.Set("Authorization", "Bearer "+tok)
+		s.handle(&ctx)
+		if ctx.Response.StatusCode() != want || (want == 403 && errorCode(string(ctx.Response.Body())) != "forbidden") {
+			t.Fatalf("engines with %s: %d %s, want %d", tok, ctx.Response.StatusCode(), ctx.Response.Body(), want)
+		}
+	}
 }

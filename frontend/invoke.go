@@ -132,7 +132,13 @@ func decodeInputs(inv *call.Invocation, body []byte, names []string) string {
 	for range names {
 		inv.Inputs = append(inv.Inputs, nil)
 	}
-	var seen uint64 // bit i: input i given (functions have at most 64 inputs checked this way)
+	// Bit i: input i given. On the stack for functions of up to 256 inputs (--max-buffers'
+	// default); a function of more allocates it.
+	var seenBuf [4]uint64
+	seen := seenBuf[:]
+	if n := (len(names) + 63) / 64; n > len(seenBuf) {
+		seen = make([]uint64, n)
+	}
 	for {
 		k, v, ok := r.next()
 		if !ok {
@@ -142,19 +148,17 @@ func decodeInputs(inv *call.Invocation, body []byte, names []string) string {
 		if i < 0 {
 			return "the function has no input " + strconv.Quote(string(k)) + "; its inputs are " + quoteList(names)
 		}
-		if i < 64 {
-			if seen&(1<<i) != 0 {
-				return "input " + strconv.Quote(names[i]) + " is given twice"
-			}
-			seen |= 1 << i
+		if seen[i/64]&(1<<(i%64)) != 0 {
+			return "input " + strconv.Quote(names[i]) + " is given twice"
 		}
+		seen[i/64] |= 1 << (i % 64)
 		inv.Inputs[i] = v
 	}
 	if r.err != nil {
 		return r.err.Error()
 	}
 	for i, in := range inv.Inputs {
-		if in == nil && (i >= 64 || seen&(1<<i) == 0) {
+		if seen[i/64]&(1<<(i%64)) == 0 {
 			return "missing input " + strconv.Quote(names[i]) + "; the function's inputs are " + quoteList(names)
 		}
 		if in == nil {

@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -100,4 +101,38 @@ func FuzzInvokeBody(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A duplicate input is refused wherever it is in the function's inputs: beyond the 64th (it
+// was detected only among the first 64) and beyond the 256 kept on the stack.
+func TestDuplicateInputBeyond64(t *testing.T) {
+	var names []string
+	for i := 0; i < 300; i++ {
+		names = append(names, "in"+strconv.Itoa(i))
+	}
+	body := func(keys ...string) []byte {
+		b := appendMapHeader(nil, len(keys))
+		for _, k := range keys {
+			b = appendStr(b, k)
+			b = appendBinHeader(b, 1)
+			b = append(b, 'x')
+		}
+		return b
+	}
+	inv := call.Acquire()
+	defer call.Release(inv)
+	if msg := decodeInputs(inv, body(names...), names); msg != "" {
+		t.Fatalf("every input once: %s", msg)
+	}
+	for _, dup := range []string{"in3", "in64", "in100", "in255", "in256", "in299"} {
+		if msg := decodeInputs(inv, body(append(append([]string(nil), names...), dup)...), names); !strings.Contains(msg, strconv.Quote(dup)+" is given twice") {
+			t.Errorf("%s twice: %q", dup, msg)
+		}
+	}
+	for _, missing := range []int{70, 280} {
+		keys := append(append([]string(nil), names[:missing]...), names[missing+1:]...)
+		if msg := decodeInputs(inv, body(keys...), names); !strings.Contains(msg, "missing input "+strconv.Quote(names[missing])) {
+			t.Errorf("without %s: %q", names[missing], msg)
+		}
+	}
 }

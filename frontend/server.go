@@ -221,6 +221,11 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 	if s.draining.Load() {
 		ctx.SetConnectionClose()
 	}
+	if code, msg := badFraming(&ctx.Request.Header); code != "" {
+		ctx.SetConnectionClose() // what follows on the connection cannot be told from the body
+		writeError(ctx, code, msg, nil)
+		return
+	}
 	refused := bodyRefused(&ctx.Request.Header) // its body was left unread, its connection closes
 	if n := len(ctx.Request.Body()); n > s.cfg.MaxBodyBytes {
 		writeError(ctx, call.CodeBodyTooLarge, "the request body is "+strconv.Itoa(n)+" bytes; the limit is "+strconv.Itoa(s.cfg.MaxBodyBytes)+" (--max-body-bytes)", nil)
@@ -248,8 +253,12 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 	n := split(path[len(prefixV1):], segs[:])
 	seg := segs[:n]
 	if n == 1 && bytes.Equal(seg[0], segEngines) {
-		if !ctx.IsGet() {
+		switch {
+		case !ctx.IsGet():
 			methodNotAllowed(ctx, "GET")
+			return
+		case !caller.Admin: // GPU-wide counters and worker PIDs: a live view of every tenant's traffic
+			writeError(ctx, call.CodeForbidden, "engine statistics need an admin token", nil)
 			return
 		}
 		writeJSON(ctx, fasthttp.StatusOK, map[string]any{"engines": s.d.EngineStats()})
