@@ -127,20 +127,25 @@ func Parse(data []byte) (map[[32]byte]Identity, error) {
 }
 
 var (
-	bearer       = []byte("Bearer ")
+	bearer       = []byte("Bearer")
 	openIdentity = Identity{Tenant: DefaultTenant, TenantBytes: []byte(DefaultTenant), Admin: true}
 )
 
-// Authenticate maps an Authorization header value to an identity. It does not allocate.
+// Authenticate maps an Authorization header value, "Bearer TOKEN" (the scheme in any case, as
+// HTTP's schemes are), to an identity. It does not allocate.
 func (t *Tokens) Authenticate(authorization []byte) (Identity, error) {
 	if t.path == "" {
 		return openIdentity, nil
 	}
-	tok, ok := bytes.CutPrefix(authorization, bearer)
-	if !ok || len(tok) == 0 {
+	a := authorization
+	if len(a) <= len(bearer) || !bytes.EqualFold(a[:len(bearer)], bearer) || (a[len(bearer)] != ' ' && a[len(bearer)] != '\t') {
 		return Identity{}, ErrMissing
 	}
-	h := sha256.Sum256(bytes.TrimSpace(tok))
+	tok := bytes.TrimSpace(a[len(bearer):])
+	if len(tok) == 0 {
+		return Identity{}, ErrMissing
+	}
+	h := sha256.Sum256(tok)
 	id, ok := (*t.table.Load())[h]
 	if !ok {
 		return Identity{}, ErrUnknown

@@ -25,7 +25,13 @@ func TestTokens(t *testing.T) {
 	if id, _ := tk.Authenticate([]byte("Bearer oooooooooooooooooooo")); !id.Admin || id.Tenant != "ops" {
 		t.Fatalf("%+v", id)
 	}
-	for _, h := range []string{"", "Bearer ", "Basic aaaaaaaaaaaaaaaaaaaa", "Bearer bbbbbbbbbbbbbbbbbbbb", "aaaaaaaaaaaaaaaaaaaa"} {
+	// The scheme is case-insensitive (lower case was 401), with one or more spaces after it.
+	for _, h := range []string{"bearer aaaaaaaaaaaaaaaaaaaa", "BEARER aaaaaaaaaaaaaaaaaaaa", "bEaReR  aaaaaaaaaaaaaaaaaaaa ", "Bearer\taaaaaaaaaaaaaaaaaaaa"} {
+		if id, err := tk.Authenticate([]byte(h)); err != nil || id.Tenant != "alice" {
+			t.Errorf("%q: %+v %v", h, id, err)
+		}
+	}
+	for _, h := range []string{"", "Bearer ", "Bearer", "bearer  ", "Bearera aaaaaaaaaaaaaaaaaaaa", "Beareraaaaaaaaaaaaaaaaaaaa", "Basic aaaaaaaaaaaaaaaaaaaa", "Bearer bbbbbbbbbbbbbbbbbbbb", "aaaaaaaaaaaaaaaaaaaa"} {
 		if _, err := tk.Authenticate([]byte(h)); err == nil {
 			t.Errorf("%q accepted", h)
 		}

@@ -69,6 +69,8 @@ func TestTenancy(t *testing.T) {
 	if a := s.do("GET", "/v1/functions", "", nil); a.header.Get("WWW-Authenticate") == "" {
 		t.Fatal("401 without WWW-Authenticate")
 	}
+	// The scheme is case-insensitive.
+	expect(t, "lower-case bearer", s.do("GET", "/v1/functions", "", nil, "Authorization", "bearer "+aliceTok), 200, "")
 
 	// The same names in two tenants do not collide: alice's "f" is matmul, bob's is basic_io.
 	expect(t, "alice lib", alice.do("PUT", "/v1/libraries/mlops", "", examples.MustPTX("mlops")), 201, "")
