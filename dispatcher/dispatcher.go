@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"go.uber.org/zap"
@@ -237,7 +238,7 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 	e := &libEntry{tenant: tenant, lib: lib, created: time.Now()}
 	if d.cfg.Store != nil {
 		if err := d.cfg.Store.PutLibrary(store.Library{Tenant: tenant, Name: name, Image: image, Created: e.created}); err != nil {
-			return LibraryView{}, false, errorf(call.CodeStorage, "storing the library: %v", err)
+			return LibraryView{}, false, d.storageError("storing the library", err)
 		}
 	}
 	if libs == nil {
@@ -341,7 +342,7 @@ func (d *Dispatcher) DeleteLibrary(caller auth.Identity, tenant, name string) er
 	}
 	if d.cfg.Store != nil {
 		if err := d.cfg.Store.DeleteLibrary(tenant, name); err != nil {
-			return errorf(call.CodeStorage, "deleting the stored library: %v", err)
+			return d.storageError("deleting the stored library", err)
 		}
 	}
 	delete(d.libs[tenant], name)
@@ -492,13 +493,25 @@ func (d *Dispatcher) compileLocked(tenant, name string, plan *function.Plan, con
 		fn: &call.Function{ID: d.nextID.Add(1), Name: name, Plan: plan, Config: config, Lib: lib}}, nil
 }
 
+// storageError logs a failure of the store with its cause, which names the server's paths, and
+// returns the caller's error, which does not: what failed and the system's reason (such as
+// "no space left on device").
+func (d *Dispatcher) storageError(what string, err error) *Error {
+	d.log.Error(what+" failed", zap.Error(err))
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		return errorf(call.CodeStorage, "%s failed: %v (the server's log has the details)", what, errno)
+	}
+	return errorf(call.CodeStorage, "%s failed (the server's log has the details)", what)
+}
+
 func (d *Dispatcher) storeFunction(fe *fnEntry) error {
 	if d.cfg.Store == nil {
 		return nil
 	}
 	access, _ := json.Marshal(Access{Public: fe.access.Public, Tenants: fe.access.Tenants, TokenSHA256: fe.access.TokenSHA256})
 	if err := d.cfg.Store.PutFunction(store.Function{Tenant: fe.tenant, Name: fe.fn.Name, Config: fe.config, Access: access, Created: fe.created}); err != nil {
-		return errorf(call.CodeStorage, "storing the function: %v", err)
+		return d.storageError("storing the function", err)
 	}
 	return nil
 }
@@ -642,7 +655,7 @@ func (d *Dispatcher) DeleteFunction(caller auth.Identity, tenant, name string) e
 	}
 	if d.cfg.Store != nil {
 		if err := d.cfg.Store.DeleteFunction(tenant, name); err != nil {
-			return errorf(call.CodeStorage, "deleting the stored function: %v", err)
+			return d.storageError("deleting the stored function", err)
 		}
 	}
 	d.publish(tenant, func(m map[string]*fnEntry) { delete(m, name) })

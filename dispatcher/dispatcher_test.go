@@ -1,11 +1,21 @@
 package dispatcher
 
 import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+	"go.uber.org/zap/zaptest/observer"
+
 	"gpufn/auth"
+	"gpufn/call"
 	"gpufn/cpu"
 	"gpufn/examples"
+	"gpufn/store"
 )
 
 func newRegistry(t *testing.T, cfg Config) *Dispatcher {
@@ -140,5 +150,40 @@ func TestLimitsAndConflicts(t *testing.T) {
 	}
 	if err := d.DeleteLibrary(alice, "alice", "mlops"); err != nil {
 		t.Fatalf("deleting a library no function uses: %v", err)
+	}
+}
+
+// A failure of the store is 500 storage for the caller, with the system's reason but none of
+// the server's paths (they were shown to tenants); the log has the whole error.
+func TestStorageErrorsHidePaths(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "data")
+	st, err := store.Open(dir, store.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	core, logs := observer.New(zapcore.DebugLevel)
+	d := newRegistry(t, Config{Store: st, Log: zap.New(core)})
+	alice, bob := tenant("alice"), tenant("bob")
+	register(t, d, alice, "mm")
+	// bob's directory cannot be made (a file is in its place); alice's functions cannot be
+	// written (their directory is a file).
+	os.MkdirAll(filepath.Join(dir, "tenants"), 0o700)
+	os.WriteFile(filepath.Join(dir, "tenants", "bob"), []byte("x"), 0o600)
+	os.RemoveAll(filepath.Join(dir, "tenants", "alice", "functions"))
+	os.WriteFile(filepath.Join(dir, "tenants", "alice", "functions"), []byte("x"), 0o600)
+	_, _, errLib := d.PutLibrary(bob, "bob", "mlops", examples.MustPTX("mlops"))
+	_, _, errFn := d.PutFunction(alice, "alice", "other", matmulConfig(t))
+	for _, err := range []error{errLib, errFn} {
+		var de *Error
+		if !errors.As(err, &de) || de.Code != call.CodeStorage || de.Code.Status() != 500 {
+			t.Fatalf("%v: want a storage error", err)
+		}
+		if strings.Contains(de.Message, dir) || strings.Contains(de.Message, "/") || !strings.Contains(de.Message, "not a directory") {
+			t.Fatalf("the caller sees %q", de.Message)
+		}
+	}
+	if logs.Len() == 0 || !strings.Contains(logs.All()[logs.Len()-1].ContextMap()["error"].(string), dir) {
+		t.Fatalf("the log lacks the path: %v", logs.All())
 	}
 }
