@@ -79,8 +79,10 @@ func serve(t *testing.T, s *Server) *countingListener {
 	done := make(chan error, 1)
 	go func() { done <- s.Serve(cl) }()
 	t.Cleanup(func() {
-		s.Drain() // closes the listener, also when Serve has not started yet
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second) // a connection a failed test left open
+		// Drain closes the listener, also when Serve has not started yet; the context bounds
+		// the wait for a connection that a failed test left open.
+		s.Drain()
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		s.ShutdownWithContext(ctx)
 		<-done
