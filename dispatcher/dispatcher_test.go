@@ -187,3 +187,121 @@ func TestStorageErrorsHidePaths(t *testing.T) {
 		t.Fatalf("the log lacks the path: %v", logs.All())
 	}
 }
+
+// exampleSeeds are the example libraries and functions, as cmd/gpufn offers them.
+func exampleSeeds() ([]SeedLibrary, []SeedFunction) {
+	libs := []SeedLibrary{{Name: "mlops", Image: examples.MustPTX("mlops")}, {Name: "module", Image: examples.MustPTX("module")}}
+	var fns []SeedFunction
+	for _, f := range examples.Functions() {
+		fns = append(fns, SeedFunction{Name: f.Name, Config: f.Config, Public: true})
+	}
+	return libs, fns
+}
+
+// restart opens the store in dir again and restores a new dispatcher from it.
+func restart(t *testing.T, dir string) (*Dispatcher, *store.Store) {
+	t.Helper()
+	st, err := store.Open(dir, store.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	d := newRegistry(t, Config{Store: st})
+	libs, fns, problems, err := st.Load()
+	if err != nil || len(problems) > 0 {
+		t.Fatalf("load: %v %v", problems, err)
+	}
+	if errs := d.Restore(libs, fns); len(errs) > 0 {
+		t.Fatalf("restore: %v", errs)
+	}
+	return d, st
+}
+
+// The examples are offered once per data directory and never override what tenant default
+// stored: after the tenant replaces an example library (and registers a function that only its
+// version serves), deletes an example function and makes another private, a restart that
+// seeds again changes nothing and reports nothing. (The next start exited 1, a deleted example
+// came back, a private one turned public.)
+func TestSeedOnce(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "data")
+	libs, fns := exampleSeeds()
+	d, st := restart(t, dir)
+	if errs := d.Seed("default", libs, fns); len(errs) > 0 {
+		t.Fatalf("first seed: %v", errs)
+	}
+	owner := tenant("default")
+	if !canInvoke(d, tenant("bob"), "default", "matmul") {
+		t.Fatal("a seeded example is not public")
+	}
+	// What the tenant does with them.
+	for _, f := range []string{"matmul", "matmul_loop", "inference", "inference_batched"} { // mlops's users
+		if err := d.DeleteFunction(owner, "default", f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, _, err := d.PutLibrary(owner, "default", "mlops", examples.MustPTX("testkernels")); err != nil {
+		t.Fatal(err)
+	}
+	mine := []byte(`{"module_path": "mlops", "kernels": ["write_index"], "blueprint": {"inputs": [], "buffers": {"I": {"Absolute": 32}},
+	  "outputs": ["I"], "control_flow": [{"ExecKernel": ["write_index", [{"Ptr": "I"}, {"Constant": 4}], {"grid_dim_x": {"Absolute": 1},
+	  "grid_dim_y": {"Absolute": 1}, "grid_dim_z": {"Absolute": 1}, "block_dim_x": {"Absolute": 4}, "block_dim_y": {"Absolute": 1},
+	  "block_dim_z": {"Absolute": 1}, "shared_mem_bytes": {"Absolute": 0}}]}]}}`)
+	if _, _, err := d.PutFunction(owner, "default", "mine", mine); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.SetAccess(owner, "default", "basic_io", Access{}); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+
+	d, _ = restart(t, dir)
+	if errs := d.Seed("default", libs, fns); len(errs) > 0 {
+		t.Fatalf("seeding again: %v", errs)
+	}
+	if v, err := d.Library(owner, "default", "mlops"); err != nil || len(v.Kernels) == 0 || v.Kernels[0].Name == "matmul_para" || v.Size != len(examples.MustPTX("testkernels")) {
+		t.Fatalf("the replaced library after a restart: %+v %v", v, err)
+	}
+	if _, _, err := d.Function(owner, "default", "matmul"); CodeOf(err) != call.CodeNotFound {
+		t.Fatalf("a deleted example came back: %v", err)
+	}
+	if canInvoke(d, tenant("bob"), "default", "basic_io") {
+		t.Fatal("a private example turned public")
+	}
+	if !canInvoke(d, owner, "default", "mine") || !canInvoke(d, tenant("bob"), "default", "hello_world") {
+		t.Fatal("the tenant's own function, or an untouched example, is gone")
+	}
+}
+
+// A seed whose name the tenant already uses is left to the tenant, and so are the seeded
+// functions that do not fit it: each is an error to log, none stops the others.
+func TestSeedNeverOverrides(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "data")
+	d, _ := restart(t, dir)
+	owner := tenant("default")
+	theirs := examples.MustPTX("testkernels")
+	if _, _, err := d.PutLibrary(owner, "default", "module", theirs); err != nil {
+		t.Fatal(err)
+	}
+	libs, fns := exampleSeeds()
+	errs := d.Seed("default", libs, fns)
+	if len(errs) < 2 || !strings.Contains(errs[0].Error(), "library default/module: the tenant has a library of that name") ||
+		!strings.HasPrefix(errs[1].Error(), "function default/") {
+		t.Fatalf("errors %v, want the library's conflict and its functions'", errs)
+	}
+	if v, _ := d.Library(owner, "default", "module"); v.Size != len(theirs) {
+		t.Fatal("the tenant's library was overridden")
+	}
+	if !canInvoke(d, tenant("bob"), "default", "matmul") {
+		t.Fatal("the seeds that fit were not registered")
+	}
+	// Seeding again (a restart) does not offer the library again; the functions that did not
+	// fit are tried again, and do not fit again.
+	for _, err := range d.Seed("default", libs, fns) {
+		if !strings.HasPrefix(err.Error(), "function default/") {
+			t.Fatalf("seeding again: %v", err)
+		}
+	}
+	if v, _ := d.Library(owner, "default", "module"); v.Size != len(theirs) {
+		t.Fatal("the tenant's library was overridden")
+	}
+}

@@ -2,6 +2,8 @@
 // invocation from the frontend to an engine: admission (inputs against the function's plan,
 // device memory, context size, launch count), the choice of engine (the least loaded GPU), and
 // back-pressure (a full queue is call.ErrQueueFull from the engine, answered with the code queue_full: 429).
+// It also seeds a namespace with the server's own registrations (the examples: Seed), once per
+// data directory and never over what the tenant has.
 //
 // It knows nothing of CUDA: device facts (kind, launch limits, which kernels a cpu device
 // implements) come from the worker's probe and hello, passed in by cmd/gpufn.

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"io"
 	"net"
@@ -111,4 +112,40 @@ func example(t *testing.T, name string) []byte {
 	}
 	t.Fatalf("no example %s", name)
 	return nil
+}
+
+// --examples with --data-dir: what tenant default did to the examples stands across a restart
+// (a replaced library, a deleted function, a private one), and the restart serves. (It exited
+// 1 after the library was replaced; a deleted example came back, a private one turned public.)
+func TestExamplesNeverOverrideStored(t *testing.T) {
+	dir := t.TempDir()
+	s := start(t, "--examples", "--data-dir", dir)
+	for _, f := range []string{"matmul", "matmul_loop", "inference", "inference_batched"} { // the users of mlops
+		if a := s.do("DELETE", "/v1/functions/"+f, "", nil); a.status != 204 {
+			t.Fatalf("delete %s: %d %s", f, a.status, a.message)
+		}
+	}
+	s.mustPut("/v1/libraries/mlops", examples.MustPTX("testkernels"))
+	mine := config("args8", `"OUT": {"Absolute": 40}`, `"OUT"`, `{"Ptr": "OUT"}, {"Constant": 1}, {"Constant": -2}, {"Constant": 3}, {"Sizeof": "OUT"}, {"Constant": 5}`)
+	s.mustPut("/v1/functions/mine", bytes.Replace(mine, []byte(`"testkernels"`), []byte(`"mlops"`), 1))
+	if a := s.do("PUT", "/v1/functions/basic_io/access", "application/json", []byte(`{"public": false}`)); a.status != 200 {
+		t.Fatalf("access: %d %s", a.status, a.message)
+	}
+	if err := s.stop(); err != nil {
+		t.Fatal(err)
+	}
+
+	s = start(t, "--examples", "--data-dir", dir)
+	if a := s.invoke("matmul", nil); a.status != 404 {
+		t.Fatalf("a deleted example after a restart: %d", a.status)
+	}
+	if a := s.do("GET", "/v1/functions/basic_io/access", "", nil); !bytes.Contains(a.body, []byte(`"public":false`)) {
+		t.Fatalf("a private example after a restart: %s", a.body)
+	}
+	if out := s.mustInvoke("mine", nil); len(out["OUT"]) != 40 || binary.LittleEndian.Uint64(out["OUT"][24:]) != 40 {
+		t.Fatalf("the tenant's own function on its library: %v", out["OUT"])
+	}
+	if strings.Contains(s.logs.String(), "an example is not registered") {
+		t.Fatalf("a restart re-offered the examples:\n%s", s.logs.String())
+	}
 }

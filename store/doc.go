@@ -9,6 +9,11 @@
 //	DIR/tenants/<tenant>/libraries/<name>.lib    one file per library
 //	DIR/tenants/<tenant>/functions/<name>.fn     one file per function
 //	DIR/tenants/<tenant>/<kind>/.tmp-*           a write in progress (or interrupted)
+//	DIR/seeded/<tenant>/<name>.lib, <name>.fn    empty: the server's seed of that name was offered
+//
+// The server seeds tenant "default" with its examples (--examples) once per data directory: a
+// seed's mark (MarkSeeded) stays when the tenant replaces or deletes what it was given, so
+// that a restart does not undo it.
 //
 // Directories are created 0700 and files 0600. A tenant or name is refused (ErrInvalidName)
 // when it is empty, begins with '.' (so "." and "..", and nothing can pass for a temporary

@@ -22,6 +22,7 @@ import (
 const (
 	lockName   = "LOCK"
 	tenantsDir = "tenants"
+	seededDir  = "seeded"
 	tmpPrefix  = ".tmp-"
 )
 
@@ -201,6 +202,65 @@ func (s *Store) DeleteFunction(tenant, name string) error {
 		return fmt.Errorf("store: delete function %s/%s: %w", tenant, name, err)
 	}
 	return nil
+}
+
+// MarkSeeded records, durably, that the server has offered tenant a library or function of
+// this name from its own seeds (the examples of --examples), so that it never offers it again:
+// what the tenant made of it since (replaced, deleted, made private) stands across restarts.
+// Marking again is no error.
+func (s *Store) MarkSeeded(tenant string, function bool, name string) error {
+	if err := checkNames(tenant, name); err != nil {
+		return fmt.Errorf("store: mark seeded: %w", err)
+	}
+	k := libraryKind
+	if function {
+		k = functionKind
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.lock == nil {
+		return ErrClosed
+	}
+	if err := s.mkdirs(seededDir, tenant); err != nil {
+		return fmt.Errorf("store: mark seeded %s/%s: %w", tenant, name, err)
+	}
+	dir := filepath.Join(s.dir, seededDir, tenant)
+	f, err := os.OpenFile(filepath.Join(dir, name+k.ext), os.O_WRONLY|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
+	if err == nil {
+		err = f.Close()
+	}
+	if err == nil {
+		err = syncDir(dir)
+	}
+	if err != nil {
+		return fmt.Errorf("store: mark seeded %s/%s: %w", tenant, name, err)
+	}
+	return nil
+}
+
+// Seeded returns the names of the libraries and the functions marked seeded for tenant.
+func (s *Store) Seeded(tenant string) (libs, fns map[string]bool, err error) {
+	if err := checkName(tenant); err != nil {
+		return nil, nil, fmt.Errorf("store: seeded: tenant: %w", err)
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.lock == nil {
+		return nil, nil, ErrClosed
+	}
+	entries, err := readDir(filepath.Join(s.dir, seededDir, tenant))
+	if err != nil {
+		return nil, nil, err
+	}
+	libs, fns = map[string]bool{}, map[string]bool{}
+	for _, e := range entries {
+		if name, ok := strings.CutSuffix(e.Name(), libraryKind.ext); ok {
+			libs[name] = true
+		} else if name, ok := strings.CutSuffix(e.Name(), functionKind.ext); ok {
+			fns[name] = true
+		}
+	}
+	return libs, fns, nil
 }
 
 // checkNames refuses a tenant or name that could name a path outside the store, or a

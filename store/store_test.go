@@ -620,3 +620,36 @@ func TestOversizedEntrySkipped(t *testing.T) {
 		t.Fatalf("%d entries logged as skipped, want 2", n)
 	}
 }
+
+// Seed marks persist across a reopen, are kept per tenant and kind, and do not disturb Load.
+func TestSeededMarks(t *testing.T) {
+	s, dir, _ := open(t)
+	for _, m := range []struct {
+		tenant string
+		fn     bool
+		name   string
+	}{{"default", false, "mlops"}, {"default", true, "matmul"}, {"default", true, "matmul"}, {"other", true, "x"}} {
+		if err := s.MarkSeeded(m.tenant, m.fn, m.name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.MarkSeeded("default", true, "../x"); !errors.Is(err, ErrInvalidName) {
+		t.Fatalf("a name with a slash: %v", err)
+	}
+	s.Close()
+	s, err := Open(dir, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	libs, fns, err := s.Seeded("default")
+	if err != nil || len(libs) != 1 || !libs["mlops"] || len(fns) != 1 || !fns["matmul"] {
+		t.Fatalf("seeded: %v %v %v", libs, fns, err)
+	}
+	if libs, fns, err := s.Seeded("nobody"); err != nil || len(libs)+len(fns) != 0 {
+		t.Fatalf("a tenant never seeded: %v %v %v", libs, fns, err)
+	}
+	if _, _, problems, err := s.Load(); err != nil || len(problems) != 0 {
+		t.Fatalf("load beside marks: %v %v", problems, err)
+	}
+}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"net"
@@ -103,7 +102,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	f.maxLibrary = 64 << 20
 	fs.Var(&f.maxLibrary, "max-library-bytes", "largest library upload")
 	fs.Uint64Var(&f.launchLimit, "launch-limit", 10_000_000, "most kernel launches one invocation may make (Repeat counts multiply)")
-	fs.BoolVar(&f.examples, "examples", false, "register the example libraries and functions at start (mlops, module; matmul, inference, ...)")
+	fs.BoolVar(&f.examples, "examples", false, "register the example libraries and functions at start (mlops, module; matmul, inference, ...) in tenant default, public; with --data-dir once, never over what the tenant stored")
 	fs.StringVar(&f.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	fs.IntVar(&f.cpuDevices, "cpu-devices", 1, "how many devices the cpu device kind offers (to try multi-GPU spreading without GPUs)")
 	f.cpuMemory = 1 << 30
@@ -336,9 +335,7 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 		log.Info("registrations restored", zap.String("data_dir", f.dataDir), zap.Int("libraries", len(libs)), zap.Int("functions", len(fns)))
 	}
 	if f.examples {
-		if err := registerExamples(d); err != nil {
-			return err
-		}
+		registerExamples(d, log)
 	}
 	perIP := f.maxConnsPerIP
 	if perIP == 0 {
@@ -435,29 +432,21 @@ func selectGPUs(spec string, infos []gpu.Info) ([]gpu.Info, error) {
 	return out, nil
 }
 
-// registerExamples registers the example libraries and functions in tenant "default", and
-// makes the functions public.
-func registerExamples(d *dispatcher.Dispatcher) error {
-	admin := auth.Identity{Tenant: auth.DefaultTenant, TenantBytes: []byte(auth.DefaultTenant), Admin: true}
+// registerExamples offers the example libraries and functions to tenant "default" (the
+// functions public), once per data directory and never over what the tenant has
+// (dispatcher.Seed); what is not registered is a warning.
+func registerExamples(d *dispatcher.Dispatcher, log *zap.Logger) {
+	var libs []dispatcher.SeedLibrary
 	for _, lib := range []string{"mlops", "module"} {
-		if _, _, err := d.PutLibrary(admin, auth.DefaultTenant, lib, examples.MustPTX(lib)); err != nil {
-			return fmt.Errorf("example library %s: %w", lib, err)
-		}
+		libs = append(libs, dispatcher.SeedLibrary{Name: lib, Image: examples.MustPTX(lib)})
 	}
+	var fns []dispatcher.SeedFunction
 	for _, fn := range examples.Functions() {
-		_, _, err := d.PutFunction(admin, auth.DefaultTenant, fn.Name, fn.Config)
-		if err == nil {
-			_, err = d.SetAccess(admin, auth.DefaultTenant, fn.Name, dispatcher.Access{Public: true})
-		}
-		if err != nil {
-			var de *dispatcher.Error
-			if errors.As(err, &de) && len(de.Problems) > 0 {
-				return fmt.Errorf("example function %s: %v", fn.Name, de.Problems)
-			}
-			return fmt.Errorf("example function %s: %w", fn.Name, err)
-		}
+		fns = append(fns, dispatcher.SeedFunction{Name: fn.Name, Config: fn.Config, Public: true})
 	}
-	return nil
+	for _, err := range d.Seed(auth.DefaultTenant, libs, fns) {
+		log.Warn("an example is not registered", zap.Error(err))
+	}
 }
 
 func asDispatcherEngines(engines []*engine.Engine) []dispatcher.Engine {
