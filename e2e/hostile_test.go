@@ -149,3 +149,82 @@ func TestExamplesNeverOverrideStored(t *testing.T) {
 		t.Fatalf("a restart re-offered the examples:\n%s", s.logs.String())
 	}
 }
+
+// Hostile and careless clients against a server with tokens (the flags as an operator sets
+// them): a request without a token that declares 120 MiB is answered 401 before any of its
+// body is sent; malformed requests carrying a token leave it in neither the answers nor the
+// log (at debug level, fasthttp's lines included); one client's silent connections beyond
+// --max-connections-per-ip are answered 429 while another client is served.
+func TestHostileClients(t *testing.T) {
+	s := start(t, "--tokens", writeTokens(t, ""), "--log-level", "debug", "--max-connections-per-ip", "3", "--header-timeout", "1h")
+	addr := strings.TrimPrefix(s.url, "http://")
+
+	resp, body := s.dial().exchange("POST /v1/functions/matmul/invoke HTTP/1.1\r\nHost: x\r\nContent-Length: 125829120\r\n\r\n")
+	if resp.StatusCode != 401 || !resp.Close {
+		t.Fatalf("a 120 MiB POST without a token, its body not sent: %d %s (close %v), want 401 and close", resp.StatusCode, body, resp.Close)
+	}
+
+	for _, send := range []string{
+		"GET /v1/functions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + aliceTok + "\x01\r\n\r\n",
+		"GET /v1/functions HTTP/1.1\r\nHost: x\r\nAuthorization Bearer " + aliceTok + "\r\n\r\n",
+		"GET /v1/functions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + aliceTok + "\r\nX-Pad: " + strings.Repeat("p", 20<<10) + "\r\n\r\n",
+		"POST /v1/functions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + aliceTok + "\r\nContent-Length: " + aliceTok + "\r\n\r\n",
+	} {
+		c := s.dial()
+		io.WriteString(c.c, send)
+		c.c.(*net.TCPConn).CloseWrite()
+		answer, _ := io.ReadAll(c.c)
+		if strings.Contains(string(answer), aliceTok) || !strings.HasPrefix(string(answer), "HTTP/1.1 4") {
+			t.Fatalf("a malformed request's answer: %q", answer)
+		}
+	}
+
+	var silent []*rawConn
+	for i := 0; i < 3; i++ {
+		silent = append(silent, s.dial())
+	}
+	over := s.dial()
+	if resp, err := http.ReadResponse(over.br, nil); err != nil || resp.StatusCode != 429 {
+		t.Fatalf("a fourth connection of one client: %v %v, want 429", resp, err)
+	}
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.2")}}
+	other, err := d.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	o := &rawConn{t: t, c: other, br: bufio.NewReader(other)}
+	if resp, body := o.exchange("GET /v1/functions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + bobTok + "\r\n\r\n"); resp.StatusCode != 200 {
+		t.Fatalf("another client: %d %s", resp.StatusCode, body)
+	}
+
+	// The log, read after the server stopped (everything it wrote is in); the silent
+	// connections close first (a shutdown waits up to 5 s for connections that never spoke).
+	for _, c := range silent {
+		c.c.Close()
+	}
+	other.Close()
+	if err := s.stop(); err != nil {
+		t.Fatal(err)
+	}
+	if logs := s.logs.String(); strings.Contains(logs, aliceTok) || !strings.Contains(logs, "error when serving connection") {
+		t.Fatalf("the server's log shows the token, or lacks fasthttp's lines:\n%s", logs)
+	}
+}
+
+// A silent connection is closed after --header-timeout (408), a kept-alive one after
+// --idle-timeout.
+func TestSilentConnectionsClosed(t *testing.T) {
+	s := start(t, "--header-timeout", "300ms", "--idle-timeout", "300ms")
+	c := s.dial()
+	if answer, _ := io.ReadAll(c.c); !strings.HasPrefix(string(answer), "HTTP/1.1 408") {
+		t.Fatalf("a silent connection: %q, want 408 and close", answer)
+	}
+	c = s.dial()
+	if resp, _ := c.exchange("GET /v1/functions HTTP/1.1\r\nHost: x\r\n\r\n"); resp.StatusCode != 200 {
+		t.Fatalf("%d", resp.StatusCode)
+	}
+	if rest, err := io.ReadAll(c.br); err != nil || len(rest) != 0 {
+		t.Fatalf("an idle kept-alive connection: %q %v, want it closed", rest, err)
+	}
+}

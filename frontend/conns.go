@@ -108,8 +108,9 @@ type ipConn struct {
 	once   sync.Once
 }
 
+// Close gives the connection's place back before it closes, so that a client that has seen
+// one of its connections closed may open another.
 func (c *ipConn) Close() error {
-	err := c.Conn.Close()
 	c.once.Do(func() { c.l.release(c.client) })
-	return err
+	return c.Conn.Close()
 }
