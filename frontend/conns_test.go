@@ -192,3 +192,25 @@ func TestDrain(t *testing.T) {
 		}
 	}
 }
+
+// A client is an IPv4 address (also when it comes IPv4-mapped) or an IPv6 /64: one IPv6 client
+// holds a /64, and would otherwise be 2^64 clients.
+func TestClientOf(t *testing.T) {
+	for addr, want := range map[string]string{
+		"192.0.2.7":                 "192.0.2.7",
+		"::ffff:192.0.2.7":          "192.0.2.7",
+		"2001:db8:1:2:3:4:5:6":      "2001:db8:1:2::",
+		"2001:db8:1:2:ffff::1":      "2001:db8:1:2::",
+		"2001:db8:1:3::1":           "2001:db8:1:3::",
+		"::1":                       "::",
+		"fe80::1234:5678:9abc:def0": "fe80::",
+	} {
+		got, ok := clientOf(&net.TCPAddr{IP: net.ParseIP(addr), Port: 1})
+		if !ok || got.String() != want {
+			t.Errorf("%s: %v %v, want %s", addr, got, ok, want)
+		}
+	}
+	if _, ok := clientOf(&net.UnixAddr{Name: "x"}); ok {
+		t.Error("a unix socket has no client address")
+	}
+}
