@@ -448,7 +448,7 @@ func (d *Dispatcher) compileLocked(tenant, name string, plan *function.Plan, con
 		return nil, &Error{Kind: ErrInvalid, Code: "invalid_config", Message: "too many kernel launches",
 			Problems: []function.Problem{{Path: "blueprint.control_flow", Message: fmt.Sprintf("makes more than %d kernel launches per invocation, the limit (--launch-limit)", d.cfg.LaunchLimit)}}}
 	}
-	if err := plan.CheckLimits(d.cfg.Info.Limits); err != nil {
+	if err := plan.CheckLimits(function.Limits(d.cfg.Info.Limits)); err != nil {
 		return nil, invalid(err)
 	}
 	if d.cfg.Kernels != nil {

@@ -11,11 +11,10 @@ import (
 
 	"gpufn/examples"
 	"gpufn/function"
-	"gpufn/gpu"
 )
 
 // h100Limits are the launch limits every example must fit.
-var h100Limits = gpu.Limits{
+var h100Limits = function.Limits{
 	MaxThreadsPerBlock:   1024,
 	MaxBlockDim:          [3]uint32{1024, 1024, 64},
 	MaxGridDim:           [3]uint32{2147483647, 65535, 65535},

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"gpufn/function"
-	"gpufn/gpu"
 )
 
 func readFile(t *testing.T, path string) []byte {
@@ -136,7 +135,7 @@ func TestCheckLimits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h100 := gpu.Limits{MaxThreadsPerBlock: 1024, MaxBlockDim: [3]uint32{1024, 1024, 64}, MaxGridDim: [3]uint32{1<<31 - 1, 65535, 65535}, MaxSharedMemPerBlock: 232448}
+	h100 := function.Limits{MaxThreadsPerBlock: 1024, MaxBlockDim: [3]uint32{1024, 1024, 64}, MaxGridDim: [3]uint32{1<<31 - 1, 65535, 65535}, MaxSharedMemPerBlock: 232448}
 	err = p.CheckLimits(h100)
 	if err == nil || !strings.Contains(err.Error(), "a block of 2048 threads exceeds the device's maximum of 1024") {
 		t.Fatalf("err = %v", err)

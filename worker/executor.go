@@ -24,7 +24,7 @@ import (
 type Executor struct {
 	dev    gpu.Device
 	pool   *bufpool.Pool
-	limits gpu.Limits
+	limits function.Limits // the device's, for evaluating launch shapes
 	arch   string
 
 	modules    map[[32]byte]*module
@@ -122,7 +122,7 @@ func NewExecutor(dev gpu.Device, pool *bufpool.Pool, opt ExecutorOptions) *Execu
 	}
 	info := dev.Info()
 	e := &Executor{
-		dev: dev, pool: pool, limits: info.Limits, arch: info.Arch,
+		dev: dev, pool: pool, limits: function.Limits(info.Limits), arch: info.Arch,
 		modules: map[[32]byte]*module{}, funcs: map[uint64]*plan{},
 		maxModules: opt.MaxModules, maxFuncs: opt.MaxFunctions,
 		graphOpts: graphOptions{min: opt.GraphMinLaunches, max: opt.MaxGraphs, maxLaunches: opt.GraphMaxLaunches},
@@ -358,10 +358,11 @@ func (e *Executor) ops(pl *plan, ops []function.Op) error {
 			}
 			continue
 		}
-		grid, block, shared, err := op.LaunchShape(e.inputs, e.sizes, e.limits)
+		g, b, shared, err := op.LaunchShape(e.inputs, e.sizes, e.limits)
 		if err != nil {
 			return err
 		}
+		grid, block := gpu.Dim3(g), gpu.Dim3(b) // the schema's shapes are the device's, field for field
 		e.args = e.args[:0]
 		for _, a := range op.Args {
 			switch a.Kind {
