@@ -20,6 +20,7 @@ import (
 	"gpufn/engine"
 	"gpufn/function"
 	"gpufn/gpu"
+	"gpufn/libscan"
 	"gpufn/shm"
 	"gpufn/store"
 )
@@ -146,17 +147,17 @@ func (fe *fnEntry) invocableBy(caller auth.Identity) bool {
 
 // LibraryView describes a library.
 type LibraryView struct {
-	Tenant   string                 `json:"tenant"`
-	Name     string                 `json:"name"`
-	Kind     function.LibraryKind   `json:"kind"`
-	Size     int                    `json:"size"`
-	SHA256   string                 `json:"sha256"`
-	Arch     string                 `json:"arch,omitempty"`
-	Kernels  []function.KernelInfo  `json:"kernels"`
-	Warnings []string               `json:"warnings,omitempty"`
-	Created  time.Time              `json:"created"`
-	UsedBy   []string               `json:"used_by,omitempty"`
-	Entries  []function.BundleEntry `json:"entries,omitempty"`
+	Tenant   string                `json:"tenant"`
+	Name     string                `json:"name"`
+	Kind     libscan.Kind          `json:"kind"`
+	Size     int                   `json:"size"`
+	SHA256   string                `json:"sha256"`
+	Arch     string                `json:"arch,omitempty"`
+	Kernels  []libscan.KernelInfo  `json:"kernels"`
+	Warnings []string              `json:"warnings,omitempty"`
+	Created  time.Time             `json:"created"`
+	UsedBy   []string              `json:"used_by,omitempty"`
+	Entries  []libscan.BundleEntry `json:"entries,omitempty"`
 }
 
 func (d *Dispatcher) view(e *libEntry, usedBy []string) LibraryView {
@@ -232,7 +233,7 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 var errInternal = errors.New("internal")
 
 func (d *Dispatcher) newLibrary(name string, image []byte) (*engine.Library, error) {
-	info, err := function.ScanLibrary(image)
+	info, err := libscan.Scan(image)
 	if err != nil {
 		return nil, errorf(ErrInvalid, "invalid_library", "%v", err)
 	}
@@ -243,10 +244,10 @@ func (d *Dispatcher) newLibrary(name string, image []byte) (*engine.Library, err
 }
 
 // compatible checks that this server's devices can load a library of this kind.
-func (d *Dispatcher) compatible(info *function.LibraryInfo) error {
+func (d *Dispatcher) compatible(info *libscan.Info) error {
 	dev := d.cfg.Device
 	if dev == "cpu" || dev == "" {
-		if info.Kind == function.KindBundle {
+		if info.Kind == libscan.KindBundle {
 			info.Warnings = append(info.Warnings, "this server runs the cpu device, which cannot check the bundle's architectures against a GPU")
 		}
 		return nil // the cpu device runs Go kernels by name, whatever the library's kind
@@ -259,7 +260,7 @@ func (d *Dispatcher) compatible(info *function.LibraryInfo) error {
 			return errorf(ErrInvalid, "incompatible_library", "%v", err)
 		}
 	}
-	if info.Kind == function.KindBundle && d.cfg.Info.Arch != "" {
+	if info.Kind == libscan.KindBundle && d.cfg.Info.Arch != "" {
 		found := false
 		for _, e := range info.Entries {
 			if strings.SplitN(e.Arch, ":", 2)[0] == d.cfg.Info.Arch {
@@ -275,17 +276,17 @@ func (d *Dispatcher) compatible(info *function.LibraryInfo) error {
 
 // cudaArchFits checks that a cubin's SM version runs on the device (same major, minor not
 // above the device's) and that PTX does not target a newer SM than the device.
-func cudaArchFits(info *function.LibraryInfo, devArch string) error {
+func cudaArchFits(info *libscan.Info, devArch string) error {
 	dev, ok := smVersion(devArch)
 	if !ok {
 		return nil
 	}
 	switch info.Kind {
-	case function.KindCubin:
+	case libscan.KindCubin:
 		if v, ok := smVersion(info.Arch); ok && (v/10 != dev/10 || v > dev) {
 			return fmt.Errorf("the cubin is for %s and cannot run on this server's %s; build for %s, or upload PTX", info.Arch, devArch, devArch)
 		}
-	case function.KindPTX:
+	case libscan.KindPTX:
 		if v, ok := smVersion(info.Arch); ok && v > dev {
 			return fmt.Errorf("the PTX targets %s, newer than this server's %s", info.Arch, devArch)
 		}

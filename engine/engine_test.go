@@ -20,6 +20,7 @@ import (
 	"gpufn/examples"
 	"gpufn/function"
 	"gpufn/gpu"
+	"gpufn/libscan"
 	"gpufn/worker"
 )
 
@@ -175,7 +176,7 @@ func stopWorkers(t *testing.T, e *Engine) {
 
 var testLib = func() *Library {
 	img := examples.MustPTX("testkernels")
-	info, err := function.ScanLibrary(img)
+	info, err := libscan.Scan(img)
 	if err != nil {
 		panic(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"gpufn/examples"
 	"gpufn/function"
+	"gpufn/libscan"
 )
 
 // h100Limits are the launch limits every example must fit.
@@ -33,11 +34,11 @@ func parse(t *testing.T, f examples.Function) *function.Plan {
 // Every config parses, names a library it resolves to, and checks against the scanned PTX of
 // that library.
 func TestConfigsCheck(t *testing.T) {
-	libs := map[string]*function.LibraryInfo{}
+	libs := map[string]*libscan.Info{}
 	for _, lib := range examples.Libraries() {
-		info, err := function.ScanLibrary(examples.MustPTX(lib))
+		info, err := libscan.Scan(examples.MustPTX(lib))
 		if err != nil {
-			t.Fatalf("ScanLibrary(%s): %v", lib, err)
+			t.Fatalf("libscan.Scan(%s): %v", lib, err)
 		}
 		libs[lib] = info
 	}

@@ -3,13 +3,15 @@ package function
 import (
 	"fmt"
 	"math"
+
+	"gpufn/libscan"
 )
 
 // CheckLibrary checks a plan against the library it names: every listed kernel exists, and
 // where the library says how many parameters a kernel takes (PTX and cubin do), every launch
 // passes exactly that many and none is wider than the 8 bytes an argument carries. The error is
 // a *ValidationError.
-func (p *Plan) CheckLibrary(lib *LibraryInfo) error {
+func (p *Plan) CheckLibrary(lib *libscan.Info) error {
 	var ps problems
 	for i, k := range p.Kernels {
 		if lib.Kernel(k) == nil {

@@ -11,6 +11,7 @@ import (
 	"gpufn/bufpool"
 	"gpufn/function"
 	"gpufn/gpu"
+	"gpufn/libscan"
 	"gpufn/shm"
 )
 
@@ -558,12 +559,12 @@ func (e *Executor) module(lib *LibRef, st *Stages) (*module, error) {
 		return nil, codeErr(CodeLibraryMissing, "library %x is not cached in this worker", lib.Hash[:6])
 	}
 	image := lib.Image
-	if lib.Kind == function.KindBundle && e.arch != "" {
-		info, err := function.ScanLibrary(image)
+	if lib.Kind == libscan.KindBundle && e.arch != "" {
+		info, err := libscan.Scan(image)
 		if err != nil {
 			return nil, &execError{code: CodeLibraryInvalid, err: err}
 		}
-		entry, ok := function.BundleEntryFor(image, info, e.arch)
+		entry, ok := libscan.BundleEntryFor(image, info, e.arch)
 		if !ok {
 			return nil, codeErr(CodeLibraryInvalid, "the offload bundle has no code object for %s (it has %s)", e.arch, info.Arch)
 		}
