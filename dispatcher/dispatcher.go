@@ -243,7 +243,8 @@ func (d *Dispatcher) newLibrary(name string, image []byte) (*engine.Library, err
 	return &engine.Library{Name: name, Hash: sha256.Sum256(image), Kind: info.Kind, Image: append([]byte(nil), image...), Info: info}, nil
 }
 
-// compatible checks that this server's devices can load a library of this kind.
+// compatible checks that this server's devices can load a library of this kind and, where the
+// device says its architecture, of this architecture (libscan.CheckArch).
 func (d *Dispatcher) compatible(info *libscan.Info) error {
 	dev := d.cfg.Device
 	if dev == "cpu" || dev == "" {
@@ -255,54 +256,10 @@ func (d *Dispatcher) compatible(info *libscan.Info) error {
 	if v := info.Kind.Vendor(); v != dev {
 		return errorf(ErrInvalid, "incompatible_library", "a %s library needs a %s device; this server runs %s devices", info.Kind, v, dev)
 	}
-	if dev == "cuda" {
-		if err := cudaArchFits(info, d.cfg.Info.Arch); err != nil {
-			return errorf(ErrInvalid, "incompatible_library", "%v", err)
-		}
-	}
-	if info.Kind == libscan.KindBundle && d.cfg.Info.Arch != "" {
-		found := false
-		for _, e := range info.Entries {
-			if strings.SplitN(e.Arch, ":", 2)[0] == d.cfg.Info.Arch {
-				found = true
-			}
-		}
-		if !found {
-			return errorf(ErrInvalid, "incompatible_library", "the offload bundle has code for %s but not for this server's %s", info.Arch, d.cfg.Info.Arch)
-		}
+	if err := libscan.CheckArch(info, d.cfg.Info.Arch); err != nil {
+		return errorf(ErrInvalid, "incompatible_library", "%v", err)
 	}
 	return nil
-}
-
-// cudaArchFits checks that a cubin's SM version runs on the device (same major, minor not
-// above the device's) and that PTX does not target a newer SM than the device.
-func cudaArchFits(info *libscan.Info, devArch string) error {
-	dev, ok := smVersion(devArch)
-	if !ok {
-		return nil
-	}
-	switch info.Kind {
-	case libscan.KindCubin:
-		if v, ok := smVersion(info.Arch); ok && (v/10 != dev/10 || v > dev) {
-			return fmt.Errorf("the cubin is for %s and cannot run on this server's %s; build for %s, or upload PTX", info.Arch, devArch, devArch)
-		}
-	case libscan.KindPTX:
-		if v, ok := smVersion(info.Arch); ok && v > dev {
-			return fmt.Errorf("the PTX targets %s, newer than this server's %s", info.Arch, devArch)
-		}
-	}
-	// A fatbin may carry PTX the driver can JIT; the worker reports what it cannot load.
-	return nil
-}
-
-func smVersion(arch string) (int, bool) {
-	s, ok := strings.CutPrefix(arch, "sm_")
-	if !ok {
-		return 0, false
-	}
-	s = strings.TrimRight(s, "af") // sm_90a, sm_100f
-	v, err := strconv.Atoi(s)
-	return v, err == nil
 }
 
 // DeleteLibrary removes a library no function uses.
