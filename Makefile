@@ -50,8 +50,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzFrames$$' -fuzztime $(FUZZTIME) ./worker
 	$(GO) test -run '^$$' -fuzz '^FuzzInvokeBody$$' -fuzztime $(FUZZTIME) ./frontend
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./function
-	$(GO) test -run '^$$' -fuzz '^FuzzScanLibrary$$' -fuzztime $(FUZZTIME) ./function
-	$(GO) test -run '^$$' -fuzz '^FuzzScanHsaco$$' -fuzztime $(FUZZTIME) ./function
+	$(GO) test -run '^$$' -fuzz '^FuzzScanLibrary$$' -fuzztime $(FUZZTIME) ./libscan
+	$(GO) test -run '^$$' -fuzz '^FuzzScanHsaco$$' -fuzztime $(FUZZTIME) ./libscan
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./store
 
 # Checks the hand-written HIP declarations against Debian's HIP headers (installs

@@ -22,6 +22,7 @@ import (
 
 	"gpufn/function"
 	"gpufn/gpu"
+	"gpufn/libscan"
 	"gpufn/shm"
 )
 
@@ -98,7 +99,7 @@ type Hello struct {
 // LibRef names a library by content hash. Image travels only when the worker lacks it.
 type LibRef struct {
 	Hash  [32]byte
-	Kind  function.LibraryKind
+	Kind  libscan.Kind
 	Image []byte
 }
 
@@ -549,13 +550,13 @@ func readInto(d *msgpack.Decoder, br *bytes.Reader, buf []byte) (int, error) {
 
 // libraryKind returns the known kind that b spells without allocating, or b as a kind of its
 // own (which the executor refuses).
-func libraryKind(b []byte) function.LibraryKind {
-	for _, k := range [...]function.LibraryKind{function.KindPTX, function.KindCubin, function.KindFatbin, function.KindHsaco, function.KindBundle} {
+func libraryKind(b []byte) libscan.Kind {
+	for _, k := range [...]libscan.Kind{libscan.KindPTX, libscan.KindCubin, libscan.KindFatbin, libscan.KindHsaco, libscan.KindBundle} {
 		if string(b) == string(k) {
 			return k
 		}
 	}
-	return function.LibraryKind(b)
+	return libscan.Kind(b)
 }
 
 // maxDepth bounds the nesting of a reflectively decoded message.

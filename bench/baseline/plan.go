@@ -129,7 +129,7 @@ func roundPage(n int) int {
 // compile flattens the control flow for the workload's inputs (Repeat counts and launch shapes
 // are fixed by its cfg).
 func (p *program) compile(ops []function.Op) error {
-	limits := p.dev.Info().Limits
+	limits := function.Limits(p.dev.Info().Limits)
 	for i := range ops {
 		op := &ops[i]
 		if op.Repeat {
@@ -167,7 +167,7 @@ func (p *program) compile(ops []function.Op) error {
 				args[j] = uint64(a.Const)
 			}
 		}
-		p.launch = append(p.launch, launch{f: f, grid: grid, block: block, shared: shared, args: args, kernel: name})
+		p.launch = append(p.launch, launch{f: f, grid: gpu.Dim3(grid), block: gpu.Dim3(block), shared: shared, args: args, kernel: name})
 	}
 	return nil
 }

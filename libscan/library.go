@@ -1,4 +1,4 @@
-package function
+package libscan
 
 import (
 	"bytes"
@@ -12,40 +12,25 @@ import (
 	"unicode/utf8"
 )
 
-// LibraryKind is what an uploaded library is.
-type LibraryKind string
+// Kind is what an uploaded library is.
+type Kind string
 
 // The library kinds gpufn loads.
 const (
-	KindPTX    LibraryKind = "ptx"    // NVIDIA PTX text, JIT-compiled by the driver
-	KindCubin  LibraryKind = "cubin"  // NVIDIA ELF (EM_CUDA)
-	KindFatbin LibraryKind = "fatbin" // NVIDIA fat binary (several cubins and/or PTX)
-	KindHsaco  LibraryKind = "hsaco"  // AMD code object, ELF (EM_AMDGPU)
-	KindBundle LibraryKind = "bundle" // clang offload bundle of AMD code objects
+	KindPTX    Kind = "ptx"    // NVIDIA PTX text, JIT-compiled by the driver
+	KindCubin  Kind = "cubin"  // NVIDIA ELF (EM_CUDA)
+	KindFatbin Kind = "fatbin" // NVIDIA fat binary (several cubins and/or PTX)
+	KindHsaco  Kind = "hsaco"  // AMD code object, ELF (EM_AMDGPU)
+	KindBundle Kind = "bundle" // clang offload bundle of AMD code objects
 )
 
 // Vendor returns "cuda" or "hip": the device kind that runs this library.
-func (k LibraryKind) Vendor() string {
+func (k Kind) Vendor() string {
 	switch k {
 	case KindHsaco, KindBundle:
 		return "hip"
 	}
 	return "cuda"
-}
-
-// ErrBadLibrary is what every library error matches with errors.Is.
-var ErrBadLibrary = errors.New("not a loadable kernel library")
-
-// LibraryError says why bytes are not a library gpufn accepts.
-type LibraryError struct{ Msg string }
-
-func (e *LibraryError) Error() string { return e.Msg }
-
-// Is makes errors.Is(err, ErrBadLibrary) true.
-func (e *LibraryError) Is(target error) bool { return target == ErrBadLibrary }
-
-func badLib(format string, args ...any) error {
-	return &LibraryError{Msg: fmt.Sprintf(format, args...)}
 }
 
 // KernelInfo is one kernel entry point of a library.
@@ -64,9 +49,9 @@ type BundleEntry struct {
 	Size   uint64 `json:"size"`
 }
 
-// LibraryInfo is what scanning a library found.
-type LibraryInfo struct {
-	Kind    LibraryKind   `json:"kind"`
+// Info is what scanning a library found.
+type Info struct {
+	Kind    Kind          `json:"kind"`
 	Arch    string        `json:"arch,omitempty"` // target: "sm_90", "gfx90a"; PTX: its .target
 	Kernels []KernelInfo  `json:"kernels"`
 	Entries []BundleEntry `json:"entries,omitempty"` // bundles only
@@ -75,7 +60,7 @@ type LibraryInfo struct {
 }
 
 // Kernel returns the kernel named name, or nil.
-func (l *LibraryInfo) Kernel(name string) *KernelInfo {
+func (l *Info) Kernel(name string) *KernelInfo {
 	i := sort.Search(len(l.Kernels), func(i int) bool { return l.Kernels[i].Name >= name })
 	if i < len(l.Kernels) && l.Kernels[i].Name == name {
 		return &l.Kernels[i]
@@ -84,7 +69,7 @@ func (l *LibraryInfo) Kernel(name string) *KernelInfo {
 }
 
 // KernelNames lists the kernels' names, sorted.
-func (l *LibraryInfo) KernelNames() []string {
+func (l *Info) KernelNames() []string {
 	out := make([]string, len(l.Kernels))
 	for i, k := range l.Kernels {
 		out[i] = k.Name
@@ -109,10 +94,10 @@ var fatbinMagic = []byte{0x50, 0xed, 0x55, 0xba}
 
 const bundleMagic = "__CLANG_OFFLOAD_BUNDLE__"
 
-// ScanLibrary detects the kind of a library, lists its kernels and refuses what gpufn must not
+// Scan detects the kind of a library, lists its kernels and refuses what gpufn must not
 // load: anything that is not PTX, cubin, fatbin, hsaco or an offload bundle, and NVIDIA code
 // that calls device malloc. The error is a *LibraryError.
-func ScanLibrary(b []byte) (*LibraryInfo, error) {
+func Scan(b []byte) (*Info, error) {
 	switch {
 	case len(b) == 0:
 		return nil, badLib("the library is empty")
@@ -178,9 +163,9 @@ func stripPTXComments(s string) string {
 	return b.String()
 }
 
-func scanPTX(b []byte) (*LibraryInfo, error) {
+func scanPTX(b []byte) (*Info, error) {
 	s := stripPTXComments(string(bytes.TrimRight(b, "\x00")))
-	info := &LibraryInfo{Kind: KindPTX}
+	info := &Info{Kind: KindPTX}
 	if m := ptxTargetRE.FindStringSubmatch(s); m != nil {
 		info.Arch = strings.TrimSpace(strings.Split(m[1], ",")[0])
 	}
@@ -268,7 +253,7 @@ func ptxParamSize(tok []string) (int, error) {
 	return 0, errors.New("no name")
 }
 
-func finish(info *LibraryInfo) (*LibraryInfo, error) {
+func finish(info *Info) (*Info, error) {
 	sort.Slice(info.Kernels, func(i, j int) bool { return info.Kernels[i].Name < info.Kernels[j].Name })
 	out := info.Kernels[:0]
 	for i, k := range info.Kernels {
@@ -284,7 +269,7 @@ func finish(info *LibraryInfo) (*LibraryInfo, error) {
 	return info, nil
 }
 
-func scanELF(b []byte) (*LibraryInfo, error) {
+func scanELF(b []byte) (*Info, error) {
 	f, err := elf.NewFile(bytes.NewReader(b))
 	if err != nil {
 		return nil, badLib("a malformed ELF file: %v", err)
@@ -322,8 +307,8 @@ func elfSymbols(f *elf.File) ([]elf.Symbol, error) {
 	return syms, nil
 }
 
-func scanCubin(f *elf.File, flags uint32) (*LibraryInfo, error) {
-	info := &LibraryInfo{Kind: KindCubin, Arch: cubinArch(flags)}
+func scanCubin(f *elf.File, flags uint32) (*Info, error) {
+	info := &Info{Kind: KindCubin, Arch: cubinArch(flags)}
 	syms, err := elfSymbols(f)
 	if err != nil {
 		return nil, err
@@ -405,8 +390,8 @@ func cubinParams(sec *elf.Section) []int {
 // maxInflated bounds a decompressed fatbin entry.
 const maxInflated = 256 << 20
 
-func scanFatbin(b []byte) (*LibraryInfo, error) {
-	info := &LibraryInfo{Kind: KindFatbin}
+func scanFatbin(b []byte) (*Info, error) {
+	info := &Info{Kind: KindFatbin}
 	archs := map[string]bool{}
 	seen := map[string]int{}
 	for off := 0; off < len(b); {
@@ -444,7 +429,7 @@ func scanFatbin(b []byte) (*LibraryInfo, error) {
 			if err != nil {
 				return nil, err
 			}
-			var sub *LibraryInfo
+			var sub *Info
 			switch kind {
 			case 1:
 				sub, err = scanPTX(data)
@@ -494,7 +479,7 @@ func inflateFatbinEntry(data []byte, flags uint64) ([]byte, error) {
 	return data, nil
 }
 
-func scanBundle(b []byte) (*LibraryInfo, error) {
+func scanBundle(b []byte) (*Info, error) {
 	r := b[len(bundleMagic):]
 	if len(r) < 8 {
 		return nil, badLib("a truncated offload bundle")
@@ -504,7 +489,7 @@ func scanBundle(b []byte) (*LibraryInfo, error) {
 	if n == 0 || n > 1024 {
 		return nil, badLib("an offload bundle with %d entries", n)
 	}
-	info := &LibraryInfo{Kind: KindBundle}
+	info := &Info{Kind: KindBundle}
 	seen := map[string]bool{}
 	var archs []string
 	for i := uint64(0); i < n; i++ {
@@ -551,15 +536,17 @@ func scanBundle(b []byte) (*LibraryInfo, error) {
 
 // BundleEntryFor returns the code object of a bundle for a device architecture ("gfx90a"),
 // ignoring target features such as ":xnack-".
-func BundleEntryFor(b []byte, info *LibraryInfo, arch string) ([]byte, bool) {
+func BundleEntryFor(b []byte, info *Info, arch string) ([]byte, bool) {
 	for _, e := range info.Entries {
-		a := e.Arch
-		if i := strings.IndexByte(a, ':'); i >= 0 {
-			a = a[:i]
-		}
-		if a == arch && e.Size > 0 {
+		if processor(e.Arch) == arch && e.Size > 0 {
 			return b[e.Offset : e.Offset+e.Size], true
 		}
 	}
 	return nil, false
+}
+
+// processor drops the target features of an AMD target ID: "gfx90a:xnack-" is "gfx90a".
+func processor(target string) string {
+	p, _, _ := strings.Cut(target, ":")
+	return p
 }

@@ -1,4 +1,4 @@
-package function_test
+package libscan_test
 
 import (
 	"bytes"
@@ -7,13 +7,12 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/vmihailenco/msgpack/v5"
 
-	"gpufn/function"
+	"gpufn/libscan"
 )
 
 // No hipcc here: the AMD code objects of these tests are assembled by hsacoELF, a minimal but
@@ -235,7 +234,7 @@ func twoKernels(t testing.TB, mach uint32, k2Hidden ...string) hsacoSpec {
 	return hsacoSpec{mach: mach, kernels: []string{"k1", "k2"}, notes: amdMetadata(t, 4, k1, k2)}
 }
 
-func kernelParams(info *function.LibraryInfo) string {
+func kernelParams(info *libscan.Info) string {
 	var parts []string
 	for _, k := range info.Kernels {
 		parts = append(parts, fmt.Sprintf("%s%v", k.Name, k.Params))
@@ -253,12 +252,12 @@ func TestScanHsaco(t *testing.T) {
 		"note segment":           func() hsacoSpec { s := twoKernels(t, machGfx90a); s.noteSegment = true; return s }(),
 		"note section aligned 8": func() hsacoSpec { s := twoKernels(t, machGfx90a); s.noteAlign = 8; return s }(),
 	} {
-		info, err := function.ScanLibrary(hsacoELF(spec))
+		info, err := libscan.Scan(hsacoELF(spec))
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		if info.Kind != function.KindHsaco || info.Kind.Vendor() != "hip" || info.Arch != "gfx90a" {
+		if info.Kind != libscan.KindHsaco || info.Kind.Vendor() != "hip" || info.Arch != "gfx90a" {
 			t.Errorf("%s: kind %s (%s), arch %q", name, info.Kind, info.Kind.Vendor(), info.Arch)
 		}
 		if got, want := kernelParams(info), "k1[8 8 8] k2[8 4]"; got != want {
@@ -269,7 +268,7 @@ func TestScanHsaco(t *testing.T) {
 	s := twoKernels(t, machGfx90a)
 	k1 := amdKernel("k1", []map[string]any{amdArg(8, 0, "global_buffer")})
 	s.notes = amdMetadata(t, 8, k1)
-	info, err := function.ScanLibrary(hsacoELF(s))
+	info, err := libscan.Scan(hsacoELF(s))
 	if err != nil || kernelParams(info) != "k1[8] k2[](nil)" {
 		t.Errorf("8-aligned note: %v, %v", err, info)
 	}
@@ -288,7 +287,7 @@ func TestScanHsacoUnknownParams(t *testing.T) {
 		"arg without size": amdNote("AMDGPU", 32, mustMsgpack(t, map[string]any{"amdhsa.kernels": []any{map[string]any{".symbol": "k1.kd", ".args": []any{map[string]any{".value_kind": "by_value"}}}}}), 4),
 		"truncated record": amdNote("AMDGPU", 32, []byte{0x80}, 4)[:14],
 	} {
-		info, err := function.ScanLibrary(hsacoELF(hsacoSpec{mach: machGfx942, kernels: []string{"k1", "k2"}, notes: notes}))
+		info, err := libscan.Scan(hsacoELF(hsacoSpec{mach: machGfx942, kernels: []string{"k1", "k2"}, notes: notes}))
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
@@ -306,30 +305,6 @@ func mustMsgpack(t testing.TB, v any) []byte {
 		t.Fatal(err)
 	}
 	return b
-}
-
-// The parameter sizes reach CheckLibrary, which then checks argument counts as for PTX.
-func TestHsacoCheckLibrary(t *testing.T) {
-	info, err := function.ScanLibrary(hsacoELF(twoKernels(t, machGfx90a)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	config := func(args string) *function.Plan {
-		p, err := function.Parse([]byte(`{"module_path": "k", "kernels": ["k1"], "blueprint": {
-			"inputs": ["A"], "buffers": {}, "outputs": ["A"],
-			"control_flow": [{"ExecKernel": ["k1", ` + args + `, ` + launch1 + `]}]}}`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	if err := config(`[{"Ptr": "A"}, {"Sizeof": "A"}, {"Ptr": "A"}]`).CheckLibrary(info); err != nil {
-		t.Errorf("three arguments: %v", err)
-	}
-	err = config(`[{"Ptr": "A"}, {"Sizeof": "A"}]`).CheckLibrary(info)
-	if err == nil || !strings.Contains(err.Error(), `kernel "k1" takes 3 parameters; 2 are given`) {
-		t.Errorf("two arguments: %v", err)
-	}
 }
 
 // Code that can reach the device heap is refused, whichever way it shows.
@@ -371,9 +346,9 @@ func TestScanHsacoHeap(t *testing.T) {
 			`escape sequences`},
 	}
 	for name, c := range cases {
-		_, err := function.ScanLibrary(hsacoELF(c.spec))
-		var le *function.LibraryError
-		if !errors.As(err, &le) || !errors.Is(err, function.ErrBadLibrary) {
+		_, err := libscan.Scan(hsacoELF(c.spec))
+		var le *libscan.LibraryError
+		if !errors.As(err, &le) || !errors.Is(err, libscan.ErrBadLibrary) {
 			t.Errorf("%s: err = %v; want a *LibraryError", name, err)
 			continue
 		}
@@ -386,7 +361,7 @@ func TestScanHsacoHeap(t *testing.T) {
 		"v2 yaml":       withNotes(amdNote("AMD", 10, []byte("---\nKernels:\n  - Name: k1\n    Args:\n      - Size: 8\n        ValueKind: GlobalBuffer\n...\n"), 4)),
 		"printf buffer": twoKernels(t, machGfx90a, "hidden_printf_buffer", "hidden_multigrid_sync_arg"),
 	} {
-		if _, err := function.ScanLibrary(hsacoELF(spec)); err != nil {
+		if _, err := libscan.Scan(hsacoELF(spec)); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
@@ -423,11 +398,11 @@ func TestScanHsacoBundle(t *testing.T) {
 		[2]string{"hipv4-amdgcn-amd-amdhsa--gfx90a", string(co90a)},
 		[2]string{"hipv4-amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-", string(co942)},
 	)
-	info, err := function.ScanLibrary(b)
+	info, err := libscan.Scan(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if info.Kind != function.KindBundle || info.Kind.Vendor() != "hip" || len(info.Entries) != 2 {
+	if info.Kind != libscan.KindBundle || info.Kind.Vendor() != "hip" || len(info.Entries) != 2 {
 		t.Fatalf("kind %s, entries %+v", info.Kind, info.Entries)
 	}
 	if info.Entries[0].Arch != "gfx90a" || info.Entries[1].Arch != "gfx942:sramecc+:xnack-" || info.Arch != "gfx90a,gfx942:sramecc+:xnack-" {
@@ -436,32 +411,32 @@ func TestScanHsacoBundle(t *testing.T) {
 	if got := kernelParams(info); got != "k1[8 8 8] k2[8 4]" {
 		t.Errorf("kernels %s", got)
 	}
-	if e, ok := function.BundleEntryFor(b, info, "gfx942"); !ok || !bytes.Equal(e, co942) {
+	if e, ok := libscan.BundleEntryFor(b, info, "gfx942"); !ok || !bytes.Equal(e, co942) {
 		t.Errorf("gfx942: %v, %d bytes", ok, len(e))
 	}
-	if e, ok := function.BundleEntryFor(b, info, "gfx90a"); !ok || !bytes.Equal(e, co90a) {
+	if e, ok := libscan.BundleEntryFor(b, info, "gfx90a"); !ok || !bytes.Equal(e, co90a) {
 		t.Errorf("gfx90a: %v, %d bytes", ok, len(e))
 	}
-	if e, ok := function.BundleEntryFor(b, info, "gfx1100"); ok || e != nil {
+	if e, ok := libscan.BundleEntryFor(b, info, "gfx1100"); ok || e != nil {
 		t.Errorf("gfx1100: %v, %d bytes", ok, len(e))
 	}
-	if sub, err := function.ScanLibrary(mustEntry(t, b, info, "gfx942")); err != nil || sub.Arch != "gfx942" {
+	if sub, err := libscan.Scan(mustEntry(t, b, info, "gfx942")); err != nil || sub.Arch != "gfx942" {
 		t.Errorf("the gfx942 entry scans to %v, %v", sub, err)
 	}
 	// One entry that uses the device heap spoils the bundle.
 	heap := hsacoELF(twoKernels(t, machGfx942, "hidden_heap_v1"))
-	_, err = function.ScanLibrary(amdBundle(
+	_, err = libscan.Scan(amdBundle(
 		[2]string{"hipv4-amdgcn-amd-amdhsa--gfx90a", string(co90a)},
 		[2]string{"hipv4-amdgcn-amd-amdhsa--gfx942", string(heap)},
 	))
-	if !errors.Is(err, function.ErrBadLibrary) || !strings.Contains(err.Error(), "device heap") || !strings.Contains(err.Error(), "gfx942") {
+	if !errors.Is(err, libscan.ErrBadLibrary) || !strings.Contains(err.Error(), "device heap") || !strings.Contains(err.Error(), "gfx942") {
 		t.Errorf("bundle with a heap entry: %v", err)
 	}
 }
 
-func mustEntry(t *testing.T, b []byte, info *function.LibraryInfo, arch string) []byte {
+func mustEntry(t *testing.T, b []byte, info *libscan.Info, arch string) []byte {
 	t.Helper()
-	e, ok := function.BundleEntryFor(b, info, arch)
+	e, ok := libscan.BundleEntryFor(b, info, arch)
 	if !ok {
 		t.Fatalf("no entry for %s", arch)
 	}
@@ -474,7 +449,7 @@ func TestAMDGPUArch(t *testing.T) {
 		0x36: "gfx1030", 0x41: "gfx1100", 0x4a: "gfx1151", 0x48: "gfx1200", 0x4e: "gfx1201",
 		0x51: "gfx9-generic", 0x4d: "gfx(mach 0x4d)",
 	} {
-		info, err := function.ScanLibrary(hsacoELF(hsacoSpec{mach: mach | 0x500, kernels: []string{"k"}}))
+		info, err := libscan.Scan(hsacoELF(hsacoSpec{mach: mach | 0x500, kernels: []string{"k"}}))
 		if err != nil || info.Arch != want {
 			t.Errorf("mach 0x%x: %v, %v; want %s", mach, info, err, want)
 		}
@@ -496,7 +471,7 @@ func TestScanHsacoDamaged(t *testing.T) {
 		if rng.Intn(4) == 0 {
 			b = b[:rng.Intn(len(b))]
 		}
-		function.ScanLibrary(b)
+		libscan.Scan(b)
 	}
 }
 
@@ -505,11 +480,11 @@ func FuzzScanHsaco(f *testing.F) {
 	f.Add(hsacoELF(twoKernels(f, machGfx942, "hidden_heap_v1")))
 	f.Add(amdBundle([2]string{"hipv4-amdgcn-amd-amdhsa--gfx90a", string(hsacoELF(twoKernels(f, machGfx90a)))}))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		info, err := function.ScanLibrary(b)
+		info, err := libscan.Scan(b)
 		if err == nil && len(info.Kernels) == 0 {
 			t.Fatal("a library without kernels was accepted")
 		}
-		if err != nil && !errors.Is(err, function.ErrBadLibrary) {
+		if err != nil && !errors.Is(err, libscan.ErrBadLibrary) {
 			t.Fatalf("error %v is not a library error", err)
 		}
 	})
@@ -527,17 +502,17 @@ func readAMD(t *testing.T, name string) []byte {
 	return b
 }
 
-// The HIP libraries have the kernels and argument lists of the CUDA ones, and the example
-// configs check against them.
+// The HIP libraries have the kernels and argument lists of the CUDA ones (function's tests
+// check the example configs against them).
 func TestScanHsacoHipcc(t *testing.T) {
-	libs := map[string]*function.LibraryInfo{}
+	libs := map[string]*libscan.Info{}
 	for lib, file := range map[string]string{"mlops": "mlops.hsaco", "module": "module.hsaco", "testkernels": "testkernels-noprintf.co"} {
-		info, err := function.ScanLibrary(readAMD(t, file))
+		info, err := libscan.Scan(readAMD(t, file))
 		if err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}
 		libs[lib] = info
-		ptx, err := function.ScanLibrary(readFile(t, "../examples/"+lib+"/"+lib+".ptx"))
+		ptx, err := libscan.Scan(readFile(t, "../examples/"+lib+"/"+lib+".ptx"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -554,41 +529,22 @@ func TestScanHsacoHipcc(t *testing.T) {
 			t.Errorf("%s: hip kernels %v; the PTX has %v", file, got, want)
 		}
 	}
-	if info := libs["testkernels"]; info.Kind != function.KindHsaco || info.Arch != "gfx90a" {
+	if info := libs["testkernels"]; info.Kind != libscan.KindHsaco || info.Arch != "gfx90a" {
 		t.Errorf("testkernels-noprintf.co: kind %s, arch %q", info.Kind, info.Arch)
 	}
-	if info := libs["module"]; info.Kind != function.KindBundle || info.Arch != "gfx908,gfx90a:xnack-" {
+	if info := libs["module"]; info.Kind != libscan.KindBundle || info.Arch != "gfx908,gfx90a:xnack-" {
 		t.Errorf("module.hsaco: kind %s, arch %q", info.Kind, info.Arch)
-	}
-	configs, _ := filepath.Glob("../examples/configs/*.json")
-	more, _ := filepath.Glob("../examples/configs/testkernels/*.json")
-	for _, c := range append(configs, more...) {
-		if strings.HasSuffix(c, "print_inject.json") {
-			continue
-		}
-		p, err := function.Parse(readFile(t, c))
-		if err != nil {
-			t.Fatalf("%s: %v", c, err)
-		}
-		lib := libs[p.ModulePath]
-		if lib == nil {
-			t.Errorf("%s: module_path %q", c, p.ModulePath)
-			continue
-		}
-		if err := p.CheckLibrary(lib); err != nil {
-			t.Errorf("%s against the HIP library: %v", c, err)
-		}
 	}
 	// The bundle yields the code object for a device of its architecture, ignoring features.
 	b := readAMD(t, "module.hsaco")
-	e, ok := function.BundleEntryFor(b, libs["module"], "gfx90a")
+	e, ok := libscan.BundleEntryFor(b, libs["module"], "gfx90a")
 	if !ok {
 		t.Fatal("module.hsaco: no code object for gfx90a")
 	}
-	if sub, err := function.ScanLibrary(e); err != nil || sub.Kind != function.KindHsaco || sub.Arch != "gfx90a" {
+	if sub, err := libscan.Scan(e); err != nil || sub.Kind != libscan.KindHsaco || sub.Arch != "gfx90a" {
 		t.Errorf("module.hsaco's gfx90a entry: %v, %v", sub, err)
 	}
-	if _, ok := function.BundleEntryFor(b, libs["module"], "gfx942"); ok {
+	if _, ok := libscan.BundleEntryFor(b, libs["module"], "gfx942"); ok {
 		t.Error("module.hsaco: a code object for gfx942")
 	}
 }
@@ -599,15 +555,15 @@ func TestScanHsacoHipccHeap(t *testing.T) {
 		"malloc-v5.co":      `"__ockl_dm_alloc"`,                                               // v5: the same, and hidden_heap_v1
 		"testkernels.hsaco": `"print_inject" takes the hidden argument hidden_hostcall_buffer`, // printf over host calls
 	} {
-		_, err := function.ScanLibrary(readAMD(t, file))
-		if !errors.Is(err, function.ErrBadLibrary) || !strings.Contains(err.Error(), "device heap") || !strings.Contains(err.Error(), want) {
+		_, err := libscan.Scan(readAMD(t, file))
+		if !errors.Is(err, libscan.ErrBadLibrary) || !strings.Contains(err.Error(), "device heap") || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v; want a refusal naming %s", file, err, want)
 		}
 	}
 	// Without its symbols (renamed in place), the v5 allocator still shows in the metadata.
 	b := readAMD(t, "malloc-v5.co")
 	b = bytes.ReplaceAll(b, []byte("__ockl_dm_"), []byte("__ockl_xx_"))
-	_, err := function.ScanLibrary(b)
+	_, err := libscan.Scan(b)
 	if err == nil || !strings.Contains(err.Error(), `kernel "uses_malloc" takes the hidden argument hidden_heap_v1`) {
 		t.Errorf("malloc-v5.co without allocator symbols: %v", err)
 	}

@@ -1,4 +1,4 @@
-package function
+package libscan
 
 import (
 	"bytes"
@@ -59,8 +59,8 @@ var amdHeapSymbols = map[string]bool{
 
 const heapWhy = "gpufn refuses kernels that allocate device memory, because the device heap is shared and never cleared between tenants"
 
-func scanHsaco(f *elf.File, flags uint32) (*LibraryInfo, error) {
-	info := &LibraryInfo{Kind: KindHsaco, Arch: amdgpuArch(flags)}
+func scanHsaco(f *elf.File, flags uint32) (*Info, error) {
+	info := &Info{Kind: KindHsaco, Arch: amdgpuArch(flags)}
 	syms, err := elfSymbols(f)
 	if err != nil {
 		return nil, err

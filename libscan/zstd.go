@@ -1,4 +1,4 @@
-package function
+package libscan
 
 import (
 	"bytes"

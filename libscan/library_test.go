@@ -1,4 +1,4 @@
-package function_test
+package libscan_test
 
 import (
 	"bytes"
@@ -8,8 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"gpufn/function"
-	"gpufn/gpu"
+	"gpufn/libscan"
 )
 
 func readFile(t *testing.T, path string) []byte {
@@ -27,19 +26,19 @@ func TestScanLibraryKinds(t *testing.T) {
 	mlopsKernels := "convolution_f,convolution_f_batched,matmul_f,matmul_loop,matmul_para,maxpool_f,maxpool_f_batched,relu_1d_f,relu_2d_f,relu_2d_f_batched"
 	cases := []struct {
 		file    string
-		kind    function.LibraryKind
+		kind    libscan.Kind
 		arch    string
 		kernels string
 	}{
-		{"../examples/mlops/mlops.ptx", function.KindPTX, "sm_90", mlopsKernels},
-		{"testdata/mlops.cubin", function.KindCubin, "sm_90", mlopsKernels},
-		{"testdata/mlops.fatbin", function.KindFatbin, "sm_90", mlopsKernels},
-		{"../examples/module/module.ptx", function.KindPTX, "sm_90", "check_mem,check_then_write,hello_world,set_mem"},
-		{"testdata/module.cubin", function.KindCubin, "sm_90", "check_mem,check_then_write,hello_world,set_mem"},
-		{"testdata/testkernels.fatbin", function.KindFatbin, "sm_90", "add_i64,args8,check_zero,fault,fill_u8,print_inject,spin,spin_ns,write_index"},
+		{"../examples/mlops/mlops.ptx", libscan.KindPTX, "sm_90", mlopsKernels},
+		{"testdata/mlops.cubin", libscan.KindCubin, "sm_90", mlopsKernels},
+		{"testdata/mlops.fatbin", libscan.KindFatbin, "sm_90", mlopsKernels},
+		{"../examples/module/module.ptx", libscan.KindPTX, "sm_90", "check_mem,check_then_write,hello_world,set_mem"},
+		{"testdata/module.cubin", libscan.KindCubin, "sm_90", "check_mem,check_then_write,hello_world,set_mem"},
+		{"testdata/testkernels.fatbin", libscan.KindFatbin, "sm_90", "add_i64,args8,check_zero,fault,fill_u8,print_inject,spin,spin_ns,write_index"},
 	}
 	for _, c := range cases {
-		info, err := function.ScanLibrary(readFile(t, c.file))
+		info, err := libscan.Scan(readFile(t, c.file))
 		if err != nil {
 			t.Fatalf("%s: %v", c.file, err)
 		}
@@ -64,11 +63,11 @@ func TestScanLibraryKinds(t *testing.T) {
 		}
 	}
 	// hello_world takes no parameters; args8 takes six.
-	info, _ := function.ScanLibrary(readFile(t, "testdata/module.cubin"))
+	info, _ := libscan.Scan(readFile(t, "testdata/module.cubin"))
 	if k := info.Kernel("hello_world"); k == nil || k.Params == nil || len(k.Params) != 0 {
 		t.Errorf("hello_world params: %+v", k)
 	}
-	info, _ = function.ScanLibrary(readFile(t, "testdata/testkernels.cubin"))
+	info, _ = libscan.Scan(readFile(t, "testdata/testkernels.cubin"))
 	if k := info.Kernel("args8"); k == nil || len(k.Params) != 6 {
 		t.Errorf("args8 params: %+v", k)
 	}
@@ -77,13 +76,13 @@ func TestScanLibraryKinds(t *testing.T) {
 // Code that calls device malloc is refused in every form it can arrive in.
 func TestScanLibraryRefusesDeviceMalloc(t *testing.T) {
 	for _, f := range []string{"../examples/testkernels/malloc.ptx", "testdata/malloc.cubin", "testdata/malloc.fatbin"} {
-		_, err := function.ScanLibrary(readFile(t, f))
-		if !errors.Is(err, function.ErrBadLibrary) || !strings.Contains(err.Error(), "malloc") {
+		_, err := libscan.Scan(readFile(t, f))
+		if !errors.Is(err, libscan.ErrBadLibrary) || !strings.Contains(err.Error(), "malloc") {
 			t.Errorf("%s: err = %v, want a refusal naming malloc", f, err)
 		}
 	}
 	// Device printf (vprintf) is allowed: testkernels uses it.
-	if _, err := function.ScanLibrary(readFile(t, "../examples/testkernels/testkernels.ptx")); err != nil {
+	if _, err := libscan.Scan(readFile(t, "../examples/testkernels/testkernels.ptx")); err != nil {
 		t.Errorf("printf library refused: %v", err)
 	}
 }
@@ -105,7 +104,7 @@ func TestScanLibraryRejectsJunk(t *testing.T) {
 		"bundle header": []byte("__CLANG_OFFLOAD_BUNDLE__\x05"),
 		"no entries":    []byte(".version 8.0\n.target sm_90\n.address_size 64\n"),
 	} {
-		if _, err := function.ScanLibrary(b); !errors.Is(err, function.ErrBadLibrary) {
+		if _, err := libscan.Scan(b); !errors.Is(err, libscan.ErrBadLibrary) {
 			t.Errorf("%s: err = %v", name, err)
 		}
 	}
@@ -124,36 +123,8 @@ func TestScanBundle(t *testing.T) {
 	binary.Write(&b, binary.LittleEndian, uint64(0))
 	binary.Write(&b, binary.LittleEndian, uint64(len(id)))
 	b.WriteString(id)
-	_, err := function.ScanLibrary(b.Bytes())
+	_, err := libscan.Scan(b.Bytes())
 	if err == nil || !strings.Contains(err.Error(), "no AMD GPU code object") {
 		t.Fatalf("host-only bundle: %v", err)
-	}
-}
-
-func TestCheckLimits(t *testing.T) {
-	cfg := strings.Replace(matmulConfig, `"block_dim_x": {"Absolute": 32}, "block_dim_y": {"Absolute": 32}`, `"block_dim_x": {"Absolute": 64}, "block_dim_y": {"Absolute": 32}`, 1)
-	p, err := function.Parse([]byte(cfg))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h100 := gpu.Limits{MaxThreadsPerBlock: 1024, MaxBlockDim: [3]uint32{1024, 1024, 64}, MaxGridDim: [3]uint32{1<<31 - 1, 65535, 65535}, MaxSharedMemPerBlock: 232448}
-	err = p.CheckLimits(h100)
-	if err == nil || !strings.Contains(err.Error(), "a block of 2048 threads exceeds the device's maximum of 1024") {
-		t.Fatalf("err = %v", err)
-	}
-	ok, _ := function.Parse([]byte(matmulConfig))
-	if err := ok.CheckLimits(h100); err != nil {
-		t.Fatal(err)
-	}
-	// Launch fields from inputs are checked when evaluated.
-	in := binary.LittleEndian.AppendUint64(nil, 70000) // grid y above 65535
-	sizes := make([]uint64, ok.NumSlots())
-	a := make([]byte, 16)
-	if err := ok.Sizes([][]byte{in, a}, sizes); err != nil {
-		t.Fatal(err)
-	}
-	_, _, _, err = ok.Body[0].LaunchShape([][]byte{in, a}, sizes, h100)
-	if !errors.Is(err, function.ErrBadInput) || !strings.Contains(err.Error(), "grid_dim_y") {
-		t.Fatalf("LaunchShape: %v", err)
 	}
 }
