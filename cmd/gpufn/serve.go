@@ -17,6 +17,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"gpufn/auth"
+	"gpufn/cmd/gpufn/internal/serveplan"
 	"gpufn/dispatcher"
 	"gpufn/engine"
 	"gpufn/examples"
@@ -60,15 +61,12 @@ func newLogger(level string) (*zap.Logger, error) {
 	return cfg.Build()
 }
 
+// runServer wires the server: tokens, store, devices, MPS, engines, dispatcher and frontend;
+// it serves until a signal or the listener's failure, then drains.
 func runServer(f *serveFlags, log *zap.Logger) error {
-	tokens, err := auth.Load(f.tokens)
+	tokens, err := loadTokens(f.tokens, log)
 	if err != nil {
 		return err
-	}
-	if tokens.Open() {
-		log.Warn("no --tokens: single-tenant open mode, every request acts as the admin of tenant \"default\"")
-	} else {
-		log.Info("tokens loaded", zap.String("file", f.tokens), zap.Int("tokens", tokens.Len()))
 	}
 	var st *store.Store
 	if f.dataDir != "" {
@@ -81,131 +79,42 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 	if err != nil {
 		return err
 	}
-	mode, park, policy, env, workerLevel := set.mode, set.park, set.policy, set.env, set.workerLevel
-	share := f.tenantShare
-	if tokens.Open() {
-		share = 1
-	}
 	exe, err := os.Executable()
 	if err != nil {
 		return err
 	}
 	// Device discovery happens in a worker: no device call in the server process.
-	infos, err := worker.Probe(worker.StartOptions{Binary: exe, Args: []string{"worker"}, Device: f.device, Env: env, Log: log, LogLevel: workerLevel, StartTimeout: f.startTimeout})
-	if err != nil {
-		return fmt.Errorf("probing devices: %w", err)
-	}
-	if len(infos) == 0 {
-		return fmt.Errorf("no %s device found", f.device)
-	}
-	kind := infos[0].Kind
-	for _, in := range infos {
-		if in.PageableMemoryAccess && !f.allowHMM {
-			return fmt.Errorf("%s device %d (%s) can read pageable host memory (HMM/ATS): a kernel could read what a worker's heap still holds of other tenants' requests; refusing to serve (--allow-hmm overrides, for trusted tenants only)", in.Kind, in.Ordinal, in.Name)
-		}
-	}
-	selected, err := selectGPUs(f.gpus, infos)
+	selected, err := probeGPUs(f, worker.StartOptions{Binary: exe, Args: []string{"worker"}, Device: f.device, Env: set.env, Log: log, LogLevel: set.workerLevel, StartTimeout: f.startTimeout})
 	if err != nil {
 		return err
 	}
-
+	kind := selected[0].Kind
+	in := serveplan.Input{Device: kind, Mode: set.mode, MPS: f.mps, FaultDomain: f.faultDomain, Workers: f.workers,
+		PoolBytes: uint64(f.poolSize), CPUMemory: uint64(f.cpuMemory), Env: set.env, GPUs: selected}
 	// MPS: concurrent workers on NVIDIA only pay off under it (GPU-FACTS.md).
 	var daemon *mps.Daemon
-	if kind == "cuda" && mode != engine.Sequential && f.mps != "off" {
-		runtimeDir := f.runtimeDir
-		if runtimeDir == "" {
-			base := os.Getenv("XDG_RUNTIME_DIR")
-			if base == "" {
-				base = os.TempDir()
-			}
-			runtimeDir = filepath.Join(base, fmt.Sprintf("gpufn-%d", os.Getpid()))
-		}
-		daemon, err = mps.Start(runtimeDir)
-		switch {
-		case err == nil && daemon.Started:
-			log.Info("started an MPS control daemon", zap.String("pipe_dir", daemon.PipeDir), zap.String("log_dir", daemon.LogDir))
-			defer func() {
-				t0 := time.Now()
-				if err := daemon.Stop(); err != nil {
-					log.Warn("stopping the MPS daemon", zap.Error(err))
-				}
-				log.Info("MPS daemon stopped", zap.Duration("took", time.Since(t0)))
-			}()
-		case err == nil:
-			log.Info("joined a running MPS control daemon", zap.String("pipe_dir", daemon.PipeDir))
-		case f.mps == "on":
-			return fmt.Errorf("--mps on: %w", err)
-		default:
-			log.Warn("MPS IS NOT AVAILABLE: without it, several worker processes on one GPU time-slice, and 2-4 of them gave 4x LESS throughput than one on an H100 (GPU-FACTS.md)", zap.Error(err))
-			if mode == engine.Auto {
-				log.Warn("--engine auto falls back to the sequential engine (one worker per GPU)")
-				mode = engine.Sequential
-			}
-		}
-	} else if kind == "cuda" && mode == engine.Concurrent && f.mps == "off" {
-		log.Warn("--mps off with the concurrent engine: workers will time-slice the GPU; on an H100, 2-4 processes without MPS gave 4x LESS throughput than one")
-	}
-	shared := f.faultDomain == "gpu" || (f.faultDomain == "auto" && daemon != nil)
-
-	poolBytes := uint64(f.poolSize)
-	if poolBytes == 0 && kind == "cpu" {
-		poolBytes = 256 << 20
-		if mode != engine.Sequential {
-			poolBytes /= uint64(f.workers)
+	var mpsErr error
+	if serveplan.WantMPS(in) {
+		if daemon, mpsErr = startMPS(f.runtimeDir, log); daemon != nil && daemon.Started {
+			defer stopMPS(daemon, log)
 		}
 	}
-	var engines []*engine.Engine
-	for _, in := range selected {
-		cfg := engine.Config{
-			Device: kind, Ordinal: in.Ordinal, Mode: mode, Workers: f.workers,
-			PoolBytes: poolBytes, UsableBytes: usable(in), ContextBytes: int(f.contextSize),
-			QueueDepth: f.queueDepth, Policy: policy, SpinFor: f.spinFor, ParkPipelined: park, NoGraphs: !f.graphs, NoPipeline: !f.pipeline, NoInline: !f.inline, NoWatch: !f.watch, Timeout: f.timeout,
-			Binary: exe, Args: []string{"worker"}, Env: env, StartTimeout: f.startTimeout,
-			LogLevel: workerLevel, Log: log, SharedFaultDomain: shared, TenantShare: share,
-		}
-		if kind == "cpu" {
-			cfg.UsableBytes = uint64(f.cpuMemory) / 2
-		} else if mode != engine.Sequential && daemon == nil && cfg.PoolBytes == 0 {
-			// Without MPS every worker has a context of its own (about 0.5 GiB) beside its pool.
-			const perContext = 768 << 20
-			if cfg.UsableBytes > uint64(f.workers+1)*perContext {
-				cfg.PoolBytes = (cfg.UsableBytes - uint64(f.workers+1)*perContext) / uint64(f.workers)
-			}
-		}
-		if daemon != nil {
-			// Each worker is capped at its share; the whole-GPU worker is not.
-			share := cfg.UsableBytes / uint64(f.workers)
-			if cfg.PoolBytes == 0 {
-				cfg.PoolBytes = share - min(share/2, 1<<30) // the cap holds the context (~0.5 GiB) too
-			}
-			cfg.Env = append(append([]string(nil), env...), daemon.Env(in.Ordinal, share)...)
-			cfg.WholeEnv = append(append([]string(nil), env...), daemon.Env(in.Ordinal, 0)...)
-		}
-		e, err := engine.New(cfg)
-		if err != nil {
-			return err
-		}
-		engines = append(engines, e)
+	plan, warnings, err := serveplan.Make(in, daemon, mpsErr)
+	if err != nil {
+		return err
 	}
-	dcfg := dispatcher.Config{Device: kind, Info: selected[0], MaxLibraryBytes: int(f.maxLibrary), LaunchLimit: f.launchLimit,
-		MaxLibraries: f.maxLibs, MaxFunctions: f.maxFns, MaxBuffers: f.maxBuffers, MaxInvocationBytes: uint64(f.maxInvMem),
-		Store: st, Log: log}
-	if kind == "cpu" {
-		dcfg.Kernels = cpuKernels()
+	for _, w := range warnings {
+		log.Warn(w.Msg, zap.Error(w.Err))
 	}
-	d := dispatcher.New(dcfg, engines)
+	engines, err := newEngines(engineBase(f, set, kind, exe, plan, tokens.Open(), log), plan.Engines)
+	if err != nil {
+		return err
+	}
+	d := dispatcher.New(dispatcherConfig(f, kind, selected[0], st, log), engines)
 	if st != nil {
-		libs, fns, problems, err := st.Load()
-		if err != nil {
+		if err := restore(st, d, f.dataDir, log); err != nil {
 			return err
 		}
-		for _, p := range problems {
-			log.Warn("skipping a stored entry", zap.String("path", p.Path), zap.Error(p.Err))
-		}
-		for _, err := range d.Restore(libs, fns) {
-			log.Warn("skipping a stored registration", zap.Error(err))
-		}
-		log.Info("registrations restored", zap.String("data_dir", f.dataDir), zap.Int("libraries", len(libs)), zap.Int("functions", len(fns)))
 	}
 	if f.examples {
 		if err := registerExamples(d); err != nil {
@@ -218,18 +127,148 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 		return err
 	}
 	log.Info("gpufn serving", zap.String("url", "http://"+ln.Addr().String()), zap.String("device", kind),
-		zap.Int("gpus", len(selected)), zap.String("engine", string(mode)), zap.Int("workers_per_gpu", engines[0].Config().Workers),
-		zap.Bool("mps", daemon != nil), zap.Bool("shared_fault_domain", shared), zap.String("poll", string(policy)), zap.Bool("graphs", f.graphs), zap.Bool("pipeline", f.pipeline), zap.Bool("inline", f.inline))
+		zap.Int("gpus", len(selected)), zap.String("engine", string(plan.Mode)), zap.Int("workers_per_gpu", engines[0].Config().Workers),
+		zap.Bool("mps", plan.MPS), zap.Bool("shared_fault_domain", plan.SharedFaultDomain), zap.String("poll", string(set.policy)), zap.Bool("graphs", f.graphs), zap.Bool("pipeline", f.pipeline), zap.Bool("inline", f.inline))
 	if kind == "cpu" {
 		log.Warn("serving on the cpu reference device: kernels run as Go reference implementations chosen by name, not the uploaded code")
 	}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
 
+	// Signals are caught until runServer returns: a second SIGTERM does not cut the drain short.
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
 	defer signal.Stop(sigs)
-wait:
+	if err := waitForStop(sigs, serveErr, tokens, f.drainTimeout, log); err != nil {
+		return err
+	}
+	shutdown(srv, d, f.drainTimeout, log)
+	return nil
+}
+
+// loadTokens loads the token file, or none (open mode), and says which.
+func loadTokens(file string, log *zap.Logger) (*auth.Tokens, error) {
+	tokens, err := auth.Load(file)
+	if err != nil {
+		return nil, err
+	}
+	if tokens.Open() {
+		log.Warn("no --tokens: single-tenant open mode, every request acts as the admin of tenant \"default\"")
+	} else {
+		log.Info("tokens loaded", zap.String("file", file), zap.Int("tokens", tokens.Len()))
+	}
+	return tokens, nil
+}
+
+// probeGPUs lists the devices through a probing worker, refuses to serve on one that can
+// read pageable host memory unless --allow-hmm, and selects those of --gpus.
+func probeGPUs(f *serveFlags, opt worker.StartOptions) ([]gpu.Info, error) {
+	infos, err := worker.Probe(opt)
+	if err != nil {
+		return nil, fmt.Errorf("probing devices: %w", err)
+	}
+	if len(infos) == 0 {
+		return nil, fmt.Errorf("no %s device found", f.device)
+	}
+	for _, in := range infos {
+		if in.PageableMemoryAccess && !f.allowHMM {
+			return nil, fmt.Errorf("%s device %d (%s) can read pageable host memory (HMM/ATS): a kernel could read what a worker's heap still holds of other tenants' requests; refusing to serve (--allow-hmm overrides, for trusted tenants only)", in.Kind, in.Ordinal, in.Name)
+		}
+	}
+	return selectGPUs(f.gpus, infos)
+}
+
+// startMPS joins a running MPS control daemon or starts one with its directories under
+// runtimeDir (default $XDG_RUNTIME_DIR/gpufn-PID, else /tmp/gpufn-PID), and says which.
+func startMPS(runtimeDir string, log *zap.Logger) (*mps.Daemon, error) {
+	if runtimeDir == "" {
+		base := os.Getenv("XDG_RUNTIME_DIR")
+		if base == "" {
+			base = os.TempDir()
+		}
+		runtimeDir = filepath.Join(base, fmt.Sprintf("gpufn-%d", os.Getpid()))
+	}
+	daemon, err := mps.Start(runtimeDir)
+	switch {
+	case err != nil:
+		return nil, err
+	case daemon.Started:
+		log.Info("started an MPS control daemon", zap.String("pipe_dir", daemon.PipeDir), zap.String("log_dir", daemon.LogDir))
+	default:
+		log.Info("joined a running MPS control daemon", zap.String("pipe_dir", daemon.PipeDir))
+	}
+	return daemon, nil
+}
+
+// stopMPS stops the MPS daemon the server started.
+func stopMPS(daemon *mps.Daemon, log *zap.Logger) {
+	t0 := time.Now()
+	if err := daemon.Stop(); err != nil {
+		log.Warn("stopping the MPS daemon", zap.Error(err))
+	}
+	log.Info("MPS daemon stopped", zap.Duration("took", time.Since(t0)))
+}
+
+// engineBase is the engine configuration every GPU's engine shares; newEngines adds each
+// one's ordinal, sizes and environments.
+func engineBase(f *serveFlags, set serveSettings, kind, exe string, plan serveplan.Plan, openMode bool, log *zap.Logger) engine.Config {
+	share := f.tenantShare
+	if openMode {
+		share = 1
+	}
+	return engine.Config{
+		Device: kind, Mode: plan.Mode, Workers: f.workers, ContextBytes: int(f.contextSize),
+		QueueDepth: f.queueDepth, Policy: set.policy, SpinFor: f.spinFor, ParkPipelined: set.park, NoGraphs: !f.graphs, NoPipeline: !f.pipeline, NoInline: !f.inline, NoWatch: !f.watch, Timeout: f.timeout,
+		Binary: exe, Args: []string{"worker"}, StartTimeout: f.startTimeout,
+		LogLevel: set.workerLevel, Log: log, SharedFaultDomain: plan.SharedFaultDomain, TenantShare: share,
+	}
+}
+
+// newEngines starts an engine for each GPU of the plan.
+func newEngines(base engine.Config, sizes []serveplan.Engine) ([]*engine.Engine, error) {
+	var engines []*engine.Engine
+	for _, s := range sizes {
+		cfg := base
+		cfg.Ordinal, cfg.PoolBytes, cfg.UsableBytes, cfg.Env, cfg.WholeEnv = s.Ordinal, s.PoolBytes, s.UsableBytes, s.Env, s.WholeEnv
+		e, err := engine.New(cfg)
+		if err != nil {
+			return nil, err
+		}
+		engines = append(engines, e)
+	}
+	return engines, nil
+}
+
+func dispatcherConfig(f *serveFlags, kind string, info gpu.Info, st *store.Store, log *zap.Logger) dispatcher.Config {
+	cfg := dispatcher.Config{Device: kind, Info: info, MaxLibraryBytes: int(f.maxLibrary), LaunchLimit: f.launchLimit,
+		MaxLibraries: f.maxLibs, MaxFunctions: f.maxFns, MaxBuffers: f.maxBuffers, MaxInvocationBytes: uint64(f.maxInvMem),
+		Store: st, Log: log}
+	if kind == "cpu" {
+		cfg.Kernels = cpuKernels()
+	}
+	return cfg
+}
+
+// restore registers the libraries and functions kept in the store, skipping (with a warning)
+// those it cannot.
+func restore(st *store.Store, d *dispatcher.Dispatcher, dataDir string, log *zap.Logger) error {
+	libs, fns, problems, err := st.Load()
+	if err != nil {
+		return err
+	}
+	for _, p := range problems {
+		log.Warn("skipping a stored entry", zap.String("path", p.Path), zap.Error(p.Err))
+	}
+	for _, err := range d.Restore(libs, fns) {
+		log.Warn("skipping a stored registration", zap.Error(err))
+	}
+	log.Info("registrations restored", zap.String("data_dir", dataDir), zap.Int("libraries", len(libs)), zap.Int("functions", len(fns)))
+	return nil
+}
+
+// waitForStop serves SIGHUP (reloading the tokens) until SIGTERM or SIGINT, or until the
+// HTTP server stops; it returns the server's error.
+func waitForStop(sigs <-chan os.Signal, serveErr <-chan error, tokens *auth.Tokens, drainTimeout time.Duration, log *zap.Logger) error {
 	for {
 		select {
 		case sig := <-sigs:
@@ -241,16 +280,17 @@ wait:
 				}
 				continue
 			}
-			log.Info("shutting down", zap.Stringer("signal", sig), zap.Duration("drain_timeout", f.drainTimeout))
-			break wait
+			log.Info("shutting down", zap.Stringer("signal", sig), zap.Duration("drain_timeout", drainTimeout))
+			return nil
 		case err := <-serveErr:
-			if err != nil {
-				return err
-			}
-			break wait
+			return err
 		}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), f.drainTimeout)
+}
+
+// shutdown drains the engines, then the HTTP server.
+func shutdown(srv *frontend.Server, d *dispatcher.Dispatcher, drainTimeout time.Duration, log *zap.Logger) {
+	ctx, cancel := context.WithTimeout(context.Background(), drainTimeout)
 	defer cancel()
 	// Engines first: they answer everything admitted (finished, or draining); then the HTTP
 	// server, whose open requests are then all answered.
@@ -274,17 +314,6 @@ wait:
 		log.Warn("closing the last connections", zap.Error(err))
 	}
 	log.Info("stopped", zap.Duration("took", time.Since(t0)))
-	return nil
-}
-
-// usable is the device memory a GPU's pools may share: the free memory less a reserve for
-// contexts, modules and the driver.
-func usable(in gpu.Info) uint64 {
-	const reserve = 1 << 30
-	if in.FreeMem <= reserve {
-		return in.FreeMem / 2
-	}
-	return in.FreeMem - reserve
 }
 
 func selectGPUs(spec string, infos []gpu.Info) ([]gpu.Info, error) {
