@@ -239,6 +239,7 @@ func newEngines(base engine.Config, sizes []serveplan.Engine) ([]*engine.Engine,
 	return engines, nil
 }
 
+// dispatcherConfig configures the dispatcher; the cpu device lists the kernels it can run.
 func dispatcherConfig(f *serveFlags, kind string, info gpu.Info, st *store.Store, log *zap.Logger) dispatcher.Config {
 	cfg := dispatcher.Config{Device: kind, Info: info, MaxLibraryBytes: int(f.maxLibrary), LaunchLimit: f.launchLimit,
 		MaxLibraries: f.maxLibs, MaxFunctions: f.maxFns, MaxBuffers: f.maxBuffers, MaxInvocationBytes: uint64(f.maxInvMem),
