@@ -111,15 +111,8 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 		return err
 	}
 	d := dispatcher.New(dispatcherConfig(f, kind, selected[0], st, log), asDispatcherEngines(engines))
-	if st != nil {
-		if err := restore(st, d, f.dataDir, log); err != nil {
-			return err
-		}
-	}
-	if f.examples {
-		if err := registerExamples(d); err != nil {
-			return err
-		}
+	if err := populate(d, st, f, log); err != nil {
+		return err
 	}
 	srv := frontend.New(frontend.Config{MaxBodyBytes: int(f.maxBody), MaxTimeout: f.timeout, Concurrency: f.maxConns, MaxConnsPerIP: f.maxConnsPerIP, Profiling: f.pprof, Log: log}, d, tokens)
 	ln, err := net.Listen("tcp", f.listen)
@@ -143,6 +136,20 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 		return err
 	}
 	shutdown(srv, d, f.drainTimeout, log)
+	return nil
+}
+
+// populate registers what the server starts with: the stored registrations, then the examples
+// (--examples).
+func populate(d *dispatcher.Dispatcher, st *store.Store, f *serveFlags, log *zap.Logger) error {
+	if st != nil {
+		if err := restore(st, d, f.dataDir, log); err != nil {
+			return err
+		}
+	}
+	if f.examples {
+		return registerExamples(d)
+	}
 	return nil
 }
 
