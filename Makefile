@@ -16,7 +16,7 @@ RACE_PKGS := ./engine/... ./worker/... ./shm/... ./dispatcher/... ./frontend/...
 # fault. `make fuzz FUZZTIME=60s` for a longer search by hand.
 FUZZTIME  ?= 100000x
 
-.PHONY: all build run test test-unit test-race fuzz hip-headers vet fmt-check kernels kernels-hip gpu-build gpu-test gpu-bench clean
+.PHONY: all build run test test-unit test-race fuzz hip-headers vet fmt-check check-deps kernels kernels-hip gpu-build gpu-test gpu-bench clean
 
 all: build
 
@@ -30,8 +30,8 @@ run: build
 
 # Everything CI runs: formatting, vet, unit and end-to-end tests (the end-to-end tests start
 # real servers and worker processes on the cpu device), the race detector on the packages with
-# concurrency, short fuzzing, and the HIP header check.
-test: fmt-check vet test-unit test-race fuzz hip-headers
+# concurrency, short fuzzing, the layering check, and the HIP header check.
+test: fmt-check vet check-deps test-unit test-race fuzz hip-headers
 
 fmt-check:
 	@out="$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))"; \
@@ -39,6 +39,11 @@ fmt-check:
 
 vet:
 	CGO_ENABLED=1 $(GO) vet ./...
+
+# Fails when an import breaks the layering (the table in scripts/checkdeps/rules.go, drawn in
+# docs/architecture.md).
+check-deps:
+	$(GO) run ./scripts/checkdeps
 
 test-unit:
 	CGO_ENABLED=1 $(GO) test -shuffle=on -timeout 8m ./...
