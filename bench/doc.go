@@ -33,7 +33,7 @@
 // server and checks every answer; StartServer starts gpufn or the dedicated baseline as a child
 // process and Compare runs the same measurements against each system; MeasureFloor measures
 // the HTTP floor; RunVegetaCheck runs vegeta beside the bench (with both HTTP clients); PlotLatency, LoadDir and
-// Dir.Summary draw the results. The dedicated baseline server itself is package bench/baseline.
+// Dir.Summary draw the results. The dedicated baseline server itself is package gpufn/baseline.
 //
 // # Goroutines and concurrency
 //

@@ -8,7 +8,7 @@ import (
 
 // The invoke API's bodies are msgpack maps of names (str) to bytes (bin). These helpers encode
 // and read exactly that shape without reflection or allocation; they are shared with the
-// dedicated baseline server (package bench/baseline).
+// dedicated baseline server (package gpufn/baseline).
 
 // ErrMsgpack is returned for a body that is not a msgpack map of str to bin.
 var ErrMsgpack = errors.New("not a msgpack map of names to bytes")

@@ -1,5 +1,5 @@
 // Command gpufn-baseline is the dedicated single-tenant server that `gpufn bench compare`
-// measures gpufn against (see package gpufn/bench/baseline): one workload built in, kernels
+// measures gpufn against (see package gpufn/baseline): one workload built in, kernels
 // preloaded, pinned staging, no zeroing, no isolation, no worker process.
 //
 //	gpufn-baseline --listen 127.0.0.1:8090 --workload matmul --device cuda
@@ -23,8 +23,8 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"gpufn/baseline"
 	"gpufn/bench"
-	"gpufn/bench/baseline"
 	"gpufn/cpu"
 	"gpufn/cuda"
 	"gpufn/gpu"

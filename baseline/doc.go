@@ -18,5 +18,6 @@
 // drives it exactly as it drives gpufn. Its FloorMode measures the in-process GPU floor
 // (inputs H2D from pinned memory, kernels, D2H, zeroing, synchronize) without HTTP.
 //
-// Package baseline imports the device packages; package bench never imports it.
+// Package baseline imports the device packages and the bench's packages (workloads, the
+// msgpack body format, the GPU floor's file); no package under bench imports it.
 package baseline
