@@ -16,8 +16,6 @@ import (
 	"strings"
 	"syscall"
 	"time"
-
-	"github.com/valyala/fasthttp"
 )
 
 const usage = `gpufn bench: an open-loop load generator and the comparisons, over HTTP only.
@@ -685,9 +683,7 @@ func cmdEcho(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	srv := &fasthttp.Server{Handler: EchoHandler(*maxBytes), MaxRequestBodySize: 1 << 30, Name: "gpufn-bench-echo"}
-	go func() { <-ctx.Done(); _ = srv.Shutdown() }()
-	return srv.Serve(ln)
+	return ServeEcho(ctx, ln, *maxBytes)
 }
 
 // findVegeta looks for vegeta on PATH, then beside this executable.

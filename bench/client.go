@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"errors"
 	"fmt"
 	"net"
 	"net/url"
@@ -229,28 +228,4 @@ func mustOK(method, path string, status int, body []byte, err error) error {
 		return &APIError{Method: method, Path: path, Status: status, Body: strings.TrimSpace(b)}
 	}
 	return nil
-}
-
-// WaitReady polls GET /readyz until it answers 200 or the timeout passes. exited, when not
-// nil, is watched too: a server process that ends while we wait ends the wait.
-func (c *Client) WaitReady(timeout time.Duration, exited <-chan struct{}) error {
-	deadline := time.Now().Add(timeout)
-	var last error
-	for time.Now().Before(deadline) {
-		st, body, err := c.Do("GET", "/readyz", "", nil, 2*time.Second)
-		if err == nil && st == 200 {
-			return nil
-		}
-		if err == nil {
-			last = fmt.Errorf("GET /readyz: HTTP %d: %s", st, strings.TrimSpace(string(body)))
-		} else {
-			last = err
-		}
-		select {
-		case <-exited:
-			return errors.New("the server process ended before it was ready")
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
-	return fmt.Errorf("server at %s not ready after %v: %v", c.Base, timeout, last)
 }

@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -381,35 +380,4 @@ func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *System
 	}
 	logf("%s: highest rate that held: %g/s", spec.Name, sr.MaxHolding)
 	return sr
-}
-
-// runLine is one line about a run, for people.
-// stealNote is the steal (cores) from which a run's line says the host was busy.
-const stealNote = 0.2
-
-func runLine(r *RateResult) string {
-	verdict := "holds"
-	if !r.Holds {
-		verdict = "FAILS"
-	}
-	s := fmt.Sprintf("%-16s %-18s %-6s %8.1f/s: achieved %8.1f/s  p50 %-8s p99 %-8s max %-8s errors %d (%.2f%%) %s",
-		r.System, r.Workload, r.Phase, r.Offered, r.Achieved, fmtMS(r.Latency.P50), fmtMS(r.Latency.P99),
-		fmtMS(r.Latency.Max), r.Errors, 100*r.ErrorRate, verdict)
-	if len(r.ErrorKinds) > 0 {
-		s += " [" + kindsString(r.ErrorKinds) + "]"
-	}
-	if r.Cold != nil {
-		s += fmt.Sprintf(" cold p50 %s hot p50 %s", fmtMS(r.Cold.P50), fmtMS(r.Hot.P50))
-	}
-	if r.SendLag.P99 > 0.5 && r.SendLag.P99 > r.Latency.P50 {
-		s += fmt.Sprintf(" (generator late: send lag p99 %s)", fmtMS(r.SendLag.P99))
-	}
-	s += eventsNote(r.Server)
-	if n := runtime.GOMAXPROCS(0); r.GeneratorCPU > 0.8*float64(n) {
-		s += fmt.Sprintf(" (generator busy: %.1f of %d cores)", r.GeneratorCPU, n)
-	}
-	if r.StealCores >= stealNote {
-		s += fmt.Sprintf(" (host busy: %.1f cores stolen)", r.StealCores)
-	}
-	return s
 }

@@ -3,7 +3,6 @@ package bench
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"time"
 )
 
@@ -79,31 +78,4 @@ func RunWithEvents(ctx context.Context, c *Client, src Source, cfg RunConfig) (*
 		r.Server = &ev
 	}
 	return r, nil
-}
-
-// eventsNote is the run line's note about server events ("" when there is nothing to say).
-func eventsNote(ev *ServerEvents) string {
-	if ev == nil || ev.WorkerRestarts == 0 && ev.Teardowns == 0 {
-		return ""
-	}
-	return fmt.Sprintf(" (server: %d worker restarts, %d teardowns)", ev.WorkerRestarts, ev.Teardowns)
-}
-
-// eventsNote says in how many of the system's runs its server lost workers ("" when none did,
-// or the server does not tell).
-func (s *SystemResult) eventsNote() string {
-	var runs int
-	var restarts, teardowns uint64
-	for _, r := range append([]*RateResult{s.LowLoad}, s.Steps...) {
-		if r == nil || r.Server == nil || r.Server.WorkerRestarts == 0 && r.Server.Teardowns == 0 {
-			continue
-		}
-		runs++
-		restarts += r.Server.WorkerRestarts
-		teardowns += r.Server.Teardowns
-	}
-	if runs == 0 {
-		return ""
-	}
-	return fmt.Sprintf("server lost workers in %d run(s): %d restarts, %d teardowns", runs, restarts, teardowns)
 }

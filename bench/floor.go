@@ -5,12 +5,17 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/valyala/fasthttp"
+)
+
+// Kinds of the floor files.
+const (
+	KindFloor    = "http-floor"
+	KindGPUFloor = "gpu-floor"
 )
 
 // FloorPoint is the HTTP floor for one payload: what a request of that size and an answer of
@@ -275,41 +280,15 @@ func EchoHandler(maxBytes int) fasthttp.RequestHandler {
 	}
 }
 
+// ServeEcho serves EchoHandler(maxBytes) on ln until ctx ends (the echo server as a process:
+// gpufn bench echo-server).
+func ServeEcho(ctx context.Context, ln net.Listener, maxBytes int) error {
+	srv := &fasthttp.Server{Handler: EchoHandler(maxBytes), MaxRequestBodySize: 1 << 30, Name: "gpufn-bench-echo"}
+	go func() { <-ctx.Done(); _ = srv.Shutdown() }()
+	return srv.Serve(ln)
+}
+
 // fixedCall is a Source of one request.
 type fixedCall struct{ c Call }
 
 func (f *fixedCall) Call(int64, bool) (*Call, error) { return &f.c, nil }
-
-// ExactPercentiles summarizes raw durations: nearest-rank percentiles of a sorted copy (for
-// serial floors, whose sample counts are small enough to sort).
-func ExactPercentiles(lat []time.Duration) Percentiles {
-	if len(lat) == 0 {
-		return Percentiles{}
-	}
-	s := append([]time.Duration(nil), lat...)
-	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
-	at := func(q float64) float64 {
-		i := int(q*float64(len(s))+0.5) - 1
-		i = min(max(i, 0), len(s)-1)
-		return float64(s[i]) / 1e6
-	}
-	var sum time.Duration
-	for _, d := range s {
-		sum += d
-	}
-	return Percentiles{Count: int64(len(s)), Min: float64(s[0]) / 1e6, Mean: float64(sum) / float64(len(s)) / 1e6,
-		P50: at(0.5), P90: at(0.9), P99: at(0.99), P999: at(0.999), Max: float64(s[len(s)-1]) / 1e6}
-}
-
-// fmtMS formats milliseconds for people.
-func fmtMS(ms float64) string {
-	switch {
-	case ms >= 1000:
-		return fmt.Sprintf("%.2fs", ms/1000)
-	case ms >= 10:
-		return fmt.Sprintf("%.1fms", ms)
-	case ms >= 1:
-		return fmt.Sprintf("%.2fms", ms)
-	}
-	return fmt.Sprintf("%.0fus", ms*1000)
-}

@@ -2,35 +2,10 @@ package bench
 
 import (
 	"net"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/valyala/fasthttp"
 )
-
-// fakeServer is an in-process HTTP server with a scripted handler.
-type fakeServer struct {
-	URL string
-	srv *fasthttp.Server
-	wg  sync.WaitGroup
-}
-
-func startFake(t testing.TB, h fasthttp.RequestHandler) *fakeServer {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := &fakeServer{URL: "http://" + ln.Addr().String(), srv: &fasthttp.Server{Handler: h, MaxRequestBodySize: 1 << 30}}
-	f.wg.Add(1)
-	go func() { defer f.wg.Done(); _ = f.srv.Serve(ln) }()
-	t.Cleanup(func() {
-		_ = f.srv.ShutdownWithContext(timeoutCtx(5 * time.Second))
-		f.wg.Wait()
-	})
-	return f
-}
 
 func newTestClient(t testing.TB, url string) *Client {
 	t.Helper()
@@ -89,3 +64,30 @@ type wrongErr struct{}
 func (wrongErr) Error() string { return "wrong output" }
 
 var errWrong = wrongErr{}
+
+// callSource is a Source of one request.
+type callSource struct{ c Call }
+
+func (s *callSource) Call(int64, bool) (*Call, error) { return &s.c, nil }
+
+// echoHandler answers with ?n= bytes (at most maxBytes), as the HTTP floor's echo server does.
+func echoHandler(maxBytes int) fasthttp.RequestHandler {
+	reply := make([]byte, maxBytes)
+	return func(c *fasthttp.RequestCtx) {
+		_ = c.PostBody()
+		n := min(c.QueryArgs().GetUintOrZero("n"), len(reply))
+		c.SetContentType("application/octet-stream")
+		c.SetBody(reply[:n])
+	}
+}
+
+// closedAddr returns a loopback address nothing listens on (one that did a moment ago).
+func closedAddr(t testing.TB) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}

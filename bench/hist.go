@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"sort"
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
@@ -92,4 +93,25 @@ func encodeHist(h *hdrhistogram.Histogram) string {
 // microseconds.
 func DecodeHist(s string) (*hdrhistogram.Histogram, error) {
 	return hdrhistogram.Decode([]byte(s))
+}
+
+// ExactPercentiles summarizes raw durations: nearest-rank percentiles of a sorted copy (for
+// serial floors, whose sample counts are small enough to sort).
+func ExactPercentiles(lat []time.Duration) Percentiles {
+	if len(lat) == 0 {
+		return Percentiles{}
+	}
+	s := append([]time.Duration(nil), lat...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	at := func(q float64) float64 {
+		i := int(q*float64(len(s))+0.5) - 1
+		i = min(max(i, 0), len(s)-1)
+		return float64(s[i]) / 1e6
+	}
+	var sum time.Duration
+	for _, d := range s {
+		sum += d
+	}
+	return Percentiles{Count: int64(len(s)), Min: float64(s[0]) / 1e6, Mean: float64(sum) / float64(len(s)) / 1e6,
+		P50: at(0.5), P90: at(0.9), P99: at(0.99), P999: at(0.999), Max: float64(s[len(s)-1]) / 1e6}
 }

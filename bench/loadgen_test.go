@@ -319,7 +319,7 @@ func TestNon2xxAreErrors(t *testing.T) {
 func TestTransportErrors(t *testing.T) {
 	t.Parallel()
 	forEachClient(t, true, func(t *testing.T, kind string) {
-		addr, _ := freeAddr() // nothing listens there
+		addr := closedAddr(t) // nothing listens there
 		c := newTestClientOf(t, "http://"+addr, kind)
 		r, err := Run(context.Background(), c, newFixedSource(c, nil), RunConfig{Rate: 100, Duration: 100 * time.Millisecond})
 		if err != nil {

@@ -2,7 +2,6 @@ package bench
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"net"
@@ -13,6 +12,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/valyala/fasthttp"
 )
 
 // ServerSpec is a server the bench starts as a child process: gpufn in one configuration, or
@@ -77,12 +78,7 @@ func StartServer(spec ServerSpec, logPath string, readyTimeout time.Duration) (*
 		return nil, fmt.Errorf("bench: starting %s: %w", spec.Name, err)
 	}
 	go func() { s.waitErr = cmd.Wait(); close(s.exited) }()
-	c, err := NewClient(s.URL, ClientOptions{MaxConns: 4})
-	if err != nil {
-		s.Stop(5 * time.Second)
-		return nil, err
-	}
-	if err := c.WaitReady(readyTimeout, s.exited); err != nil {
+	if err := waitReady(addr, readyTimeout, s.exited); err != nil {
 		s.Stop(5 * time.Second)
 		return nil, fmt.Errorf("bench: %s: %w%s", spec.Name, err, logTail(logPath))
 	}
@@ -161,18 +157,43 @@ func logTail(path string) string {
 	return "\n--- " + path + " (tail) ---\n" + string(bytes.TrimSpace(b))
 }
 
-// gpuName asks nvidia-smi for the GPUs' names and driver ("" without nvidia-smi).
-func gpuName() string {
-	path, err := exec.LookPath("nvidia-smi")
-	if err != nil {
-		return ""
+// waitReady polls GET /readyz on addr until it answers 200 or the timeout passes. A server
+// process that ends while we wait (exited is closed) ends the wait.
+func waitReady(addr string, timeout time.Duration, exited <-chan struct{}) error {
+	hc := &fasthttp.HostClient{Addr: addr, Name: "gpufn-bench", MaxConns: 4, ReadTimeout: 10 * time.Second,
+		WriteTimeout: 10 * time.Second, NoDefaultUserAgentHeader: true, MaxIdemponentCallAttempts: 1}
+	defer hc.CloseIdleConnections()
+	url := "http://" + addr + "/readyz"
+	deadline := time.Now().Add(timeout)
+	var last error
+	for time.Now().Before(deadline) {
+		st, body, err := get(hc, url)
+		if err == nil && st == 200 {
+			return nil
+		}
+		if err == nil {
+			last = fmt.Errorf("GET /readyz: HTTP %d: %s", st, strings.TrimSpace(string(body)))
+		} else {
+			last = err
+		}
+		select {
+		case <-exited:
+			return errors.New("the server process ended before it was ready")
+		case <-time.After(50 * time.Millisecond):
+		}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	out, err := exec.CommandContext(ctx, path, "--query-gpu=name,driver_version", "--format=csv,noheader").Output()
-	if err != nil {
-		return ""
+	return fmt.Errorf("server at http://%s not ready after %v: %v", addr, timeout, last)
+}
+
+// get sends one GET with a 2 s timeout and returns the status and a copy of the body.
+func get(hc *fasthttp.HostClient, url string) (int, []byte, error) {
+	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
+	defer fasthttp.ReleaseRequest(req)
+	defer fasthttp.ReleaseResponse(resp)
+	req.SetRequestURI(url)
+	req.Header.SetMethod("GET")
+	if err := hc.DoTimeout(req, resp, 2*time.Second); err != nil {
+		return 0, nil, fmt.Errorf("GET %s: %w", url, err)
 	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	return strings.Join(lines, "; ")
+	return resp.StatusCode(), append([]byte(nil), resp.Body()...), nil
 }

@@ -251,14 +251,14 @@ func TestSpinConnBound(t *testing.T) {
 // Through fasthttp: the same answers with and without spinning (large bodies), and a budget of
 // 0 turns it off.
 func TestSpinWaitThroughClient(t *testing.T) {
-	f := startFake(t, EchoHandler(1<<20))
+	f := startFake(t, echoHandler(1<<20))
 	want := make([]byte, 300<<10)
 	for _, spin := range []time.Duration{0, time.Hour} {
 		c, err := NewClient(f.URL, ClientOptions{MaxConns: 8, SpinWait: spin})
 		if err != nil {
 			t.Fatal(err)
 		}
-		src := &fixedCall{c: Call{URI: c.URL("/echo?n=" + itoa(len(want))), Body: make([]byte, 200<<10), Check: func(out []byte) error {
+		src := &callSource{c: Call{URI: c.URL("/echo?n=" + itoa(len(want))), Body: make([]byte, 200<<10), Check: func(out []byte) error {
 			if !bytes.Equal(out, want) {
 				return errWrong
 			}

@@ -2,7 +2,6 @@ package bench
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"strconv"
 	"time"
@@ -38,25 +37,4 @@ func parseSteal(stat []byte) time.Duration {
 		return 0
 	}
 	return time.Duration(ticks) * time.Second / userHZ
-}
-
-// stealSummary says in how many of a system's runs the host took at least stealNote cores
-// (the summary's note), with the most it took; "" when none did.
-func (s *SystemResult) stealSummary() string {
-	var runs, busy int
-	var most float64
-	for _, r := range append([]*RateResult{s.LowLoad}, s.Steps...) {
-		if r == nil {
-			continue
-		}
-		runs++
-		if r.StealCores >= stealNote {
-			busy++
-			most = max(most, r.StealCores)
-		}
-	}
-	if busy == 0 {
-		return ""
-	}
-	return fmt.Sprintf("host busy in %d of %d runs (up to %.1f cores stolen)", busy, runs, most)
 }

@@ -23,13 +23,3 @@ func TestParseSteal(t *testing.T) {
 		}
 	}
 }
-
-func TestStealSummary(t *testing.T) {
-	s := &SystemResult{LowLoad: &RateResult{}, Steps: []*RateResult{{StealCores: 0.1}, {StealCores: 0.5}, {StealCores: 1.25}}}
-	if got, want := s.stealSummary(), "host busy in 2 of 4 runs (up to 1.2 cores stolen)"; got != want {
-		t.Errorf("%q, want %q", got, want)
-	}
-	if got := (&SystemResult{Steps: []*RateResult{{StealCores: 0.1}}}).stealSummary(); got != "" {
-		t.Errorf("%q for a quiet host", got)
-	}
-}

@@ -6,10 +6,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
-	"time"
 )
 
 // Dir is everything the bench wrote into one results directory.
@@ -223,119 +221,10 @@ func (d *Dir) Summary() string {
 		p("\n")
 	}
 	if len(d.Vegeta) > 0 {
-		d.vegetaSummary(&b)
+		WriteVegetaSummary(&b, d.Vegeta)
 	}
 	return b.String()
 }
-
-// vegetaSummary writes the vegeta cross-checks: each workload's agreement per bench client and
-// a line saying which agrees, then the per-rate tables (a row per bench client).
-func (d *Dir) vegetaSummary(b *strings.Builder) {
-	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
-	p("## Cross-check with vegeta: agreement per workload\n\n")
-	p("Each workload's check on its own, for each of the bench's runs: with its HTTP clients fasthttp (its default) and nethttp (Go's " +
-		"net/http, the HTTP stack vegeta is built on) on the bench's own constant schedule, and with nethttp on vegeta's send times " +
-		"(the same load as vegeta offered, gaps and all; see vegeta's pacing below). A rate is compared where both are below saturation; " +
-		"a run agrees at a rate when p50 and p99 are within the tolerance. Cells: rates that agree of those compared, and of the others those " +
-		"where the differences are within the percentiles' sampling error (their 95%% intervals, below, allow agreement: too few samples " +
-		"to tell).\n\n")
-	// One pair of columns per kind of run (both clients always, as the check runs both; the
-	// runs on vegeta's send times where any check has them), in the order of sides().
-	clients := []string{HTTPClientFast, HTTPClientNet}
-	for _, v := range d.Vegeta {
-		for _, a := range v.agreement() {
-			if !slices.Contains(clients, a.client) {
-				clients = append(clients, a.client)
-			}
-		}
-	}
-	p("| workload | system | rates |")
-	for _, c := range clients {
-		p(" %s | %s net of echo |", c, c)
-	}
-	p("\n|---|---|---:|%s\n", strings.Repeat("---:|---:|", len(clients)))
-	for _, v := range d.Vegeta {
-		cells := make([]string, 2*len(clients))
-		for i := range cells {
-			cells[i] = "-"
-		}
-		for _, a := range v.agreement() {
-			i := slices.Index(clients, a.client)
-			cells[2*i] = fmt.Sprintf("%d of %d", a.agree, a.compared)
-			if a.undecided > 0 {
-				cells[2*i] += fmt.Sprintf(" (+%d within sampling error)", a.undecided)
-			}
-			if a.withEcho > 0 {
-				cells[2*i+1] = fmt.Sprintf("%d of %d", a.agreeNet, a.withEcho)
-			}
-		}
-		p("| %s | %s | %d | %s |\n", v.Workload, v.System, len(v.Points), strings.Join(cells, " | "))
-	}
-	p("\n")
-	for _, v := range d.Vegeta {
-		p("- %s (%s): %s.\n", v.Workload, v.System, v.Agreement())
-	}
-	p("\n")
-	for _, v := range d.Vegeta {
-		p("## Cross-check with vegeta (%s, %s; %s; %d interleaved rounds per rate)\n\n", v.System, v.Workload, v.Vegeta, v.Rounds)
-		p("| rate | bench client | samples bench / vegeta | bench p50 | vegeta p50 | diff | bench p99 | vegeta p99 | diff | | echo p50 bench / vegeta | net diff p50 | net diff p99 | |\n" +
-			"|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---|\n")
-		for i := range v.Points {
-			pt := &v.Points[i]
-			for _, s := range pt.sides() {
-				echo, n50, n99, nv := "-", "-", "-", ""
-				if s.hasEcho(pt) {
-					echo = ms(s.echo.Latency.P50) + " / " + ms(pt.VegetaEcho.P50)
-					n50, n99 = fmt.Sprintf("%+.1f%%", 100*s.diff.NetDiffP50), fmt.Sprintf("%+.1f%%", 100*s.diff.NetDiffP99)
-					nv = verdict(s.diff.Comparable, s.diff.AgreeNet, false)
-				}
-				p("| %g/s | %s | %d / %d | %s | %s | %+.1f%% | %s | %s | %+.1f%% | %s | %s | %s | %s | %s |\n", pt.Rate, s.client,
-					s.bench.Latency.Count, pt.Vegeta.Requests, ms(s.bench.Latency.P50), ms(pt.Vegeta.P50), 100*s.diff.DiffP50,
-					ms(s.bench.Latency.P99)+latencyInterval(s.bench, 0.99).text(ms), ms(pt.Vegeta.P99)+pt.Vegeta.P99CI.text(ms),
-					100*s.diff.DiffP99, verdict(s.diff.Comparable, s.diff.Agree, s.diff.Undecided), echo, n50, n99, nv)
-			}
-		}
-		if v.hasPacing() {
-			p("\nvegeta's own pacing (its send times, from its results; the bench's scheduler sends within microseconds of a constant schedule):\n\n" +
-				"| rate | interval | gaps between sends p10 / p50 / p90 | behind a constant schedule p50 / p99 |\n|---:|---:|---:|---:|\n")
-			for _, pt := range v.Points {
-				if pc := pt.Pacing; pc != nil {
-					p("| %g/s | %s | %s / %s / %s | %s / %s |\n", pt.Rate, ms0(pc.IntervalMS), ms0(pc.GapP10), ms0(pc.GapP50), ms0(pc.GapP90),
-						ms0(pc.LateP50), ms0(pc.LateP99))
-				}
-			}
-		}
-		p("\nTolerance %.0f%% on p50 and p99 where both are below saturation. \"samples\" are the latencies each percentile rests on "+
-			"(the bench's successful answers, every answer vegeta timed)", 100*v.Tolerance)
-		if v.MinSamples > 0 {
-			p("; each tool ran for %s at a rate, or longer to reach %d samples (at most %s)", secs(v.DurationS), v.MinSamples, secs(v.MaxDurationS))
-		} else if v.DurationS > 0 {
-			p("; each tool ran for %s at a rate", secs(v.DurationS))
-		}
-		if v.ReplayOnly {
-			p("; the bench ran only on vegeta's send times")
-		}
-		p(".")
-		if slices.ContainsFunc(v.Points, func(pt VegetaPoint) bool { return pt.Vegeta.P99CI != nil }) {
-			p(" In brackets, the 95%% interval of each p99 (distribution-free, from the samples' ranks; ∞ where too few samples bound it; " +
-				"stalls that delay several requests at once typically make the true uncertainty wider): \"within sampling error\" where a " +
-				"difference beyond the tolerance is inside them, which means not shown to differ rather than shown to agree.")
-		}
-		p(" \"echo\" is each tool against the trivial echo server at the same rate " +
-			"(its own cost of a round trip); the net differences take each tool's echo p50 off its p50 and p99.")
-		if len(v.VegetaArgs) > 0 || len(v.VegetaEnv) > 0 {
-			p(" vegeta attack %s", strings.Join(v.VegetaArgs, " "))
-			if len(v.VegetaEnv) > 0 {
-				p(", environment %s", strings.Join(v.VegetaEnv, " "))
-			}
-			p(".")
-		}
-		p("\n\n")
-	}
-}
-
-// secs formats seconds for people.
-func secs(s float64) string { return time.Duration(s * 1e9).Round(time.Millisecond).String() }
 
 func spinText(ms float64) string {
 	if ms <= 0 {
@@ -412,26 +301,6 @@ func (d *Dir) machine() *Machine {
 		return &d.GPUFloor.Machine
 	}
 	return nil
-}
-
-func ms(v float64) string {
-	switch {
-	case v == 0:
-		return "-"
-	case v >= 100:
-		return fmt.Sprintf("%.0f", v)
-	case v >= 1:
-		return fmt.Sprintf("%.2f", v)
-	}
-	return fmt.Sprintf("%.3f", v)
-}
-
-// ms0 is ms, with a zero written as one (a measured zero, not a missing value).
-func ms0(v float64) string {
-	if v == 0 {
-		return "0"
-	}
-	return ms(v)
 }
 
 func ratio(v float64) string {

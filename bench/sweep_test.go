@@ -173,27 +173,3 @@ func TestSweepConfirmsFailures(t *testing.T) {
 		t.Errorf("without Confirm: highest held %v; want below 200", out.MaxHolding)
 	}
 }
-
-func TestRule(t *testing.T) {
-	r := func(offered, achieved, errRate float64) *RateResult {
-		return &RateResult{Offered: offered, Achieved: achieved, ErrorRate: errRate, Scheduled: 100}
-	}
-	for _, c := range []struct {
-		rule Rule
-		r    *RateResult
-		want bool
-	}{
-		{Rule{}, r(100, 100, 0), true},
-		{Rule{}, r(100, 100, 0.0099), true},
-		{Rule{}, r(100, 100, 0.01), false},
-		{Rule{MaxErrorRate: 0.05}, r(100, 100, 0.04), true},
-		{Rule{MinAchieved: 0.9}, r(100, 89, 0), false},
-		{Rule{MinAchieved: 0.9}, r(100, 90, 0), true},
-		{Rule{}, r(100, 10, 0), true}, // the thesis's rule alone
-		{Rule{}, &RateResult{Offered: 1}, false},
-	} {
-		if got := c.rule.Holds(c.r); got != c.want {
-			t.Errorf("%+v on %+v: %v", c.rule, *c.r, got)
-		}
-	}
-}

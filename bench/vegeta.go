@@ -29,6 +29,9 @@ const VegetaInstall = `go install github.com/tsenart/vegeta/v12@v12.12.0
     d=$(mktemp -d) && cd $d && go mod init vegetatmp && go get github.com/tsenart/vegeta/v12@v12.12.0 &&
     CGO_ENABLED=0 go build -o $OLDPWD/bin/vegeta github.com/tsenart/vegeta/v12`
 
+// KindVegeta is the kind of a cross-check file.
+const KindVegeta = "vegeta-check"
+
 // VegetaStats is what vegeta's JSON report says about one attack (latencies in ms, measured by
 // vegeta from each request's actual send time).
 type VegetaStats struct {
@@ -748,8 +751,9 @@ func newEchoSource(w *Workload, uri string) *echoSource {
 		return nil
 	}
 	s := &echoSource{}
+	ctype, accept := w.HotHeaders()
 	for _, b := range w.Bodies() {
-		s.calls = append(s.calls, Call{URI: uri, Body: b, ContentType: w.hot[0].ContentType, Accept: w.hot[0].Accept, Check: check})
+		s.calls = append(s.calls, Call{URI: uri, Body: b, ContentType: ctype, Accept: accept, Check: check})
 	}
 	return s
 }
@@ -789,6 +793,7 @@ func firstLine(s string) string {
 func writeVegetaTargets(path string, w *Workload, uri string) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
+	_, accept := w.HotHeaders()
 	for _, b := range w.Bodies() {
 		t := struct {
 			Method string              `json:"method"`
@@ -796,8 +801,8 @@ func writeVegetaTargets(path string, w *Workload, uri string) error {
 			Body   string              `json:"body"`
 			Header map[string][]string `json:"header"`
 		}{"POST", uri, base64.StdEncoding.EncodeToString(b), map[string][]string{
-			"Content-Type": {"application/msgpack"}, "Accept": {w.hot[0].Accept}}}
-		if w.hot[0].Accept == "" {
+			"Content-Type": {"application/msgpack"}, "Accept": {accept}}}
+		if accept == "" {
 			delete(t.Header, "Accept")
 		}
 		if err := enc.Encode(t); err != nil {

@@ -221,6 +221,11 @@ func (w *Workload) Bodies() [][]byte {
 // HotURI is the URL hot requests are sent to.
 func (w *Workload) HotURI() string { return w.hot[0].URI }
 
+// HotHeaders are the Content-Type and Accept headers of hot requests (accept "": none).
+func (w *Workload) HotHeaders() (contentType, accept string) {
+	return w.hot[0].ContentType, w.hot[0].Accept
+}
+
 // Call implements Source: hot requests rotate through the distinct inputs; each cold request
 // goes to a cold function never invoked before (ErrColdExhausted when none is left).
 func (w *Workload) Call(i int64, cold bool) (*Call, error) {

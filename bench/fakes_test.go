@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -12,11 +13,42 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/valyala/fasthttp"
 
 	"gpufn/examples"
 )
+
+// fakeServer is an in-process HTTP server with a scripted handler.
+type fakeServer struct {
+	URL string
+	srv *fasthttp.Server
+	wg  sync.WaitGroup
+}
+
+func startFake(t testing.TB, h fasthttp.RequestHandler) *fakeServer {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fakeServer{URL: "http://" + ln.Addr().String(), srv: &fasthttp.Server{Handler: h, MaxRequestBodySize: 1 << 30}}
+	f.wg.Add(1)
+	go func() { defer f.wg.Done(); _ = f.srv.Serve(ln) }()
+	t.Cleanup(func() {
+		_ = f.srv.ShutdownWithContext(timeoutCtx(5 * time.Second))
+		f.wg.Wait()
+	})
+	return f
+}
+
+// timeoutCtx returns a context that ends after d (its cancel runs then by itself).
+func timeoutCtx(d time.Duration) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	time.AfterFunc(d, cancel)
+	return ctx
+}
 
 // fakeGpufn is a stand-in for a gpufn server (or the baseline): the management API, and
 // invoke computing the answers with the Go references of package examples.
@@ -96,24 +128,6 @@ func (f *fakeGpufn) handle(c *fasthttp.RequestCtx) {
 	default:
 		c.SetStatusCode(404)
 	}
-}
-
-// The helper-process pattern: with GPUFN_BENCH_FAKE=1 the test binary is a fake gpufn (or
-// baseline) server, so that compare can start and stop real processes.
-func TestMain(m *testing.M) {
-	if os.Getenv("GPUFN_BENCH_FAKE") == "1" {
-		os.Exit(fakeServerMain(os.Args[1:]))
-	}
-	if os.Getenv("GPUFN_BENCH_FAKE_VEGETA") == "1" {
-		os.Exit(fakeVegetaMain(os.Args[1:]))
-	}
-	if os.Getenv("GPUFN_BENCH_ECHO") == "1" {
-		os.Exit(Main(os.Args[1:])) // gpufn bench echo-server --listen ADDR
-	}
-	if w := os.Getenv("GPUFN_BENCH_REPLAY"); w != "" {
-		os.Exit(replayServerMain(w, os.Args[1:]))
-	}
-	os.Exit(m.Run())
 }
 
 func fakeServerMain(args []string) int {

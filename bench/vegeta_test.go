@@ -13,43 +13,6 @@ import (
 	"time"
 )
 
-func TestMeasureFloor(t *testing.T) {
-	t.Parallel()
-	spec, _ := ParseWorkload("matmul-n16")
-	var log strings.Builder
-	f, err := MeasureFloor(context.Background(), FloorConfig{Workloads: []WorkloadSpec{spec}, Iterations: 200, Conns: 4, Duration: 100 * time.Millisecond,
-		Rate: 200, RateDuration: 100 * time.Millisecond, Log: &log})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(f.Points) != 2 || f.Points[0].Name != "64B" || f.Points[1].Name != "matmul-n16" {
-		t.Fatalf("%+v", f.Points)
-	}
-	p := f.Points[1]
-	if p.ResponseBytes != 8*(16*16+1) || p.RequestBytes <= p.ResponseBytes || p.Serial.Count != 200 ||
-		p.Serial.P50 <= 0 || p.Serial.P99 < p.Serial.P50 || p.Serial.Min > p.Serial.P50 || p.ClosedLoopRPS <= 0 ||
-		p.OpenLoop == nil || p.OpenLoop.Count != 20 || p.OpenLoopRate != 200 {
-		t.Fatalf("%+v", p)
-	}
-	if !strings.Contains(log.String(), "http floor matmul-n16") {
-		t.Errorf("log %q", log.String())
-	}
-}
-
-func TestExactPercentiles(t *testing.T) {
-	var lat []time.Duration
-	for i := 100; i >= 1; i-- {
-		lat = append(lat, time.Duration(i)*time.Millisecond)
-	}
-	p := ExactPercentiles(lat)
-	if p.Count != 100 || p.Min != 1 || p.P50 != 50 || p.P90 != 90 || p.P99 != 99 || p.Max != 100 || p.Mean != 50.5 {
-		t.Fatalf("%+v", p)
-	}
-	if ExactPercentiles(nil).Count != 0 {
-		t.Fatal("empty")
-	}
-}
-
 // fakeVegetaMain acts as vegeta: "attack" checks its flags and targets and writes a results
 // file; "report -type=json FILE" prints a report whose latencies are fixed (p50 1 ms, p99 2 ms).
 func fakeVegetaMain(args []string) int {
@@ -259,14 +222,11 @@ func TestVegetaCheck(t *testing.T) {
 		}
 	}
 	// Written and read back: the file keeps both clients.
-	if err := WriteJSON(filepath.Join(dir, "vegeta-matmul-n16.json"), vc); err != nil {
-		t.Fatal(err)
+	back := reread(t, vc)
+	if back.Points[2].NetHTTP == nil || back.Points[2].Samples.Bench != 4 {
+		t.Fatalf("%+v", back)
 	}
-	d, err := LoadDir(dir)
-	if err != nil || len(d.Vegeta) != 1 || d.Vegeta[0].Points[2].NetHTTP == nil || d.Vegeta[0].Points[2].Samples.Bench != 4 {
-		t.Fatalf("%+v %v", d, err)
-	}
-	sum := d.Summary()
+	sum := summaryOf(back)
 	for _, want := range []string{"| fasthttp | fasthttp net of echo | nethttp | nethttp net of echo | nethttp on vegeta's sends | nethttp on vegeta's sends net of echo |",
 		"| matmul-n16 | fake | 3 | 0 of 3 (+2 within sampling error) | 0 of 3 | 0 of 3 (+2 within sampling error) | 0 of 3 | ", "| 20/s | nethttp | 4 / 20 |", "| 20/s | nethttp on vegeta's sends | 4 / 20 |",
 		"| 40/s | 25.00 | 0 / 0 / 50.00 | 25.00 / 25.00 |", "| 20/s | 50.00 | 0 / 0 / 0 | 0 / 50.00 |",
@@ -284,7 +244,6 @@ func TestVegetaCheck(t *testing.T) {
 	// Replay only: vegeta and the bench on its send times, nothing on the bench's own schedule,
 	// against the echo server too; the summary has only that run.
 	var rlog strings.Builder
-	rdir := t.TempDir()
 	vc, err = RunVegetaCheck(context.Background(), c, w, VegetaConfig{Vegeta: os.Args[0], Rates: []float64{40},
 		Run: RunConfig{System: "fake", Duration: 100 * time.Millisecond}, Rounds: 2, ReplayOnly: true, Echo: newTestClient(t, echo.URL), Log: &rlog})
 	if err != nil || len(vc.Points) != 1 || !vc.ReplayOnly {
@@ -299,13 +258,7 @@ func TestVegetaCheck(t *testing.T) {
 		!strings.Contains(l, "bench nethttp on vegeta's sends p50 ") || !strings.Contains(l, "(rates that agree of those compared: nethttp on vegeta's sends 0 of 1 (1 more within sampling error), net 0 of 1)") {
 		t.Errorf("replay only, log:\n%s", l)
 	}
-	if err := WriteJSON(filepath.Join(rdir, "vegeta-matmul-n16.json"), vc); err != nil {
-		t.Fatal(err)
-	}
-	if d, err = LoadDir(rdir); err != nil {
-		t.Fatal(err)
-	}
-	sum = d.Summary()
+	sum = summaryOf(reread(t, vc))
 	for _, want := range []string{"| matmul-n16 | fake | 1 | - | - | - | - | 0 of 1 (+1 within sampling error) | 0 of 1 |", "| 40/s | nethttp on vegeta's sends | 4 / 40 |",
 		"the bench ran only on vegeta's send times"} {
 		if !strings.Contains(sum, want) {
@@ -325,6 +278,27 @@ func TestVegetaCheck(t *testing.T) {
 	if _, err := RunVegetaCheck(context.Background(), nc, w, VegetaConfig{Vegeta: os.Args[0]}); err == nil || !strings.Contains(err.Error(), "give the default (fasthttp) one") {
 		t.Errorf("with a net/http client: %v", err)
 	}
+}
+
+// reread writes a check as its file has it and reads it back.
+func reread(t *testing.T, v *VegetaCheck) *VegetaCheck {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back := new(VegetaCheck)
+	if err := json.Unmarshal(b, back); err != nil {
+		t.Fatal(err)
+	}
+	return back
+}
+
+// summaryOf is the summary's sections on the checks.
+func summaryOf(checks ...*VegetaCheck) string {
+	var b strings.Builder
+	WriteVegetaSummary(&b, checks)
+	return b.String()
 }
 
 func abs(v float64) float64 {
@@ -349,61 +323,5 @@ func TestParseVegetaReport(t *testing.T) {
 	}
 	if _, err := ParseVegetaReport([]byte("nope")); err == nil {
 		t.Fatal("garbage parsed")
-	}
-}
-
-func TestMergeRuns(t *testing.T) {
-	mk := func(ms ...int) *RateResult {
-		h := newLatencyHist()
-		for _, v := range ms {
-			recordUS(h, time.Duration(v)*time.Millisecond)
-		}
-		return &RateResult{Offered: 10, OK: int64(len(ms)), Scheduled: int64(len(ms)) + 1, Errors: 1, WindowS: 1,
-			ErrorKinds: map[string]int64{"timeout": 1}, LatencyHist: encodeHist(h), Latency: summarizeUS(h)}
-	}
-	a, b := mk(1, 2, 3, 4, 5), mk(6, 7, 8, 9, 10)
-	a.StealCores, b.StealCores, b.WindowS = 0.5, 2, 3 // 0.5 + 6 core-seconds over 4 s
-	m, err := MergeRuns([]*RateResult{a, b})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m.StealCores != 1.625 {
-		t.Errorf("steal %v cores; want 1.625", m.StealCores)
-	}
-	if m.OK != 10 || m.Scheduled != 12 || m.Errors != 2 || m.ErrorKinds["timeout"] != 2 || m.Achieved != 2.5 ||
-		m.Latency.Count != 10 || m.Latency.Min != 1 || m.Latency.Max < 9.99 || m.Latency.P50 < 4.99 || m.Latency.P50 > 5.01 {
-		t.Fatalf("%+v", m)
-	}
-	if _, err := MergeRuns(nil); err == nil {
-		t.Fatal("no error for nothing")
-	}
-}
-
-// The floor with its echo server in a process of its own (gpufn bench echo-server, here the
-// test binary), and with one given by URL: the closed loop reports the client's CPU per request.
-func TestMeasureFloorEchoProcess(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	spec, _ := ParseWorkload("matmul-n16")
-	echo := ServerSpec{Name: "echo", Binary: exe, Args: []string{"echo-server"}, Env: []string{"GPUFN_BENCH_ECHO=1"}}
-	f, err := MeasureFloor(context.Background(), FloorConfig{Workloads: []WorkloadSpec{spec}, Iterations: 50, Conns: 2,
-		Duration: 50 * time.Millisecond, Rate: -1, Server: &echo, Client: ClientOptions{SpinWait: time.Millisecond}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(f.Server, exe+" echo-server --listen 127.0.0.1:") || f.SpinWaitMS != 1 || len(f.Points) != 2 {
-		t.Fatalf("%+v", f)
-	}
-	for _, p := range f.Points {
-		if p.Serial.Count != 50 || p.ClosedLoopRPS <= 0 || p.ClosedLoopErrors != 0 || p.ClosedLoopCPUUS <= 0 || p.OpenLoop != nil {
-			t.Errorf("%+v", p)
-		}
-	}
-	srv := startFake(t, EchoHandler(1<<20))
-	f, err = MeasureFloor(context.Background(), FloorConfig{Iterations: 10, Duration: -1, Rate: -1, URL: srv.URL})
-	if err != nil || f.Server != srv.URL || len(f.Points) != 1 || f.Points[0].Serial.Count != 10 || f.Points[0].ClosedLoopConns != 0 {
-		t.Fatalf("%+v %v", f, err)
 	}
 }

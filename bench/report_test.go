@@ -1,125 +1,10 @@
 package bench
 
 import (
-	"bytes"
-	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
-
-func TestSystemSpecs(t *testing.T) {
-	o := SystemOptions{GPUfn: "/x/gpufn", Device: "cuda"}
-	wl, _ := ParseWorkload("inference-r500")
-	for name, want := range map[string]string{
-		"seq":                "/x/gpufn serve --device cuda --engine sequential",
-		"c4-mps":             "/x/gpufn serve --device cuda --engine concurrent --workers 4 --mps on",
-		"c8-nomps":           "/x/gpufn serve --device cuda --engine concurrent --workers 8 --mps off",
-		"cpu":                "/x/gpufn serve --device cpu --engine concurrent --workers 8",
-		"baseline":           "/x/gpufn-baseline --workload inference-r500-b1 --device cuda",
-		"seq-nopipe":         "/x/gpufn serve --device cuda --engine sequential --pipeline=false",
-		"seq-noinline":       "/x/gpufn serve --device cuda --engine sequential --inline=false",
-		"c4-mps-block":       "/x/gpufn serve --device cuda --engine concurrent --workers 4 --mps on --poll block",
-		"c4-mps-spin-nopipe": "/x/gpufn serve --device cuda --engine concurrent --workers 4 --mps on --poll spin --pipeline=false",
-	} {
-		s, err := o.System(name, wl)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := strings.Join(append([]string{s.Binary}, s.Args...), " "); got != want {
-			t.Errorf("%s: %q; want %q", name, got, want)
-		}
-		if s.Registers != (name != "baseline") {
-			t.Errorf("%s: registers %v", name, s.Registers)
-		}
-	}
-	for _, bad := range []string{"c0-mps", "c4", "c4-maybe", "cx-mps", "gpu", "baseline-nopipe"} {
-		if _, err := o.System(bad, wl); err == nil {
-			t.Errorf("%q accepted", bad)
-		}
-	}
-	o.Device = "cpu"
-	if s, _ := o.System("c2-mps", wl); strings.Contains(strings.Join(s.Args, " "), "--mps") {
-		t.Errorf("MPS flag on the cpu device: %v", s.Args)
-	}
-}
-
-// compare starts real processes (this test binary as a fake server), runs the low-load point
-// and an adaptive sweep against each, stops them, and writes JSON, CSV, plots and logs; report
-// redraws the plots from the JSON.
-func TestCompareAndReport(t *testing.T) {
-	t.Setenv("GPUFN_BENCH_FAKE", "1")
-	out := t.TempDir()
-	wl, _ := ParseWorkload("matmul-n16")
-	var log bytes.Buffer
-	res, err := Compare(context.Background(), CompareConfig{
-		Workload: wl,
-		Systems:  []string{"seq", "c2-mps", "baseline", "nonsense"},
-		Servers:  SystemOptions{GPUfn: os.Args[0], Baseline: os.Args[0], Device: "cpu"},
-		Run:      RunConfig{Duration: 250 * time.Millisecond, Warmup: 50 * time.Millisecond, ColdPercent: 50},
-		// Errors alone decide (no achieved-rate rule): whether 40/s is achieved in a 250 ms run
-		// depends on how fast this machine answers.
-		Sweep:   SweepConfig{Mode: SweepAdaptive, Start: 20, Max: 40, Settle: time.Millisecond},
-		LowRate: 20, LowDuration: 250 * time.Millisecond,
-		Out: out, Machine: ThisMachine("test-machine"), ReadyTimeout: 30 * time.Second, Log: &log,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Systems) != 4 || res.Systems[3].Error == "" {
-		t.Fatalf("systems: %+v", res.Systems)
-	}
-	for _, s := range res.Systems[:3] {
-		if s.Error != "" || s.LowLoad == nil || s.LowLoad.OK != 5 || s.MaxHolding != 40 || len(s.Steps) != 2 {
-			t.Fatalf("%s: error %q, low %+v, steps %d, max %v\n%s", s.Name, s.Error, s.LowLoad, len(s.Steps), s.MaxHolding, log.String())
-		}
-		if s.Name != "baseline" && (s.LowLoad.ColdSent == 0 || s.LowLoad.Stages["ipc"].Count == 0) {
-			t.Errorf("%s: no cold requests or no stages: %+v", s.Name, s.LowLoad)
-		}
-	}
-	if !strings.Contains(res.Systems[2].Desc, "always hot") || res.Systems[2].LowLoad.ColdSent != 0 {
-		t.Errorf("baseline with cold requests: %q", res.Systems[2].Desc)
-	}
-	logs, _ := os.ReadFile(filepath.Join(out, "logs", "matmul-n16-gpufn-c2-mps.log"))
-	if !bytes.Contains(logs, []byte("fake server args: serve --device cpu --engine concurrent --workers 2 --listen 127.0.0.1:")) ||
-		!bytes.Contains(logs, []byte("fake server stopped")) {
-		t.Errorf("server log:\n%s", logs)
-	}
-	for _, f := range []string{"matmul-n16.json", "matmul-n16.csv", "matmul-n16-latency.svg", "matmul-n16-latency.png"} {
-		if fi, err := os.Stat(filepath.Join(out, f)); err != nil || fi.Size() == 0 {
-			t.Fatalf("%s: %v", f, err)
-		}
-	}
-	csv, _ := os.ReadFile(filepath.Join(out, "matmul-n16.csv"))
-	if n := bytes.Count(csv, []byte("\n")); n != 1+3*3 {
-		t.Errorf("CSV has %d lines; want a header and 9 runs:\n%s", n, csv)
-	}
-
-	// report: the plots come back from the JSON alone.
-	for _, f := range []string{"matmul-n16-latency.svg", "matmul-n16-latency.png"} {
-		os.Remove(filepath.Join(out, f))
-	}
-	writeFloors(t, out)
-	if code := Main([]string{"report", out}); code != 0 {
-		t.Fatalf("report exited %d", code)
-	}
-	png, err := os.ReadFile(filepath.Join(out, "matmul-n16-latency.png"))
-	if err != nil || !bytes.HasPrefix(png, []byte("\x89PNG")) {
-		t.Fatalf("png not redrawn: %v", err)
-	}
-	svg, err := os.ReadFile(filepath.Join(out, "matmul-n16-latency.svg"))
-	if err != nil || !bytes.Contains(svg, []byte("<svg")) || !bytes.Contains(svg, []byte("gpufn-c2-mps")) {
-		t.Fatalf("svg not redrawn: %v", err)
-	}
-	sum, _ := os.ReadFile(filepath.Join(out, "summary.md"))
-	for _, want := range []string{"## matmul-n16", "| gpufn-seq |", "| baseline |", "40/s", "HTTP floor", "GPU floor", "error: bench: unknown system", "![matmul-n16 latency](matmul-n16-latency.png)", "Where the time goes"} {
-		if !bytes.Contains(sum, []byte(want)) {
-			t.Errorf("summary lacks %q:\n%s", want, sum)
-		}
-	}
-}
 
 func writeFloors(t *testing.T, dir string) {
 	t.Helper()
@@ -234,5 +119,31 @@ func TestSummaryVegetaPerWorkloadAndSpin(t *testing.T) {
 		if !strings.Contains(sum, want) {
 			t.Errorf("summary lacks %q:\n%s", want, sum)
 		}
+	}
+}
+
+func TestStealSummary(t *testing.T) {
+	s := &SystemResult{LowLoad: &RateResult{}, Steps: []*RateResult{{StealCores: 0.1}, {StealCores: 0.5}, {StealCores: 1.25}}}
+	if got, want := s.stealSummary(), "host busy in 2 of 4 runs (up to 1.2 cores stolen)"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	if got := (&SystemResult{Steps: []*RateResult{{StealCores: 0.1}}}).stealSummary(); got != "" {
+		t.Errorf("%q for a quiet host", got)
+	}
+}
+
+// The run line and the summary's note say when a run's server lost workers, and nothing when
+// the server does not tell (the dedicated baseline) or lost none.
+func TestEventsNotes(t *testing.T) {
+	r := &RateResult{OK: 20, Server: &ServerEvents{WorkerRestarts: 1, Pipelined: 10, Inline: 60}}
+	if line := runLine(r); !strings.Contains(line, "(server: 1 worker restarts, 0 teardowns)") {
+		t.Fatalf("run line %q does not say the worker was lost", line)
+	}
+	sr := &SystemResult{Name: "gpufn-seq", LowLoad: &RateResult{}, Steps: []*RateResult{r, {Server: &ServerEvents{Pipelined: 3}}}}
+	if note := sr.eventsNote(); note != "server lost workers in 1 run(s): 1 restarts, 0 teardowns" {
+		t.Fatalf("note %q", note)
+	}
+	if line := runLine(&RateResult{OK: 10}); strings.Contains(line, "server:") {
+		t.Fatalf("baseline: run line %q", line)
 	}
 }
