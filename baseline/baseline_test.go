@@ -10,6 +10,8 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"gpufn/bench"
+	"gpufn/bench/load"
+	"gpufn/bench/msgpack"
 	"gpufn/cpu"
 	"gpufn/gpu"
 )
@@ -17,7 +19,7 @@ import (
 func openCPU() (gpu.Device, error) { return cpu.New(cpu.Options{MemBytes: 256 << 20}), nil }
 
 // serve starts a baseline for spec on the cpu device and returns a client for it.
-func serve(t *testing.T, spec bench.WorkloadSpec) *bench.Client {
+func serve(t *testing.T, spec load.WorkloadSpec) *load.Client {
 	t.Helper()
 	s, err := New(Options{Workload: spec, Open: openCPU})
 	if err != nil {
@@ -36,7 +38,7 @@ func serve(t *testing.T, spec bench.WorkloadSpec) *bench.Client {
 		s.Close()
 		s.Close()
 	})
-	c, err := bench.NewClient("http://"+ln.Addr().String(), bench.ClientOptions{MaxConns: 64})
+	c, err := load.NewClient("http://"+ln.Addr().String(), load.ClientOptions{MaxConns: 64})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,13 +52,13 @@ func TestServesTheWorkloadCorrectly(t *testing.T) {
 		name string
 		mp   bool
 	}{{"matmul-n32", false}, {"matmul-n32", true}, {"inference-r1", false}, {"inference-r2-b2", true}} {
-		spec, _ := bench.ParseWorkload(tc.name)
+		spec, _ := load.ParseWorkload(tc.name)
 		c := serve(t, spec)
-		w, err := bench.PrepareWorkload(c, spec, bench.WorkloadOptions{Distinct: 2, Msgpack: tc.mp})
+		w, err := load.PrepareWorkload(c, spec, load.WorkloadOptions{Distinct: 2, Msgpack: tc.mp})
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := bench.Run(context.Background(), c, w, bench.RunConfig{Rate: 50, Duration: 80 * time.Millisecond})
+		r, err := load.Run(context.Background(), c, w, load.RunConfig{Rate: 50, Duration: 80 * time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,9 +74,9 @@ func TestServesTheWorkloadCorrectly(t *testing.T) {
 }
 
 func TestRefusesWhatItCannotRun(t *testing.T) {
-	spec, _ := bench.ParseWorkload("matmul-n32")
+	spec, _ := load.ParseWorkload("matmul-n32")
 	c := serve(t, spec)
-	other, _ := bench.ParseWorkload("matmul-n16")
+	other, _ := load.ParseWorkload("matmul-n16")
 	fields, _ := other.Inputs(1)
 	right, _ := spec.Inputs(1)
 	for _, tc := range []struct {
@@ -87,10 +89,10 @@ func TestRefusesWhatItCannotRun(t *testing.T) {
 		{"other function", "POST", "/v1/functions/inference/invoke", nil, 404, "one function"},
 		{"GET invoke", "GET", "/v1/functions/matmul/invoke", nil, 405, "POST"},
 		{"not msgpack", "POST", "/v1/functions/matmul/invoke", []byte("{}"), 400, "msgpack"},
-		{"other size", "POST", "/v1/functions/matmul/invoke", bench.AppendMsgpackMap(nil, fields...), 400, "takes"},
-		{"missing input", "POST", "/v1/functions/matmul/invoke", bench.AppendMsgpackMap(nil, right[1]), 400, "missing input cfg"},
-		{"unknown input", "POST", "/v1/functions/matmul/invoke", bench.AppendMsgpackMap(nil, append(right, bench.Field{Name: "Z"})...), 400, "no input"},
-		{"other cfg", "POST", "/v1/functions/matmul/invoke", bench.AppendMsgpackMap(nil, bench.Field{Name: "cfg", Value: make([]byte, 8)}, right[1]), 400, "cfg differs"},
+		{"other size", "POST", "/v1/functions/matmul/invoke", msgpack.AppendMap(nil, fields...), 400, "takes"},
+		{"missing input", "POST", "/v1/functions/matmul/invoke", msgpack.AppendMap(nil, right[1]), 400, "missing input cfg"},
+		{"unknown input", "POST", "/v1/functions/matmul/invoke", msgpack.AppendMap(nil, append(right, msgpack.Field{Name: "Z"})...), 400, "no input"},
+		{"other cfg", "POST", "/v1/functions/matmul/invoke", msgpack.AppendMap(nil, msgpack.Field{Name: "cfg", Value: make([]byte, 8)}, right[1]), 400, "cfg differs"},
 	} {
 		st, body, err := c.Do(tc.method, tc.path, "application/msgpack", tc.body, 5*time.Second)
 		if err != nil || st != tc.status || !strings.Contains(string(body), tc.msg) {
@@ -100,9 +102,9 @@ func TestRefusesWhatItCannotRun(t *testing.T) {
 }
 
 func TestFloorOnCPU(t *testing.T) {
-	var specs []bench.WorkloadSpec
+	var specs []load.WorkloadSpec
 	for _, s := range []string{"matmul-n16", "inference-r1"} { // small: the race detector slows the cpu kernels
-		w, _ := bench.ParseWorkload(s)
+		w, _ := load.ParseWorkload(s)
 		specs = append(specs, w)
 	}
 	var log strings.Builder
@@ -126,9 +128,9 @@ func TestFloorOnCPU(t *testing.T) {
 // The flattened launch list matches the config: 3 launches per inference repetition.
 func TestCompiledLaunches(t *testing.T) {
 	for name, want := range map[string]int{"matmul-n64": 1, "inference-r7": 21, "inference-r3-b4": 9} {
-		spec, _ := bench.ParseWorkload(name)
+		spec, _ := load.ParseWorkload(name)
 		dev, _ := openCPU()
-		p, err := load(dev, spec)
+		p, err := loadProgram(dev, spec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -141,7 +143,7 @@ func TestCompiledLaunches(t *testing.T) {
 }
 
 func TestOpenFailureIsReported(t *testing.T) {
-	spec, _ := bench.ParseWorkload("matmul")
+	spec, _ := load.ParseWorkload("matmul")
 	if _, err := New(Options{Workload: spec, Open: func() (gpu.Device, error) { return nil, gpu.ErrNoDevice }}); err == nil {
 		t.Fatal("no error")
 	}

@@ -7,13 +7,14 @@ import (
 	"time"
 
 	"gpufn/bench"
+	"gpufn/bench/load"
 	"gpufn/gpu"
 )
 
 // FloorOptions configure Floor. Zero values take the defaults written beside them.
 type FloorOptions struct {
 	// Workloads to measure (default matmul-n128, inference-r1-b1, -r100-b1, -r500-b1).
-	Workloads []bench.WorkloadSpec
+	Workloads []load.WorkloadSpec
 	// Iterations per workload (default 2000, GPU-FACTS.md's count), after Warmup unrecorded
 	// ones (default 100).
 	Iterations, Warmup int
@@ -41,7 +42,7 @@ var DefaultFloorWorkloads = []string{"matmul", "inference-r1", "inference-r100",
 func Floor(open func() (gpu.Device, error), o FloorOptions) (*bench.GPUFloor, error) {
 	if len(o.Workloads) == 0 {
 		for _, s := range DefaultFloorWorkloads {
-			w, _ := bench.ParseWorkload(s)
+			w, _ := load.ParseWorkload(s)
 			o.Workloads = append(o.Workloads, w)
 		}
 	}
@@ -102,8 +103,8 @@ func floor(open func() (gpu.Device, error), o FloorOptions) (*bench.GPUFloor, er
 	return out, nil
 }
 
-func floorOne(dev gpu.Device, spec bench.WorkloadSpec, o FloorOptions) ([]*bench.GPUFloorPoint, error) {
-	p, err := load(dev, spec)
+func floorOne(dev gpu.Device, spec load.WorkloadSpec, o FloorOptions) ([]*bench.GPUFloorPoint, error) {
+	p, err := loadProgram(dev, spec)
 	if err != nil {
 		return nil, err
 	}
@@ -165,9 +166,9 @@ func measure(p *program, n int, rate float64, maxTime time.Duration) (*bench.GPU
 		sum.Zero += t.Zero
 	}
 	k := float64(len(lat))
-	mean := func(d time.Duration) bench.StageStats {
-		return bench.StageStats{Count: int64(len(lat)), Mean: float64(d) / k / 1e6}
+	mean := func(d time.Duration) load.StageStats {
+		return load.StageStats{Count: int64(len(lat)), Mean: float64(d) / k / 1e6}
 	}
-	return &bench.GPUFloorPoint{Iterations: len(lat), Latency: bench.ExactPercentiles(lat),
-		Stages: map[string]bench.StageStats{"h2d": mean(sum.H2D), "kernel": mean(sum.Kernel), "d2h": mean(sum.D2H), "zero": mean(sum.Zero)}}, nil
+	return &bench.GPUFloorPoint{Iterations: len(lat), Latency: load.ExactPercentiles(lat),
+		Stages: map[string]load.StageStats{"h2d": mean(sum.H2D), "kernel": mean(sum.Kernel), "d2h": mean(sum.D2H), "zero": mean(sum.Zero)}}, nil
 }

@@ -7,7 +7,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"gpufn/bench"
+	"gpufn/bench/load"
 	"gpufn/examples"
 	"gpufn/function"
 	"gpufn/gpu"
@@ -25,7 +25,7 @@ type launch struct {
 // program is a workload loaded on a device: its buffers, its staging area and its launches.
 // It is used only from the goroutine that owns the device.
 type program struct {
-	spec    bench.WorkloadSpec
+	spec    load.WorkloadSpec
 	dev     gpu.Device
 	plan    *function.Plan
 	mod     gpu.Module
@@ -43,9 +43,9 @@ type program struct {
 	want    []byte   // their expected output
 }
 
-// load prepares spec on dev: parse the example config, evaluate every size for the
+// loadProgram prepares spec on dev: parse the example config, evaluate every size for the
 // workload's configuration, allocate, pin the staging area, and compile the launches.
-func load(dev gpu.Device, spec bench.WorkloadSpec) (*program, error) {
+func loadProgram(dev gpu.Device, spec load.WorkloadSpec) (*program, error) {
 	var cfgJSON []byte
 	for _, f := range examples.Functions() {
 		if f.Name == spec.ExampleFunction() {

@@ -11,14 +11,15 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"gpufn/bench"
+	"gpufn/bench/load"
+	"gpufn/bench/msgpack"
 	"gpufn/gpu"
 )
 
 // Options configure New.
 type Options struct {
 	// Workload is the one workload built in.
-	Workload bench.WorkloadSpec
+	Workload load.WorkloadSpec
 	// Open opens the device. It is called on the goroutine that will own the device, locked
 	// to its OS thread, and every later device call is made there.
 	Open func() (gpu.Device, error)
@@ -30,7 +31,7 @@ type Options struct {
 // Server is the dedicated baseline server. Handler serves HTTP; requests are run one at a
 // time by the device goroutine. Close stops it.
 type Server struct {
-	spec    bench.WorkloadSpec
+	spec    load.WorkloadSpec
 	path    []byte
 	jobs    chan *job
 	quit    chan struct{}
@@ -84,7 +85,7 @@ func (s *Server) deviceLoop(open func() (gpu.Device, error), ready chan<- error)
 	}
 	defer dev.Close()
 	s.info = dev.Info()
-	prog, err := load(dev, s.spec)
+	prog, err := loadProgram(dev, s.spec)
 	if err != nil {
 		ready <- err
 		return
@@ -150,12 +151,12 @@ func (s *Server) run(j *job) {
 		resp.SetBody(p.output(0))
 	} else {
 		resp.Header.SetContentType(ctMsgpack)
-		var fields [4]bench.Field
+		var fields [4]msgpack.Field
 		f := fields[:0]
 		for k := range p.outSlot {
-			f = append(f, bench.Field{Name: p.outName[k], Value: p.output(k)})
+			f = append(f, msgpack.Field{Name: p.outName[k], Value: p.output(k)})
 		}
-		s.scratch = bench.AppendMsgpackMap(s.scratch[:0], f...)
+		s.scratch = msgpack.AppendMap(s.scratch[:0], f...)
 		resp.SetBody(s.scratch)
 	}
 	var buf [160]byte
@@ -212,7 +213,7 @@ func (s *Server) decode(j *job, body []byte) string {
 	for range p.names {
 		j.inputs = append(j.inputs, nil)
 	}
-	err := bench.MsgpackEach(body, func(k, v []byte) error {
+	err := msgpack.Each(body, func(k, v []byte) error {
 		for i, n := range p.names {
 			if n == string(k) {
 				if j.inputs[i] != nil {

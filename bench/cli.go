@@ -16,6 +16,9 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"gpufn/bench/load"
+	"gpufn/bench/proc"
 )
 
 const usage = `gpufn bench: an open-loop load generator and the comparisons, over HTTP only.
@@ -129,11 +132,11 @@ type clientFlags struct {
 
 func (f *clientFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.spinWait, "spin-wait", 0, "poll the socket for an answer (non-blocking reads) for up to this long before parking, so the client's own wake-up stays out of the latency; at most GOMAXPROCS-1 goroutines spin at once (0: off; fasthttp client only; see docs/bench.md)")
-	fs.IntVar(&f.bufferSize, "conn-buffer", DefaultBufferSize, "read and write buffer of each client connection, bytes (larger bodies bypass it)")
+	fs.IntVar(&f.bufferSize, "conn-buffer", load.DefaultBufferSize, "read and write buffer of each client connection, bytes (larger bodies bypass it)")
 	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile of the bench process to this file (go tool pprof)")
-	f.httpClient = HTTPClientFast
+	f.httpClient = load.HTTPClientFast
 	if !f.bothClients {
-		fs.StringVar(&f.httpClient, "http-client", HTTPClientFast, "HTTP client of the load generator: fasthttp (the bench's own) or nethttp (Go's net/http, the HTTP stack vegeta uses; no --spin-wait)")
+		fs.StringVar(&f.httpClient, "http-client", load.HTTPClientFast, "HTTP client of the load generator: fasthttp (the bench's own) or nethttp (Go's net/http, the HTTP stack vegeta uses; no --spin-wait)")
 	}
 }
 
@@ -149,20 +152,20 @@ func (f *clientFlags) validate() error {
 // that goes with it.
 func checkHTTPClient(kind string, spin time.Duration, spinFlag string) error {
 	switch kind {
-	case HTTPClientFast:
-	case HTTPClientNet:
+	case load.HTTPClientFast:
+	case load.HTTPClientNet:
 		if spin > 0 {
 			return fmt.Errorf("%s %v: spin-waiting needs --http-client %s (net/http's connections cannot poll their sockets); leave %s at 0 with --http-client %s",
-				spinFlag, spin, HTTPClientFast, spinFlag, HTTPClientNet)
+				spinFlag, spin, load.HTTPClientFast, spinFlag, load.HTTPClientNet)
 		}
 	default:
-		return fmt.Errorf("--http-client %q: want %s or %s", kind, HTTPClientFast, HTTPClientNet)
+		return fmt.Errorf("--http-client %q: want %s or %s", kind, load.HTTPClientFast, load.HTTPClientNet)
 	}
 	return nil
 }
 
-func (f *clientFlags) options(maxConns int, timeout time.Duration) ClientOptions {
-	return ClientOptions{MaxConns: maxConns, Timeout: timeout, BufferSize: f.bufferSize, SpinWait: f.spinWait, HTTPClient: f.httpClient}
+func (f *clientFlags) options(maxConns int, timeout time.Duration) load.ClientOptions {
+	return load.ClientOptions{MaxConns: maxConns, Timeout: timeout, BufferSize: f.bufferSize, SpinWait: f.spinWait, HTTPClient: f.httpClient}
 }
 
 // startProfile starts the CPU profile asked for by --cpuprofile; the returned function stops
@@ -207,21 +210,21 @@ func (f *runFlags) register(fs *flag.FlagSet, duration time.Duration) {
 	f.client.register(fs)
 }
 
-func (f *runFlags) runConfig() (RunConfig, WorkloadSpec, error) {
-	spec, err := ParseWorkload(f.workload)
+func (f *runFlags) runConfig() (load.RunConfig, load.WorkloadSpec, error) {
+	spec, err := load.ParseWorkload(f.workload)
 	if err != nil {
-		return RunConfig{}, spec, err
+		return load.RunConfig{}, spec, err
 	}
 	if f.hotPercent < 0 || f.hotPercent > 100 {
-		return RunConfig{}, spec, fmt.Errorf("--hot-percent %g: want 0 to 100", f.hotPercent)
+		return load.RunConfig{}, spec, fmt.Errorf("--hot-percent %g: want 0 to 100", f.hotPercent)
 	}
 	if f.schedSpin < 0 {
-		return RunConfig{}, spec, errors.New("--sched-spin wants a duration >= 0")
+		return load.RunConfig{}, spec, errors.New("--sched-spin wants a duration >= 0")
 	}
 	if err := f.client.validate(); err != nil {
-		return RunConfig{}, spec, err
+		return load.RunConfig{}, spec, err
 	}
-	rc := RunConfig{Workload: spec.Name(), Duration: f.duration, Warmup: f.warmup, Poisson: f.poisson, Seed: f.seed,
+	rc := load.RunConfig{Workload: spec.Name(), Duration: f.duration, Warmup: f.warmup, Poisson: f.poisson, Seed: f.seed,
 		Timeout: f.timeout, ColdPercent: 100 - f.hotPercent, MaxInFlight: f.maxInFlight, ServerTimeout: f.serverTimeout,
 		SchedSpin: f.schedSpin}
 	switch f.progress {
@@ -244,8 +247,8 @@ func (f *runFlags) runConfig() (RunConfig, WorkloadSpec, error) {
 	return rc, spec, nil
 }
 
-func (f *runFlags) workloadOptions() WorkloadOptions {
-	return WorkloadOptions{Distinct: f.distinct, Msgpack: f.msgpack}
+func (f *runFlags) workloadOptions() load.WorkloadOptions {
+	return load.WorkloadOptions{Distinct: f.distinct, Msgpack: f.msgpack}
 }
 
 // sweepFlags are the flags of a sweep and of the holding rule.
@@ -279,7 +282,7 @@ func (f *sweepFlags) register(fs *flag.FlagSet, mode string) {
 func (f *sweepFlags) config() SweepConfig {
 	mode := f.mode
 	return SweepConfig{Mode: mode, Start: f.start, Step: f.step, FineSteps: f.fine, Max: f.maxRate, Precision: f.precision,
-		Settle: f.settle, MaxRuns: f.maxRuns, Confirm: f.confirm, Rule: Rule{MaxErrorRate: f.maxErrorRate, MinAchieved: f.minAchieved}}
+		Settle: f.settle, MaxRuns: f.maxRuns, Confirm: f.confirm, Rule: load.Rule{MaxErrorRate: f.maxErrorRate, MinAchieved: f.minAchieved}}
 }
 
 func defaultURL() string {
@@ -316,14 +319,14 @@ func cmdRun(ctx context.Context, args []string, sweep bool) error {
 		return err
 	}
 	defer stopProfile()
-	c, err := NewClient(*url, rf.client.options(rf.maxInFlight, rf.timeout))
+	c, err := load.NewClient(*url, rf.client.options(rf.maxInFlight, rf.timeout))
 	if err != nil {
 		return err
 	}
 	defer c.CloseIdle()
 	wo := rf.workloadOptions()
 	wo.Register = *register
-	w, err := PrepareWorkload(c, spec, wo)
+	w, err := load.PrepareWorkload(c, spec, wo)
 	if err != nil {
 		return err
 	}
@@ -332,11 +335,11 @@ func cmdRun(ctx context.Context, args []string, sweep bool) error {
 			fmt.Fprintln(os.Stderr, "cleanup:", err)
 		}
 	}()
-	rule := Rule{MaxErrorRate: 0.01, MinAchieved: 0.9}
+	rule := load.Rule{MaxErrorRate: 0.01, MinAchieved: 0.9}
 	if sweep {
 		rule = sf.config().Rule
 	}
-	measure := func(ctx context.Context, rate float64) (*RateResult, error) {
+	measure := func(ctx context.Context, rate float64) (*load.RateResult, error) {
 		r := rc
 		r.Rate = rate
 		if r.ColdPercent > 0 {
@@ -344,10 +347,10 @@ func cmdRun(ctx context.Context, args []string, sweep bool) error {
 				return nil, err
 			}
 		}
-		return RunWithEvents(ctx, c, w, r)
+		return load.RunWithEvents(ctx, c, w, r)
 	}
 	sr := &SystemResult{Name: *system, Desc: "server at " + c.Base}
-	res := &Results{Kind: KindResults, Version: 1, Created: time.Now().UTC(), Machine: ThisMachine(rf.machine), Workload: spec.Name(),
+	res := &Results{Kind: KindResults, Version: 1, Created: time.Now().UTC(), Machine: load.ThisMachine(rf.machine), Workload: spec.Name(),
 		Method: Method{Sweep: "fixed", DurationS: rc.Duration.Seconds(), WarmupS: rc.Warmup.Seconds(), TimeoutS: rc.Timeout.Seconds(),
 			Poisson: rc.Poisson, ColdPercent: rc.ColdPercent, Rule: rule}, Systems: []*SystemResult{sr}}
 	if !sweep {
@@ -356,7 +359,7 @@ func cmdRun(ctx context.Context, args []string, sweep bool) error {
 			return err
 		}
 		r.Phase, r.Holds = "fixed", rule.Holds(r)
-		sr.Steps = []*RateResult{r}
+		sr.Steps = []*load.RateResult{r}
 		if r.Holds {
 			sr.MaxHolding = r.Offered
 		}
@@ -364,7 +367,7 @@ func cmdRun(ctx context.Context, args []string, sweep bool) error {
 		printStages(os.Stdout, r)
 	} else {
 		res.Method.Sweep = sf.mode
-		out, err := Sweep(ctx, sf.config(), measure, func(r *RateResult) { fmt.Println(runLine(r)) })
+		out, err := Sweep(ctx, sf.config(), measure, func(r *load.RateResult) { fmt.Println(runLine(r)) })
 		if out != nil {
 			sr.Steps, sr.MaxHolding = out.Steps, out.MaxHolding
 		}
@@ -394,12 +397,12 @@ func cmdRun(ctx context.Context, args []string, sweep bool) error {
 }
 
 // printStages prints the server's per-stage breakdown of a run.
-func printStages(w io.Writer, r *RateResult) {
+func printStages(w io.Writer, r *load.RateResult) {
 	if len(r.Stages) == 0 {
 		return
 	}
 	fmt.Fprint(w, "server stages (mean / p50 ms):")
-	for _, n := range stageNames(r.Stages) {
+	for _, n := range load.StageNames(r.Stages) {
 		st := r.Stages[n]
 		fmt.Fprintf(w, " %s %.3f/%.3f", n, st.Mean, st.P50)
 	}
@@ -433,7 +436,7 @@ func cmdFloor(ctx context.Context, args []string) error {
 		return err
 	}
 	defer stopProfile()
-	var echo *ServerSpec
+	var echo *proc.ServerSpec
 	if *url == "" && (*serverCPUs != "" || *process) {
 		spec, err := SystemOptions{GPUfn: *gpufn, CPUs: *serverCPUs}.EchoServer()
 		if err != nil {
@@ -441,9 +444,9 @@ func cmdFloor(ctx context.Context, args []string) error {
 		}
 		echo = &spec
 	}
-	var specs []WorkloadSpec
+	var specs []load.WorkloadSpec
 	for _, s := range splitList(*workloads) {
-		spec, err := ParseWorkload(s)
+		spec, err := load.ParseWorkload(s)
 		if err != nil {
 			return err
 		}
@@ -454,7 +457,7 @@ func cmdFloor(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	res.Machine = ThisMachine(*machine)
+	res.Machine = load.ThisMachine(*machine)
 	if *out != "" {
 		if err := os.MkdirAll(*out, 0o755); err != nil {
 			return err
@@ -506,7 +509,7 @@ func cmdCompare(ctx context.Context, args []string) error {
 	sw := sf.config()
 	res, err := Compare(ctx, CompareConfig{Workload: spec, Systems: splitList(*systems), Servers: so, Run: rc, Sweep: sw,
 		LowRate: *lowRate, LowDuration: *lowDur, WorkloadOptions: rf.workloadOptions(), Out: rf.out, Name: rf.name,
-		Machine: ThisMachine(rf.machine), ReadyTimeout: *ready, Log: os.Stdout,
+		Machine: load.ThisMachine(rf.machine), ReadyTimeout: *ready, Log: os.Stdout,
 		Client: rf.client.options(rf.maxInFlight, rf.timeout), LowSpinWait: *lowSpin})
 	if res != nil {
 		fmt.Println("results:", filepath.Join(rf.out, rf.name+".json"))
@@ -617,25 +620,25 @@ func cmdVegeta(ctx context.Context, args []string) error {
 		if rf.out != "" {
 			logPath = filepath.Join(rf.out, "logs", "vegeta-"+sspec.Name+".log")
 		}
-		srv, err := StartServer(sspec, logPath, 2*time.Minute)
+		srv, err := proc.StartServer(sspec, logPath, 2*time.Minute)
 		if err != nil {
 			return err
 		}
 		defer srv.Stop(30 * time.Second)
 		base, reg, rc.System = srv.URL, sspec.Registers, sspec.Name
 	}
-	c, err := NewClient(base, rf.client.options(rf.maxInFlight, rf.timeout))
+	c, err := load.NewClient(base, rf.client.options(rf.maxInFlight, rf.timeout))
 	if err != nil {
 		return err
 	}
 	wo := rf.workloadOptions()
 	wo.Register = reg
-	w, err := PrepareWorkload(c, spec, wo)
+	w, err := load.PrepareWorkload(c, spec, wo)
 	if err != nil {
 		return err
 	}
 	rc.ColdPercent = 0
-	var echoClient *Client
+	var echoClient *load.Client
 	if *echo {
 		espec, err := so.EchoServer()
 		if err != nil {
@@ -645,20 +648,20 @@ func cmdVegeta(ctx context.Context, args []string) error {
 		if rf.out != "" {
 			logPath = filepath.Join(rf.out, "logs", "vegeta-echo.log")
 		}
-		esrv, err := StartServer(espec, logPath, time.Minute)
+		esrv, err := proc.StartServer(espec, logPath, time.Minute)
 		if err != nil {
 			return err
 		}
 		defer esrv.Stop(10 * time.Second)
-		if echoClient, err = NewClient(esrv.URL, rf.client.options(rf.maxInFlight, rf.timeout)); err != nil {
+		if echoClient, err = load.NewClient(esrv.URL, rf.client.options(rf.maxInFlight, rf.timeout)); err != nil {
 			return err
 		}
 	}
-	vc, err := RunVegetaCheck(ctx, c, w, VegetaConfig{Vegeta: vpath, Rates: rs, Run: rc, Rule: Rule{MaxErrorRate: 0.01, MinAchieved: 0.9},
+	vc, err := RunVegetaCheck(ctx, c, w, VegetaConfig{Vegeta: vpath, Rates: rs, Run: rc, Rule: load.Rule{MaxErrorRate: 0.01, MinAchieved: 0.9},
 		Tolerance: *tol, Rounds: *rounds, Env: vegetaEnv, AttackArgs: vegetaArgs, Echo: echoClient, Log: os.Stdout,
 		MinSamples: *minSamples, MaxDuration: *maxDur, NoReplay: !*replay, ReplayOnly: *replayOnly})
 	if vc != nil {
-		vc.Machine = ThisMachine(rf.machine)
+		vc.Machine = load.ThisMachine(rf.machine)
 		if rf.out != "" {
 			if err := os.MkdirAll(rf.out, 0o755); err != nil {
 				return err

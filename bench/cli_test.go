@@ -11,26 +11,28 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"gpufn/bench/load"
 )
 
 // The command line: --http-client takes fasthttp or nethttp, refuses spin-waiting with
 // nethttp, and is not a flag of vegeta-check (which runs both).
 func TestHTTPClientFlag(t *testing.T) {
-	parseRun := func(args ...string) (RunConfig, *runFlags, error) {
+	parseRun := func(args ...string) (load.RunConfig, *runFlags, error) {
 		fs := flag.NewFlagSet("t", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
 		var rf runFlags
 		rf.register(fs, time.Second)
 		if err := fs.Parse(args); err != nil {
-			return RunConfig{}, nil, err
+			return load.RunConfig{}, nil, err
 		}
 		rc, _, err := rf.runConfig()
 		return rc, &rf, err
 	}
-	if _, rf, err := parseRun(); err != nil || rf.client.options(1, 0).HTTPClient != HTTPClientFast {
+	if _, rf, err := parseRun(); err != nil || rf.client.options(1, 0).HTTPClient != load.HTTPClientFast {
 		t.Errorf("default: %v", err)
 	}
-	if _, rf, err := parseRun("--http-client", "nethttp"); err != nil || rf.client.options(1, 0).HTTPClient != HTTPClientNet {
+	if _, rf, err := parseRun("--http-client", "nethttp"); err != nil || rf.client.options(1, 0).HTTPClient != load.HTTPClientNet {
 		t.Errorf("nethttp: %v", err)
 	}
 	for args, want := range map[string]string{
@@ -60,7 +62,7 @@ func TestHTTPClientFlag(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "--low-spin-wait 2ms") {
 		t.Errorf("compare: %v", err)
 	}
-	if _, err := Compare(context.Background(), CompareConfig{Out: t.TempDir(), Client: ClientOptions{HTTPClient: HTTPClientNet}, LowSpinWait: time.Millisecond}); err == nil {
+	if _, err := Compare(context.Background(), CompareConfig{Out: t.TempDir(), Client: load.ClientOptions{HTTPClient: load.HTTPClientNet}, LowSpinWait: time.Millisecond}); err == nil {
 		t.Error("Compare spins with net/http")
 	}
 }
@@ -71,18 +73,18 @@ func TestHTTPClientFlag(t *testing.T) {
 func TestCompareAndReport(t *testing.T) {
 	t.Setenv("GPUFN_BENCH_FAKE", "1")
 	out := t.TempDir()
-	wl, _ := ParseWorkload("matmul-n16")
+	wl, _ := load.ParseWorkload("matmul-n16")
 	var log bytes.Buffer
 	res, err := Compare(context.Background(), CompareConfig{
 		Workload: wl,
 		Systems:  []string{"seq", "c2-mps", "baseline", "nonsense"},
 		Servers:  SystemOptions{GPUfn: os.Args[0], Baseline: os.Args[0], Device: "cpu"},
-		Run:      RunConfig{Duration: 250 * time.Millisecond, Warmup: 50 * time.Millisecond, ColdPercent: 50},
+		Run:      load.RunConfig{Duration: 250 * time.Millisecond, Warmup: 50 * time.Millisecond, ColdPercent: 50},
 		// Errors alone decide (no achieved-rate rule): whether 40/s is achieved in a 250 ms run
 		// depends on how fast this machine answers.
 		Sweep:   SweepConfig{Mode: SweepAdaptive, Start: 20, Max: 40, Settle: time.Millisecond},
 		LowRate: 20, LowDuration: 250 * time.Millisecond,
-		Out: out, Machine: ThisMachine("test-machine"), ReadyTimeout: 30 * time.Second, Log: &log,
+		Out: out, Machine: load.ThisMachine("test-machine"), ReadyTimeout: 30 * time.Second, Log: &log,
 	})
 	if err != nil {
 		t.Fatal(err)

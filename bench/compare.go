@@ -12,6 +12,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"gpufn/bench/load"
+	"gpufn/bench/proc"
 )
 
 // DefaultSystems are the systems compare measures by default: gpufn's sequential engine, the
@@ -73,7 +76,7 @@ func (o *SystemOptions) defaults() error {
 //	NAME-nowatch any gpufn system above with --prefetch-watch=false
 //	NAME-park    any gpufn system above with --park-pipelined always
 //	NAME-nopark  any gpufn system above with --park-pipelined never
-func (o SystemOptions) System(name string, wl WorkloadSpec) (ServerSpec, error) {
+func (o SystemOptions) System(name string, wl load.WorkloadSpec) (proc.ServerSpec, error) {
 	spec, err := o.system(name, wl)
 	if err != nil || o.CPUs == "" {
 		return spec, err
@@ -90,12 +93,12 @@ func (o SystemOptions) System(name string, wl WorkloadSpec) (ServerSpec, error) 
 
 // EchoServer is the spec of the HTTP floor's echo server as a process of its own (`gpufn
 // bench echo-server`), pinned like the servers.
-func (o SystemOptions) EchoServer() (ServerSpec, error) {
+func (o SystemOptions) EchoServer() (proc.ServerSpec, error) {
 	if err := o.defaults(); err != nil {
-		return ServerSpec{}, err
+		return proc.ServerSpec{}, err
 	}
 	o.ServerArgs = nil
-	spec := ServerSpec{Name: "echo", Desc: "trivial echo server", Binary: o.GPUfn, Args: []string{"bench", "echo-server"}}
+	spec := proc.ServerSpec{Name: "echo", Desc: "trivial echo server", Binary: o.GPUfn, Args: []string{"bench", "echo-server"}}
 	if o.CPUs == "" {
 		return spec, nil
 	}
@@ -122,9 +125,9 @@ var systemVariants = []struct {
 	{"-nopark", []string{"--park-pipelined", "never"}},
 }
 
-func (o SystemOptions) system(name string, wl WorkloadSpec) (ServerSpec, error) {
+func (o SystemOptions) system(name string, wl load.WorkloadSpec) (proc.ServerSpec, error) {
 	if err := o.defaults(); err != nil {
-		return ServerSpec{}, err
+		return proc.ServerSpec{}, err
 	}
 	// A suffix runs the same gpufn server with one setting changed.
 	for _, v := range systemVariants {
@@ -145,15 +148,15 @@ func (o SystemOptions) system(name string, wl WorkloadSpec) (ServerSpec, error) 
 	}
 	switch {
 	case name == "seq":
-		return ServerSpec{Name: "gpufn-seq", Desc: "gpufn, sequential engine (one worker owns the GPU), device " + o.Device,
+		return proc.ServerSpec{Name: "gpufn-seq", Desc: "gpufn, sequential engine (one worker owns the GPU), device " + o.Device,
 			Binary: o.GPUfn, Args: serve(o.Device, "--engine", "sequential"), Registers: true}, nil
 	case name == "cpu":
 		n := strconv.Itoa(o.CPUWorkers)
-		return ServerSpec{Name: "gpufn-cpu", Desc: "gpufn on the cpu device (CPU-only baseline), concurrent engine, " + n + " workers",
+		return proc.ServerSpec{Name: "gpufn-cpu", Desc: "gpufn on the cpu device (CPU-only baseline), concurrent engine, " + n + " workers",
 			Binary: o.GPUfn, Args: serve("cpu", "--engine", "concurrent", "--workers", n), Registers: true}, nil
 	case name == "baseline":
 		args := append([]string{"--workload", wl.Name(), "--device", o.Device}, o.BaselineArgs...)
-		return ServerSpec{Name: "baseline", Desc: "dedicated single-tenant server: one workload built in, kernels preloaded, pinned staging, no zeroing, no isolation, device " + o.Device,
+		return proc.ServerSpec{Name: "baseline", Desc: "dedicated single-tenant server: one workload built in, kernels preloaded, pinned staging, no zeroing, no isolation, device " + o.Device,
 			Binary: o.Baseline, Args: args}, nil
 	case strings.HasPrefix(name, "c"):
 		workers, mode, ok := strings.Cut(name[1:], "-")
@@ -166,22 +169,22 @@ func (o SystemOptions) system(name string, wl WorkloadSpec) (ServerSpec, error) 
 		if o.Device != "cpu" {
 			args = append(args, "--mps", mps)
 		}
-		return ServerSpec{Name: "gpufn-c" + workers + "-" + mode,
+		return proc.ServerSpec{Name: "gpufn-c" + workers + "-" + mode,
 			Desc:   fmt.Sprintf("gpufn, concurrent engine, %d workers, MPS %s, device %s", n, mps, o.Device),
 			Binary: o.GPUfn, Args: serve(o.Device, args...), Registers: true}, nil
 	}
-	return ServerSpec{}, fmt.Errorf("bench: unknown system %q (want seq, cN-mps, cN-nomps, cpu or baseline)", name)
+	return proc.ServerSpec{}, fmt.Errorf("bench: unknown system %q (want seq, cN-mps, cN-nomps, cpu or baseline)", name)
 }
 
 // CompareConfig configures Compare.
 type CompareConfig struct {
-	Workload WorkloadSpec
+	Workload load.WorkloadSpec
 	// Systems by name (see SystemOptions.System; default DefaultSystems).
 	Systems []string
 	Servers SystemOptions
 	// Run is the template of every run (Duration, Warmup, Timeout, Poisson, ColdPercent,
 	// MaxInFlight, Progress); Rate is set per run.
-	Run RunConfig
+	Run load.RunConfig
 	// Sweep configures the sweep of each system; Mode SweepNone measures only the low-load
 	// point.
 	Sweep SweepConfig
@@ -190,19 +193,19 @@ type CompareConfig struct {
 	LowRate     float64
 	LowDuration time.Duration
 	// Workload options (Distinct, Msgpack); Register is set per system.
-	WorkloadOptions WorkloadOptions
+	WorkloadOptions load.WorkloadOptions
 	// Out is the results directory; Name the results files' base name (default the
 	// workload's name): Out/Name.json, Out/Name.csv, Out/Name-latency.svg/.png, and the
 	// servers' logs under Out/logs/.
 	Out, Name string
-	Machine   Machine
+	Machine   load.Machine
 	// ReadyTimeout bounds a server's start (default 1 minute).
 	ReadyTimeout time.Duration
 	// Log, when not nil, gets a line per run.
 	Log io.Writer
 	// Client configures the client of each system (buffer size, spin-waiting); MaxConns and
 	// Timeout default to Run's MaxInFlight and Timeout.
-	Client ClientOptions
+	Client load.ClientOptions
 	// LowSpinWait is the client's spin budget for the low-load point (see
 	// Client.SetSpinWait); Client.SpinWait applies to the sweep.
 	LowSpinWait time.Duration
@@ -230,7 +233,7 @@ func Compare(ctx context.Context, cfg CompareConfig) (*Results, error) {
 	if cfg.Out == "" {
 		return nil, errors.New("bench: compare needs an output directory")
 	}
-	if cfg.Client.HTTPClient == HTTPClientNet && (cfg.LowSpinWait > 0 || cfg.Client.SpinWait > 0) {
+	if cfg.Client.HTTPClient == load.HTTPClientNet && (cfg.LowSpinWait > 0 || cfg.Client.SpinWait > 0) {
 		return nil, errors.New("bench: spin-waiting needs the fasthttp client: net/http's connections cannot poll their sockets")
 	}
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
@@ -245,7 +248,7 @@ func Compare(ctx context.Context, cfg CompareConfig) (*Results, error) {
 	if run.Rate == 0 {
 		run.Rate = 1 // validated per run; only the defaults matter here
 	}
-	if err := run.defaults(); err != nil {
+	if err := run.Defaults(); err != nil {
 		return nil, err
 	}
 	res := &Results{Kind: KindResults, Version: 1, Created: time.Now().UTC(), Machine: cfg.Machine, Workload: cfg.Workload.Name(),
@@ -285,7 +288,7 @@ func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *System
 	sr := &SystemResult{Name: spec.Name, Desc: spec.Desc}
 	logPath := filepath.Join(cfg.Out, "logs", cfg.Name+"-"+spec.Name+".log")
 	logf("== %s: %s", spec.Name, spec.Desc)
-	srv, err := StartServer(spec, logPath, cfg.ReadyTimeout)
+	srv, err := proc.StartServer(spec, logPath, cfg.ReadyTimeout)
 	if err != nil {
 		sr.Error = err.Error()
 		logf("%s: %v", spec.Name, err)
@@ -307,7 +310,7 @@ func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *System
 	if co.Timeout <= 0 {
 		co.Timeout = cfg.Run.Timeout
 	}
-	c, err := NewClient(srv.URL, co)
+	c, err := load.NewClient(srv.URL, co)
 	if err != nil {
 		sr.Error = err.Error()
 		return sr
@@ -315,7 +318,7 @@ func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *System
 	defer c.CloseIdle()
 	wo := cfg.WorkloadOptions
 	wo.Register = spec.Registers
-	w, err := PrepareWorkload(c, cfg.Workload, wo)
+	w, err := load.PrepareWorkload(c, cfg.Workload, wo)
 	if err != nil {
 		sr.Error = err.Error()
 		logf("%s: %v", spec.Name, err)
@@ -331,7 +334,7 @@ func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *System
 		sr.Desc += " (always hot: its kernels are preloaded)"
 		coldPercent = 0
 	}
-	measure := func(ctx context.Context, rate float64, d time.Duration, phase string) (*RateResult, error) {
+	measure := func(ctx context.Context, rate float64, d time.Duration, phase string) (*load.RateResult, error) {
 		rc := cfg.Run
 		rc.System, rc.Workload, rc.Rate, rc.Duration, rc.ColdPercent = spec.Name, cfg.Workload.Name(), rate, d, coldPercent
 		if coldPercent > 0 {
@@ -340,14 +343,14 @@ func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *System
 				return nil, err
 			}
 		}
-		r, err := RunWithEvents(ctx, c, w, rc)
+		r, err := load.RunWithEvents(ctx, c, w, rc)
 		if err != nil {
 			return nil, err
 		}
 		r.Phase = phase
 		select {
 		case <-srv.Exited():
-			return r, fmt.Errorf("the server exited during the run%s", logTail(logPath))
+			return r, fmt.Errorf("the server exited during the run%s", proc.LogTail(logPath))
 		default:
 		}
 		return r, nil
@@ -368,9 +371,9 @@ func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *System
 	if cfg.Sweep.Mode == SweepNone {
 		return sr
 	}
-	out, err := Sweep(ctx, cfg.Sweep, func(ctx context.Context, rate float64) (*RateResult, error) {
+	out, err := Sweep(ctx, cfg.Sweep, func(ctx context.Context, rate float64) (*load.RateResult, error) {
 		return measure(ctx, rate, cfg.Run.Duration, "")
-	}, func(r *RateResult) { logf("%s", runLine(r)) })
+	}, func(r *load.RateResult) { logf("%s", runLine(r)) })
 	if out != nil {
 		sr.Steps, sr.MaxHolding = out.Steps, out.MaxHolding
 	}

@@ -10,6 +10,10 @@ import (
 	"time"
 
 	"github.com/valyala/fasthttp"
+
+	"gpufn/bench/internal/human"
+	"gpufn/bench/load"
+	"gpufn/bench/proc"
 )
 
 // Kinds of the floor files.
@@ -26,7 +30,7 @@ type FloorPoint struct {
 	ResponseBytes int    `json:"response_bytes"`
 	Iterations    int    `json:"iterations"`
 	// Serial is the round trip of one request at a time (ms).
-	Serial Percentiles `json:"serial"`
+	Serial load.Percentiles `json:"serial"`
 	// ClosedLoopRPS is the throughput of ClosedLoopConns connections each sending its next
 	// request when the last one is answered (answers per second; ClosedLoopErrors failed).
 	ClosedLoopRPS    float64 `json:"closed_loop_rps"`
@@ -40,23 +44,23 @@ type FloorPoint struct {
 	// low-load rate of the comparisons), from intended send times: at a low rate the CPUs of
 	// both ends idle between requests, and waking them costs time that a serial, back-to-back
 	// loop never pays. It is the floor to hold a low-load latency against.
-	OpenLoop     *Percentiles `json:"open_loop,omitempty"`
-	OpenLoopRate float64      `json:"open_loop_rate,omitempty"`
+	OpenLoop     *load.Percentiles `json:"open_loop,omitempty"`
+	OpenLoopRate float64           `json:"open_loop_rate,omitempty"`
 }
 
 // FloorResult is a floor file (kind "http-floor").
 type FloorResult struct {
-	Kind    string    `json:"kind"`
-	Version int       `json:"version"`
-	Created time.Time `json:"created"`
-	Machine Machine   `json:"machine"`
+	Kind    string       `json:"kind"`
+	Version int          `json:"version"`
+	Created time.Time    `json:"created"`
+	Machine load.Machine `json:"machine"`
 	// Server says where the echo server ran: "in-process" (sharing the bench's CPUs), or the
 	// command line of the process the bench started, or the URL it was given.
 	Server string `json:"server,omitempty"`
 	// SpinWaitMS is the client's spin budget (ms; 0: none) for the serial round trips and the
-	// open loop, as in RateResult; the closed loop never spins.
+	// open loop, as in load.RateResult; the closed loop never spins.
 	SpinWaitMS float64 `json:"spin_wait_ms,omitempty"`
-	// HTTPClient is the bench's HTTP client, as in RateResult (absent: fasthttp).
+	// HTTPClient is the bench's HTTP client, as in load.RateResult (absent: fasthttp).
 	HTTPClient string       `json:"http_client,omitempty"`
 	Points     []FloorPoint `json:"points"`
 }
@@ -68,11 +72,11 @@ type GPUFloorPoint struct {
 	Workload string `json:"workload"`
 	// Rate is 0 for iterations back to back; else each iteration started at its scheduled
 	// time at this rate (per second), the device idle in between, as at a low offered load.
-	Rate       float64     `json:"rate,omitempty"`
-	Iterations int         `json:"iterations"`
-	Latency    Percentiles `json:"latency"`
+	Rate       float64          `json:"rate,omitempty"`
+	Iterations int              `json:"iterations"`
+	Latency    load.Percentiles `json:"latency"`
 	// Stages splits Latency's mean: h2d, kernel, d2h, zero (ms).
-	Stages map[string]StageStats `json:"stages,omitempty"`
+	Stages map[string]load.StageStats `json:"stages,omitempty"`
 }
 
 // GPUFloor is a GPU floor file (kind "gpu-floor").
@@ -80,7 +84,7 @@ type GPUFloor struct {
 	Kind    string          `json:"kind"`
 	Version int             `json:"version"`
 	Created time.Time       `json:"created"`
-	Machine Machine         `json:"machine"`
+	Machine load.Machine    `json:"machine"`
 	Device  string          `json:"device"`
 	Points  []GPUFloorPoint `json:"points"`
 }
@@ -88,7 +92,7 @@ type GPUFloor struct {
 // FloorConfig configures MeasureFloor.
 type FloorConfig struct {
 	// Workloads whose payload sizes are measured (a 64-byte point is always added).
-	Workloads []WorkloadSpec
+	Workloads []load.WorkloadSpec
 	// Iterations of the serial round trip (default 5000), after Iterations/10 unrecorded ones.
 	Iterations int
 	// Conns and Duration of the closed-loop throughput run (defaults 64 and 2 s; Duration < 0
@@ -102,12 +106,12 @@ type FloorConfig struct {
 	// Client configures the bench's client (buffer size, spin-waiting); MaxConns is set to
 	// twice Conns. SpinWait applies to the serial round trips and the open loop, not to the
 	// closed loop (a capacity, measured as the sweeps are, without spinning).
-	Client ClientOptions
+	Client load.ClientOptions
 	// URL, when set, is an echo server already running (gpufn bench echo-server); else
 	// Server, when set, is started as a process of its own (and stopped at the end); else the
 	// echo server runs in the bench's own process, sharing its CPUs.
 	URL    string
-	Server *ServerSpec
+	Server *proc.ServerSpec
 	// Log, when not nil, gets a line per point.
 	Log io.Writer
 }
@@ -141,8 +145,8 @@ func MeasureFloor(ctx context.Context, cfg FloorConfig) (*FloorResult, error) {
 	var payloads []payload
 	maxResp := 64
 	for _, spec := range cfg.Workloads {
-		c, _ := NewClient("http://127.0.0.1:1", ClientOptions{}) // no server: inputs only
-		w, err := PrepareWorkload(c, spec, WorkloadOptions{Distinct: 1})
+		c, _ := load.NewClient("http://127.0.0.1:1", load.ClientOptions{}) // no server: inputs only
+		w, err := load.PrepareWorkload(c, spec, load.WorkloadOptions{Distinct: 1})
 		if err != nil {
 			return nil, err
 		}
@@ -165,7 +169,7 @@ func MeasureFloor(ctx context.Context, cfg FloorConfig) (*FloorResult, error) {
 	case base != "":
 		res.Server = base
 	case cfg.Server != nil:
-		srv, err := StartServer(*cfg.Server, "", time.Minute)
+		srv, err := proc.StartServer(*cfg.Server, "", time.Minute)
 		if err != nil {
 			return nil, err
 		}
@@ -183,7 +187,7 @@ func MeasureFloor(ctx context.Context, cfg FloorConfig) (*FloorResult, error) {
 	}
 	co := cfg.Client
 	co.MaxConns = cfg.Conns * 2
-	client, err := NewClient(base, co)
+	client, err := load.NewClient(base, co)
 	if err != nil {
 		return nil, err
 	}
@@ -192,7 +196,7 @@ func MeasureFloor(ctx context.Context, cfg FloorConfig) (*FloorResult, error) {
 	for _, p := range payloads {
 		uri := client.URL("/echo?n=" + strconv.Itoa(p.respBytes))
 		want := p.respBytes
-		src := &fixedCall{c: Call{URI: uri, Body: p.body, ContentType: p.ctype, Accept: p.acc, Check: func(out []byte) error {
+		src := &fixedCall{c: load.Call{URI: uri, Body: p.body, ContentType: p.ctype, Accept: p.acc, Check: func(out []byte) error {
 			if len(out) != want {
 				return fmt.Errorf("answer of %d bytes, want %d", len(out), want)
 			}
@@ -200,12 +204,12 @@ func MeasureFloor(ctx context.Context, cfg FloorConfig) (*FloorResult, error) {
 		}}}
 		// Serial round trips, through the load generator's own request path.
 		if n := int64(cfg.Iterations / 10); n > 0 {
-			if r := closedLoop(ctx, client, src, RunConfig{}, 1, n); r.Errors > 0 {
+			if r := load.ClosedLoop(ctx, client, src, load.RunConfig{}, 1, n); r.Errors > 0 {
 				return nil, fmt.Errorf("floor %s: %d errors %v", p.name, r.Errors, r.ErrorSamples)
 			}
 		}
 		lat := make([]time.Duration, 0, cfg.Iterations)
-		r := closedLoop(ctx, client, src, RunConfig{OnSample: func(s Sample) { lat = append(lat, s.Latency) }}, 1, int64(cfg.Iterations))
+		r := load.ClosedLoop(ctx, client, src, load.RunConfig{OnSample: func(s load.Sample) { lat = append(lat, s.Latency) }}, 1, int64(cfg.Iterations))
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
@@ -213,22 +217,22 @@ func MeasureFloor(ctx context.Context, cfg FloorConfig) (*FloorResult, error) {
 			return nil, fmt.Errorf("floor %s: %d errors %v", p.name, r.Errors, r.ErrorSamples)
 		}
 		pt := FloorPoint{Name: p.name, RequestBytes: len(p.body), ResponseBytes: p.respBytes, Iterations: cfg.Iterations,
-			Serial: ExactPercentiles(lat)}
+			Serial: load.ExactPercentiles(lat)}
 		if cfg.Duration > 0 {
 			// A capacity, not a latency: measured without spin-waiting, as the sweeps are (a
 			// spinner would take a core from the others).
 			client.SetSpinWait(0)
 			// Connections opened and buffers grown before the measurement.
-			closedLoop(ctx, client, src, RunConfig{}, cfg.Conns, int64(10*cfg.Conns))
-			r := closedLoop(ctx, client, src, RunConfig{Duration: cfg.Duration}, cfg.Conns, 0)
+			load.ClosedLoop(ctx, client, src, load.RunConfig{}, cfg.Conns, int64(10*cfg.Conns))
+			r := load.ClosedLoop(ctx, client, src, load.RunConfig{Duration: cfg.Duration}, cfg.Conns, 0)
 			client.SetSpinWait(cfg.Client.SpinWait)
 			pt.ClosedLoopRPS, pt.ClosedLoopConns, pt.ClosedLoopErrors = r.Achieved, cfg.Conns, r.Errors
 			if r.OK > 0 {
-				pt.ClosedLoopCPUUS = round(r.GeneratorCPU*r.WindowS/float64(r.OK)*1e6, 1)
+				pt.ClosedLoopCPUUS = human.Round(r.GeneratorCPU*r.WindowS/float64(r.OK)*1e6, 1)
 			}
 		}
 		if cfg.Rate > 0 {
-			r, err := Run(ctx, client, src, RunConfig{System: "echo", Workload: p.name, Rate: cfg.Rate, Duration: cfg.RateDuration, Warmup: time.Second})
+			r, err := load.Run(ctx, client, src, load.RunConfig{System: "echo", Workload: p.name, Rate: cfg.Rate, Duration: cfg.RateDuration, Warmup: time.Second})
 			if err != nil {
 				return nil, err
 			}
@@ -244,7 +248,7 @@ func MeasureFloor(ctx context.Context, cfg FloorConfig) (*FloorResult, error) {
 		}
 		if cfg.Log != nil {
 			fmt.Fprintf(cfg.Log, "http floor %-18s %7d B -> %7d B: serial p50 %s p99 %s min %s",
-				pt.Name, pt.RequestBytes, pt.ResponseBytes, fmtMS(pt.Serial.P50), fmtMS(pt.Serial.P99), fmtMS(pt.Serial.Min))
+				pt.Name, pt.RequestBytes, pt.ResponseBytes, human.MS(pt.Serial.P50), human.MS(pt.Serial.P99), human.MS(pt.Serial.Min))
 			if pt.ClosedLoopConns > 0 {
 				fmt.Fprintf(cfg.Log, "; closed loop (%d conns) %.0f req/s, %.1f us CPU per request", pt.ClosedLoopConns, pt.ClosedLoopRPS, pt.ClosedLoopCPUUS)
 			}
@@ -252,7 +256,7 @@ func MeasureFloor(ctx context.Context, cfg FloorConfig) (*FloorResult, error) {
 				fmt.Fprintf(cfg.Log, " (%d errors)", pt.ClosedLoopErrors)
 			}
 			if pt.OpenLoop != nil {
-				fmt.Fprintf(cfg.Log, "; open loop at %g/s p50 %s p99 %s", pt.OpenLoopRate, fmtMS(pt.OpenLoop.P50), fmtMS(pt.OpenLoop.P99))
+				fmt.Fprintf(cfg.Log, "; open loop at %g/s p50 %s p99 %s", pt.OpenLoopRate, human.MS(pt.OpenLoop.P50), human.MS(pt.OpenLoop.P99))
 			}
 			fmt.Fprintln(cfg.Log)
 		}
@@ -289,6 +293,6 @@ func ServeEcho(ctx context.Context, ln net.Listener, maxBytes int) error {
 }
 
 // fixedCall is a Source of one request.
-type fixedCall struct{ c Call }
+type fixedCall struct{ c load.Call }
 
-func (f *fixedCall) Call(int64, bool) (*Call, error) { return &f.c, nil }
+func (f *fixedCall) Call(int64, bool) (*load.Call, error) { return &f.c, nil }

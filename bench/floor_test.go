@@ -6,13 +6,17 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"gpufn/bench/internal/benchtest"
+	"gpufn/bench/load"
+	"gpufn/bench/proc"
 )
 
 func TestMeasureFloor(t *testing.T) {
 	t.Parallel()
-	spec, _ := ParseWorkload("matmul-n16")
+	spec, _ := load.ParseWorkload("matmul-n16")
 	var log strings.Builder
-	f, err := MeasureFloor(context.Background(), FloorConfig{Workloads: []WorkloadSpec{spec}, Iterations: 200, Conns: 4, Duration: 100 * time.Millisecond,
+	f, err := MeasureFloor(context.Background(), FloorConfig{Workloads: []load.WorkloadSpec{spec}, Iterations: 200, Conns: 4, Duration: 100 * time.Millisecond,
 		Rate: 200, RateDuration: 100 * time.Millisecond, Log: &log})
 	if err != nil {
 		t.Fatal(err)
@@ -38,10 +42,10 @@ func TestMeasureFloorEchoProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec, _ := ParseWorkload("matmul-n16")
-	echo := ServerSpec{Name: "echo", Binary: exe, Args: []string{"echo-server"}, Env: []string{"GPUFN_BENCH_ECHO=1"}}
-	f, err := MeasureFloor(context.Background(), FloorConfig{Workloads: []WorkloadSpec{spec}, Iterations: 50, Conns: 2,
-		Duration: 50 * time.Millisecond, Rate: -1, Server: &echo, Client: ClientOptions{SpinWait: time.Millisecond}})
+	spec, _ := load.ParseWorkload("matmul-n16")
+	echo := proc.ServerSpec{Name: "echo", Binary: exe, Args: []string{"echo-server"}, Env: []string{"GPUFN_BENCH_ECHO=1"}}
+	f, err := MeasureFloor(context.Background(), FloorConfig{Workloads: []load.WorkloadSpec{spec}, Iterations: 50, Conns: 2,
+		Duration: 50 * time.Millisecond, Rate: -1, Server: &echo, Client: load.ClientOptions{SpinWait: time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +57,7 @@ func TestMeasureFloorEchoProcess(t *testing.T) {
 			t.Errorf("%+v", p)
 		}
 	}
-	srv := startFake(t, EchoHandler(1<<20))
+	srv := benchtest.StartFake(t, EchoHandler(1<<20))
 	f, err = MeasureFloor(context.Background(), FloorConfig{Iterations: 10, Duration: -1, Rate: -1, URL: srv.URL})
 	if err != nil || f.Server != srv.URL || len(f.Points) != 1 || f.Points[0].Serial.Count != 10 || f.Points[0].ClosedLoopConns != 0 {
 		t.Fatalf("%+v %v", f, err)

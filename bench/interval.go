@@ -4,6 +4,8 @@ import (
 	"math"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
+
+	"gpufn/bench/load"
 )
 
 // Interval is a 95% confidence interval of a latency percentile, in ms.
@@ -66,7 +68,7 @@ func histInterval(h *hdrhistogram.Histogram, q float64) *Interval {
 
 // latencyInterval is the interval of the q-quantile of a run's latencies (nil when the run
 // kept no histogram or it cannot be read).
-func latencyInterval(r *RateResult, q float64) *Interval {
+func latencyInterval(r *load.RateResult, q float64) *Interval {
 	h := runHist(r)
 	if h == nil {
 		return nil
@@ -76,7 +78,7 @@ func latencyInterval(r *RateResult, q float64) *Interval {
 
 // latencyIntervals are the intervals of a run's p50 and p99, from one decoding of its
 // histogram (nil, nil as latencyInterval).
-func latencyIntervals(r *RateResult) (p50, p99 *Interval) {
+func latencyIntervals(r *load.RateResult) (p50, p99 *Interval) {
 	h := runHist(r)
 	if h == nil {
 		return nil, nil
@@ -85,11 +87,11 @@ func latencyIntervals(r *RateResult) (p50, p99 *Interval) {
 }
 
 // runHist decodes a run's latency histogram (nil when it kept none or it cannot be read).
-func runHist(r *RateResult) *hdrhistogram.Histogram {
+func runHist(r *load.RateResult) *hdrhistogram.Histogram {
 	if r == nil || r.LatencyHist == "" {
 		return nil
 	}
-	h, err := DecodeHist(r.LatencyHist)
+	h, err := load.DecodeHist(r.LatencyHist)
 	if err != nil {
 		return nil
 	}

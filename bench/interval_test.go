@@ -6,6 +6,9 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"gpufn/bench/internal/human"
+	"gpufn/bench/load"
 )
 
 func TestQuantileRanks(t *testing.T) {
@@ -33,10 +36,10 @@ func TestQuantileRanks(t *testing.T) {
 func TestIntervalsOfSamplesAndHistograms(t *testing.T) {
 	// 1 ... 1000 us: the p99's interval is ranks 983 ... 997, in both forms.
 	var sorted []float64
-	h := newLatencyHist()
+	h := load.NewLatencyHist()
 	for us := 1; us <= 1000; us++ {
 		sorted = append(sorted, float64(us)/1e3)
-		recordUS(h, time.Duration(us)*time.Microsecond)
+		load.RecordUS(h, time.Duration(us)*time.Microsecond)
 	}
 	want := Interval{Lo: 0.983, Hi: 0.997}
 	if iv := sortedInterval(sorted, 0.99); iv == nil || *iv != want {
@@ -45,26 +48,26 @@ func TestIntervalsOfSamplesAndHistograms(t *testing.T) {
 	if iv := histInterval(h, 0.99); iv == nil || *iv != want {
 		t.Errorf("histogram: %+v; want %+v", iv, want)
 	}
-	r := &RateResult{LatencyHist: encodeHist(h)}
+	r := &load.RateResult{LatencyHist: load.EncodeHist(h)}
 	if iv := latencyInterval(r, 0.5); iv == nil || iv.Lo != 0.469 || iv.Hi != 0.531 {
 		t.Errorf("run's p50: %+v", iv)
 	}
 	// 150 samples cannot bound a p99 from above: the top is open, and reads so.
 	if iv := sortedInterval(sorted[:150], 0.99); iv == nil || iv.Lo != 0.146 || iv.Hi != 0.15 || !iv.HiOpen || iv.LoOpen ||
-		iv.text(ms) != " [0.146, ∞)" {
-		t.Errorf("150 samples: %+v %q", iv, iv.text(ms))
+		iv.text(human.Cell) != " [0.146, ∞)" {
+		t.Errorf("150 samples: %+v %q", iv, iv.text(human.Cell))
 	}
-	if got := (&Interval{Lo: 0.983, Hi: 0.997}).text(ms); got != " [0.983, 0.997]" {
+	if got := (&Interval{Lo: 0.983, Hi: 0.997}).text(human.Cell); got != " [0.983, 0.997]" {
 		t.Errorf("text %q", got)
 	}
-	if got := (&Interval{Lo: 0.5, Hi: 2, LoOpen: true}).text(fmtMS); got != " [0, 2.00ms]" {
+	if got := (&Interval{Lo: 0.5, Hi: 2, LoOpen: true}).text(human.MS); got != " [0, 2.00ms]" {
 		t.Errorf("text %q", got)
 	}
-	if (*Interval)(nil).text(ms) != "" {
+	if (*Interval)(nil).text(human.Cell) != "" {
 		t.Error("nil text")
 	}
-	if sortedInterval(nil, 0.99) != nil || histInterval(newLatencyHist(), 0.99) != nil || latencyInterval(&RateResult{}, 0.99) != nil ||
-		latencyInterval(&RateResult{LatencyHist: "junk"}, 0.99) != nil {
+	if sortedInterval(nil, 0.99) != nil || histInterval(load.NewLatencyHist(), 0.99) != nil || latencyInterval(&load.RateResult{}, 0.99) != nil ||
+		latencyInterval(&load.RateResult{LatencyHist: "junk"}, 0.99) != nil {
 		t.Error("an interval of nothing")
 	}
 }
@@ -139,15 +142,15 @@ func TestMayAgree(t *testing.T) {
 // A difference beyond the tolerance is "within sampling error" only where both percentiles'
 // intervals allow agreement, and never where the tools agree or are not compared.
 func TestCompareVegetaUndecided(t *testing.T) {
-	run := func(p50us, p99us int64) *RateResult {
-		h := newLatencyHist()
+	run := func(p50us, p99us int64) *load.RateResult {
+		h := load.NewLatencyHist()
 		for i := 0; i < 990; i++ {
-			recordUS(h, time.Duration(p50us+int64(i%20))*time.Microsecond)
+			load.RecordUS(h, time.Duration(p50us+int64(i%20))*time.Microsecond)
 		}
 		for i := 0; i < 10; i++ {
-			recordUS(h, time.Duration(p99us+int64(i)*100)*time.Microsecond)
+			load.RecordUS(h, time.Duration(p99us+int64(i)*100)*time.Microsecond)
 		}
-		return &RateResult{Holds: true, LatencyHist: encodeHist(h), Latency: summarizeUS(h)}
+		return &load.RateResult{Holds: true, LatencyHist: load.EncodeHist(h), Latency: load.SummarizeUS(h)}
 	}
 	vs := func(p50, p99 float64, i50, i99 *Interval) *VegetaStats {
 		return &VegetaStats{P50: p50, P99: p99, P50CI: i50, P99CI: i99, Success: 1, Throughput: 100}

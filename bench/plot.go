@@ -12,6 +12,8 @@ import (
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"gpufn/bench/load"
 )
 
 // PlotOptions configure PlotLatency.
@@ -39,7 +41,7 @@ func PlotLatency(res *Results, base string, o PlotOptions) ([]string, error) {
 	minX, maxX := 0.0, 0.0
 	drawn := 0
 	for i, sys := range res.Systems {
-		var runs []*RateResult
+		var runs []*load.RateResult
 		for _, r := range sys.Runs() {
 			if r.OK > 0 && r.Latency.P50 > 0 && (o.All || r.Holds) {
 				runs = append(runs, r)

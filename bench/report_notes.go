@@ -3,10 +3,13 @@ package bench
 import (
 	"fmt"
 	"runtime"
+
+	"gpufn/bench/internal/human"
+	"gpufn/bench/load"
 )
 
 // eventsNote is the run line's note about server events ("" when there is nothing to say).
-func eventsNote(ev *ServerEvents) string {
+func eventsNote(ev *load.ServerEvents) string {
 	if ev == nil || ev.WorkerRestarts == 0 && ev.Teardowns == 0 {
 		return ""
 	}
@@ -18,7 +21,7 @@ func eventsNote(ev *ServerEvents) string {
 func (s *SystemResult) eventsNote() string {
 	var runs int
 	var restarts, teardowns uint64
-	for _, r := range append([]*RateResult{s.LowLoad}, s.Steps...) {
+	for _, r := range append([]*load.RateResult{s.LowLoad}, s.Steps...) {
 		if r == nil || r.Server == nil || r.Server.WorkerRestarts == 0 && r.Server.Teardowns == 0 {
 			continue
 		}
@@ -37,7 +40,7 @@ func (s *SystemResult) eventsNote() string {
 func (s *SystemResult) stealSummary() string {
 	var runs, busy int
 	var most float64
-	for _, r := range append([]*RateResult{s.LowLoad}, s.Steps...) {
+	for _, r := range append([]*load.RateResult{s.LowLoad}, s.Steps...) {
 		if r == nil {
 			continue
 		}
@@ -57,22 +60,22 @@ func (s *SystemResult) stealSummary() string {
 const stealNote = 0.2
 
 // runLine is one line about a run, for people.
-func runLine(r *RateResult) string {
+func runLine(r *load.RateResult) string {
 	verdict := "holds"
 	if !r.Holds {
 		verdict = "FAILS"
 	}
 	s := fmt.Sprintf("%-16s %-18s %-6s %8.1f/s: achieved %8.1f/s  p50 %-8s p99 %-8s max %-8s errors %d (%.2f%%) %s",
-		r.System, r.Workload, r.Phase, r.Offered, r.Achieved, fmtMS(r.Latency.P50), fmtMS(r.Latency.P99),
-		fmtMS(r.Latency.Max), r.Errors, 100*r.ErrorRate, verdict)
+		r.System, r.Workload, r.Phase, r.Offered, r.Achieved, human.MS(r.Latency.P50), human.MS(r.Latency.P99),
+		human.MS(r.Latency.Max), r.Errors, 100*r.ErrorRate, verdict)
 	if len(r.ErrorKinds) > 0 {
 		s += " [" + kindsString(r.ErrorKinds) + "]"
 	}
 	if r.Cold != nil {
-		s += fmt.Sprintf(" cold p50 %s hot p50 %s", fmtMS(r.Cold.P50), fmtMS(r.Hot.P50))
+		s += fmt.Sprintf(" cold p50 %s hot p50 %s", human.MS(r.Cold.P50), human.MS(r.Hot.P50))
 	}
 	if r.SendLag.P99 > 0.5 && r.SendLag.P99 > r.Latency.P50 {
-		s += fmt.Sprintf(" (generator late: send lag p99 %s)", fmtMS(r.SendLag.P99))
+		s += fmt.Sprintf(" (generator late: send lag p99 %s)", human.MS(r.SendLag.P99))
 	}
 	s += eventsNote(r.Server)
 	if n := runtime.GOMAXPROCS(0); r.GeneratorCPU > 0.8*float64(n) {

@@ -4,16 +4,18 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gpufn/bench/load"
 )
 
 func writeFloors(t *testing.T, dir string) {
 	t.Helper()
 	f := &FloorResult{Kind: KindFloor, Version: 1, Points: []FloorPoint{{Name: "matmul-n128", RequestBytes: 131100, ResponseBytes: 131080,
-		Serial: Percentiles{P50: 0.076, P99: 0.1}, OpenLoop: &Percentiles{P50: 0.5}, OpenLoopRate: 25}}}
+		Serial: load.Percentiles{P50: 0.076, P99: 0.1}, OpenLoop: &load.Percentiles{P50: 0.5}, OpenLoopRate: 25}}}
 	g := &GPUFloor{Kind: KindGPUFloor, Version: 1, Device: "cuda H100", Points: []GPUFloorPoint{
-		{Workload: "matmul-n128", Iterations: 2000, Latency: Percentiles{P50: 0.061, P99: 0.076}},
-		{Workload: "matmul-n128", Rate: 25, Iterations: 100, Latency: Percentiles{P50: 0.2}},
-		{Workload: "inference-r500-b1", Rate: 25, Iterations: 100, Latency: Percentiles{P50: 5.5}}}}
+		{Workload: "matmul-n128", Iterations: 2000, Latency: load.Percentiles{P50: 0.061, P99: 0.076}},
+		{Workload: "matmul-n128", Rate: 25, Iterations: 100, Latency: load.Percentiles{P50: 0.2}},
+		{Workload: "inference-r500-b1", Rate: 25, Iterations: 100, Latency: load.Percentiles{P50: 5.5}}}}
 	if err := WriteJSON(filepath.Join(dir, "floor.json"), f); err != nil {
 		t.Fatal(err)
 	}
@@ -27,8 +29,8 @@ func TestTargets(t *testing.T) {
 	dir := t.TempDir()
 	writeFloors(t, dir)
 	sys := func(name string, p50, max, ipc float64) *SystemResult {
-		low := &RateResult{Offered: 25, OK: 100, Latency: Percentiles{P50: p50}, Stages: map[string]StageStats{"ipc": {P50: ipc}}}
-		return &SystemResult{Name: name, LowLoad: low, MaxHolding: max, Steps: []*RateResult{{Offered: max, Holds: true, OK: 1}}}
+		low := &load.RateResult{Offered: 25, OK: 100, Latency: load.Percentiles{P50: p50}, Stages: map[string]load.StageStats{"ipc": {P50: ipc}}}
+		return &SystemResult{Name: name, LowLoad: low, MaxHolding: max, Steps: []*load.RateResult{{Offered: max, Holds: true, OK: 1}}}
 	}
 	mm := &Results{Kind: KindResults, Workload: "matmul-n128", Systems: []*SystemResult{
 		sys("gpufn-seq", 0.190, 9000, 0.020), sys("gpufn-c4-mps", 0.2, 30000, 0.02), sys("baseline", 0.17, 10000, 0)}}
@@ -70,13 +72,13 @@ func TestSummaryVegetaPerWorkloadAndSpin(t *testing.T) {
 	dir := t.TempDir()
 	writeFloors(t, dir)
 	pt := func(rate float64, comparable, agree, agreeNet bool) VegetaPoint {
-		return VegetaPoint{Rate: rate, Bench: &RateResult{}, Comparable: comparable, Agree: agree,
-			BenchEcho: &RateResult{}, VegetaEcho: &VegetaStats{}, AgreeNet: agreeNet}
+		return VegetaPoint{Rate: rate, Bench: &load.RateResult{}, Comparable: comparable, Agree: agree,
+			BenchEcho: &load.RateResult{}, VegetaEcho: &VegetaStats{}, AgreeNet: agreeNet}
 	}
 	// withNet adds the bench's net/http client to a point: comparable as the default client,
 	// agreeing raw as given, net of echo always.
 	withNet := func(p VegetaPoint, agree bool) VegetaPoint {
-		p.BenchNetHTTP, p.BenchNetHTTPEcho = &RateResult{}, &RateResult{}
+		p.BenchNetHTTP, p.BenchNetHTTPEcho = &load.RateResult{}, &load.RateResult{}
 		p.NetHTTP = &VegetaDiff{Comparable: p.Comparable, Agree: agree && p.Comparable, AgreeNet: p.Comparable}
 		return p
 	}
@@ -94,7 +96,7 @@ func TestSummaryVegetaPerWorkloadAndSpin(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	low := &RateResult{Offered: 25, OK: 100, Latency: Percentiles{P50: 0.3}, SpinWaitMS: 10}
+	low := &load.RateResult{Offered: 25, OK: 100, Latency: load.Percentiles{P50: 0.3}, SpinWaitMS: 10}
 	mm := &Results{Kind: KindResults, Workload: "matmul-n128", Method: Method{LowRate: 25}, Systems: []*SystemResult{{Name: "gpufn-seq", LowLoad: low}}}
 	if err := saveResults(dir, "matmul-n128", mm); err != nil {
 		t.Fatal(err)
@@ -123,11 +125,11 @@ func TestSummaryVegetaPerWorkloadAndSpin(t *testing.T) {
 }
 
 func TestStealSummary(t *testing.T) {
-	s := &SystemResult{LowLoad: &RateResult{}, Steps: []*RateResult{{StealCores: 0.1}, {StealCores: 0.5}, {StealCores: 1.25}}}
+	s := &SystemResult{LowLoad: &load.RateResult{}, Steps: []*load.RateResult{{StealCores: 0.1}, {StealCores: 0.5}, {StealCores: 1.25}}}
 	if got, want := s.stealSummary(), "host busy in 2 of 4 runs (up to 1.2 cores stolen)"; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
-	if got := (&SystemResult{Steps: []*RateResult{{StealCores: 0.1}}}).stealSummary(); got != "" {
+	if got := (&SystemResult{Steps: []*load.RateResult{{StealCores: 0.1}}}).stealSummary(); got != "" {
 		t.Errorf("%q for a quiet host", got)
 	}
 }
@@ -135,15 +137,15 @@ func TestStealSummary(t *testing.T) {
 // The run line and the summary's note say when a run's server lost workers, and nothing when
 // the server does not tell (the dedicated baseline) or lost none.
 func TestEventsNotes(t *testing.T) {
-	r := &RateResult{OK: 20, Server: &ServerEvents{WorkerRestarts: 1, Pipelined: 10, Inline: 60}}
+	r := &load.RateResult{OK: 20, Server: &load.ServerEvents{WorkerRestarts: 1, Pipelined: 10, Inline: 60}}
 	if line := runLine(r); !strings.Contains(line, "(server: 1 worker restarts, 0 teardowns)") {
 		t.Fatalf("run line %q does not say the worker was lost", line)
 	}
-	sr := &SystemResult{Name: "gpufn-seq", LowLoad: &RateResult{}, Steps: []*RateResult{r, {Server: &ServerEvents{Pipelined: 3}}}}
+	sr := &SystemResult{Name: "gpufn-seq", LowLoad: &load.RateResult{}, Steps: []*load.RateResult{r, {Server: &load.ServerEvents{Pipelined: 3}}}}
 	if note := sr.eventsNote(); note != "server lost workers in 1 run(s): 1 restarts, 0 teardowns" {
 		t.Fatalf("note %q", note)
 	}
-	if line := runLine(&RateResult{OK: 10}); strings.Contains(line, "server:") {
+	if line := runLine(&load.RateResult{OK: 10}); strings.Contains(line, "server:") {
 		t.Fatalf("baseline: run line %q", line)
 	}
 }

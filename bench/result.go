@@ -10,6 +10,9 @@ import (
 	"sort"
 	"strconv"
 	"time"
+
+	"gpufn/bench/internal/human"
+	"gpufn/bench/load"
 )
 
 // SystemResult is everything measured on one system (a server configuration) for one
@@ -20,9 +23,9 @@ type SystemResult struct {
 	// Command is how the bench started the server (empty for a server it did not start).
 	Command []string `json:"command,omitempty"`
 	// LowLoad is the run at the low fixed rate (the latency floor of the system).
-	LowLoad *RateResult `json:"low_load,omitempty"`
+	LowLoad *load.RateResult `json:"low_load,omitempty"`
 	// Steps are the sweep's runs in the order they ran.
-	Steps []*RateResult `json:"steps,omitempty"`
+	Steps []*load.RateResult `json:"steps,omitempty"`
 	// MaxHolding is the highest offered rate that held (0 if none did or there was no sweep).
 	MaxHolding float64 `json:"max_rate_holding"`
 	// Error says why the system could not be measured (fully), if it could not.
@@ -31,15 +34,15 @@ type SystemResult struct {
 
 // Method records how results were taken.
 type Method struct {
-	Sweep       string  `json:"sweep"`
-	DurationS   float64 `json:"duration_s"`
-	WarmupS     float64 `json:"warmup_s"`
-	TimeoutS    float64 `json:"timeout_s"`
-	Poisson     bool    `json:"poisson"`
-	ColdPercent float64 `json:"cold_percent"`
-	LowRate     float64 `json:"low_rate,omitempty"`
-	Rule        Rule    `json:"rule"`
-	Device      string  `json:"device,omitempty"`
+	Sweep       string    `json:"sweep"`
+	DurationS   float64   `json:"duration_s"`
+	WarmupS     float64   `json:"warmup_s"`
+	TimeoutS    float64   `json:"timeout_s"`
+	Poisson     bool      `json:"poisson"`
+	ColdPercent float64   `json:"cold_percent"`
+	LowRate     float64   `json:"low_rate,omitempty"`
+	Rule        load.Rule `json:"rule"`
+	Device      string    `json:"device,omitempty"`
 }
 
 // Results is one results file: one workload, one or more systems. Kind is "results".
@@ -47,7 +50,7 @@ type Results struct {
 	Kind     string          `json:"kind"`
 	Version  int             `json:"version"`
 	Created  time.Time       `json:"created"`
-	Machine  Machine         `json:"machine"`
+	Machine  load.Machine    `json:"machine"`
 	Workload string          `json:"workload"`
 	Method   Method          `json:"method"`
 	Systems  []*SystemResult `json:"systems"`
@@ -105,7 +108,7 @@ func fileKind(path string) string {
 // system: the columns are named in the first row; the server's stages (every name any run
 // reported, mean and p50 each) come last.
 func WriteCSV(w io.Writer, res *Results) error {
-	seen := map[string]StageStats{}
+	seen := map[string]load.StageStats{}
 	for _, sys := range res.Systems {
 		for _, r := range sys.Runs() {
 			for k, v := range r.Stages {
@@ -113,7 +116,7 @@ func WriteCSV(w io.Writer, res *Results) error {
 			}
 		}
 	}
-	csvStages := stageNames(seen)
+	csvStages := load.StageNames(seen)
 	cw := csv.NewWriter(w)
 	head := []string{"system", "workload", "phase", "offered_rps", "achieved_rps", "scheduled", "ok", "errors",
 		"error_rate", "holds", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms", "mean_ms", "send_lag_p99_ms",
@@ -127,14 +130,14 @@ func WriteCSV(w io.Writer, res *Results) error {
 	f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 	for _, sys := range res.Systems {
 		for _, r := range sys.Runs() {
-			row := []string{sys.Name, r.Workload, r.Phase, f(r.Offered), f(round(r.Achieved, 3)),
+			row := []string{sys.Name, r.Workload, r.Phase, f(r.Offered), f(human.Round(r.Achieved, 3)),
 				strconv.FormatInt(r.Scheduled, 10), strconv.FormatInt(r.OK, 10), strconv.FormatInt(r.Errors, 10),
-				f(round(r.ErrorRate, 6)), strconv.FormatBool(r.Holds), f(r.Latency.P50), f(r.Latency.P90),
-				f(r.Latency.P99), f(r.Latency.P999), f(r.Latency.Max), f(round(r.Latency.Mean, 4)),
+				f(human.Round(r.ErrorRate, 6)), strconv.FormatBool(r.Holds), f(r.Latency.P50), f(r.Latency.P90),
+				f(r.Latency.P99), f(r.Latency.P999), f(r.Latency.Max), f(human.Round(r.Latency.Mean, 4)),
 				f(r.SendLag.P99), f(r.ColdPercent), kindsString(r.ErrorKinds), f(r.GeneratorCPU), f(r.SpinWaitMS), httpClientName(r.HTTPClient), f(r.StealCores)}
 			for _, s := range csvStages {
 				if st, ok := r.Stages[s]; ok {
-					row = append(row, f(round(st.Mean, 4)), f(st.P50))
+					row = append(row, f(human.Round(st.Mean, 4)), f(st.P50))
 				} else {
 					row = append(row, "", "")
 				}
@@ -149,8 +152,8 @@ func WriteCSV(w io.Writer, res *Results) error {
 }
 
 // Runs returns the system's low-load run (if any) followed by its sweep steps.
-func (s *SystemResult) Runs() []*RateResult {
-	var out []*RateResult
+func (s *SystemResult) Runs() []*load.RateResult {
+	var out []*load.RateResult
 	if s.LowLoad != nil {
 		out = append(out, s.LowLoad)
 	}
@@ -161,7 +164,7 @@ func (s *SystemResult) Runs() []*RateResult {
 // choice.
 func httpClientName(s string) string {
 	if s == "" {
-		return HTTPClientFast
+		return load.HTTPClientFast
 	}
 	return s
 }

@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"gpufn/bench/internal/human"
+	"gpufn/bench/load"
 )
 
 // Dir is everything the bench wrote into one results directory.
@@ -112,7 +115,7 @@ func (d *Dir) Summary() string {
 		for _, pt := range f.Points {
 			ol50, ol99 := "-", "-"
 			if pt.OpenLoop != nil {
-				ol50, ol99 = ms(pt.OpenLoop.P50)+fmt.Sprintf(" (at %g/s)", pt.OpenLoopRate), ms(pt.OpenLoop.P99)
+				ol50, ol99 = human.Cell(pt.OpenLoop.P50)+fmt.Sprintf(" (at %g/s)", pt.OpenLoopRate), human.Cell(pt.OpenLoop.P99)
 			}
 			cl := "-"
 			if pt.ClosedLoopConns > 0 {
@@ -122,7 +125,7 @@ func (d *Dir) Summary() string {
 				}
 			}
 			p("| %s | %d | %d | %s | %s | %s | %s | %s | %s |\n", pt.Name, pt.RequestBytes, pt.ResponseBytes,
-				ms(pt.Serial.P50), ms(pt.Serial.P99), ms(pt.Serial.Min), ol50, ol99, cl)
+				human.Cell(pt.Serial.P50), human.Cell(pt.Serial.P99), human.Cell(pt.Serial.Min), ol50, ol99, cl)
 		}
 		if f.Server != "" {
 			p("\nEcho server: %s", f.Server)
@@ -140,7 +143,7 @@ func (d *Dir) Summary() string {
 		for _, pt := range g.Points {
 			st := func(n string) string {
 				if s, ok := pt.Stages[n]; ok {
-					return ms(s.Mean)
+					return human.Cell(s.Mean)
 				}
 				return "-"
 			}
@@ -148,7 +151,7 @@ func (d *Dir) Summary() string {
 			if pt.Rate > 0 {
 				name += fmt.Sprintf(" (paced at %g/s)", pt.Rate)
 			}
-			p("| %s | %d | %s | %s | %s | %s | %s | %s |\n", name, pt.Iterations, ms(pt.Latency.P50), ms(pt.Latency.P99),
+			p("| %s | %d | %s | %s | %s | %s | %s | %s |\n", name, pt.Iterations, human.Cell(pt.Latency.P50), human.Cell(pt.Latency.P99),
 				st("h2d"), st("kernel"), st("d2h"), st("zero"))
 		}
 		p("\n")
@@ -176,7 +179,7 @@ func (d *Dir) Summary() string {
 			low, top := s.LowLoad, s.topRun()
 			row := []string{s.Name, "-", "-", "-", "-", "-", "-", ""}
 			if low != nil && low.OK > 0 {
-				row[1], row[2] = ms(low.Latency.P50), ms(low.Latency.P99)
+				row[1], row[2] = human.Cell(low.Latency.P50), human.Cell(low.Latency.P99)
 				if base != nil && base.LowLoad != nil && base.LowLoad.OK > 0 && s != base {
 					row[3] = ratio(low.Latency.P50 / base.LowLoad.Latency.P50)
 				}
@@ -184,7 +187,7 @@ func (d *Dir) Summary() string {
 					row[7] = fmt.Sprintf("low-load errors: %s", kindsString(low.ErrorKinds))
 				}
 				if low.Cold != nil {
-					row[7] = strings.TrimSpace(row[7] + fmt.Sprintf(" cold p50 %s, hot p50 %s", ms(low.Cold.P50), ms(low.Hot.P50)))
+					row[7] = strings.TrimSpace(row[7] + fmt.Sprintf(" cold p50 %s, hot p50 %s", human.Cell(low.Cold.P50), human.Cell(low.Hot.P50)))
 				}
 			}
 			if len(s.Steps) > 0 {
@@ -193,7 +196,7 @@ func (d *Dir) Summary() string {
 					row[5] = ratio(s.MaxHolding / base.MaxHolding)
 				}
 				if top != nil {
-					row[6] = ms(top.Latency.P50) + " / " + ms(top.Latency.P99)
+					row[6] = human.Cell(top.Latency.P50) + " / " + human.Cell(top.Latency.P99)
 				}
 			}
 			if note := s.eventsNote(); note != "" {
@@ -235,7 +238,7 @@ func spinText(ms float64) string {
 
 // stageTable writes the per-stage breakdown of each system at low load (server-side means).
 func (d *Dir) stageTable(b *strings.Builder, r *Results) {
-	seen := map[string]StageStats{}
+	seen := map[string]load.StageStats{}
 	for _, s := range r.Systems {
 		if s.LowLoad != nil {
 			for k, v := range s.LowLoad.Stages {
@@ -246,7 +249,7 @@ func (d *Dir) stageTable(b *strings.Builder, r *Results) {
 	if len(seen) == 0 {
 		return
 	}
-	names := stageNames(seen)
+	names := load.StageNames(seen)
 	fmt.Fprintf(b, "Where the time goes at low load (server's Server-Timing, mean ms; `outside` = client p50 - server total p50: HTTP, encoding, the frontend):\n\n| system | %s | outside |\n|---|%s---:|\n",
 		strings.Join(names, " | "), strings.Repeat("---:|", len(names)))
 	for _, s := range r.Systems {
@@ -271,8 +274,8 @@ func (d *Dir) stageTable(b *strings.Builder, r *Results) {
 }
 
 // topRun is the run at the highest rate that held.
-func (s *SystemResult) topRun() *RateResult {
-	var top *RateResult
+func (s *SystemResult) topRun() *load.RateResult {
+	var top *load.RateResult
 	for _, r := range s.Steps {
 		if r.Holds && (top == nil || r.Offered > top.Offered) {
 			top = r
@@ -290,7 +293,7 @@ func findSystem(r *Results, name string) *SystemResult {
 	return nil
 }
 
-func (d *Dir) machine() *Machine {
+func (d *Dir) machine() *load.Machine {
 	for _, n := range d.names() {
 		return &d.Results[n].Machine
 	}
@@ -349,7 +352,7 @@ func (d *Dir) Targets() []Target {
 			byWorkload[r.Workload] = r
 		}
 	}
-	lowP50 := func(r *Results, sys string) (float64, *RateResult) {
+	lowP50 := func(r *Results, sys string) (float64, *load.RateResult) {
 		if s := findSystem(r, sys); s != nil && s.LowLoad != nil && s.LowLoad.OK > 0 {
 			return s.LowLoad.Latency.P50, s.LowLoad
 		}
@@ -376,8 +379,8 @@ func (d *Dir) Targets() []Target {
 			bound := httpF + ipc + gpuF + 0.040
 			out = append(out, Target{
 				Name:     fmt.Sprintf("matmul n=128 at %g/s: gpufn-seq p50 <= HTTP floor + pipe + GPU floor + 40 us (floors %s)", run.Offered, how),
-				Measured: ms(seq) + " ms",
-				Bound:    fmt.Sprintf("%s ms (%s + %s + %s + 0.040)", ms(bound), ms(httpF), ms(ipc), ms(gpuF)),
+				Measured: human.Cell(seq) + " ms",
+				Bound:    fmt.Sprintf("%s ms (%s + %s + %s + 0.040)", human.Cell(bound), human.Cell(httpF), human.Cell(ipc), human.Cell(gpuF)),
 				Pass:     seq <= bound,
 			})
 		}
@@ -423,14 +426,14 @@ func (d *Dir) Targets() []Target {
 	if r := byWorkload["inference-r500-b1"]; r != nil {
 		if seq, run := lowP50(r, "gpufn-seq"); seq > 0 {
 			out = append(out, Target{Name: fmt.Sprintf("inference 500 reps at %g/s: gpufn-seq p50 within 1.1x of the 5.33 ms GPU floor", run.Offered),
-				Measured: ms(seq) + " ms = " + ratio(seq/GPUFloorInference500), Bound: "<= 1.10x", Pass: seq <= 1.1*GPUFloorInference500})
+				Measured: human.Cell(seq) + " ms = " + ratio(seq/GPUFloorInference500), Bound: "<= 1.10x", Pass: seq <= 1.1*GPUFloorInference500})
 			if g := gpuFloorP50(d.GPUFloor, "inference-r500-b1", 0); g > 0 {
 				out = append(out, Target{Name: "inference 500 reps: gpufn-seq p50 within 1.1x of the GPU floor measured in this run (back to back)",
-					Measured: fmt.Sprintf("%s ms vs %s ms = %s", ms(seq), ms(g), ratio(seq/g)), Bound: "<= 1.10x", Pass: seq <= 1.1*g})
+					Measured: fmt.Sprintf("%s ms vs %s ms = %s", human.Cell(seq), human.Cell(g), ratio(seq/g)), Bound: "<= 1.10x", Pass: seq <= 1.1*g})
 			}
 			if g := gpuFloorP50(d.GPUFloor, "inference-r500-b1", run.Offered); g > 0 {
 				out = append(out, Target{Name: fmt.Sprintf("inference 500 reps: gpufn-seq p50 within 1.1x of the GPU floor paced at the same %g/s", run.Offered),
-					Measured: fmt.Sprintf("%s ms vs %s ms = %s", ms(seq), ms(g), ratio(seq/g)), Bound: "<= 1.10x", Pass: seq <= 1.1*g})
+					Measured: fmt.Sprintf("%s ms vs %s ms = %s", human.Cell(seq), human.Cell(g), ratio(seq/g)), Bound: "<= 1.10x", Pass: seq <= 1.1*g})
 			}
 		}
 	}

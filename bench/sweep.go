@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"time"
+
+	"gpufn/bench/load"
 )
 
 // Sweep modes.
@@ -43,7 +45,7 @@ type SweepConfig struct {
 	// is kept in Steps (the repeats with Phase "again").
 	Confirm int
 	// Rule decides whether a rate holds.
-	Rule Rule
+	Rule load.Rule
 }
 
 func (s *SweepConfig) defaults() error {
@@ -78,18 +80,18 @@ func (s *SweepConfig) defaults() error {
 }
 
 // RunFunc runs one rate and returns its result (Sweep sets Phase and Holds).
-type RunFunc func(ctx context.Context, rate float64) (*RateResult, error)
+type RunFunc func(ctx context.Context, rate float64) (*load.RateResult, error)
 
 // SweepOutcome is what Sweep found.
 type SweepOutcome struct {
-	Steps []*RateResult
+	Steps []*load.RateResult
 	// MaxHolding is the highest offered rate that held (0 if none did).
 	MaxHolding float64
 }
 
 // Sweep searches for the highest rate that holds, calling run for each rate it tries, and
 // onStep (if not nil) after each. It stops early, with what it has, when ctx ends.
-func Sweep(ctx context.Context, sw SweepConfig, run RunFunc, onStep func(*RateResult)) (*SweepOutcome, error) {
+func Sweep(ctx context.Context, sw SweepConfig, run RunFunc, onStep func(*load.RateResult)) (*SweepOutcome, error) {
 	if err := sw.defaults(); err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"errors"
 	"reflect"
 	"strconv"
 	"sync"
@@ -9,15 +10,18 @@ import (
 	"time"
 
 	"github.com/valyala/fasthttp"
+
+	"gpufn/bench/internal/benchtest"
+	"gpufn/bench/load"
 )
 
 // failingAbove is a fake server that fails every 20th request (5%) of a run whose offered rate
 // (X-Bench-Rate, sent with TagRequests) is above threshold: the failures depend on the
 // requests' metadata, not on timing.
-func failingAbove(t *testing.T, threshold float64) *fakeServer {
+func failingAbove(t *testing.T, threshold float64) *benchtest.FakeServer {
 	var mu sync.Mutex
 	counts := map[string]int{}
-	return startFake(t, func(c *fasthttp.RequestCtx) {
+	return benchtest.StartFake(t, func(c *fasthttp.RequestCtx) {
 		rate := string(c.Request.Header.Peek("X-Bench-Rate"))
 		r, err := strconv.ParseFloat(rate, 64)
 		if err != nil {
@@ -36,17 +40,32 @@ func failingAbove(t *testing.T, threshold float64) *fakeServer {
 	})
 }
 
-func sweepOverHTTP(t *testing.T, f *fakeServer, sw SweepConfig, d time.Duration) *SweepOutcome {
-	c := newTestClient(t, f.URL)
-	src := newFixedSource(c, []byte("ok"))
-	out, err := Sweep(context.Background(), sw, func(ctx context.Context, rate float64) (*RateResult, error) {
-		return Run(ctx, c, src, RunConfig{Rate: rate, Duration: d, TagRequests: true})
+func sweepOverHTTP(t *testing.T, f *benchtest.FakeServer, sw SweepConfig, d time.Duration) *SweepOutcome {
+	c, err := load.NewClient(f.URL, load.ClientOptions{MaxConns: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.CloseIdle)
+	src := &okSource{load.Call{URI: c.URL("/v1/functions/f/invoke"), Body: []byte("in"), ContentType: "application/octet-stream",
+		Check: func(out []byte) error {
+			if string(out) != "ok" {
+				return errors.New("wrong output")
+			}
+			return nil
+		}}}
+	out, err := Sweep(context.Background(), sw, func(ctx context.Context, rate float64) (*load.RateResult, error) {
+		return load.Run(ctx, c, src, load.RunConfig{Rate: rate, Duration: d, TagRequests: true})
 	}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return out
 }
+
+// okSource sends the same request, whose answer must be "ok".
+type okSource struct{ call load.Call }
+
+func (s *okSource) Call(int64, bool) (*load.Call, error) { return &s.call, nil }
 
 func rates(out *SweepOutcome) (r []float64, holds []bool) {
 	for _, s := range out.Steps {
@@ -90,8 +109,8 @@ func TestAdaptiveSweepOverHTTP(t *testing.T) {
 
 // A fake run whose error rate is a function of the rate: the sweep logic without HTTP.
 func capacityRun(capacity float64) RunFunc {
-	return func(_ context.Context, rate float64) (*RateResult, error) {
-		r := &RateResult{Offered: rate, Achieved: rate, Scheduled: 1000}
+	return func(_ context.Context, rate float64) (*load.RateResult, error) {
+		r := &load.RateResult{Offered: rate, Achieved: rate, Scheduled: 1000}
 		if rate > capacity {
 			r.Errors, r.ErrorRate = 50, 0.05
 		}
@@ -142,7 +161,7 @@ func TestSweepConfirmsFailures(t *testing.T) {
 	transient := func() RunFunc {
 		capacity := capacityRun(500)
 		tried := map[float64]bool{}
-		return func(ctx context.Context, rate float64) (*RateResult, error) {
+		return func(ctx context.Context, rate float64) (*load.RateResult, error) {
 			r, _ := capacity(ctx, rate)
 			if rate == 200 && !tried[rate] { // the first run at 200/s meets a stall
 				r.Errors, r.ErrorRate = 50, 0.05

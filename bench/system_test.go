@@ -3,11 +3,13 @@ package bench
 import (
 	"strings"
 	"testing"
+
+	"gpufn/bench/load"
 )
 
 func TestSystemSpecs(t *testing.T) {
 	o := SystemOptions{GPUfn: "/x/gpufn", Device: "cuda"}
-	wl, _ := ParseWorkload("inference-r500")
+	wl, _ := load.ParseWorkload("inference-r500")
 	for name, want := range map[string]string{
 		"seq":                "/x/gpufn serve --device cuda --engine sequential",
 		"c4-mps":             "/x/gpufn serve --device cuda --engine concurrent --workers 4 --mps on",

@@ -17,6 +17,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"gpufn/bench/internal/human"
+	"gpufn/bench/load"
 )
 
 // VegetaInstall says how to get the vegeta binary the cross-check uses. `go install
@@ -92,9 +95,9 @@ type VegetaSamples struct {
 // default (fasthttp) client's comparison is in the flat fields (DiffP50 ... AgreeNet), as in
 // files written before the net/http client existed; the net/http client's is NetHTTP.
 type VegetaPoint struct {
-	Rate   float64     `json:"rate"`
-	Bench  *RateResult `json:"bench"`
-	Vegeta VegetaStats `json:"vegeta"`
+	Rate   float64          `json:"rate"`
+	Bench  *load.RateResult `json:"bench"`
+	Vegeta VegetaStats      `json:"vegeta"`
 	// DiffP50 and DiffP99 are (bench - vegeta) / vegeta, for the default client.
 	DiffP50 float64 `json:"diff_p50"`
 	DiffP99 float64 `json:"diff_p99"`
@@ -110,18 +113,18 @@ type VegetaPoint struct {
 	// server, same payloads, same rate): each tool's own cost of a round trip. NetDiffP50 and
 	// NetDiffP99 compare the two after taking each tool's echo p50 off its p50 and p99;
 	// AgreeNet is Agree on those.
-	BenchEcho  *RateResult  `json:"bench_echo,omitempty"`
-	VegetaEcho *VegetaStats `json:"vegeta_echo,omitempty"`
-	NetDiffP50 float64      `json:"net_diff_p50,omitempty"`
-	NetDiffP99 float64      `json:"net_diff_p99,omitempty"`
-	AgreeNet   bool         `json:"agree_net,omitempty"`
+	BenchEcho  *load.RateResult `json:"bench_echo,omitempty"`
+	VegetaEcho *VegetaStats     `json:"vegeta_echo,omitempty"`
+	NetDiffP50 float64          `json:"net_diff_p50,omitempty"`
+	NetDiffP99 float64          `json:"net_diff_p99,omitempty"`
+	AgreeNet   bool             `json:"agree_net,omitempty"`
 
 	// BenchNetHTTP is the bench with net/http's client (the HTTP stack vegeta uses), in the
 	// same interleaved rounds; BenchNetHTTPEcho the same against the echo server; NetHTTP its
 	// comparison with vegeta. All absent in files written before.
-	BenchNetHTTP     *RateResult `json:"bench_nethttp,omitempty"`
-	BenchNetHTTPEcho *RateResult `json:"bench_nethttp_echo,omitempty"`
-	NetHTTP          *VegetaDiff `json:"nethttp,omitempty"`
+	BenchNetHTTP     *load.RateResult `json:"bench_nethttp,omitempty"`
+	BenchNetHTTPEcho *load.RateResult `json:"bench_nethttp_echo,omitempty"`
+	NetHTTP          *VegetaDiff      `json:"nethttp,omitempty"`
 
 	// BenchReplay is the bench with net/http's client sending on vegeta's own send times: in
 	// each round, right after vegeta's attack, the requests go out at the offsets at which
@@ -130,10 +133,10 @@ type VegetaPoint struct {
 	// BenchReplayEcho is the same against the echo server, and Replay its comparison with
 	// vegeta. Pacing is how vegeta spaced its sends. All absent in files written before, and
 	// when the check ran without replays.
-	BenchReplay     *RateResult   `json:"bench_replay,omitempty"`
-	BenchReplayEcho *RateResult   `json:"bench_replay_echo,omitempty"`
-	Replay          *VegetaDiff   `json:"replay,omitempty"`
-	Pacing          *VegetaPacing `json:"vegeta_pacing,omitempty"`
+	BenchReplay     *load.RateResult `json:"bench_replay,omitempty"`
+	BenchReplayEcho *load.RateResult `json:"bench_replay_echo,omitempty"`
+	Replay          *VegetaDiff      `json:"replay,omitempty"`
+	Pacing          *VegetaPacing    `json:"vegeta_pacing,omitempty"`
 
 	// DurationS is each tool's measured time at this rate, its rounds together: the check's
 	// duration, extended to reach its minimum of samples (at most to its maximum duration).
@@ -155,8 +158,8 @@ func (pt *VegetaPoint) setDefaultDiff(d VegetaDiff) {
 
 // vegetaSide is one of the bench's clients at one point, for the reports.
 type vegetaSide struct {
-	client      string // HTTPClientFast or HTTPClientNet
-	bench, echo *RateResult
+	client      string // load.HTTPClientFast or load.HTTPClientNet
+	bench, echo *load.RateResult
 	diff        VegetaDiff
 }
 
@@ -168,10 +171,10 @@ func (s vegetaSide) hasEcho(pt *VegetaPoint) bool { return s.echo != nil && pt.V
 func (pt *VegetaPoint) sides() []vegetaSide {
 	var out []vegetaSide
 	if pt.Bench != nil {
-		out = append(out, vegetaSide{client: HTTPClientFast, bench: pt.Bench, echo: pt.BenchEcho, diff: pt.defaultDiff()})
+		out = append(out, vegetaSide{client: load.HTTPClientFast, bench: pt.Bench, echo: pt.BenchEcho, diff: pt.defaultDiff()})
 	}
 	if pt.BenchNetHTTP != nil && pt.NetHTTP != nil {
-		out = append(out, vegetaSide{client: HTTPClientNet, bench: pt.BenchNetHTTP, echo: pt.BenchNetHTTPEcho, diff: *pt.NetHTTP})
+		out = append(out, vegetaSide{client: load.HTTPClientNet, bench: pt.BenchNetHTTP, echo: pt.BenchNetHTTPEcho, diff: *pt.NetHTTP})
 	}
 	if pt.BenchReplay != nil && pt.Replay != nil {
 		out = append(out, vegetaSide{client: replayClient, bench: pt.BenchReplay, echo: pt.BenchReplayEcho, diff: *pt.Replay})
@@ -292,14 +295,14 @@ func sendOffsets(sends []time.Time) []time.Duration {
 
 // VegetaCheck is a cross-check file (kind "vegeta-check").
 type VegetaCheck struct {
-	Kind      string    `json:"kind"`
-	Version   int       `json:"version"`
-	Created   time.Time `json:"created"`
-	Machine   Machine   `json:"machine"`
-	System    string    `json:"system"`
-	Workload  string    `json:"workload"`
-	Vegeta    string    `json:"vegeta"` // vegeta -version
-	VegetaEnv []string  `json:"vegeta_env,omitempty"`
+	Kind      string       `json:"kind"`
+	Version   int          `json:"version"`
+	Created   time.Time    `json:"created"`
+	Machine   load.Machine `json:"machine"`
+	System    string       `json:"system"`
+	Workload  string       `json:"workload"`
+	Vegeta    string       `json:"vegeta"` // vegeta -version
+	VegetaEnv []string     `json:"vegeta_env,omitempty"`
 	// VegetaArgs are the options given to every vegeta attack besides the targets, rate,
 	// duration, timeout and output.
 	VegetaArgs []string `json:"vegeta_args,omitempty"`
@@ -329,7 +332,7 @@ type VegetaConfig struct {
 	// Run is the template of the bench's runs (Duration, Warmup, Timeout, labels); vegeta
 	// attacks for the same Duration after the same Warmup, with the same Timeout. Duration is
 	// each tool's shortest measured time per rate (see MinSamples).
-	Run RunConfig
+	Run load.RunConfig
 	// MinSamples, when positive, extends a rate's measured time per tool to MinSamples/rate
 	// when that is longer than Run.Duration, so that p99 rests on enough samples (MinSamples/100
 	// above it); the extension stops at MaxDuration (default 60 s). Run.Duration is never
@@ -350,13 +353,13 @@ type VegetaConfig struct {
 	// interleaving spreads that drift over all of them instead of charging it to one.
 	Rounds int
 	// Rule decides whether the bench's run held.
-	Rule Rule
+	Rule load.Rule
 	// Tolerance on the p50 and p99 differences (default 0.10).
 	Tolerance float64
 	// Echo, when not nil, is a client of an echo server (EchoHandler; started by the caller,
 	// like the server under test): the tools are also run against it, interleaved, to measure
 	// each one's own cost of a round trip.
-	Echo *Client
+	Echo *load.Client
 	// Env is added to vegeta's environment (e.g. GOGC=400: vegeta allocates per answer, and
 	// its garbage collection shows in its latencies).
 	Env []string
@@ -387,13 +390,13 @@ func vegetaDuration(d time.Duration, minSamples int, rate float64, maxD time.Dur
 // compares their p50 and p99. The bench runs twice in every round: with c, its default
 // (fasthttp) client, and with a net/http client of the same server and options (vegeta's
 // HTTP stack), so that each is compared with vegeta on its own.
-func RunVegetaCheck(ctx context.Context, c *Client, w *Workload, cfg VegetaConfig) (*VegetaCheck, error) {
+func RunVegetaCheck(ctx context.Context, c *load.Client, w *load.Workload, cfg VegetaConfig) (*VegetaCheck, error) {
 	if cfg.Vegeta == "" {
 		return nil, errors.New("bench: no vegeta binary; install it with:\n  " + VegetaInstall)
 	}
-	if c.HTTPClient() != HTTPClientFast {
+	if c.HTTPClient() != load.HTTPClientFast {
 		return nil, fmt.Errorf("bench: vegeta check: the bench's client is %s; give the default (%s) one: the check adds the %s one itself",
-			c.HTTPClient(), HTTPClientFast, HTTPClientNet)
+			c.HTTPClient(), load.HTTPClientFast, load.HTTPClientNet)
 	}
 	if cfg.ReplayOnly && cfg.NoReplay {
 		return nil, errors.New("bench: vegeta check: replay only, without replays: nothing to compare")
@@ -418,7 +421,7 @@ func RunVegetaCheck(ctx context.Context, c *Client, w *Workload, cfg VegetaConfi
 		return nil, err
 	}
 	defer clients[1].CloseIdle()
-	var echoClients [2]*Client
+	var echoClients [2]*load.Client
 	if cfg.Echo != nil {
 		if echoClients, err = benchClients(cfg.Echo); err != nil {
 			return nil, err
@@ -442,7 +445,7 @@ func RunVegetaCheck(ctx context.Context, c *Client, w *Workload, cfg VegetaConfi
 		return nil, err
 	}
 	var echoTargets string
-	var echoSrc Source
+	var echoSrc load.Source
 	if cfg.Echo != nil {
 		uri := cfg.Echo.URL("/echo?n=" + strconv.Itoa(w.ResponseBytes()))
 		echoTargets = filepath.Join(dir, "echo-targets.json")
@@ -488,38 +491,38 @@ func RunVegetaCheck(ctx context.Context, c *Client, w *Workload, cfg VegetaConfi
 }
 
 // benchClients returns c (the default client) and a net/http client of the same server.
-func benchClients(c *Client) ([2]*Client, error) {
-	n, err := c.WithHTTPClient(HTTPClientNet)
+func benchClients(c *load.Client) ([2]*load.Client, error) {
+	n, err := c.WithHTTPClient(load.HTTPClientNet)
 	if err != nil {
-		return [2]*Client{}, err
+		return [2]*load.Client{}, err
 	}
-	return [2]*Client{c, n}, nil
+	return [2]*load.Client{c, n}, nil
 }
 
 // logVegetaPoint writes a rate's lines: vegeta's figures, then each bench client's with its
 // differences and verdicts.
 func logVegetaPoint(w io.Writer, pt *VegetaPoint, rounds int) {
 	fmt.Fprintf(w, "vegeta check %g/s (%d rounds, %s per tool): vegeta p50 %s p99 %s%s (%d samples)\n", pt.Rate, rounds,
-		time.Duration(pt.DurationS*1e9).Round(time.Millisecond), fmtMS(pt.Vegeta.P50), fmtMS(pt.Vegeta.P99), pt.Vegeta.P99CI.text(fmtMS),
+		time.Duration(pt.DurationS*1e9).Round(time.Millisecond), human.MS(pt.Vegeta.P50), human.MS(pt.Vegeta.P99), pt.Vegeta.P99CI.text(human.MS),
 		pt.Vegeta.Requests)
 	for _, s := range pt.sides() {
-		fmt.Fprintf(w, "  bench %-8s p50 %s p99 %s%s (%d samples) | diff %+.1f%% %+.1f%% %s", s.client, fmtMS(s.bench.Latency.P50),
-			fmtMS(s.bench.Latency.P99), latencyInterval(s.bench, 0.99).text(fmtMS), s.bench.Latency.Count, 100*s.diff.DiffP50,
+		fmt.Fprintf(w, "  bench %-8s p50 %s p99 %s%s (%d samples) | diff %+.1f%% %+.1f%% %s", s.client, human.MS(s.bench.Latency.P50),
+			human.MS(s.bench.Latency.P99), latencyInterval(s.bench, 0.99).text(human.MS), s.bench.Latency.Count, 100*s.diff.DiffP50,
 			100*s.diff.DiffP99, verdict(s.diff.Comparable, s.diff.Agree, s.diff.Undecided))
 		if s.hasEcho(pt) {
-			fmt.Fprintf(w, " | echo p50 bench %s vegeta %s; net of it %+.1f%% %+.1f%% %s", fmtMS(s.echo.Latency.P50),
-				fmtMS(pt.VegetaEcho.P50), 100*s.diff.NetDiffP50, 100*s.diff.NetDiffP99, verdict(s.diff.Comparable, s.diff.AgreeNet, false))
+			fmt.Fprintf(w, " | echo p50 bench %s vegeta %s; net of it %+.1f%% %+.1f%% %s", human.MS(s.echo.Latency.P50),
+				human.MS(pt.VegetaEcho.P50), 100*s.diff.NetDiffP50, 100*s.diff.NetDiffP99, verdict(s.diff.Comparable, s.diff.AgreeNet, false))
 		}
 		fmt.Fprintln(w)
 	}
 	if pc := pt.Pacing; pc != nil {
 		fmt.Fprintf(w, "  vegeta's sends: gaps p10 %s p50 %s p90 %s for an interval of %s; behind a constant schedule by p50 %s p99 %s\n",
-			fmtMS(pc.GapP10), fmtMS(pc.GapP50), fmtMS(pc.GapP90), fmtMS(pc.IntervalMS), fmtMS(pc.LateP50), fmtMS(pc.LateP99))
+			human.MS(pc.GapP10), human.MS(pc.GapP50), human.MS(pc.GapP90), human.MS(pc.IntervalMS), human.MS(pc.LateP50), human.MS(pc.LateP99))
 	}
 }
 
 // compareVegeta compares a bench run with vegeta's at rate.
-func compareVegeta(br *RateResult, vs *VegetaStats, rate, tol float64) VegetaDiff {
+func compareVegeta(br *load.RateResult, vs *VegetaStats, rate, tol float64) VegetaDiff {
 	d := VegetaDiff{DiffP50: relDiff(br.Latency.P50, vs.P50), DiffP99: relDiff(br.Latency.P99, vs.P99)}
 	d.Comparable = br.Holds && vs.Success >= 0.99 && vs.Throughput >= 0.9*rate
 	d.Agree = d.Comparable && math.Abs(d.DiffP50) <= tol && math.Abs(d.DiffP99) <= tol
@@ -531,7 +534,7 @@ func compareVegeta(br *RateResult, vs *VegetaStats, rate, tol float64) VegetaDif
 }
 
 // net sets the differences net of each tool's echo p50 (d nil: nothing to set).
-func (d *VegetaDiff) net(bench, benchEcho *RateResult, vs, vegetaEcho *VegetaStats, tol float64) {
+func (d *VegetaDiff) net(bench, benchEcho *load.RateResult, vs, vegetaEcho *VegetaStats, tol float64) {
 	if d == nil || bench == nil || benchEcho == nil || vegetaEcho == nil {
 		return
 	}
@@ -544,10 +547,10 @@ func (d *VegetaDiff) net(bench, benchEcho *RateResult, vs, vegetaEcho *VegetaSta
 // vegetaPoint runs the bench with each of clients (src) and vegeta (targets) at one rate for
 // d each, in interleaved rounds, and compares them (with cfg.ReplayOnly, only the bench on
 // vegeta's send times).
-func vegetaPoint(ctx context.Context, clients [2]*Client, src Source, cfg *VegetaConfig, rate float64, d time.Duration, targets, dir, prefix string) (*VegetaPoint, error) {
+func vegetaPoint(ctx context.Context, clients [2]*load.Client, src load.Source, cfg *VegetaConfig, rate float64, d time.Duration, targets, dir, prefix string) (*VegetaPoint, error) {
 	round := d / time.Duration(cfg.Rounds)
-	var benchRuns [2][]*RateResult
-	var replays []*RateResult
+	var benchRuns [2][]*load.RateResult
+	var replays []*load.RateResult
 	var sendRounds [][]time.Time
 	var lats []float64 // vegeta's, every round's
 	var files []string
@@ -563,7 +566,7 @@ func vegetaPoint(ctx context.Context, clients [2]*Client, src Source, cfg *Veget
 			if k > 0 {
 				rc.Warmup = 0
 			}
-			br, err := Run(ctx, c, src, rc)
+			br, err := load.Run(ctx, c, src, rc)
 			if err != nil {
 				return nil, err
 			}
@@ -594,15 +597,15 @@ func vegetaPoint(ctx context.Context, clients [2]*Client, src Source, cfg *Veget
 		if k > 0 || len(own) > 0 {
 			rc.Warmup = 0 // the bench's own runs warmed its client up
 		}
-		br, err := Run(ctx, clients[1], src, rc)
+		br, err := load.Run(ctx, clients[1], src, rc)
 		if err != nil {
 			return nil, err
 		}
 		replays = append(replays, br)
 	}
-	var merged [2]*RateResult
+	var merged [2]*load.RateResult
 	for ci := range own {
-		br, err := MergeRuns(benchRuns[ci])
+		br, err := load.MergeRuns(benchRuns[ci])
 		if err != nil {
 			return nil, err
 		}
@@ -629,7 +632,7 @@ func vegetaPoint(ctx context.Context, clients [2]*Client, src Source, cfg *Veget
 		pt.NetHTTP = &nd
 	}
 	if len(replays) > 0 {
-		br, err := MergeRuns(replays)
+		br, err := load.MergeRuns(replays)
 		if err != nil {
 			return nil, err
 		}
@@ -740,9 +743,9 @@ func whoAgrees(agree []string, n int) string {
 
 // echoSource sends the workload's bodies to the echo server, which answers with as many bytes
 // as the workload's output.
-type echoSource struct{ calls []Call }
+type echoSource struct{ calls []load.Call }
 
-func newEchoSource(w *Workload, uri string) *echoSource {
+func newEchoSource(w *load.Workload, uri string) *echoSource {
 	want := w.ResponseBytes()
 	check := func(out []byte) error {
 		if len(out) != want {
@@ -753,12 +756,12 @@ func newEchoSource(w *Workload, uri string) *echoSource {
 	s := &echoSource{}
 	ctype, accept := w.HotHeaders()
 	for _, b := range w.Bodies() {
-		s.calls = append(s.calls, Call{URI: uri, Body: b, ContentType: ctype, Accept: accept, Check: check})
+		s.calls = append(s.calls, load.Call{URI: uri, Body: b, ContentType: ctype, Accept: accept, Check: check})
 	}
 	return s
 }
 
-func (s *echoSource) Call(i int64, _ bool) (*Call, error) {
+func (s *echoSource) Call(i int64, _ bool) (*load.Call, error) {
 	return &s.calls[i%int64(len(s.calls))], nil
 }
 
@@ -790,7 +793,7 @@ func firstLine(s string) string {
 }
 
 // writeVegetaTargets writes vegeta's JSON targets: one POST to uri per distinct request body.
-func writeVegetaTargets(path string, w *Workload, uri string) error {
+func writeVegetaTargets(path string, w *load.Workload, uri string) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	_, accept := w.HotHeaders()

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"gpufn/bench/load"
 )
 
 func TestVegetaDuration(t *testing.T) {
@@ -49,7 +51,7 @@ func TestLoadVegetaCheckV1(t *testing.T) {
 		pt.BenchEcho == nil || pt.VegetaEcho == nil || pt.BenchNetHTTP != nil || pt.NetHTTP != nil || pt.Samples != nil {
 		t.Fatalf("%+v", pt)
 	}
-	if s := pt.sides(); len(s) != 1 || s[0].client != HTTPClientFast || s[0].diff.DiffP99 != pt.DiffP99 || !s[0].hasEcho(&pt) {
+	if s := pt.sides(); len(s) != 1 || s[0].client != load.HTTPClientFast || s[0].diff.DiffP99 != pt.DiffP99 || !s[0].hasEcho(&pt) {
 		t.Fatalf("sides %+v", s)
 	}
 	sum := summaryOf(v)

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"gpufn/bench/internal/human"
+	"gpufn/bench/load"
 )
 
 // WriteVegetaSummary writes the summary's sections on vegeta cross-checks: each workload's
@@ -20,7 +23,7 @@ func WriteVegetaSummary(b *strings.Builder, checks []*VegetaCheck) {
 		"to tell).\n\n")
 	// One pair of columns per kind of run (both clients always, as the check runs both; the
 	// runs on vegeta's send times where any check has them), in the order of sides().
-	clients := []string{HTTPClientFast, HTTPClientNet}
+	clients := []string{load.HTTPClientFast, load.HTTPClientNet}
 	for _, v := range checks {
 		for _, a := range v.agreement() {
 			if !slices.Contains(clients, a.client) {
@@ -64,13 +67,13 @@ func WriteVegetaSummary(b *strings.Builder, checks []*VegetaCheck) {
 			for _, s := range pt.sides() {
 				echo, n50, n99, nv := "-", "-", "-", ""
 				if s.hasEcho(pt) {
-					echo = ms(s.echo.Latency.P50) + " / " + ms(pt.VegetaEcho.P50)
+					echo = human.Cell(s.echo.Latency.P50) + " / " + human.Cell(pt.VegetaEcho.P50)
 					n50, n99 = fmt.Sprintf("%+.1f%%", 100*s.diff.NetDiffP50), fmt.Sprintf("%+.1f%%", 100*s.diff.NetDiffP99)
 					nv = verdict(s.diff.Comparable, s.diff.AgreeNet, false)
 				}
 				p("| %g/s | %s | %d / %d | %s | %s | %+.1f%% | %s | %s | %+.1f%% | %s | %s | %s | %s | %s |\n", pt.Rate, s.client,
-					s.bench.Latency.Count, pt.Vegeta.Requests, ms(s.bench.Latency.P50), ms(pt.Vegeta.P50), 100*s.diff.DiffP50,
-					ms(s.bench.Latency.P99)+latencyInterval(s.bench, 0.99).text(ms), ms(pt.Vegeta.P99)+pt.Vegeta.P99CI.text(ms),
+					s.bench.Latency.Count, pt.Vegeta.Requests, human.Cell(s.bench.Latency.P50), human.Cell(pt.Vegeta.P50), 100*s.diff.DiffP50,
+					human.Cell(s.bench.Latency.P99)+latencyInterval(s.bench, 0.99).text(human.Cell), human.Cell(pt.Vegeta.P99)+pt.Vegeta.P99CI.text(human.Cell),
 					100*s.diff.DiffP99, verdict(s.diff.Comparable, s.diff.Agree, s.diff.Undecided), echo, n50, n99, nv)
 			}
 		}
@@ -79,17 +82,17 @@ func WriteVegetaSummary(b *strings.Builder, checks []*VegetaCheck) {
 				"| rate | interval | gaps between sends p10 / p50 / p90 | behind a constant schedule p50 / p99 |\n|---:|---:|---:|---:|\n")
 			for _, pt := range v.Points {
 				if pc := pt.Pacing; pc != nil {
-					p("| %g/s | %s | %s / %s / %s | %s / %s |\n", pt.Rate, ms0(pc.IntervalMS), ms0(pc.GapP10), ms0(pc.GapP50), ms0(pc.GapP90),
-						ms0(pc.LateP50), ms0(pc.LateP99))
+					p("| %g/s | %s | %s / %s / %s | %s / %s |\n", pt.Rate, human.Cell0(pc.IntervalMS), human.Cell0(pc.GapP10), human.Cell0(pc.GapP50), human.Cell0(pc.GapP90),
+						human.Cell0(pc.LateP50), human.Cell0(pc.LateP99))
 				}
 			}
 		}
 		p("\nTolerance %.0f%% on p50 and p99 where both are below saturation. \"samples\" are the latencies each percentile rests on "+
 			"(the bench's successful answers, every answer vegeta timed)", 100*v.Tolerance)
 		if v.MinSamples > 0 {
-			p("; each tool ran for %s at a rate, or longer to reach %d samples (at most %s)", secs(v.DurationS), v.MinSamples, secs(v.MaxDurationS))
+			p("; each tool ran for %s at a rate, or longer to reach %d samples (at most %s)", human.Secs(v.DurationS), v.MinSamples, human.Secs(v.MaxDurationS))
 		} else if v.DurationS > 0 {
-			p("; each tool ran for %s at a rate", secs(v.DurationS))
+			p("; each tool ran for %s at a rate", human.Secs(v.DurationS))
 		}
 		if v.ReplayOnly {
 			p("; the bench ran only on vegeta's send times")

@@ -11,6 +11,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"gpufn/bench/internal/benchtest"
+	"gpufn/bench/load"
 )
 
 // fakeVegetaMain acts as vegeta: "attack" checks its flags and targets and writes a results
@@ -110,21 +113,21 @@ func writeFile(path, s string) int {
 
 func TestVegetaCheck(t *testing.T) {
 	t.Setenv("GPUFN_BENCH_FAKE_VEGETA", "1")
-	fake := newFakeGpufn(true)
-	f := startFake(t, fake.handle)
+	fake := benchtest.NewFakeGpufn(true)
+	f := benchtest.StartFake(t, fake.Handle)
 	c := newTestClient(t, f.URL)
-	spec, _ := ParseWorkload("matmul-n16")
-	w, err := PrepareWorkload(c, spec, WorkloadOptions{Distinct: 2})
+	spec, _ := load.ParseWorkload("matmul-n16")
+	w, err := load.PrepareWorkload(c, spec, load.WorkloadOptions{Distinct: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	echo := startFake(t, EchoHandler(1<<20))
+	echo := benchtest.StartFake(t, EchoHandler(1<<20))
 	var log strings.Builder
 	// At least 6 samples per tool and rate: 40/s runs 150 ms, 80/s the 100 ms floor, 20/s the
 	// 200 ms cap (4 samples; 6 would take 300 ms). The echo runs keep the floor.
 	vc, err := RunVegetaCheck(context.Background(), c, w, VegetaConfig{Vegeta: os.Args[0], Rates: []float64{40, 80, 20},
-		Run: RunConfig{System: "fake", Duration: 100 * time.Millisecond}, Rounds: 2, WorkDir: dir, Echo: newTestClient(t, echo.URL),
+		Run: load.RunConfig{System: "fake", Duration: 100 * time.Millisecond}, Rounds: 2, WorkDir: dir, Echo: newTestClient(t, echo.URL),
 		MinSamples: 6, MaxDuration: 200 * time.Millisecond, Log: &log})
 	if err != nil {
 		t.Fatal(err)
@@ -160,7 +163,7 @@ func TestVegetaCheck(t *testing.T) {
 		if p.Agree != (abs(p.DiffP50) <= 0.1 && abs(p.DiffP99) <= 0.1) {
 			t.Errorf("agree %v with diffs %v %v", p.Agree, p.DiffP50, p.DiffP99)
 		}
-		if p.Bench.HTTPClient != HTTPClientFast || p.BenchEcho.HTTPClient != HTTPClientFast {
+		if p.Bench.HTTPClient != load.HTTPClientFast || p.BenchEcho.HTTPClient != load.HTTPClientFast {
 			t.Errorf("the default client's runs: %q %q", p.Bench.HTTPClient, p.BenchEcho.HTTPClient)
 		}
 		if p.BenchEcho == nil || p.BenchEcho.OK != int64(p.Rate)/10 || p.BenchEcho.Errors != 0 || p.VegetaEcho == nil ||
@@ -176,7 +179,7 @@ func TestVegetaCheck(t *testing.T) {
 		}
 		// The bench with net/http: its own runs (same rounds, same counts), compared on its own.
 		n, ne := p.BenchNetHTTP, p.BenchNetHTTPEcho
-		if n == nil || ne == nil || p.NetHTTP == nil || n.HTTPClient != HTTPClientNet || ne.HTTPClient != HTTPClientNet ||
+		if n == nil || ne == nil || p.NetHTTP == nil || n.HTTPClient != load.HTTPClientNet || ne.HTTPClient != load.HTTPClientNet ||
 			n.OK != wantOK || n.Errors != 0 || ne.OK != p.BenchEcho.OK || !n.Holds {
 			t.Fatalf("%g/s net/http: %+v %+v %+v", p.Rate, n, ne, p.NetHTTP)
 		}
@@ -190,7 +193,7 @@ func TestVegetaCheck(t *testing.T) {
 		// The bench with net/http on vegeta's send times: as many requests as vegeta sent (the
 		// fake sends pairs, a pair every two intervals), compared on their own.
 		rp, rd, pc := p.BenchReplay, p.Replay, p.Pacing
-		if rp == nil || rd == nil || pc == nil || p.BenchReplayEcho == nil || rp.HTTPClient != HTTPClientNet || rp.Phase != "replay" ||
+		if rp == nil || rd == nil || pc == nil || p.BenchReplayEcho == nil || rp.HTTPClient != load.HTTPClientNet || rp.Phase != "replay" ||
 			rp.Scheduled != wantOK || rp.OK != wantOK || p.Samples.BenchReplay != wantOK || !rd.Comparable ||
 			p.BenchReplayEcho.Scheduled != int64(p.Rate)/10 {
 			t.Fatalf("%g/s replay: %+v %+v %+v %+v", p.Rate, rp, rd, pc, p.BenchReplayEcho)
@@ -237,7 +240,7 @@ func TestVegetaCheck(t *testing.T) {
 	}
 	// Without replays: two sides, nothing read from vegeta's results.
 	vc, err = RunVegetaCheck(context.Background(), c, w, VegetaConfig{Vegeta: os.Args[0], Rates: []float64{40},
-		Run: RunConfig{System: "fake", Duration: 100 * time.Millisecond}, Rounds: 1, NoReplay: true})
+		Run: load.RunConfig{System: "fake", Duration: 100 * time.Millisecond}, Rounds: 1, NoReplay: true})
 	if err != nil || len(vc.Points) != 1 || vc.Points[0].BenchReplay != nil || vc.Points[0].Pacing != nil || len(vc.Points[0].sides()) != 2 {
 		t.Fatalf("without replays: %+v %v", vc, err)
 	}
@@ -245,7 +248,7 @@ func TestVegetaCheck(t *testing.T) {
 	// against the echo server too; the summary has only that run.
 	var rlog strings.Builder
 	vc, err = RunVegetaCheck(context.Background(), c, w, VegetaConfig{Vegeta: os.Args[0], Rates: []float64{40},
-		Run: RunConfig{System: "fake", Duration: 100 * time.Millisecond}, Rounds: 2, ReplayOnly: true, Echo: newTestClient(t, echo.URL), Log: &rlog})
+		Run: load.RunConfig{System: "fake", Duration: 100 * time.Millisecond}, Rounds: 2, ReplayOnly: true, Echo: newTestClient(t, echo.URL), Log: &rlog})
 	if err != nil || len(vc.Points) != 1 || !vc.ReplayOnly {
 		t.Fatalf("replay only: %+v %v", vc, err)
 	}
@@ -274,7 +277,7 @@ func TestVegetaCheck(t *testing.T) {
 	if _, err := RunVegetaCheck(context.Background(), c, w, VegetaConfig{}); err == nil || !strings.Contains(err.Error(), "go install github.com/tsenart/vegeta/v12@v12.12.0") {
 		t.Errorf("without vegeta: %v", err)
 	}
-	nc := newTestClientOf(t, f.URL, HTTPClientNet)
+	nc := newTestClientOf(t, f.URL, load.HTTPClientNet)
 	if _, err := RunVegetaCheck(context.Background(), nc, w, VegetaConfig{Vegeta: os.Args[0]}); err == nil || !strings.Contains(err.Error(), "give the default (fasthttp) one") {
 		t.Errorf("with a net/http client: %v", err)
 	}
@@ -324,4 +327,21 @@ func TestParseVegetaReport(t *testing.T) {
 	if _, err := ParseVegetaReport([]byte("nope")); err == nil {
 		t.Fatal("garbage parsed")
 	}
+}
+
+// newTestClient returns a client of url whose load goes through fasthttp.
+func newTestClient(t testing.TB, url string) *load.Client {
+	t.Helper()
+	return newTestClientOf(t, url, load.HTTPClientFast)
+}
+
+// newTestClientOf returns a client of url whose load goes through the HTTP client kind.
+func newTestClientOf(t testing.TB, url, kind string) *load.Client {
+	t.Helper()
+	c, err := load.NewClient(url, load.ClientOptions{MaxConns: 1000, HTTPClient: kind})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.CloseIdle)
+	return c
 }

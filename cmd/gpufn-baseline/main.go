@@ -25,6 +25,7 @@ import (
 
 	"gpufn/baseline"
 	"gpufn/bench"
+	"gpufn/bench/load"
 	"gpufn/cpu"
 	"gpufn/cuda"
 	"gpufn/gpu"
@@ -56,9 +57,9 @@ func run(args []string) int {
 		return 2
 	}
 	if *floorMode {
-		var specs []bench.WorkloadSpec
+		var specs []load.WorkloadSpec
 		for _, s := range strings.Split(*floorWl, ",") {
-			w, err := bench.ParseWorkload(s)
+			w, err := load.ParseWorkload(s)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "gpufn-baseline:", err)
 				return 2
@@ -71,7 +72,7 @@ func run(args []string) int {
 			fmt.Fprintln(os.Stderr, "gpufn-baseline --floor:", err)
 			return 1
 		}
-		f.Machine = bench.ThisMachine(*machine)
+		f.Machine = load.ThisMachine(*machine)
 		if *out != "" {
 			if err := bench.WriteJSON(*out, f); err != nil {
 				fmt.Fprintln(os.Stderr, "gpufn-baseline:", err)
@@ -80,7 +81,7 @@ func run(args []string) int {
 		}
 		return 0
 	}
-	spec, err := bench.ParseWorkload(*workload)
+	spec, err := load.ParseWorkload(*workload)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gpufn-baseline:", err)
 		return 2
