@@ -9,7 +9,7 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"gpufn/bench"
+	"gpufn/bench/floor"
 	"gpufn/bench/load"
 	"gpufn/bench/msgpack"
 	"gpufn/cpu"
@@ -112,7 +112,7 @@ func TestFloorOnCPU(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.Kind != bench.KindGPUFloor || len(f.Points) != 4 || !strings.HasPrefix(f.Device, "cpu ") || f.Points[1].Rate != 200 || f.Points[0].Rate != 0 {
+	if f.Kind != floor.KindGPU || len(f.Points) != 4 || !strings.HasPrefix(f.Device, "cpu ") || f.Points[1].Rate != 200 || f.Points[0].Rate != 0 {
 		t.Fatalf("%+v", f)
 	}
 	for _, p := range f.Points {

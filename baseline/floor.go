@@ -6,7 +6,7 @@ import (
 	"runtime"
 	"time"
 
-	"gpufn/bench"
+	"gpufn/bench/floor"
 	"gpufn/bench/load"
 	"gpufn/gpu"
 )
@@ -39,7 +39,7 @@ var DefaultFloorWorkloads = []string{"matmul", "inference-r1", "inference-r100",
 // zeroing of every buffer, synchronize; no HTTP, no worker, no IPC. The device is opened and
 // used on one goroutine locked to its OS thread. Each workload's output is checked against
 // the Go reference first.
-func Floor(open func() (gpu.Device, error), o FloorOptions) (*bench.GPUFloor, error) {
+func Floor(open func() (gpu.Device, error), o FloorOptions) (*floor.GPUResult, error) {
 	if len(o.Workloads) == 0 {
 		for _, s := range DefaultFloorWorkloads {
 			w, _ := load.ParseWorkload(s)
@@ -59,28 +59,28 @@ func Floor(open func() (gpu.Device, error), o FloorOptions) (*bench.GPUFloor, er
 		o.PacedIterations = 100
 	}
 	type result struct {
-		f   *bench.GPUFloor
+		f   *floor.GPUResult
 		err error
 	}
 	ch := make(chan result, 1)
 	go func() {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
-		f, err := floor(open, o)
+		f, err := measureFloor(open, o)
 		ch <- result{f, err}
 	}()
 	r := <-ch
 	return r.f, r.err
 }
 
-func floor(open func() (gpu.Device, error), o FloorOptions) (*bench.GPUFloor, error) {
+func measureFloor(open func() (gpu.Device, error), o FloorOptions) (*floor.GPUResult, error) {
 	dev, err := open()
 	if err != nil {
 		return nil, err
 	}
 	defer dev.Close()
 	info := dev.Info()
-	out := &bench.GPUFloor{Kind: bench.KindGPUFloor, Version: 1, Created: time.Now().UTC(),
+	out := &floor.GPUResult{Kind: floor.KindGPU, Version: 1, Created: time.Now().UTC(),
 		Device: fmt.Sprintf("%s %s (%s, driver %s)", info.Kind, info.Name, info.Arch, info.Driver)}
 	for _, spec := range o.Workloads {
 		pts, err := floorOne(dev, spec, o)
@@ -103,7 +103,7 @@ func floor(open func() (gpu.Device, error), o FloorOptions) (*bench.GPUFloor, er
 	return out, nil
 }
 
-func floorOne(dev gpu.Device, spec load.WorkloadSpec, o FloorOptions) ([]*bench.GPUFloorPoint, error) {
+func floorOne(dev gpu.Device, spec load.WorkloadSpec, o FloorOptions) ([]*floor.GPUPoint, error) {
 	p, err := loadProgram(dev, spec)
 	if err != nil {
 		return nil, err
@@ -126,7 +126,7 @@ func floorOne(dev gpu.Device, spec load.WorkloadSpec, o FloorOptions) ([]*bench.
 		return nil, err
 	}
 	pt.Workload = spec.Name()
-	pts := []*bench.GPUFloorPoint{pt}
+	pts := []*floor.GPUPoint{pt}
 	if o.Rate > 0 {
 		paced, err := measure(p, o.PacedIterations, o.Rate, o.MaxTime)
 		if err != nil {
@@ -140,7 +140,7 @@ func floorOne(dev gpu.Device, spec load.WorkloadSpec, o FloorOptions) ([]*bench.
 
 // measure runs n iterations, back to back (rate 0) or each at its time on a schedule of rate
 // per second, within maxTime (at least 10 iterations).
-func measure(p *program, n int, rate float64, maxTime time.Duration) (*bench.GPUFloorPoint, error) {
+func measure(p *program, n int, rate float64, maxTime time.Duration) (*floor.GPUPoint, error) {
 	lat := make([]time.Duration, 0, n)
 	var sum Timing
 	start := time.Now()
@@ -169,6 +169,6 @@ func measure(p *program, n int, rate float64, maxTime time.Duration) (*bench.GPU
 	mean := func(d time.Duration) load.StageStats {
 		return load.StageStats{Count: int64(len(lat)), Mean: float64(d) / k / 1e6}
 	}
-	return &bench.GPUFloorPoint{Iterations: len(lat), Latency: load.ExactPercentiles(lat),
+	return &floor.GPUPoint{Iterations: len(lat), Latency: load.ExactPercentiles(lat),
 		Stages: map[string]load.StageStats{"h2d": mean(sum.H2D), "kernel": mean(sum.Kernel), "d2h": mean(sum.D2H), "zero": mean(sum.Zero)}}, nil
 }

@@ -17,8 +17,10 @@ import (
 	"syscall"
 	"time"
 
+	"gpufn/bench/floor"
 	"gpufn/bench/load"
 	"gpufn/bench/proc"
+	"gpufn/bench/vegeta"
 )
 
 const usage = `gpufn bench: an open-loop load generator and the comparisons, over HTTP only.
@@ -452,7 +454,7 @@ func cmdFloor(ctx context.Context, args []string) error {
 		}
 		specs = append(specs, spec)
 	}
-	res, err := MeasureFloor(ctx, FloorConfig{Workloads: specs, Iterations: *iters, Conns: *conns, Duration: *d,
+	res, err := floor.Measure(ctx, floor.Config{Workloads: specs, Iterations: *iters, Conns: *conns, Duration: *d,
 		Rate: *rate, RateDuration: *rateDur, Client: cf.options(0, 0), URL: *url, Server: echo, Log: os.Stdout})
 	if err != nil {
 		return err
@@ -558,7 +560,7 @@ func cmdVegeta(ctx context.Context, args []string) error {
 	rf.register(fs, 5*time.Second)
 	fs.Lookup("duration").Usage = "each tool's shortest measured time per rate, split over the rounds (see --min-samples)"
 	minSamples := fs.Int("min-samples", 2000, "measure each tool at a rate for at least this many requests: max(--duration, N/rate), the extension capped by --max-duration (0: --duration only)")
-	maxDur := fs.Duration("max-duration", DefaultMaxVegetaDuration, "longest time per tool and rate that --min-samples may extend to")
+	maxDur := fs.Duration("max-duration", vegeta.DefaultMaxDuration, "longest time per tool and rate that --min-samples may extend to")
 	url := fs.String("url", "", "server to load (default: start --system and stop it afterwards)")
 	register := fs.Bool("register", true, "with --url: register the bench's function (false: use the example function)")
 	system := fs.String("system", "seq", "system to start when --url is not given (see compare)")
@@ -568,13 +570,13 @@ func cmdVegeta(ctx context.Context, args []string) error {
 	fs.StringVar(&so.Device, "device", "auto", "device of a started server")
 	fs.StringVar(&so.CPUs, "server-cpus", "", "pin a started server to these CPUs (taskset list)")
 	fs.Var((*listFlag)(&so.ServerArgs), "server-arg", "extra argument for gpufn serve (repeatable)")
-	vegeta := fs.String("vegeta", "", "vegeta binary (default: vegeta on PATH, else beside this executable)")
+	vegetaBin := fs.String("vegeta", "", "vegeta binary (default: vegeta on PATH, else beside this executable)")
 	rates := fs.String("rates", "100,1000,5000", "rates to compare at, requests/s")
 	tol := fs.Float64("tolerance", 0.10, "allowed relative difference of p50 and p99")
 	var vegetaEnv []string
 	fs.Var((*listFlag)(&vegetaEnv), "vegeta-env", "KEY=VALUE added to vegeta's environment (repeatable), e.g. GOGC=400")
 	var vegetaArgs []string
-	fs.Var((*listFlag)(&vegetaArgs), "vegeta-arg", "option of vegeta attack (repeatable; replaces the defaults "+strings.Join(DefaultVegetaArgs, " ")+")")
+	fs.Var((*listFlag)(&vegetaArgs), "vegeta-arg", "option of vegeta attack (repeatable; replaces the defaults "+strings.Join(vegeta.DefaultArgs, " ")+")")
 	echo := fs.Bool("echo", true, "also run the bench (both clients) and vegeta against an echo server (started as gpufn bench echo-server, pinned like the servers) to measure each tool's own round-trip cost")
 	rounds := fs.Int("rounds", 3, "interleaved rounds per rate (bench with fasthttp, bench with net/http, vegeta, bench with net/http on vegeta's send times, bench, ...), each a --rounds-th of the rate's time")
 	replay := fs.Bool("replay", true, "in each round, also run the bench with net/http on vegeta's own send times (read from its results): the same load as vegeta offered, irregular gaps included")
@@ -589,12 +591,12 @@ func cmdVegeta(ctx context.Context, args []string) error {
 	if *minSamples < 0 || *maxDur <= 0 {
 		return errors.New("--min-samples wants a count >= 0, --max-duration a duration > 0")
 	}
-	vpath := *vegeta
+	vpath := *vegetaBin
 	if vpath == "" {
 		vpath = findVegeta()
 	}
 	if vpath == "" {
-		return errors.New("vegeta not found on PATH or beside this executable; install it with:\n  " + VegetaInstall)
+		return errors.New("vegeta not found on PATH or beside this executable; install it with:\n  " + vegeta.Install)
 	}
 	var rs []float64
 	for _, s := range splitList(*rates) {
@@ -657,7 +659,7 @@ func cmdVegeta(ctx context.Context, args []string) error {
 			return err
 		}
 	}
-	vc, err := RunVegetaCheck(ctx, c, w, VegetaConfig{Vegeta: vpath, Rates: rs, Run: rc, Rule: load.Rule{MaxErrorRate: 0.01, MinAchieved: 0.9},
+	vc, err := vegeta.RunCheck(ctx, c, w, vegeta.Config{Vegeta: vpath, Rates: rs, Run: rc, Rule: load.Rule{MaxErrorRate: 0.01, MinAchieved: 0.9},
 		Tolerance: *tol, Rounds: *rounds, Env: vegetaEnv, AttackArgs: vegetaArgs, Echo: echoClient, Log: os.Stdout,
 		MinSamples: *minSamples, MaxDuration: *maxDur, NoReplay: !*replay, ReplayOnly: *replayOnly})
 	if vc != nil {
@@ -674,7 +676,7 @@ func cmdVegeta(ctx context.Context, args []string) error {
 	return err
 }
 
-// cmdEcho serves EchoHandler until the bench is interrupted or terminated.
+// cmdEcho serves floor.EchoHandler until the bench is interrupted or terminated.
 func cmdEcho(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("gpufn bench echo-server", flag.ContinueOnError)
 	listen := fs.String("listen", "127.0.0.1:8099", "address to serve on")
@@ -686,7 +688,7 @@ func cmdEcho(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	return ServeEcho(ctx, ln, *maxBytes)
+	return floor.ServeEcho(ctx, ln, *maxBytes)
 }
 
 // findVegeta looks for vegeta on PATH, then beside this executable.

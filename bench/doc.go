@@ -3,7 +3,8 @@
 //
 // The load generator itself, and its method (open loop, latency from intended send times, what
 // counts as an error, when a rate holds), is package load; the msgpack bodies of the invoke API
-// are package msgpack; servers started as child processes are package proc.
+// are package msgpack; servers started as child processes are package proc; the HTTP floor (and
+// the GPU floor's file) is package floor; the cross-check with vegeta is package vegeta.
 //
 // # Entry points
 //
@@ -13,8 +14,8 @@
 // gpufn server did meanwhile: worker restarts, teardowns, pipelined invocations, from
 // /v1/engines); Sweep steps the rate (coarse then fine, or doubling then bisecting); load.PrepareWorkload registers an example function against any gpufn
 // server and checks every answer; proc.StartServer starts gpufn or the dedicated baseline as a child
-// process and Compare runs the same measurements against each system; MeasureFloor measures
-// the HTTP floor; RunVegetaCheck runs vegeta beside the bench (with both HTTP clients); PlotLatency, LoadDir and
+// process and Compare runs the same measurements against each system; floor.Measure measures
+// the HTTP floor; vegeta.RunCheck runs vegeta beside the bench (with both HTTP clients); PlotLatency, LoadDir and
 // Dir.Summary draw the results. The dedicated baseline server itself is package gpufn/baseline.
 //
 // # Goroutines and concurrency

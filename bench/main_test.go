@@ -13,11 +13,5 @@ func TestMain(m *testing.M) {
 	if os.Getenv("GPUFN_BENCH_FAKE") == "1" {
 		os.Exit(benchtest.FakeServerMain(os.Args[1:]))
 	}
-	if os.Getenv("GPUFN_BENCH_FAKE_VEGETA") == "1" {
-		os.Exit(fakeVegetaMain(os.Args[1:]))
-	}
-	if os.Getenv("GPUFN_BENCH_ECHO") == "1" {
-		os.Exit(Main(os.Args[1:])) // gpufn bench echo-server --listen ADDR
-	}
 	os.Exit(m.Run())
 }

@@ -5,14 +5,16 @@ import (
 	"strings"
 	"testing"
 
+	"gpufn/bench/floor"
 	"gpufn/bench/load"
+	"gpufn/bench/vegeta"
 )
 
 func writeFloors(t *testing.T, dir string) {
 	t.Helper()
-	f := &FloorResult{Kind: KindFloor, Version: 1, Points: []FloorPoint{{Name: "matmul-n128", RequestBytes: 131100, ResponseBytes: 131080,
+	f := &floor.Result{Kind: floor.KindHTTP, Version: 1, Points: []floor.Point{{Name: "matmul-n128", RequestBytes: 131100, ResponseBytes: 131080,
 		Serial: load.Percentiles{P50: 0.076, P99: 0.1}, OpenLoop: &load.Percentiles{P50: 0.5}, OpenLoopRate: 25}}}
-	g := &GPUFloor{Kind: KindGPUFloor, Version: 1, Device: "cuda H100", Points: []GPUFloorPoint{
+	g := &floor.GPUResult{Kind: floor.KindGPU, Version: 1, Device: "cuda H100", Points: []floor.GPUPoint{
 		{Workload: "matmul-n128", Iterations: 2000, Latency: load.Percentiles{P50: 0.061, P99: 0.076}},
 		{Workload: "matmul-n128", Rate: 25, Iterations: 100, Latency: load.Percentiles{P50: 0.2}},
 		{Workload: "inference-r500-b1", Rate: 25, Iterations: 100, Latency: load.Percentiles{P50: 5.5}}}}
@@ -71,26 +73,26 @@ func TestTargets(t *testing.T) {
 func TestSummaryVegetaPerWorkloadAndSpin(t *testing.T) {
 	dir := t.TempDir()
 	writeFloors(t, dir)
-	pt := func(rate float64, comparable, agree, agreeNet bool) VegetaPoint {
-		return VegetaPoint{Rate: rate, Bench: &load.RateResult{}, Comparable: comparable, Agree: agree,
-			BenchEcho: &load.RateResult{}, VegetaEcho: &VegetaStats{}, AgreeNet: agreeNet}
+	pt := func(rate float64, comparable, agree, agreeNet bool) vegeta.Point {
+		return vegeta.Point{Rate: rate, Bench: &load.RateResult{}, Comparable: comparable, Agree: agree,
+			BenchEcho: &load.RateResult{}, VegetaEcho: &vegeta.Stats{}, AgreeNet: agreeNet}
 	}
 	// withNet adds the bench's net/http client to a point: comparable as the default client,
 	// agreeing raw as given, net of echo always.
-	withNet := func(p VegetaPoint, agree bool) VegetaPoint {
+	withNet := func(p vegeta.Point, agree bool) vegeta.Point {
 		p.BenchNetHTTP, p.BenchNetHTTPEcho = &load.RateResult{}, &load.RateResult{}
-		p.NetHTTP = &VegetaDiff{Comparable: p.Comparable, Agree: agree && p.Comparable, AgreeNet: p.Comparable}
+		p.NetHTTP = &vegeta.Diff{Comparable: p.Comparable, Agree: agree && p.Comparable, AgreeNet: p.Comparable}
 		return p
 	}
 	// At 25/s the default client's difference is within sampling error, and vegeta's p99 has
 	// its interval.
 	undecided := withNet(pt(25, true, false, true), true)
-	undecided.Undecided, undecided.Vegeta.P99, undecided.Vegeta.P99CI = true, 3, &Interval{Lo: 2.5, Hi: 3.5}
-	for _, v := range []*VegetaCheck{
-		{Kind: KindVegeta, System: "gpufn-seq", Workload: "matmul-n128", Tolerance: 0.1, VegetaArgs: DefaultVegetaArgs,
-			Points: []VegetaPoint{undecided, withNet(pt(500, true, false, true), true), withNet(pt(2000, true, false, false), true)}},
-		{Kind: KindVegeta, System: "gpufn-seq", Workload: "inference-r100-b1", Tolerance: 0.1,
-			Points: []VegetaPoint{pt(25, true, true, true), pt(200, true, true, true), pt(5000, false, false, false)}},
+	undecided.Undecided, undecided.Vegeta.P99, undecided.Vegeta.P99CI = true, 3, &vegeta.Interval{Lo: 2.5, Hi: 3.5}
+	for _, v := range []*vegeta.Check{
+		{Kind: vegeta.Kind, System: "gpufn-seq", Workload: "matmul-n128", Tolerance: 0.1, VegetaArgs: vegeta.DefaultArgs,
+			Points: []vegeta.Point{undecided, withNet(pt(500, true, false, true), true), withNet(pt(2000, true, false, false), true)}},
+		{Kind: vegeta.Kind, System: "gpufn-seq", Workload: "inference-r100-b1", Tolerance: 0.1,
+			Points: []vegeta.Point{pt(25, true, true, true), pt(200, true, true, true), pt(5000, false, false, false)}},
 	} {
 		if err := WriteJSON(filepath.Join(dir, "vegeta-"+v.Workload+".json"), v); err != nil {
 			t.Fatal(err)

@@ -9,17 +9,19 @@ import (
 	"sort"
 	"strings"
 
+	"gpufn/bench/floor"
 	"gpufn/bench/internal/human"
 	"gpufn/bench/load"
+	"gpufn/bench/vegeta"
 )
 
 // Dir is everything the bench wrote into one results directory.
 type Dir struct {
 	Path     string
 	Results  map[string]*Results // by file base name
-	Floor    *FloorResult
-	GPUFloor *GPUFloor
-	Vegeta   []*VegetaCheck
+	Floor    *floor.Result
+	GPUFloor *floor.GPUResult
+	Vegeta   []*vegeta.Check
 }
 
 // LoadDir reads every results, floor, GPU floor and vegeta file (*.json) in dir.
@@ -38,14 +40,14 @@ func LoadDir(dir string) (*Dir, error) {
 			if r, err = ReadResults(f); err == nil {
 				d.Results[strings.TrimSuffix(filepath.Base(f), ".json")] = r
 			}
-		case KindFloor:
-			d.Floor = new(FloorResult)
+		case floor.KindHTTP:
+			d.Floor = new(floor.Result)
 			err = readJSON(f, d.Floor)
-		case KindGPUFloor:
-			d.GPUFloor = new(GPUFloor)
+		case floor.KindGPU:
+			d.GPUFloor = new(floor.GPUResult)
 			err = readJSON(f, d.GPUFloor)
-		case KindVegeta:
-			v := new(VegetaCheck)
+		case vegeta.Kind:
+			v := new(vegeta.Check)
 			if err = readJSON(f, v); err == nil {
 				d.Vegeta = append(d.Vegeta, v)
 			}
@@ -224,7 +226,7 @@ func (d *Dir) Summary() string {
 		p("\n")
 	}
 	if len(d.Vegeta) > 0 {
-		WriteVegetaSummary(&b, d.Vegeta)
+		vegeta.WriteSummary(&b, d.Vegeta)
 	}
 	return b.String()
 }
@@ -441,7 +443,7 @@ func (d *Dir) Targets() []Target {
 }
 
 // floorP50 is the HTTP floor's p50 for a payload: serial (rate 0) or open loop at rate.
-func floorP50(f *FloorResult, name string, rate float64) float64 {
+func floorP50(f *floor.Result, name string, rate float64) float64 {
 	for _, p := range f.Points {
 		switch {
 		case p.Name != name:
@@ -455,7 +457,7 @@ func floorP50(f *FloorResult, name string, rate float64) float64 {
 }
 
 // gpuFloorP50 is the GPU floor's p50 for a workload: back to back (rate 0) or paced at rate.
-func gpuFloorP50(g *GPUFloor, name string, rate float64) float64 {
+func gpuFloorP50(g *floor.GPUResult, name string, rate float64) float64 {
 	if g == nil {
 		return 0
 	}

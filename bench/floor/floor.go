@@ -1,4 +1,4 @@
-package bench
+package floor
 
 import (
 	"context"
@@ -18,13 +18,13 @@ import (
 
 // Kinds of the floor files.
 const (
-	KindFloor    = "http-floor"
-	KindGPUFloor = "gpu-floor"
+	KindHTTP = "http-floor"
+	KindGPU  = "gpu-floor"
 )
 
-// FloorPoint is the HTTP floor for one payload: what a request of that size and an answer of
+// Point is the HTTP floor for one payload: what a request of that size and an answer of
 // that size cost on loopback with fasthttp on both ends and nothing else.
-type FloorPoint struct {
+type Point struct {
 	Name          string `json:"name"` // the workload whose payload it is, or "64B"
 	RequestBytes  int    `json:"request_bytes"`
 	ResponseBytes int    `json:"response_bytes"`
@@ -37,7 +37,7 @@ type FloorPoint struct {
 	ClosedLoopConns  int     `json:"closed_loop_conns"`
 	ClosedLoopErrors int64   `json:"closed_loop_errors,omitempty"`
 	// ClosedLoopCPUUS is the bench process's CPU time per answer of the closed loop (us): the
-	// client's alone when the echo server is a process of its own (FloorResult.Server), the
+	// client's alone when the echo server is a process of its own (Result.Server), the
 	// client's and the server's together when it runs in the bench's process.
 	ClosedLoopCPUUS float64 `json:"closed_loop_cpu_us,omitempty"`
 	// OpenLoop is the round trip measured by the load generator itself at OpenLoopRate (the
@@ -48,8 +48,8 @@ type FloorPoint struct {
 	OpenLoopRate float64           `json:"open_loop_rate,omitempty"`
 }
 
-// FloorResult is a floor file (kind "http-floor").
-type FloorResult struct {
+// Result is a floor file (kind "http-floor").
+type Result struct {
 	Kind    string       `json:"kind"`
 	Version int          `json:"version"`
 	Created time.Time    `json:"created"`
@@ -61,14 +61,14 @@ type FloorResult struct {
 	// open loop, as in load.RateResult; the closed loop never spins.
 	SpinWaitMS float64 `json:"spin_wait_ms,omitempty"`
 	// HTTPClient is the bench's HTTP client, as in load.RateResult (absent: fasthttp).
-	HTTPClient string       `json:"http_client,omitempty"`
-	Points     []FloorPoint `json:"points"`
+	HTTPClient string  `json:"http_client,omitempty"`
+	Points     []Point `json:"points"`
 }
 
-// GPUFloorPoint is the in-process floor of one workload on a device, without HTTP, worker or
+// GPUPoint is the in-process floor of one workload on a device, without HTTP, worker or
 // IPC: inputs host to device from pinned memory, the kernels, outputs device to host, zeroing
 // of the buffers, synchronize (the dedicated baseline's --floor mode measures it).
-type GPUFloorPoint struct {
+type GPUPoint struct {
 	Workload string `json:"workload"`
 	// Rate is 0 for iterations back to back; else each iteration started at its scheduled
 	// time at this rate (per second), the device idle in between, as at a low offered load.
@@ -79,18 +79,18 @@ type GPUFloorPoint struct {
 	Stages map[string]load.StageStats `json:"stages,omitempty"`
 }
 
-// GPUFloor is a GPU floor file (kind "gpu-floor").
-type GPUFloor struct {
-	Kind    string          `json:"kind"`
-	Version int             `json:"version"`
-	Created time.Time       `json:"created"`
-	Machine load.Machine    `json:"machine"`
-	Device  string          `json:"device"`
-	Points  []GPUFloorPoint `json:"points"`
+// GPUResult is a GPU floor file (kind "gpu-floor").
+type GPUResult struct {
+	Kind    string       `json:"kind"`
+	Version int          `json:"version"`
+	Created time.Time    `json:"created"`
+	Machine load.Machine `json:"machine"`
+	Device  string       `json:"device"`
+	Points  []GPUPoint   `json:"points"`
 }
 
-// FloorConfig configures MeasureFloor.
-type FloorConfig struct {
+// Config configures Measure.
+type Config struct {
 	// Workloads whose payload sizes are measured (a 64-byte point is always added).
 	Workloads []load.WorkloadSpec
 	// Iterations of the serial round trip (default 5000), after Iterations/10 unrecorded ones.
@@ -116,11 +116,11 @@ type FloorConfig struct {
 	Log io.Writer
 }
 
-// MeasureFloor measures the HTTP floor: a fasthttp server that reads the request body and
+// Measure measures the HTTP floor: a fasthttp server that reads the request body and
 // answers with a body of the asked size (EchoHandler; in process, or a process of its own),
 // and the bench's own client and request path, on loopback. It is GPU-FACTS.md's
 // probe/httpfloor, with the workloads' exact payload sizes and headers.
-func MeasureFloor(ctx context.Context, cfg FloorConfig) (*FloorResult, error) {
+func Measure(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Iterations <= 0 {
 		cfg.Iterations = 5000
 	}
@@ -163,7 +163,7 @@ func MeasureFloor(ctx context.Context, cfg FloorConfig) (*FloorResult, error) {
 	// of 70).
 	payloads = append(payloads, payload{name: "64B", body: make([]byte, 64), respBytes: 64, ctype: "application/octet-stream", acc: "application/octet-stream"})
 
-	res := &FloorResult{Kind: KindFloor, Version: 1, Created: time.Now().UTC()}
+	res := &Result{Kind: KindHTTP, Version: 1, Created: time.Now().UTC()}
 	base := cfg.URL
 	switch {
 	case base != "":
@@ -216,7 +216,7 @@ func MeasureFloor(ctx context.Context, cfg FloorConfig) (*FloorResult, error) {
 		if r.Errors > 0 {
 			return nil, fmt.Errorf("floor %s: %d errors %v", p.name, r.Errors, r.ErrorSamples)
 		}
-		pt := FloorPoint{Name: p.name, RequestBytes: len(p.body), ResponseBytes: p.respBytes, Iterations: cfg.Iterations,
+		pt := Point{Name: p.name, RequestBytes: len(p.body), ResponseBytes: p.respBytes, Iterations: cfg.Iterations,
 			Serial: load.ExactPercentiles(lat)}
 		if cfg.Duration > 0 {
 			// A capacity, not a latency: measured without spin-waiting, as the sweeps are (a
@@ -242,7 +242,7 @@ func MeasureFloor(ctx context.Context, cfg FloorConfig) (*FloorResult, error) {
 			pt.OpenLoop, pt.OpenLoopRate = &r.Latency, cfg.Rate
 		}
 		if p.name == "64B" {
-			res.Points = append([]FloorPoint{pt}, res.Points...)
+			res.Points = append([]Point{pt}, res.Points...)
 		} else {
 			res.Points = append(res.Points, pt)
 		}

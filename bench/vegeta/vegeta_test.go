@@ -1,4 +1,4 @@
-package bench
+package vegeta
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"gpufn/bench/floor"
 	"gpufn/bench/internal/benchtest"
 	"gpufn/bench/load"
 )
@@ -122,11 +123,11 @@ func TestVegetaCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	echo := benchtest.StartFake(t, EchoHandler(1<<20))
+	echo := benchtest.StartFake(t, floor.EchoHandler(1<<20))
 	var log strings.Builder
 	// At least 6 samples per tool and rate: 40/s runs 150 ms, 80/s the 100 ms floor, 20/s the
 	// 200 ms cap (4 samples; 6 would take 300 ms). The echo runs keep the floor.
-	vc, err := RunVegetaCheck(context.Background(), c, w, VegetaConfig{Vegeta: os.Args[0], Rates: []float64{40, 80, 20},
+	vc, err := RunCheck(context.Background(), c, w, Config{Vegeta: os.Args[0], Rates: []float64{40, 80, 20},
 		Run: load.RunConfig{System: "fake", Duration: 100 * time.Millisecond}, Rounds: 2, WorkDir: dir, Echo: newTestClient(t, echo.URL),
 		MinSamples: 6, MaxDuration: 200 * time.Millisecond, Log: &log})
 	if err != nil {
@@ -239,7 +240,7 @@ func TestVegetaCheck(t *testing.T) {
 		}
 	}
 	// Without replays: two sides, nothing read from vegeta's results.
-	vc, err = RunVegetaCheck(context.Background(), c, w, VegetaConfig{Vegeta: os.Args[0], Rates: []float64{40},
+	vc, err = RunCheck(context.Background(), c, w, Config{Vegeta: os.Args[0], Rates: []float64{40},
 		Run: load.RunConfig{System: "fake", Duration: 100 * time.Millisecond}, Rounds: 1, NoReplay: true})
 	if err != nil || len(vc.Points) != 1 || vc.Points[0].BenchReplay != nil || vc.Points[0].Pacing != nil || len(vc.Points[0].sides()) != 2 {
 		t.Fatalf("without replays: %+v %v", vc, err)
@@ -247,7 +248,7 @@ func TestVegetaCheck(t *testing.T) {
 	// Replay only: vegeta and the bench on its send times, nothing on the bench's own schedule,
 	// against the echo server too; the summary has only that run.
 	var rlog strings.Builder
-	vc, err = RunVegetaCheck(context.Background(), c, w, VegetaConfig{Vegeta: os.Args[0], Rates: []float64{40},
+	vc, err = RunCheck(context.Background(), c, w, Config{Vegeta: os.Args[0], Rates: []float64{40},
 		Run: load.RunConfig{System: "fake", Duration: 100 * time.Millisecond}, Rounds: 2, ReplayOnly: true, Echo: newTestClient(t, echo.URL), Log: &rlog})
 	if err != nil || len(vc.Points) != 1 || !vc.ReplayOnly {
 		t.Fatalf("replay only: %+v %v", vc, err)
@@ -271,26 +272,26 @@ func TestVegetaCheck(t *testing.T) {
 	if strings.Contains(sum, "| 40/s | fasthttp |") {
 		t.Errorf("replay-only summary has a fasthttp row:\n%s", sum)
 	}
-	if _, err := RunVegetaCheck(context.Background(), c, w, VegetaConfig{Vegeta: os.Args[0], Rates: []float64{40}, ReplayOnly: true, NoReplay: true}); err == nil {
+	if _, err := RunCheck(context.Background(), c, w, Config{Vegeta: os.Args[0], Rates: []float64{40}, ReplayOnly: true, NoReplay: true}); err == nil {
 		t.Error("replay only without replays: no error")
 	}
-	if _, err := RunVegetaCheck(context.Background(), c, w, VegetaConfig{}); err == nil || !strings.Contains(err.Error(), "go install github.com/tsenart/vegeta/v12@v12.12.0") {
+	if _, err := RunCheck(context.Background(), c, w, Config{}); err == nil || !strings.Contains(err.Error(), "go install github.com/tsenart/vegeta/v12@v12.12.0") {
 		t.Errorf("without vegeta: %v", err)
 	}
 	nc := newTestClientOf(t, f.URL, load.HTTPClientNet)
-	if _, err := RunVegetaCheck(context.Background(), nc, w, VegetaConfig{Vegeta: os.Args[0]}); err == nil || !strings.Contains(err.Error(), "give the default (fasthttp) one") {
+	if _, err := RunCheck(context.Background(), nc, w, Config{Vegeta: os.Args[0]}); err == nil || !strings.Contains(err.Error(), "give the default (fasthttp) one") {
 		t.Errorf("with a net/http client: %v", err)
 	}
 }
 
 // reread writes a check as its file has it and reads it back.
-func reread(t *testing.T, v *VegetaCheck) *VegetaCheck {
+func reread(t *testing.T, v *Check) *Check {
 	t.Helper()
 	b, err := json.Marshal(v)
 	if err != nil {
 		t.Fatal(err)
 	}
-	back := new(VegetaCheck)
+	back := new(Check)
 	if err := json.Unmarshal(b, back); err != nil {
 		t.Fatal(err)
 	}
@@ -298,9 +299,9 @@ func reread(t *testing.T, v *VegetaCheck) *VegetaCheck {
 }
 
 // summaryOf is the summary's sections on the checks.
-func summaryOf(checks ...*VegetaCheck) string {
+func summaryOf(checks ...*Check) string {
 	var b strings.Builder
-	WriteVegetaSummary(&b, checks)
+	WriteSummary(&b, checks)
 	return b.String()
 }
 
@@ -317,14 +318,14 @@ func TestParseVegetaReport(t *testing.T) {
 		`"bytes_in":{"total":0,"mean":0},"bytes_out":{"total":0,"mean":0},"earliest":"2026-11-22T06:00:00Z","latest":"2026-11-22T06:00:05Z",` +
 		`"end":"2026-11-22T06:00:05Z","duration":4999800000,"wait":573083,"requests":5000,"rate":1000.04,"throughput":999.9,` +
 		`"success":0.998,"status_codes":{"200":4990,"503":10},"errors":["503 Service Unavailable"]}`)
-	v, err := ParseVegetaReport(rep)
+	v, err := ParseReport(rep)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if v.P50 != 0.573083 || v.P99 != 1.102337 || v.Requests != 5000 || v.Success != 0.998 || v.StatusCodes["503"] != 10 || len(v.Errors) != 1 {
 		t.Fatalf("%+v", v)
 	}
-	if _, err := ParseVegetaReport([]byte("nope")); err == nil {
+	if _, err := ParseReport([]byte("nope")); err == nil {
 		t.Fatal("garbage parsed")
 	}
 }

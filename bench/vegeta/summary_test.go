@@ -1,4 +1,4 @@
-package bench
+package vegeta
 
 import (
 	"encoding/json"
@@ -39,7 +39,7 @@ func TestLoadVegetaCheckV1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := new(VegetaCheck)
+	v := new(Check)
 	if err := json.Unmarshal(b, v); err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package bench
+package vegeta
 
 import (
 	"fmt"
@@ -9,10 +9,10 @@ import (
 	"gpufn/bench/load"
 )
 
-// WriteVegetaSummary writes the summary's sections on vegeta cross-checks: each workload's
+// WriteSummary writes the summary's sections on vegeta cross-checks: each workload's
 // agreement per bench client and a line saying which agrees, then the per-rate tables (a row
 // per bench client).
-func WriteVegetaSummary(b *strings.Builder, checks []*VegetaCheck) {
+func WriteSummary(b *strings.Builder, checks []*Check) {
 	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
 	p("## Cross-check with vegeta: agreement per workload\n\n")
 	p("Each workload's check on its own, for each of the bench's runs: with its HTTP clients fasthttp (its default) and nethttp (Go's " +
@@ -98,7 +98,7 @@ func WriteVegetaSummary(b *strings.Builder, checks []*VegetaCheck) {
 			p("; the bench ran only on vegeta's send times")
 		}
 		p(".")
-		if slices.ContainsFunc(v.Points, func(pt VegetaPoint) bool { return pt.Vegeta.P99CI != nil }) {
+		if slices.ContainsFunc(v.Points, func(pt Point) bool { return pt.Vegeta.P99CI != nil }) {
 			p(" In brackets, the 95%% interval of each p99 (distribution-free, from the samples' ranks; ∞ where too few samples bound it; " +
 				"stalls that delay several requests at once typically make the true uncertainty wider): \"within sampling error\" where a " +
 				"difference beyond the tolerance is inside them, which means not shown to differ rather than shown to agree.")

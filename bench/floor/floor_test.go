@@ -1,4 +1,4 @@
-package bench
+package floor
 
 import (
 	"context"
@@ -16,7 +16,7 @@ func TestMeasureFloor(t *testing.T) {
 	t.Parallel()
 	spec, _ := load.ParseWorkload("matmul-n16")
 	var log strings.Builder
-	f, err := MeasureFloor(context.Background(), FloorConfig{Workloads: []load.WorkloadSpec{spec}, Iterations: 200, Conns: 4, Duration: 100 * time.Millisecond,
+	f, err := Measure(context.Background(), Config{Workloads: []load.WorkloadSpec{spec}, Iterations: 200, Conns: 4, Duration: 100 * time.Millisecond,
 		Rate: 200, RateDuration: 100 * time.Millisecond, Log: &log})
 	if err != nil {
 		t.Fatal(err)
@@ -44,7 +44,7 @@ func TestMeasureFloorEchoProcess(t *testing.T) {
 	}
 	spec, _ := load.ParseWorkload("matmul-n16")
 	echo := proc.ServerSpec{Name: "echo", Binary: exe, Args: []string{"echo-server"}, Env: []string{"GPUFN_BENCH_ECHO=1"}}
-	f, err := MeasureFloor(context.Background(), FloorConfig{Workloads: []load.WorkloadSpec{spec}, Iterations: 50, Conns: 2,
+	f, err := Measure(context.Background(), Config{Workloads: []load.WorkloadSpec{spec}, Iterations: 50, Conns: 2,
 		Duration: 50 * time.Millisecond, Rate: -1, Server: &echo, Client: load.ClientOptions{SpinWait: time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)
@@ -58,7 +58,7 @@ func TestMeasureFloorEchoProcess(t *testing.T) {
 		}
 	}
 	srv := benchtest.StartFake(t, EchoHandler(1<<20))
-	f, err = MeasureFloor(context.Background(), FloorConfig{Iterations: 10, Duration: -1, Rate: -1, URL: srv.URL})
+	f, err = Measure(context.Background(), Config{Iterations: 10, Duration: -1, Rate: -1, URL: srv.URL})
 	if err != nil || f.Server != srv.URL || len(f.Points) != 1 || f.Points[0].Serial.Count != 10 || f.Points[0].ClosedLoopConns != 0 {
 		t.Fatalf("%+v %v", f, err)
 	}

@@ -1,4 +1,4 @@
-package bench
+package vegeta
 
 import (
 	"math"
@@ -152,8 +152,8 @@ func TestCompareVegetaUndecided(t *testing.T) {
 		}
 		return &load.RateResult{Holds: true, LatencyHist: load.EncodeHist(h), Latency: load.SummarizeUS(h)}
 	}
-	vs := func(p50, p99 float64, i50, i99 *Interval) *VegetaStats {
-		return &VegetaStats{P50: p50, P99: p99, P50CI: i50, P99CI: i99, Success: 1, Throughput: 100}
+	vs := func(p50, p99 float64, i50, i99 *Interval) *Stats {
+		return &Stats{P50: p50, P99: p99, P50CI: i50, P99CI: i99, Success: 1, Throughput: 100}
 	}
 	br := run(500, 4000) // p50 0.51 ms; p99 between ranks 983 and 997: 0.519 and 4.6 ms
 	if iv := latencyInterval(br, 0.99); iv == nil || math.Abs(iv.Lo-0.519) > 0.002 || math.Abs(iv.Hi-4.6) > 0.01 {
@@ -161,7 +161,7 @@ func TestCompareVegetaUndecided(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name                   string
-		vs                     *VegetaStats
+		vs                     *Stats
 		agree, undecided, comp bool
 	}{
 		{"p99 apart, intervals overlap", vs(0.51, 3.0, &Interval{Lo: 0.50, Hi: 0.52}, &Interval{Lo: 2.5, Hi: 3.5}), false, true, true},
@@ -169,7 +169,7 @@ func TestCompareVegetaUndecided(t *testing.T) {
 		{"p50 apart beyond its intervals", vs(0.70, 3.0, &Interval{Lo: 0.69, Hi: 0.71}, &Interval{Lo: 2.5, Hi: 3.5}), false, false, true},
 		{"no intervals (an old file)", vs(0.51, 3.0, nil, nil), false, false, true},
 		{"within the tolerance", vs(0.51, br.Latency.P99, &Interval{Lo: 0.50, Hi: 0.52}, &Interval{Lo: 2.5, Hi: 5}), true, false, true},
-		{"saturated", &VegetaStats{P50: 0.51, P99: 3, P50CI: &Interval{Lo: 0.5, Hi: 0.52}, P99CI: &Interval{Lo: 2.5, Hi: 3.5}, Success: 0.5, Throughput: 50}, false, false, false},
+		{"saturated", &Stats{P50: 0.51, P99: 3, P50CI: &Interval{Lo: 0.5, Hi: 0.52}, P99CI: &Interval{Lo: 2.5, Hi: 3.5}, Success: 0.5, Throughput: 50}, false, false, false},
 	} {
 		d := compareVegeta(br, c.vs, 100, 0.1)
 		if d.Agree != c.agree || d.Undecided != c.undecided || d.Comparable != c.comp {

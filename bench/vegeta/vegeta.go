@@ -1,4 +1,4 @@
-package bench
+package vegeta
 
 import (
 	"bytes"
@@ -22,22 +22,22 @@ import (
 	"gpufn/bench/load"
 )
 
-// VegetaInstall says how to get the vegeta binary the cross-check uses. `go install
+// Install says how to get the vegeta binary the cross-check uses. `go install
 // module@version` fails behind a module proxy that refuses the module's version list (the
 // proxy here answers 403 to .../@v/list, which go install reads for deprecation notices),
 // while fetching the pinned version itself works; so the second recipe builds it from a
 // throw-away module.
-const VegetaInstall = `go install github.com/tsenart/vegeta/v12@v12.12.0
+const Install = `go install github.com/tsenart/vegeta/v12@v12.12.0
   or, where the module proxy refuses the version list:
     d=$(mktemp -d) && cd $d && go mod init vegetatmp && go get github.com/tsenart/vegeta/v12@v12.12.0 &&
     CGO_ENABLED=0 go build -o $OLDPWD/bin/vegeta github.com/tsenart/vegeta/v12`
 
-// KindVegeta is the kind of a cross-check file.
-const KindVegeta = "vegeta-check"
+// Kind is the kind of a cross-check file.
+const Kind = "vegeta-check"
 
-// VegetaStats is what vegeta's JSON report says about one attack (latencies in ms, measured by
+// Stats is what vegeta's JSON report says about one attack (latencies in ms, measured by
 // vegeta from each request's actual send time).
-type VegetaStats struct {
+type Stats struct {
 	Requests    uint64         `json:"requests"`
 	Rate        float64        `json:"rate"`
 	Throughput  float64        `json:"throughput"` // successful answers per second of attack
@@ -60,8 +60,8 @@ type VegetaStats struct {
 	P99CI *Interval `json:"p99_ci_ms,omitempty"`
 }
 
-// VegetaDiff compares one of the bench's HTTP clients with vegeta at one rate.
-type VegetaDiff struct {
+// Diff compares one of the bench's HTTP clients with vegeta at one rate.
+type Diff struct {
 	// DiffP50 and DiffP99 are (bench - vegeta) / vegeta.
 	DiffP50 float64 `json:"diff_p50"`
 	DiffP99 float64 `json:"diff_p99"`
@@ -82,22 +82,22 @@ type VegetaDiff struct {
 	AgreeNet   bool    `json:"agree_net,omitempty"`
 }
 
-// VegetaSamples are the latencies behind each tool's percentiles at one rate: the bench's
+// Samples are the latencies behind each tool's percentiles at one rate: the bench's
 // successful answers (per client), and every answer vegeta timed (its latencies cover all).
-type VegetaSamples struct {
+type Samples struct {
 	Bench        int64  `json:"bench,omitempty"`
 	BenchNetHTTP int64  `json:"bench_nethttp,omitempty"`
 	BenchReplay  int64  `json:"bench_replay,omitempty"`
 	Vegeta       uint64 `json:"vegeta"`
 }
 
-// VegetaPoint compares the bench, with each of its HTTP clients, and vegeta at one rate. The
+// Point compares the bench, with each of its HTTP clients, and vegeta at one rate. The
 // default (fasthttp) client's comparison is in the flat fields (DiffP50 ... AgreeNet), as in
 // files written before the net/http client existed; the net/http client's is NetHTTP.
-type VegetaPoint struct {
+type Point struct {
 	Rate   float64          `json:"rate"`
 	Bench  *load.RateResult `json:"bench"`
-	Vegeta VegetaStats      `json:"vegeta"`
+	Vegeta Stats            `json:"vegeta"`
 	// DiffP50 and DiffP99 are (bench - vegeta) / vegeta, for the default client.
 	DiffP50 float64 `json:"diff_p50"`
 	DiffP99 float64 `json:"diff_p99"`
@@ -106,7 +106,7 @@ type VegetaPoint struct {
 	Comparable bool `json:"comparable"`
 	// Agree: comparable, and both differences within the tolerance.
 	Agree bool `json:"agree"`
-	// Undecided: see VegetaDiff.Undecided.
+	// Undecided: see Diff.Undecided.
 	Undecided bool `json:"undecided,omitempty"`
 
 	// BenchEcho and VegetaEcho are the two against the echo server (the HTTP floor's trivial
@@ -114,7 +114,7 @@ type VegetaPoint struct {
 	// NetDiffP99 compare the two after taking each tool's echo p50 off its p50 and p99;
 	// AgreeNet is Agree on those.
 	BenchEcho  *load.RateResult `json:"bench_echo,omitempty"`
-	VegetaEcho *VegetaStats     `json:"vegeta_echo,omitempty"`
+	VegetaEcho *Stats           `json:"vegeta_echo,omitempty"`
 	NetDiffP50 float64          `json:"net_diff_p50,omitempty"`
 	NetDiffP99 float64          `json:"net_diff_p99,omitempty"`
 	AgreeNet   bool             `json:"agree_net,omitempty"`
@@ -124,7 +124,7 @@ type VegetaPoint struct {
 	// comparison with vegeta. All absent in files written before.
 	BenchNetHTTP     *load.RateResult `json:"bench_nethttp,omitempty"`
 	BenchNetHTTPEcho *load.RateResult `json:"bench_nethttp_echo,omitempty"`
-	NetHTTP          *VegetaDiff      `json:"nethttp,omitempty"`
+	NetHTTP          *Diff            `json:"nethttp,omitempty"`
 
 	// BenchReplay is the bench with net/http's client sending on vegeta's own send times: in
 	// each round, right after vegeta's attack, the requests go out at the offsets at which
@@ -135,23 +135,23 @@ type VegetaPoint struct {
 	// when the check ran without replays.
 	BenchReplay     *load.RateResult `json:"bench_replay,omitempty"`
 	BenchReplayEcho *load.RateResult `json:"bench_replay_echo,omitempty"`
-	Replay          *VegetaDiff      `json:"replay,omitempty"`
-	Pacing          *VegetaPacing    `json:"vegeta_pacing,omitempty"`
+	Replay          *Diff            `json:"replay,omitempty"`
+	Pacing          *Pacing          `json:"vegeta_pacing,omitempty"`
 
 	// DurationS is each tool's measured time at this rate, its rounds together: the check's
 	// duration, extended to reach its minimum of samples (at most to its maximum duration).
 	// Samples counts what each tool's percentiles rest on. Both absent in files written before.
-	DurationS float64        `json:"duration_s,omitempty"`
-	Samples   *VegetaSamples `json:"samples,omitempty"`
+	DurationS float64  `json:"duration_s,omitempty"`
+	Samples   *Samples `json:"samples,omitempty"`
 }
 
 // defaultDiff is the default client's comparison, from the point's flat fields.
-func (pt *VegetaPoint) defaultDiff() VegetaDiff {
-	return VegetaDiff{DiffP50: pt.DiffP50, DiffP99: pt.DiffP99, Comparable: pt.Comparable, Agree: pt.Agree, Undecided: pt.Undecided,
+func (pt *Point) defaultDiff() Diff {
+	return Diff{DiffP50: pt.DiffP50, DiffP99: pt.DiffP99, Comparable: pt.Comparable, Agree: pt.Agree, Undecided: pt.Undecided,
 		NetDiffP50: pt.NetDiffP50, NetDiffP99: pt.NetDiffP99, AgreeNet: pt.AgreeNet}
 }
 
-func (pt *VegetaPoint) setDefaultDiff(d VegetaDiff) {
+func (pt *Point) setDefaultDiff(d Diff) {
 	pt.DiffP50, pt.DiffP99, pt.Comparable, pt.Agree, pt.Undecided = d.DiffP50, d.DiffP99, d.Comparable, d.Agree, d.Undecided
 	pt.NetDiffP50, pt.NetDiffP99, pt.AgreeNet = d.NetDiffP50, d.NetDiffP99, d.AgreeNet
 }
@@ -160,15 +160,15 @@ func (pt *VegetaPoint) setDefaultDiff(d VegetaDiff) {
 type vegetaSide struct {
 	client      string // load.HTTPClientFast or load.HTTPClientNet
 	bench, echo *load.RateResult
-	diff        VegetaDiff
+	diff        Diff
 }
 
 // hasEcho says whether the side's net differences were measured.
-func (s vegetaSide) hasEcho(pt *VegetaPoint) bool { return s.echo != nil && pt.VegetaEcho != nil }
+func (s vegetaSide) hasEcho(pt *Point) bool { return s.echo != nil && pt.VegetaEcho != nil }
 
 // sides returns the point's bench clients that ran: the default one, net/http's, and
 // net/http's on vegeta's send times.
-func (pt *VegetaPoint) sides() []vegetaSide {
+func (pt *Point) sides() []vegetaSide {
 	var out []vegetaSide
 	if pt.Bench != nil {
 		out = append(out, vegetaSide{client: load.HTTPClientFast, bench: pt.Bench, echo: pt.BenchEcho, diff: pt.defaultDiff()})
@@ -185,13 +185,13 @@ func (pt *VegetaPoint) sides() []vegetaSide {
 // replayClient names the bench's runs on vegeta's send times (net/http's client) in reports.
 const replayClient = "nethttp on vegeta's sends"
 
-// VegetaPacing is how vegeta spaced its sends at one rate, its rounds together, read from its
+// Pacing is how vegeta spaced its sends at one rate, its rounds together, read from its
 // results (a result's timestamp is when a vegeta worker began the request). vegeta paces with
 // Go timers, which end up to a millisecond late when its processors are idle (epoll_wait's
 // timeout is whole milliseconds), and then sends what is overdue at once: its gaps scatter
 // around the interval, and a gap shorter than the server's time per request makes a request
 // wait for the one before it. The bench's scheduler sleeps on a timerfd and does not.
-type VegetaPacing struct {
+type Pacing struct {
 	Sends      int     `json:"sends"`
 	IntervalMS float64 `json:"interval_ms"` // 1/rate
 	// Gaps between consecutive sends of a round, ms.
@@ -206,7 +206,7 @@ type VegetaPacing struct {
 }
 
 // vegetaPacing measures the pacing of rounds of sends at rate (each round in send order).
-func vegetaPacing(rounds [][]time.Time, rate float64) *VegetaPacing {
+func vegetaPacing(rounds [][]time.Time, rate float64) *Pacing {
 	interval := float64(time.Second) / rate
 	var gaps, late []float64
 	for _, sends := range rounds {
@@ -226,7 +226,7 @@ func vegetaPacing(rounds [][]time.Time, rate float64) *VegetaPacing {
 	}
 	slices.Sort(gaps)
 	slices.Sort(late)
-	return &VegetaPacing{Sends: len(late), IntervalMS: interval / 1e6, GapP10: quantile(gaps, 0.10), GapP50: quantile(gaps, 0.50),
+	return &Pacing{Sends: len(late), IntervalMS: interval / 1e6, GapP10: quantile(gaps, 0.10), GapP50: quantile(gaps, 0.50),
 		GapP90: quantile(gaps, 0.90), LateP50: quantile(late, 0.50), LateP99: quantile(late, 0.99)}
 }
 
@@ -293,8 +293,8 @@ func sendOffsets(sends []time.Time) []time.Duration {
 	return offs
 }
 
-// VegetaCheck is a cross-check file (kind "vegeta-check").
-type VegetaCheck struct {
+// Check is a cross-check file (kind "vegeta-check").
+type Check struct {
 	Kind      string       `json:"kind"`
 	Version   int          `json:"version"`
 	Created   time.Time    `json:"created"`
@@ -307,24 +307,24 @@ type VegetaCheck struct {
 	// duration, timeout and output.
 	VegetaArgs []string `json:"vegeta_args,omitempty"`
 	Rounds     int      `json:"rounds"`
-	// ReplayOnly: the bench ran only on vegeta's send times (VegetaConfig.ReplayOnly).
+	// ReplayOnly: the bench ran only on vegeta's send times (Config.ReplayOnly).
 	ReplayOnly bool `json:"replay_only,omitempty"`
 	// DurationS is the shortest measured time per tool and rate (each point's DurationS is
 	// the actual one); MinSamples and MaxDurationS say how it was extended (absent: never).
-	DurationS    float64       `json:"duration_s"`
-	MinSamples   int           `json:"min_samples,omitempty"`
-	MaxDurationS float64       `json:"max_duration_s,omitempty"`
-	Tolerance    float64       `json:"tolerance"`
-	Points       []VegetaPoint `json:"points"`
+	DurationS    float64 `json:"duration_s"`
+	MinSamples   int     `json:"min_samples,omitempty"`
+	MaxDurationS float64 `json:"max_duration_s,omitempty"`
+	Tolerance    float64 `json:"tolerance"`
+	Points       []Point `json:"points"`
 }
 
 // hasPacing says whether any point recorded vegeta's pacing.
-func (v *VegetaCheck) hasPacing() bool {
-	return slices.ContainsFunc(v.Points, func(pt VegetaPoint) bool { return pt.Pacing != nil })
+func (v *Check) hasPacing() bool {
+	return slices.ContainsFunc(v.Points, func(pt Point) bool { return pt.Pacing != nil })
 }
 
-// VegetaConfig configures RunVegetaCheck.
-type VegetaConfig struct {
+// Config configures RunCheck.
+type Config struct {
 	// Vegeta is the vegeta binary. Required.
 	Vegeta string
 	// Rates to compare at (each run by the bench with each of its clients, then by vegeta).
@@ -339,9 +339,9 @@ type VegetaConfig struct {
 	// shortened. The echo measurements keep Run.Duration: only their p50 is used.
 	MinSamples  int
 	MaxDuration time.Duration
-	// NoReplay leaves out the bench's runs on vegeta's send times (VegetaPoint.BenchReplay).
+	// NoReplay leaves out the bench's runs on vegeta's send times (Point.BenchReplay).
 	NoReplay bool
-	// ReplayOnly leaves out the bench's runs on its own constant schedule (VegetaPoint.Bench
+	// ReplayOnly leaves out the bench's runs on its own constant schedule (Point.Bench
 	// and BenchNetHTTP): each round is vegeta, then the bench on vegeta's send times. It halves
 	// a check's time, for many samples at a low rate (6,000 at 25/s is 4 minutes per tool).
 	ReplayOnly bool
@@ -356,7 +356,7 @@ type VegetaConfig struct {
 	Rule load.Rule
 	// Tolerance on the p50 and p99 differences (default 0.10).
 	Tolerance float64
-	// Echo, when not nil, is a client of an echo server (EchoHandler; started by the caller,
+	// Echo, when not nil, is a client of an echo server (floor.EchoHandler; started by the caller,
 	// like the server under test): the tools are also run against it, interleaved, to measure
 	// each one's own cost of a round trip.
 	Echo *load.Client
@@ -364,7 +364,7 @@ type VegetaConfig struct {
 	// its garbage collection shows in its latencies).
 	Env []string
 	// AttackArgs are vegeta attack's options besides the targets, rate, duration, timeout and
-	// output (nil: DefaultVegetaArgs).
+	// output (nil: DefaultArgs).
 	AttackArgs []string
 	// WorkDir holds vegeta's targets and results (default: a temporary directory, removed).
 	WorkDir string
@@ -372,8 +372,8 @@ type VegetaConfig struct {
 	Log io.Writer
 }
 
-// DefaultMaxVegetaDuration caps VegetaConfig.MinSamples's extension by default.
-const DefaultMaxVegetaDuration = time.Minute
+// DefaultMaxDuration caps Config.MinSamples's extension by default.
+const DefaultMaxDuration = time.Minute
 
 // vegetaDuration is a rate's measured time per tool: d, extended to minSamples/rate (when
 // minSamples > 0) but not beyond maxD by that extension; d itself is never shortened.
@@ -385,14 +385,14 @@ func vegetaDuration(d time.Duration, minSamples int, rate float64, maxD time.Dur
 	return max(d, min(need, maxD))
 }
 
-// RunVegetaCheck runs the bench and vegeta at the same rates against the same server and
+// RunCheck runs the bench and vegeta at the same rates against the same server and
 // workload (vegeta rotates through the same request bodies; it does not check outputs) and
 // compares their p50 and p99. The bench runs twice in every round: with c, its default
 // (fasthttp) client, and with a net/http client of the same server and options (vegeta's
 // HTTP stack), so that each is compared with vegeta on its own.
-func RunVegetaCheck(ctx context.Context, c *load.Client, w *load.Workload, cfg VegetaConfig) (*VegetaCheck, error) {
+func RunCheck(ctx context.Context, c *load.Client, w *load.Workload, cfg Config) (*Check, error) {
 	if cfg.Vegeta == "" {
-		return nil, errors.New("bench: no vegeta binary; install it with:\n  " + VegetaInstall)
+		return nil, errors.New("bench: no vegeta binary; install it with:\n  " + Install)
 	}
 	if c.HTTPClient() != load.HTTPClientFast {
 		return nil, fmt.Errorf("bench: vegeta check: the bench's client is %s; give the default (%s) one: the check adds the %s one itself",
@@ -414,7 +414,7 @@ func RunVegetaCheck(ctx context.Context, c *load.Client, w *load.Workload, cfg V
 		cfg.Rounds = 3
 	}
 	if cfg.MaxDuration <= 0 {
-		cfg.MaxDuration = DefaultMaxVegetaDuration
+		cfg.MaxDuration = DefaultMaxDuration
 	}
 	clients, err := benchClients(c)
 	if err != nil {
@@ -455,7 +455,7 @@ func RunVegetaCheck(ctx context.Context, c *load.Client, w *load.Workload, cfg V
 		echoSrc = newEchoSource(w, uri)
 	}
 	version, _ := exec.CommandContext(ctx, cfg.Vegeta, "-version").CombinedOutput()
-	out := &VegetaCheck{Kind: KindVegeta, Version: 2, Created: time.Now().UTC(), System: cfg.Run.System,
+	out := &Check{Kind: Kind, Version: 2, Created: time.Now().UTC(), System: cfg.Run.System,
 		Workload: w.Spec.Name(), Vegeta: firstLine(string(version)), DurationS: cfg.Run.Duration.Seconds(), Tolerance: cfg.Tolerance,
 		VegetaEnv: cfg.Env, VegetaArgs: cfg.attackArgs(), Rounds: cfg.Rounds, ReplayOnly: cfg.ReplayOnly}
 	if cfg.MinSamples > 0 {
@@ -501,7 +501,7 @@ func benchClients(c *load.Client) ([2]*load.Client, error) {
 
 // logVegetaPoint writes a rate's lines: vegeta's figures, then each bench client's with its
 // differences and verdicts.
-func logVegetaPoint(w io.Writer, pt *VegetaPoint, rounds int) {
+func logVegetaPoint(w io.Writer, pt *Point, rounds int) {
 	fmt.Fprintf(w, "vegeta check %g/s (%d rounds, %s per tool): vegeta p50 %s p99 %s%s (%d samples)\n", pt.Rate, rounds,
 		time.Duration(pt.DurationS*1e9).Round(time.Millisecond), human.MS(pt.Vegeta.P50), human.MS(pt.Vegeta.P99), pt.Vegeta.P99CI.text(human.MS),
 		pt.Vegeta.Requests)
@@ -522,8 +522,8 @@ func logVegetaPoint(w io.Writer, pt *VegetaPoint, rounds int) {
 }
 
 // compareVegeta compares a bench run with vegeta's at rate.
-func compareVegeta(br *load.RateResult, vs *VegetaStats, rate, tol float64) VegetaDiff {
-	d := VegetaDiff{DiffP50: relDiff(br.Latency.P50, vs.P50), DiffP99: relDiff(br.Latency.P99, vs.P99)}
+func compareVegeta(br *load.RateResult, vs *Stats, rate, tol float64) Diff {
+	d := Diff{DiffP50: relDiff(br.Latency.P50, vs.P50), DiffP99: relDiff(br.Latency.P99, vs.P99)}
 	d.Comparable = br.Holds && vs.Success >= 0.99 && vs.Throughput >= 0.9*rate
 	d.Agree = d.Comparable && math.Abs(d.DiffP50) <= tol && math.Abs(d.DiffP99) <= tol
 	if d.Comparable && !d.Agree && vs.P50CI != nil && vs.P99CI != nil {
@@ -534,7 +534,7 @@ func compareVegeta(br *load.RateResult, vs *VegetaStats, rate, tol float64) Vege
 }
 
 // net sets the differences net of each tool's echo p50 (d nil: nothing to set).
-func (d *VegetaDiff) net(bench, benchEcho *load.RateResult, vs, vegetaEcho *VegetaStats, tol float64) {
+func (d *Diff) net(bench, benchEcho *load.RateResult, vs, vegetaEcho *Stats, tol float64) {
 	if d == nil || bench == nil || benchEcho == nil || vegetaEcho == nil {
 		return
 	}
@@ -547,7 +547,7 @@ func (d *VegetaDiff) net(bench, benchEcho *load.RateResult, vs, vegetaEcho *Vege
 // vegetaPoint runs the bench with each of clients (src) and vegeta (targets) at one rate for
 // d each, in interleaved rounds, and compares them (with cfg.ReplayOnly, only the bench on
 // vegeta's send times).
-func vegetaPoint(ctx context.Context, clients [2]*load.Client, src load.Source, cfg *VegetaConfig, rate float64, d time.Duration, targets, dir, prefix string) (*VegetaPoint, error) {
+func vegetaPoint(ctx context.Context, clients [2]*load.Client, src load.Source, cfg *Config, rate float64, d time.Duration, targets, dir, prefix string) (*Point, error) {
 	round := d / time.Duration(cfg.Rounds)
 	var benchRuns [2][]*load.RateResult
 	var replays []*load.RateResult
@@ -623,8 +623,8 @@ func vegetaPoint(ctx context.Context, clients [2]*load.Client, src load.Source, 
 	vs.Throughput = float64(vs.Requests) * vs.Success / vs.DurationS
 	slices.Sort(lats)
 	vs.P50CI, vs.P99CI = sortedInterval(lats, 0.50), sortedInterval(lats, 0.99)
-	pt := &VegetaPoint{Rate: rate, Bench: merged[0], BenchNetHTTP: merged[1], Vegeta: *vs, DurationS: measured.Seconds(),
-		Samples: &VegetaSamples{Vegeta: vs.Requests}}
+	pt := &Point{Rate: rate, Bench: merged[0], BenchNetHTTP: merged[1], Vegeta: *vs, DurationS: measured.Seconds(),
+		Samples: &Samples{Vegeta: vs.Requests}}
 	if len(own) > 0 {
 		pt.Samples.Bench, pt.Samples.BenchNetHTTP = merged[0].Latency.Count, merged[1].Latency.Count
 		pt.setDefaultDiff(compareVegeta(merged[0], vs, rate, cfg.Tolerance))
@@ -658,7 +658,7 @@ func (a clientAgreement) agrees() bool    { return a.compared > 0 && a.agree == 
 func (a clientAgreement) agreesNet() bool { return a.withEcho > 0 && a.agreeNet == a.withEcho }
 
 // agreement counts each bench client's agreement, the default client first.
-func (v *VegetaCheck) agreement() []clientAgreement {
+func (v *Check) agreement() []clientAgreement {
 	var out []clientAgreement
 	for i := range v.Points {
 		pt := &v.Points[i]
@@ -689,7 +689,7 @@ func (v *VegetaCheck) agreement() []clientAgreement {
 
 // Agreement says in a line which of the bench's clients agree with vegeta (p50 and p99 within
 // the tolerance at every rate compared), raw and net of each tool's echo p50, with the counts.
-func (v *VegetaCheck) Agreement() string {
+func (v *Check) Agreement() string {
 	ags := v.agreement()
 	var raw, net []string
 	compared, echo := false, false
@@ -815,19 +815,19 @@ func writeVegetaTargets(path string, w *load.Workload, uri string) error {
 	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
 
-// DefaultVegetaArgs are the vegeta attack options the cross-check uses (see docs/bench.md,
+// DefaultArgs are the vegeta attack options the cross-check uses (see docs/bench.md,
 // "Cross-check with vegeta", for why each).
-var DefaultVegetaArgs = []string{"-http2=false", "-max-body=0"}
+var DefaultArgs = []string{"-http2=false", "-max-body=0"}
 
-func (cfg *VegetaConfig) attackArgs() []string {
+func (cfg *Config) attackArgs() []string {
 	if cfg.AttackArgs == nil {
-		return DefaultVegetaArgs
+		return DefaultArgs
 	}
 	return cfg.AttackArgs
 }
 
 // vegetaAttack runs one attack, writing vegeta's results to the file results.
-func vegetaAttack(ctx context.Context, cfg *VegetaConfig, targets, results string, rate float64, d time.Duration) error {
+func vegetaAttack(ctx context.Context, cfg *Config, targets, results string, rate float64, d time.Duration) error {
 	r := int64(math.Round(rate))
 	if r < 1 {
 		return fmt.Errorf("bench: vegeta takes whole requests per second; %g is too low", rate)
@@ -844,16 +844,16 @@ func vegetaAttack(ctx context.Context, cfg *VegetaConfig, targets, results strin
 }
 
 // vegetaReport reads vegeta's JSON report of one or more results files together.
-func vegetaReport(ctx context.Context, vegeta string, files []string) (*VegetaStats, error) {
+func vegetaReport(ctx context.Context, vegeta string, files []string) (*Stats, error) {
 	rep, err := exec.CommandContext(ctx, vegeta, append([]string{"report", "-type=json"}, files...)...).Output()
 	if err != nil {
 		return nil, fmt.Errorf("bench: vegeta report: %w", err)
 	}
-	return ParseVegetaReport(rep)
+	return ParseReport(rep)
 }
 
-// ParseVegetaReport reads `vegeta report -type=json` (durations in nanoseconds).
-func ParseVegetaReport(b []byte) (*VegetaStats, error) {
+// ParseReport reads `vegeta report -type=json` (durations in nanoseconds).
+func ParseReport(b []byte) (*Stats, error) {
 	var m struct {
 		Latencies struct {
 			Mean float64 `json:"mean"`
@@ -873,7 +873,7 @@ func ParseVegetaReport(b []byte) (*VegetaStats, error) {
 		return nil, fmt.Errorf("bench: vegeta report: %w", err)
 	}
 	ms := func(ns float64) float64 { return ns / 1e6 }
-	return &VegetaStats{Requests: m.Requests, Rate: m.Rate, Throughput: m.Throughput, Success: m.Success,
+	return &Stats{Requests: m.Requests, Rate: m.Rate, Throughput: m.Throughput, Success: m.Success,
 		Mean: ms(m.Latencies.Mean), P50: ms(m.Latencies.P50), P90: ms(m.Latencies.P90), P99: ms(m.Latencies.P99),
 		Max: ms(m.Latencies.Max), StatusCodes: m.StatusCodes, Errors: m.Errors}, nil
 }
