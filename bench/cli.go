@@ -20,6 +20,8 @@ import (
 	"gpufn/bench/floor"
 	"gpufn/bench/load"
 	"gpufn/bench/proc"
+	"gpufn/bench/report"
+	"gpufn/bench/sweep"
 	"gpufn/bench/vegeta"
 )
 
@@ -281,9 +283,9 @@ func (f *sweepFlags) register(fs *flag.FlagSet, mode string) {
 	fs.Float64Var(&f.minAchieved, "min-achieved", 0.9, "a rate holds only if achieved >= this x offered (0: error rule only)")
 }
 
-func (f *sweepFlags) config() SweepConfig {
+func (f *sweepFlags) config() sweep.Config {
 	mode := f.mode
-	return SweepConfig{Mode: mode, Start: f.start, Step: f.step, FineSteps: f.fine, Max: f.maxRate, Precision: f.precision,
+	return sweep.Config{Mode: mode, Start: f.start, Step: f.step, FineSteps: f.fine, Max: f.maxRate, Precision: f.precision,
 		Settle: f.settle, MaxRuns: f.maxRuns, Confirm: f.confirm, Rule: load.Rule{MaxErrorRate: f.maxErrorRate, MinAchieved: f.minAchieved}}
 }
 
@@ -295,8 +297,8 @@ func defaultURL() string {
 }
 
 // cmdRun is `bench run` (one rate) and `bench sweep`.
-func cmdRun(ctx context.Context, args []string, sweep bool) error {
-	verb := map[bool]string{false: "run", true: "sweep"}[sweep]
+func cmdRun(ctx context.Context, args []string, sweeping bool) error {
+	verb := map[bool]string{false: "run", true: "sweep"}[sweeping]
 	fs := flag.NewFlagSet("gpufn bench "+verb, flag.ContinueOnError)
 	var rf runFlags
 	var sf sweepFlags
@@ -304,9 +306,9 @@ func cmdRun(ctx context.Context, args []string, sweep bool) error {
 	register := fs.Bool("register", true, "upload the example library and register the bench's function (false: invoke the example function by its own name, as a server started with --examples, or the baseline, has it)")
 	system := fs.String("system", "server", "system label in the results")
 	rate := fs.Float64("rate", 100, "offered rate, requests per second (run)")
-	rf.register(fs, map[bool]time.Duration{false: 10 * time.Second, true: 5 * time.Second}[sweep])
-	if sweep {
-		sf.register(fs, SweepStep)
+	rf.register(fs, map[bool]time.Duration{false: 10 * time.Second, true: 5 * time.Second}[sweeping])
+	if sweeping {
+		sf.register(fs, sweep.Step)
 	}
 	if err := parse(fs, args); err != nil {
 		return err
@@ -338,7 +340,7 @@ func cmdRun(ctx context.Context, args []string, sweep bool) error {
 		}
 	}()
 	rule := load.Rule{MaxErrorRate: 0.01, MinAchieved: 0.9}
-	if sweep {
+	if sweeping {
 		rule = sf.config().Rule
 	}
 	measure := func(ctx context.Context, rate float64) (*load.RateResult, error) {
@@ -351,11 +353,11 @@ func cmdRun(ctx context.Context, args []string, sweep bool) error {
 		}
 		return load.RunWithEvents(ctx, c, w, r)
 	}
-	sr := &SystemResult{Name: *system, Desc: "server at " + c.Base}
-	res := &Results{Kind: KindResults, Version: 1, Created: time.Now().UTC(), Machine: load.ThisMachine(rf.machine), Workload: spec.Name(),
-		Method: Method{Sweep: "fixed", DurationS: rc.Duration.Seconds(), WarmupS: rc.Warmup.Seconds(), TimeoutS: rc.Timeout.Seconds(),
-			Poisson: rc.Poisson, ColdPercent: rc.ColdPercent, Rule: rule}, Systems: []*SystemResult{sr}}
-	if !sweep {
+	sr := &report.SystemResult{Name: *system, Desc: "server at " + c.Base}
+	res := &report.Results{Kind: report.KindResults, Version: 1, Created: time.Now().UTC(), Machine: load.ThisMachine(rf.machine), Workload: spec.Name(),
+		Method: report.Method{Sweep: "fixed", DurationS: rc.Duration.Seconds(), WarmupS: rc.Warmup.Seconds(), TimeoutS: rc.Timeout.Seconds(),
+			Poisson: rc.Poisson, ColdPercent: rc.ColdPercent, Rule: rule}, Systems: []*report.SystemResult{sr}}
+	if !sweeping {
 		r, err := measure(ctx, *rate)
 		if err != nil {
 			return err
@@ -365,11 +367,11 @@ func cmdRun(ctx context.Context, args []string, sweep bool) error {
 		if r.Holds {
 			sr.MaxHolding = r.Offered
 		}
-		fmt.Println(runLine(r))
+		fmt.Println(report.RunLine(r))
 		printStages(os.Stdout, r)
 	} else {
 		res.Method.Sweep = sf.mode
-		out, err := Sweep(ctx, sf.config(), measure, func(r *load.RateResult) { fmt.Println(runLine(r)) })
+		out, err := sweep.Run(ctx, sf.config(), measure, func(r *load.RateResult) { fmt.Println(report.RunLine(r)) })
 		if out != nil {
 			sr.Steps, sr.MaxHolding = out.Steps, out.MaxHolding
 		}
@@ -385,11 +387,11 @@ func cmdRun(ctx context.Context, args []string, sweep bool) error {
 		if err := os.MkdirAll(rf.out, 0o755); err != nil {
 			return err
 		}
-		if err := saveResults(rf.out, rf.name, res); err != nil {
+		if err := report.SaveResults(rf.out, rf.name, res); err != nil {
 			return err
 		}
-		if sweep {
-			if _, err := PlotLatency(res, filepath.Join(rf.out, rf.name+"-latency"), PlotOptions{}); err != nil {
+		if sweeping {
+			if _, err := report.PlotLatency(res, filepath.Join(rf.out, rf.name+"-latency"), report.PlotOptions{}); err != nil {
 				fmt.Fprintln(os.Stderr, "plot:", err)
 			}
 		}
@@ -440,7 +442,7 @@ func cmdFloor(ctx context.Context, args []string) error {
 	defer stopProfile()
 	var echo *proc.ServerSpec
 	if *url == "" && (*serverCPUs != "" || *process) {
-		spec, err := SystemOptions{GPUfn: *gpufn, CPUs: *serverCPUs}.EchoServer()
+		spec, err := sweep.SystemOptions{GPUfn: *gpufn, CPUs: *serverCPUs}.EchoServer()
 		if err != nil {
 			return err
 		}
@@ -464,7 +466,7 @@ func cmdFloor(ctx context.Context, args []string) error {
 		if err := os.MkdirAll(*out, 0o755); err != nil {
 			return err
 		}
-		return WriteJSON(filepath.Join(*out, "floor.json"), res)
+		return report.WriteJSON(filepath.Join(*out, "floor.json"), res)
 	}
 	return nil
 }
@@ -474,9 +476,9 @@ func cmdCompare(ctx context.Context, args []string) error {
 	var rf runFlags
 	var sf sweepFlags
 	rf.register(fs, 5*time.Second)
-	sf.register(fs, SweepAdaptive)
-	systems := fs.String("systems", strings.Join(DefaultSystems, ","), "systems to measure, in order: seq, cN-mps, cN-nomps, cpu, baseline")
-	var so SystemOptions
+	sf.register(fs, sweep.Adaptive)
+	systems := fs.String("systems", strings.Join(sweep.DefaultSystems, ","), "systems to measure, in order: seq, cN-mps, cN-nomps, cpu, baseline")
+	var so sweep.SystemOptions
 	fs.StringVar(&so.GPUfn, "gpufn", "", "gpufn binary (default: this executable)")
 	fs.StringVar(&so.Baseline, "baseline", "", "gpufn-baseline binary (default: gpufn-baseline beside the gpufn binary)")
 	fs.StringVar(&so.Device, "device", "auto", "device of the servers (all but the cpu system): auto, cuda or cpu")
@@ -509,7 +511,7 @@ func cmdCompare(ctx context.Context, args []string) error {
 	}
 	defer stopProfile()
 	sw := sf.config()
-	res, err := Compare(ctx, CompareConfig{Workload: spec, Systems: splitList(*systems), Servers: so, Run: rc, Sweep: sw,
+	res, err := sweep.Compare(ctx, sweep.CompareConfig{Workload: spec, Systems: splitList(*systems), Servers: so, Run: rc, Sweep: sw,
 		LowRate: *lowRate, LowDuration: *lowDur, WorkloadOptions: rf.workloadOptions(), Out: rf.out, Name: rf.name,
 		Machine: load.ThisMachine(rf.machine), ReadyTimeout: *ready, Log: os.Stdout,
 		Client: rf.client.options(rf.maxInFlight, rf.timeout), LowSpinWait: *lowSpin})
@@ -535,14 +537,14 @@ func cmdReport(args []string) error {
 		return errUsage
 	}
 	dir := fs.Arg(0)
-	d, err := LoadDir(dir)
+	d, err := report.LoadDir(dir)
 	if err != nil {
 		return err
 	}
 	if len(d.Results) == 0 && d.Floor == nil && d.GPUFloor == nil && len(d.Vegeta) == 0 {
 		return fmt.Errorf("%s: no bench JSON files", dir)
 	}
-	if _, err := d.Redraw(PlotOptions{LinearY: *linearY, All: *all}); err != nil {
+	if _, err := d.Redraw(report.PlotOptions{LinearY: *linearY, All: *all}); err != nil {
 		return err
 	}
 	s := d.Summary()
@@ -564,7 +566,7 @@ func cmdVegeta(ctx context.Context, args []string) error {
 	url := fs.String("url", "", "server to load (default: start --system and stop it afterwards)")
 	register := fs.Bool("register", true, "with --url: register the bench's function (false: use the example function)")
 	system := fs.String("system", "seq", "system to start when --url is not given (see compare)")
-	var so SystemOptions
+	var so sweep.SystemOptions
 	fs.StringVar(&so.GPUfn, "gpufn", "", "gpufn binary (default: this executable)")
 	fs.StringVar(&so.Baseline, "baseline", "", "gpufn-baseline binary")
 	fs.StringVar(&so.Device, "device", "auto", "device of a started server")
@@ -668,7 +670,7 @@ func cmdVegeta(ctx context.Context, args []string) error {
 			if err := os.MkdirAll(rf.out, 0o755); err != nil {
 				return err
 			}
-			if err := WriteJSON(filepath.Join(rf.out, "vegeta-"+spec.Name()+".json"), vc); err != nil {
+			if err := report.WriteJSON(filepath.Join(rf.out, "vegeta-"+spec.Name()+".json"), vc); err != nil {
 				return err
 			}
 		}

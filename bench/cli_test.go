@@ -12,7 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"gpufn/bench/floor"
 	"gpufn/bench/load"
+	"gpufn/bench/report"
+	"gpufn/bench/sweep"
 )
 
 // The command line: --http-client takes fasthttp or nethttp, refuses spin-waiting with
@@ -62,7 +65,7 @@ func TestHTTPClientFlag(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "--low-spin-wait 2ms") {
 		t.Errorf("compare: %v", err)
 	}
-	if _, err := Compare(context.Background(), CompareConfig{Out: t.TempDir(), Client: load.ClientOptions{HTTPClient: load.HTTPClientNet}, LowSpinWait: time.Millisecond}); err == nil {
+	if _, err := sweep.Compare(context.Background(), sweep.CompareConfig{Out: t.TempDir(), Client: load.ClientOptions{HTTPClient: load.HTTPClientNet}, LowSpinWait: time.Millisecond}); err == nil {
 		t.Error("Compare spins with net/http")
 	}
 }
@@ -75,14 +78,14 @@ func TestCompareAndReport(t *testing.T) {
 	out := t.TempDir()
 	wl, _ := load.ParseWorkload("matmul-n16")
 	var log bytes.Buffer
-	res, err := Compare(context.Background(), CompareConfig{
+	res, err := sweep.Compare(context.Background(), sweep.CompareConfig{
 		Workload: wl,
 		Systems:  []string{"seq", "c2-mps", "baseline", "nonsense"},
-		Servers:  SystemOptions{GPUfn: os.Args[0], Baseline: os.Args[0], Device: "cpu"},
+		Servers:  sweep.SystemOptions{GPUfn: os.Args[0], Baseline: os.Args[0], Device: "cpu"},
 		Run:      load.RunConfig{Duration: 250 * time.Millisecond, Warmup: 50 * time.Millisecond, ColdPercent: 50},
 		// Errors alone decide (no achieved-rate rule): whether 40/s is achieved in a 250 ms run
 		// depends on how fast this machine answers.
-		Sweep:   SweepConfig{Mode: SweepAdaptive, Start: 20, Max: 40, Settle: time.Millisecond},
+		Sweep:   sweep.Config{Mode: sweep.Adaptive, Start: 20, Max: 40, Settle: time.Millisecond},
 		LowRate: 20, LowDuration: 250 * time.Millisecond,
 		Out: out, Machine: load.ThisMachine("test-machine"), ReadyTimeout: 30 * time.Second, Log: &log,
 	})
@@ -139,5 +142,22 @@ func TestCompareAndReport(t *testing.T) {
 		if !bytes.Contains(sum, []byte(want)) {
 			t.Errorf("summary lacks %q:\n%s", want, sum)
 		}
+	}
+}
+
+// writeFloors writes an HTTP floor file and a GPU floor file into dir (as report's tests do).
+func writeFloors(t *testing.T, dir string) {
+	t.Helper()
+	f := &floor.Result{Kind: floor.KindHTTP, Version: 1, Points: []floor.Point{{Name: "matmul-n128", RequestBytes: 131100, ResponseBytes: 131080,
+		Serial: load.Percentiles{P50: 0.076, P99: 0.1}, OpenLoop: &load.Percentiles{P50: 0.5}, OpenLoopRate: 25}}}
+	g := &floor.GPUResult{Kind: floor.KindGPU, Version: 1, Device: "cuda H100", Points: []floor.GPUPoint{
+		{Workload: "matmul-n128", Iterations: 2000, Latency: load.Percentiles{P50: 0.061, P99: 0.076}},
+		{Workload: "matmul-n128", Rate: 25, Iterations: 100, Latency: load.Percentiles{P50: 0.2}},
+		{Workload: "inference-r500-b1", Rate: 25, Iterations: 100, Latency: load.Percentiles{P50: 5.5}}}}
+	if err := report.WriteJSON(filepath.Join(dir, "floor.json"), f); err != nil {
+		t.Fatal(err)
+	}
+	if err := report.WriteJSON(filepath.Join(dir, "gpu-floor.json"), g); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -1,26 +1,32 @@
-// Package bench is gpufn's load generator and the comparisons built on it. It talks to servers
-// over HTTP only: it imports no server package, so what it measures is what a client sees.
+// Package bench is gpufn's load generator and the comparisons built on it, as the command
+// `gpufn bench`. It talks to servers over HTTP only: no package under bench imports a server
+// package of gpufn, so what it measures is what a client sees. The method (open loop, latency
+// from intended send times, what counts as an error, when a rate holds) is package load's.
 //
-// The load generator itself, and its method (open loop, latency from intended send times, what
-// counts as an error, when a rate holds), is package load; the msgpack bodies of the invoke API
-// are package msgpack; servers started as child processes are package proc; the HTTP floor (and
-// the GPU floor's file) is package floor; the cross-check with vegeta is package vegeta.
+// This package is the command line only: Main parses the verbs and their flags and wires the
+// packages that do the work:
 //
-// # Entry points
+//	load       the open-loop generator, its HTTP clients, workloads, histograms, a run's result
+//	sweep      the search for the highest rate that holds; compare across systems
+//	proc       servers started as child processes
+//	floor      the HTTP floor (and the GPU floor's file)
+//	vegeta     the cross-check with vegeta, with the percentiles' confidence intervals
+//	report     results files, CSV, plots, the summary of a results directory
+//	msgpack    the invoke API's bodies
 //
-// Main is the `gpufn bench` command (verbs run, sweep, floor, compare, report, vegeta-check,
-// and echo-server, the HTTP floor's trivial server as a process).
-// load.Run drives one open-loop run of a Source at one rate (load.RunWithEvents also records what a
-// gpufn server did meanwhile: worker restarts, teardowns, pipelined invocations, from
-// /v1/engines); Sweep steps the rate (coarse then fine, or doubling then bisecting); load.PrepareWorkload registers an example function against any gpufn
-// server and checks every answer; proc.StartServer starts gpufn or the dedicated baseline as a child
-// process and Compare runs the same measurements against each system; floor.Measure measures
-// the HTTP floor; vegeta.RunCheck runs vegeta beside the bench (with both HTTP clients); PlotLatency, LoadDir and
-// Dir.Summary draw the results. The dedicated baseline server itself is package gpufn/baseline.
+// and, for themselves only, internal/human (figures for people) and internal/benchtest (the
+// tests' fakes). None of them imports this package. The dedicated baseline server is package
+// gpufn/baseline (command gpufn-baseline); the bench starts it as a process.
+//
+// The verbs: run (one rate) and sweep against --url; floor; compare (start each system in turn
+// and measure it the same way); report DIR (plots and summary.md from DIR's files again);
+// vegeta-check; echo-server (the HTTP floor's trivial server as a process, which floor and
+// vegeta-check start). "gpufn bench VERB -h" lists a verb's flags.
 //
 // # Goroutines and concurrency
 //
-// The load generator's goroutines are package load's (see its doc). Result types are plain
-// data. Compare and the CLI start child processes (servers, vegeta) and stop every one they
-// started before returning.
+// Main runs a verb on the calling goroutine with a context that SIGINT and SIGTERM cancel
+// (signal.NotifyContext starts its goroutine); the goroutines of the load generator and of the
+// child servers it starts are the other packages' (see their docs). A verb stops every child
+// process it started before it returns.
 package bench

@@ -24,8 +24,8 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"gpufn/baseline"
-	"gpufn/bench"
 	"gpufn/bench/load"
+	"gpufn/bench/report"
 	"gpufn/cpu"
 	"gpufn/cuda"
 	"gpufn/gpu"
@@ -74,7 +74,7 @@ func run(args []string) int {
 		}
 		f.Machine = load.ThisMachine(*machine)
 		if *out != "" {
-			if err := bench.WriteJSON(*out, f); err != nil {
+			if err := report.WriteJSON(*out, f); err != nil {
 				fmt.Fprintln(os.Stderr, "gpufn-baseline:", err)
 				return 1
 			}

@@ -1,4 +1,4 @@
-package bench
+package report
 
 import (
 	"path/filepath"
@@ -37,10 +37,10 @@ func TestTargets(t *testing.T) {
 	mm := &Results{Kind: KindResults, Workload: "matmul-n128", Systems: []*SystemResult{
 		sys("gpufn-seq", 0.190, 9000, 0.020), sys("gpufn-c4-mps", 0.2, 30000, 0.02), sys("baseline", 0.17, 10000, 0)}}
 	inf := &Results{Kind: KindResults, Workload: "inference-r500-b1", Systems: []*SystemResult{sys("gpufn-seq", 5.9, 170, 0.02)}}
-	if err := saveResults(dir, "matmul-n128", mm); err != nil {
+	if err := SaveResults(dir, "matmul-n128", mm); err != nil {
 		t.Fatal(err)
 	}
-	if err := saveResults(dir, "inference-r500-b1", inf); err != nil {
+	if err := SaveResults(dir, "inference-r500-b1", inf); err != nil {
 		t.Fatal(err)
 	}
 	d, err := LoadDir(dir)
@@ -100,7 +100,7 @@ func TestSummaryVegetaPerWorkloadAndSpin(t *testing.T) {
 	}
 	low := &load.RateResult{Offered: 25, OK: 100, Latency: load.Percentiles{P50: 0.3}, SpinWaitMS: 10}
 	mm := &Results{Kind: KindResults, Workload: "matmul-n128", Method: Method{LowRate: 25}, Systems: []*SystemResult{{Name: "gpufn-seq", LowLoad: low}}}
-	if err := saveResults(dir, "matmul-n128", mm); err != nil {
+	if err := SaveResults(dir, "matmul-n128", mm); err != nil {
 		t.Fatal(err)
 	}
 	d, err := LoadDir(dir)
@@ -140,14 +140,14 @@ func TestStealSummary(t *testing.T) {
 // the server does not tell (the dedicated baseline) or lost none.
 func TestEventsNotes(t *testing.T) {
 	r := &load.RateResult{OK: 20, Server: &load.ServerEvents{WorkerRestarts: 1, Pipelined: 10, Inline: 60}}
-	if line := runLine(r); !strings.Contains(line, "(server: 1 worker restarts, 0 teardowns)") {
+	if line := RunLine(r); !strings.Contains(line, "(server: 1 worker restarts, 0 teardowns)") {
 		t.Fatalf("run line %q does not say the worker was lost", line)
 	}
 	sr := &SystemResult{Name: "gpufn-seq", LowLoad: &load.RateResult{}, Steps: []*load.RateResult{r, {Server: &load.ServerEvents{Pipelined: 3}}}}
 	if note := sr.eventsNote(); note != "server lost workers in 1 run(s): 1 restarts, 0 teardowns" {
 		t.Fatalf("note %q", note)
 	}
-	if line := runLine(&load.RateResult{OK: 10}); strings.Contains(line, "server:") {
+	if line := RunLine(&load.RateResult{OK: 10}); strings.Contains(line, "server:") {
 		t.Fatalf("baseline: run line %q", line)
 	}
 }

@@ -1,4 +1,4 @@
-package bench
+package sweep
 
 import (
 	"context"
@@ -12,14 +12,14 @@ import (
 
 // Sweep modes.
 const (
-	SweepStep     = "step"     // coarse steps up until a rate fails, then fine steps from the last that held
-	SweepAdaptive = "adaptive" // double until a rate fails, then bisect between the last that held and it
-	SweepNone     = "none"     // no sweep
+	Step     = "step"     // coarse steps up until a rate fails, then fine steps from the last that held
+	Adaptive = "adaptive" // double until a rate fails, then bisect between the last that held and it
+	None     = "none"     // no sweep
 )
 
-// SweepConfig configures Sweep. Zero values take the defaults written beside them.
-type SweepConfig struct {
-	// Mode is SweepStep (default) or SweepAdaptive.
+// Config configures Run. Zero values take the defaults written beside them.
+type Config struct {
+	// Mode is Step (default) or Adaptive.
 	Mode string
 	// Start is the first rate (default 100 requests per second).
 	Start float64
@@ -48,12 +48,12 @@ type SweepConfig struct {
 	Rule load.Rule
 }
 
-func (s *SweepConfig) defaults() error {
+func (s *Config) defaults() error {
 	if s.Mode == "" {
-		s.Mode = SweepStep
+		s.Mode = Step
 	}
-	if s.Mode != SweepStep && s.Mode != SweepAdaptive {
-		return fmt.Errorf("bench: sweep mode %q: want %s or %s", s.Mode, SweepStep, SweepAdaptive)
+	if s.Mode != Step && s.Mode != Adaptive {
+		return fmt.Errorf("bench: sweep mode %q: want %s or %s", s.Mode, Step, Adaptive)
 	}
 	if s.Start <= 0 {
 		s.Start = 100
@@ -79,23 +79,23 @@ func (s *SweepConfig) defaults() error {
 	return nil
 }
 
-// RunFunc runs one rate and returns its result (Sweep sets Phase and Holds).
+// RunFunc runs one rate and returns its result (Run sets Phase and Holds).
 type RunFunc func(ctx context.Context, rate float64) (*load.RateResult, error)
 
-// SweepOutcome is what Sweep found.
-type SweepOutcome struct {
+// Outcome is what Run found.
+type Outcome struct {
 	Steps []*load.RateResult
 	// MaxHolding is the highest offered rate that held (0 if none did).
 	MaxHolding float64
 }
 
-// Sweep searches for the highest rate that holds, calling run for each rate it tries, and
+// Run searches for the highest rate that holds, calling run for each rate it tries, and
 // onStep (if not nil) after each. It stops early, with what it has, when ctx ends.
-func Sweep(ctx context.Context, sw SweepConfig, run RunFunc, onStep func(*load.RateResult)) (*SweepOutcome, error) {
+func Run(ctx context.Context, sw Config, run RunFunc, onStep func(*load.RateResult)) (*Outcome, error) {
 	if err := sw.defaults(); err != nil {
 		return nil, err
 	}
-	out := &SweepOutcome{}
+	out := &Outcome{}
 	try := func(rate float64, phase string) (bool, error) {
 		if len(out.Steps) > 0 && sw.Settle > 0 {
 			select {
@@ -132,7 +132,7 @@ func Sweep(ctx context.Context, sw SweepConfig, run RunFunc, onStep func(*load.R
 		}
 	}
 	var err error
-	if sw.Mode == SweepStep {
+	if sw.Mode == Step {
 		err = stepSweep(ctx, &sw, out, try)
 	} else {
 		err = adaptiveSweep(ctx, &sw, out, try)
@@ -147,7 +147,7 @@ type tryFunc func(rate float64, phase string) (bool, error)
 
 // stepSweep: Start, Start+Step, ... until a rate fails; then from the last rate that held, up
 // by Step/FineSteps until a rate fails or the failed coarse rate is reached.
-func stepSweep(ctx context.Context, sw *SweepConfig, out *SweepOutcome, try tryFunc) error {
+func stepSweep(ctx context.Context, sw *Config, out *Outcome, try tryFunc) error {
 	held, failed := 0.0, 0.0
 	for i := 0; ; i++ {
 		rate := sw.Start + float64(i)*sw.Step
@@ -182,7 +182,7 @@ func stepSweep(ctx context.Context, sw *SweepConfig, out *SweepOutcome, try tryF
 
 // adaptiveSweep: double from Start until a rate fails (or halve from Start until one holds),
 // then bisect between the highest rate that held and the lowest that failed.
-func adaptiveSweep(ctx context.Context, sw *SweepConfig, out *SweepOutcome, try tryFunc) error {
+func adaptiveSweep(ctx context.Context, sw *Config, out *Outcome, try tryFunc) error {
 	lo, hi := 0.0, 0.0
 	rate := sw.Start
 	for len(out.Steps) < sw.MaxRuns {

@@ -1,4 +1,4 @@
-package bench
+package sweep
 
 import (
 	"context"
@@ -40,7 +40,7 @@ func failingAbove(t *testing.T, threshold float64) *benchtest.FakeServer {
 	})
 }
 
-func sweepOverHTTP(t *testing.T, f *benchtest.FakeServer, sw SweepConfig, d time.Duration) *SweepOutcome {
+func sweepOverHTTP(t *testing.T, f *benchtest.FakeServer, sw Config, d time.Duration) *Outcome {
 	c, err := load.NewClient(f.URL, load.ClientOptions{MaxConns: 1000})
 	if err != nil {
 		t.Fatal(err)
@@ -53,7 +53,7 @@ func sweepOverHTTP(t *testing.T, f *benchtest.FakeServer, sw SweepConfig, d time
 			}
 			return nil
 		}}}
-	out, err := Sweep(context.Background(), sw, func(ctx context.Context, rate float64) (*load.RateResult, error) {
+	out, err := Run(context.Background(), sw, func(ctx context.Context, rate float64) (*load.RateResult, error) {
 		return load.Run(ctx, c, src, load.RunConfig{Rate: rate, Duration: d, TagRequests: true})
 	}, nil)
 	if err != nil {
@@ -67,7 +67,7 @@ type okSource struct{ call load.Call }
 
 func (s *okSource) Call(int64, bool) (*load.Call, error) { return &s.call, nil }
 
-func rates(out *SweepOutcome) (r []float64, holds []bool) {
+func rates(out *Outcome) (r []float64, holds []bool) {
 	for _, s := range out.Steps {
 		r = append(r, s.Offered)
 		holds = append(holds, s.Holds)
@@ -79,7 +79,7 @@ func rates(out *SweepOutcome) (r []float64, holds []bool) {
 func TestStepSweepStopsWhereErrorsPassOnePercent(t *testing.T) {
 	t.Parallel()
 	f := failingAbove(t, 400)
-	out := sweepOverHTTP(t, f, SweepConfig{Mode: SweepStep, Start: 100, Step: 100, FineSteps: 4, Settle: time.Millisecond}, 500*time.Millisecond)
+	out := sweepOverHTTP(t, f, Config{Mode: Step, Start: 100, Step: 100, FineSteps: 4, Settle: time.Millisecond}, 500*time.Millisecond)
 	r, h := rates(out)
 	if !reflect.DeepEqual(r, []float64{100, 200, 300, 400, 500, 425}) || !reflect.DeepEqual(h, []bool{true, true, true, true, false, false}) {
 		t.Fatalf("rates %v holds %v; want 100..400 holding, 500 and then 425 failing", r, h)
@@ -100,7 +100,7 @@ func TestStepSweepStopsWhereErrorsPassOnePercent(t *testing.T) {
 func TestAdaptiveSweepOverHTTP(t *testing.T) {
 	t.Parallel()
 	f := failingAbove(t, 500)
-	out := sweepOverHTTP(t, f, SweepConfig{Mode: SweepAdaptive, Start: 50, Precision: 0.1, Settle: time.Millisecond}, 300*time.Millisecond)
+	out := sweepOverHTTP(t, f, Config{Mode: Adaptive, Start: 50, Precision: 0.1, Settle: time.Millisecond}, 300*time.Millisecond)
 	r, _ := rates(out)
 	if !reflect.DeepEqual(r, []float64{50, 100, 200, 400, 800, 600, 500, 550}) || out.MaxHolding != 500 {
 		t.Fatalf("rates %v, highest held %v; want doubling to 800, bisecting to 500", r, out.MaxHolding)
@@ -121,20 +121,20 @@ func capacityRun(capacity float64) RunFunc {
 func TestSweepLogic(t *testing.T) {
 	for _, c := range []struct {
 		name     string
-		sw       SweepConfig
+		sw       Config
 		capacity float64
 		want     []float64
 		max      float64
 	}{
-		{"step, start fails", SweepConfig{Mode: SweepStep, Start: 100, FineSteps: 4}, 60, []float64{100, 25, 50, 75}, 50},
-		{"step, capped", SweepConfig{Mode: SweepStep, Start: 100, Max: 300}, 1e9, []float64{100, 200, 300}, 300},
-		{"step, max runs", SweepConfig{Mode: SweepStep, Start: 1, MaxRuns: 3}, 1e9, []float64{1, 2, 3}, 3},
-		{"adaptive, down", SweepConfig{Mode: SweepAdaptive, Start: 1000, Precision: 0.2}, 300, []float64{1000, 500, 250, 375, 312, 281}, 281},
-		{"adaptive, capped", SweepConfig{Mode: SweepAdaptive, Start: 100, Max: 300}, 1e9, []float64{100, 200, 300}, 300},
-		{"adaptive, nothing holds", SweepConfig{Mode: SweepAdaptive, Start: 1024, MaxRuns: 100}, 0, nil, 0},
+		{"step, start fails", Config{Mode: Step, Start: 100, FineSteps: 4}, 60, []float64{100, 25, 50, 75}, 50},
+		{"step, capped", Config{Mode: Step, Start: 100, Max: 300}, 1e9, []float64{100, 200, 300}, 300},
+		{"step, max runs", Config{Mode: Step, Start: 1, MaxRuns: 3}, 1e9, []float64{1, 2, 3}, 3},
+		{"adaptive, down", Config{Mode: Adaptive, Start: 1000, Precision: 0.2}, 300, []float64{1000, 500, 250, 375, 312, 281}, 281},
+		{"adaptive, capped", Config{Mode: Adaptive, Start: 100, Max: 300}, 1e9, []float64{100, 200, 300}, 300},
+		{"adaptive, nothing holds", Config{Mode: Adaptive, Start: 1024, MaxRuns: 100}, 0, nil, 0},
 	} {
 		c.sw.Settle = -1
-		out, err := Sweep(context.Background(), c.sw, capacityRun(c.capacity), nil)
+		out, err := Run(context.Background(), c.sw, capacityRun(c.capacity), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -149,7 +149,7 @@ func TestSweepLogic(t *testing.T) {
 			t.Errorf("%s: %d runs (%v)", c.name, len(r), r)
 		}
 	}
-	if _, err := Sweep(context.Background(), SweepConfig{Mode: "sideways"}, capacityRun(1), nil); err == nil {
+	if _, err := Run(context.Background(), Config{Mode: "sideways"}, capacityRun(1), nil); err == nil {
 		t.Error("a bad mode was accepted")
 	}
 }
@@ -170,8 +170,8 @@ func TestSweepConfirmsFailures(t *testing.T) {
 			return r, nil
 		}
 	}
-	sw := SweepConfig{Mode: SweepAdaptive, Start: 100, Precision: 0.2, Settle: -1, Confirm: 1}
-	out, err := Sweep(context.Background(), sw, transient(), nil)
+	sw := Config{Mode: Adaptive, Start: 100, Precision: 0.2, Settle: -1, Confirm: 1}
+	out, err := Run(context.Background(), sw, transient(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +188,7 @@ func TestSweepConfirmsFailures(t *testing.T) {
 	}
 	// Without it, the transient caps the sweep below 200/s.
 	sw.Confirm = 0
-	if out, _ := Sweep(context.Background(), sw, transient(), nil); out.MaxHolding >= 200 {
+	if out, _ := Run(context.Background(), sw, transient(), nil); out.MaxHolding >= 200 {
 		t.Errorf("without Confirm: highest held %v; want below 200", out.MaxHolding)
 	}
 }

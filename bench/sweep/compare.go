@@ -1,4 +1,4 @@
-package bench
+package sweep
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 
 	"gpufn/bench/load"
 	"gpufn/bench/proc"
+	"gpufn/bench/report"
 )
 
 // DefaultSystems are the systems compare measures by default: gpufn's sequential engine, the
@@ -185,9 +186,9 @@ type CompareConfig struct {
 	// Run is the template of every run (Duration, Warmup, Timeout, Poisson, ColdPercent,
 	// MaxInFlight, Progress); Rate is set per run.
 	Run load.RunConfig
-	// Sweep configures the sweep of each system; Mode SweepNone measures only the low-load
+	// Sweep configures the sweep of each system; Mode None measures only the low-load
 	// point.
-	Sweep SweepConfig
+	Sweep Config
 	// LowRate and LowDuration are the low-load point measured first on each system (defaults
 	// 25 requests per second for 4 s; LowRate < 0 skips it).
 	LowRate     float64
@@ -207,14 +208,14 @@ type CompareConfig struct {
 	// Timeout default to Run's MaxInFlight and Timeout.
 	Client load.ClientOptions
 	// LowSpinWait is the client's spin budget for the low-load point (see
-	// Client.SetSpinWait); Client.SpinWait applies to the sweep.
+	// load.Client.SetSpinWait); Client.SpinWait applies to the sweep.
 	LowSpinWait time.Duration
 }
 
 // Compare runs the same measurements against each system in turn, starting and stopping its
 // server, and writes results, CSV and plots as it goes (a failing system is recorded with its
 // error and the others still run).
-func Compare(ctx context.Context, cfg CompareConfig) (*Results, error) {
+func Compare(ctx context.Context, cfg CompareConfig) (*report.Results, error) {
 	if len(cfg.Systems) == 0 {
 		cfg.Systems = DefaultSystems
 	}
@@ -239,7 +240,7 @@ func Compare(ctx context.Context, cfg CompareConfig) (*Results, error) {
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return nil, err
 	}
-	if cfg.Sweep.Mode != SweepNone {
+	if cfg.Sweep.Mode != None {
 		if err := cfg.Sweep.defaults(); err != nil {
 			return nil, err
 		}
@@ -251,12 +252,12 @@ func Compare(ctx context.Context, cfg CompareConfig) (*Results, error) {
 	if err := run.Defaults(); err != nil {
 		return nil, err
 	}
-	res := &Results{Kind: KindResults, Version: 1, Created: time.Now().UTC(), Machine: cfg.Machine, Workload: cfg.Workload.Name(),
-		Method: Method{Sweep: cfg.Sweep.Mode, DurationS: run.Duration.Seconds(), WarmupS: run.Warmup.Seconds(),
+	res := &report.Results{Kind: report.KindResults, Version: 1, Created: time.Now().UTC(), Machine: cfg.Machine, Workload: cfg.Workload.Name(),
+		Method: report.Method{Sweep: cfg.Sweep.Mode, DurationS: run.Duration.Seconds(), WarmupS: run.Warmup.Seconds(),
 			TimeoutS: run.Timeout.Seconds(), Poisson: run.Poisson, ColdPercent: run.ColdPercent, LowRate: math.Max(cfg.LowRate, 0),
 			Rule: cfg.Sweep.Rule, Device: cfg.Servers.Device}}
 	if res.Method.Sweep == "" {
-		res.Method.Sweep = SweepStep
+		res.Method.Sweep = Step
 	}
 	for _, name := range cfg.Systems {
 		if ctx.Err() != nil {
@@ -264,18 +265,18 @@ func Compare(ctx context.Context, cfg CompareConfig) (*Results, error) {
 		}
 		sr := compareSystem(ctx, &cfg, name)
 		res.Systems = append(res.Systems, sr)
-		if err := saveResults(cfg.Out, cfg.Name, res); err != nil {
+		if err := report.SaveResults(cfg.Out, cfg.Name, res); err != nil {
 			return res, err
 		}
 	}
-	if _, err := PlotLatency(res, filepath.Join(cfg.Out, cfg.Name+"-latency"), PlotOptions{}); err != nil && cfg.Log != nil {
+	if _, err := report.PlotLatency(res, filepath.Join(cfg.Out, cfg.Name+"-latency"), report.PlotOptions{}); err != nil && cfg.Log != nil {
 		fmt.Fprintln(cfg.Log, "plot:", err)
 	}
 	return res, ctx.Err()
 }
 
 // compareSystem measures one system: start, register, low-load point, sweep, stop.
-func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *SystemResult {
+func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *report.SystemResult {
 	logf := func(format string, args ...any) {
 		if cfg.Log != nil {
 			fmt.Fprintf(cfg.Log, format+"\n", args...)
@@ -283,9 +284,9 @@ func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *System
 	}
 	spec, err := cfg.Servers.System(name, cfg.Workload)
 	if err != nil {
-		return &SystemResult{Name: name, Error: err.Error()}
+		return &report.SystemResult{Name: name, Error: err.Error()}
 	}
-	sr := &SystemResult{Name: spec.Name, Desc: spec.Desc}
+	sr := &report.SystemResult{Name: spec.Name, Desc: spec.Desc}
 	logPath := filepath.Join(cfg.Out, "logs", cfg.Name+"-"+spec.Name+".log")
 	logf("== %s: %s", spec.Name, spec.Desc)
 	srv, err := proc.StartServer(spec, logPath, cfg.ReadyTimeout)
@@ -366,14 +367,14 @@ func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *System
 		}
 		r.Holds = cfg.Sweep.Rule.Holds(r)
 		sr.LowLoad = r
-		logf("%s", runLine(r))
+		logf("%s", report.RunLine(r))
 	}
-	if cfg.Sweep.Mode == SweepNone {
+	if cfg.Sweep.Mode == None {
 		return sr
 	}
-	out, err := Sweep(ctx, cfg.Sweep, func(ctx context.Context, rate float64) (*load.RateResult, error) {
+	out, err := Run(ctx, cfg.Sweep, func(ctx context.Context, rate float64) (*load.RateResult, error) {
 		return measure(ctx, rate, cfg.Run.Duration, "")
-	}, func(r *load.RateResult) { logf("%s", runLine(r)) })
+	}, func(r *load.RateResult) { logf("%s", report.RunLine(r)) })
 	if out != nil {
 		sr.Steps, sr.MaxHolding = out.Steps, out.MaxHolding
 	}

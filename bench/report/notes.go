@@ -1,4 +1,4 @@
-package bench
+package report
 
 import (
 	"fmt"
@@ -59,8 +59,8 @@ func (s *SystemResult) stealSummary() string {
 // stealNote is the steal (cores) from which a run's line says the host was busy.
 const stealNote = 0.2
 
-// runLine is one line about a run, for people.
-func runLine(r *load.RateResult) string {
+// RunLine is one line about a run, for people.
+func RunLine(r *load.RateResult) string {
 	verdict := "holds"
 	if !r.Holds {
 		verdict = "FAILS"

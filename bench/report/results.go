@@ -1,4 +1,4 @@
-package bench
+package report
 
 import (
 	"encoding/csv"
@@ -185,8 +185,8 @@ func kindsString(m map[string]int64) string {
 	return s
 }
 
-// saveResults writes res as DIR/NAME.json and DIR/NAME.csv.
-func saveResults(dir, name string, res *Results) error {
+// SaveResults writes res as DIR/NAME.json and DIR/NAME.csv.
+func SaveResults(dir, name string, res *Results) error {
 	if err := WriteJSON(filepath.Join(dir, name+".json"), res); err != nil {
 		return err
 	}
