@@ -77,6 +77,8 @@ func (o *SystemOptions) defaults() error {
 //	NAME-nowatch any gpufn system above with --prefetch-watch=false
 //	NAME-park    any gpufn system above with --park-pipelined always
 //	NAME-nopark  any gpufn system above with --park-pipelined never
+//	NAME@PATH    any gpufn system above served by the gpufn binary at PATH (another build, to
+//	             compare two versions in one run; its name gets @ and PATH's base name)
 func (o SystemOptions) System(name string, wl load.WorkloadSpec) (proc.ServerSpec, error) {
 	spec, err := o.system(name, wl)
 	if err != nil || o.CPUs == "" {
@@ -129,6 +131,20 @@ var systemVariants = []struct {
 func (o SystemOptions) system(name string, wl load.WorkloadSpec) (proc.ServerSpec, error) {
 	if err := o.defaults(); err != nil {
 		return proc.ServerSpec{}, err
+	}
+	// @PATH runs the same system with another gpufn binary.
+	if base, bin, ok := strings.Cut(name, "@"); ok {
+		spec, err := o.system(base, wl)
+		if err != nil {
+			return spec, err
+		}
+		if spec.Binary != o.GPUfn || bin == "" {
+			return proc.ServerSpec{}, fmt.Errorf("bench: system %q: only a gpufn system may name another gpufn binary", name)
+		}
+		spec.Binary = bin
+		spec.Name += "@" + filepath.Base(bin)
+		spec.Desc += ", binary " + bin
+		return spec, nil
 	}
 	// A suffix runs the same gpufn server with one setting changed.
 	for _, v := range systemVariants {

@@ -20,6 +20,8 @@ func TestSystemSpecs(t *testing.T) {
 		"seq-noinline":       "/x/gpufn serve --device cuda --engine sequential --inline=false",
 		"c4-mps-block":       "/x/gpufn serve --device cuda --engine concurrent --workers 4 --mps on --poll block",
 		"c4-mps-spin-nopipe": "/x/gpufn serve --device cuda --engine concurrent --workers 4 --mps on --poll spin --pipeline=false",
+		"seq@/y/gpufn-old":   "/y/gpufn-old serve --device cuda --engine sequential",
+		"c4-mps-block@/y/g2": "/y/g2 serve --device cuda --engine concurrent --workers 4 --mps on --poll block",
 	} {
 		s, err := o.System(name, wl)
 		if err != nil {
@@ -32,7 +34,10 @@ func TestSystemSpecs(t *testing.T) {
 			t.Errorf("%s: registers %v", name, s.Registers)
 		}
 	}
-	for _, bad := range []string{"c0-mps", "c4", "c4-maybe", "cx-mps", "gpu", "baseline-nopipe"} {
+	if s, _ := o.System("seq@/y/gpufn-old", wl); s.Name != "gpufn-seq@gpufn-old" {
+		t.Errorf("another binary's system is named %q", s.Name)
+	}
+	for _, bad := range []string{"c0-mps", "c4", "c4-maybe", "cx-mps", "gpu", "baseline-nopipe", "baseline@/y/b", "seq@"} {
 		if _, err := o.System(bad, wl); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
