@@ -10,13 +10,13 @@ NVCC      ?= nvcc
 CUDA_ARCH ?= sm_90
 HIPCC     ?= hipcc
 HIP_ARCH  ?= gfx90a
-RACE_PKGS := ./engine/... ./worker/... ./shm/... ./dispatcher/... ./frontend/... ./store/... ./auth/... ./bench/...
+RACE_PKGS := ./engine/... ./worker/... ./shm/... ./dispatcher/... ./frontend/... ./store/... ./auth/... ./bench/... ./baseline/...
 # A count, not a duration: a duration-bounded run of Go 1.26 can fail with "context deadline
 # exceeded" when the time runs out while a worker is mid-call (golang/go#75804), with no input at
 # fault. `make fuzz FUZZTIME=60s` for a longer search by hand.
 FUZZTIME  ?= 100000x
 
-.PHONY: all build run test test-unit test-race fuzz hip-headers vet fmt-check kernels kernels-hip gpu-build gpu-test gpu-bench clean
+.PHONY: all build run test test-unit test-race fuzz hip-headers vet fmt-check check-deps kernels kernels-hip gpu-build gpu-test gpu-bench clean
 
 all: build
 
@@ -30,8 +30,8 @@ run: build
 
 # Everything CI runs: formatting, vet, unit and end-to-end tests (the end-to-end tests start
 # real servers and worker processes on the cpu device), the race detector on the packages with
-# concurrency, short fuzzing, and the HIP header check.
-test: fmt-check vet test-unit test-race fuzz hip-headers
+# concurrency, short fuzzing, the layering check, and the HIP header check.
+test: fmt-check vet check-deps test-unit test-race fuzz hip-headers
 
 fmt-check:
 	@out="$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))"; \
@@ -39,6 +39,11 @@ fmt-check:
 
 vet:
 	CGO_ENABLED=1 $(GO) vet ./...
+
+# Fails when an import breaks the layering (the table in scripts/checkdeps/rules.go, drawn in
+# docs/architecture.md).
+check-deps:
+	$(GO) run ./scripts/checkdeps
 
 test-unit:
 	CGO_ENABLED=1 $(GO) test -shuffle=on -timeout 8m ./...
@@ -50,8 +55,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzFrames$$' -fuzztime $(FUZZTIME) ./worker
 	$(GO) test -run '^$$' -fuzz '^FuzzInvokeBody$$' -fuzztime $(FUZZTIME) ./frontend
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./function
-	$(GO) test -run '^$$' -fuzz '^FuzzScanLibrary$$' -fuzztime $(FUZZTIME) ./function
-	$(GO) test -run '^$$' -fuzz '^FuzzScanHsaco$$' -fuzztime $(FUZZTIME) ./function
+	$(GO) test -run '^$$' -fuzz '^FuzzScanLibrary$$' -fuzztime $(FUZZTIME) ./libscan
+	$(GO) test -run '^$$' -fuzz '^FuzzScanHsaco$$' -fuzztime $(FUZZTIME) ./libscan
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./store
 
 # Checks the hand-written HIP declarations against Debian's HIP headers (installs

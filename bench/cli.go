@@ -17,7 +17,12 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/valyala/fasthttp"
+	"gpufn/bench/floor"
+	"gpufn/bench/load"
+	"gpufn/bench/proc"
+	"gpufn/bench/report"
+	"gpufn/bench/sweep"
+	"gpufn/bench/vegeta"
 )
 
 const usage = `gpufn bench: an open-loop load generator and the comparisons, over HTTP only.
@@ -131,11 +136,11 @@ type clientFlags struct {
 
 func (f *clientFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.spinWait, "spin-wait", 0, "poll the socket for an answer (non-blocking reads) for up to this long before parking, so the client's own wake-up stays out of the latency; at most GOMAXPROCS-1 goroutines spin at once (0: off; fasthttp client only; see docs/bench.md)")
-	fs.IntVar(&f.bufferSize, "conn-buffer", DefaultBufferSize, "read and write buffer of each client connection, bytes (larger bodies bypass it)")
+	fs.IntVar(&f.bufferSize, "conn-buffer", load.DefaultBufferSize, "read and write buffer of each client connection, bytes (larger bodies bypass it)")
 	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile of the bench process to this file (go tool pprof)")
-	f.httpClient = HTTPClientFast
+	f.httpClient = load.HTTPClientFast
 	if !f.bothClients {
-		fs.StringVar(&f.httpClient, "http-client", HTTPClientFast, "HTTP client of the load generator: fasthttp (the bench's own) or nethttp (Go's net/http, the HTTP stack vegeta uses; no --spin-wait)")
+		fs.StringVar(&f.httpClient, "http-client", load.HTTPClientFast, "HTTP client of the load generator: fasthttp (the bench's own) or nethttp (Go's net/http, the HTTP stack vegeta uses; no --spin-wait)")
 	}
 }
 
@@ -151,20 +156,20 @@ func (f *clientFlags) validate() error {
 // that goes with it.
 func checkHTTPClient(kind string, spin time.Duration, spinFlag string) error {
 	switch kind {
-	case HTTPClientFast:
-	case HTTPClientNet:
+	case load.HTTPClientFast:
+	case load.HTTPClientNet:
 		if spin > 0 {
 			return fmt.Errorf("%s %v: spin-waiting needs --http-client %s (net/http's connections cannot poll their sockets); leave %s at 0 with --http-client %s",
-				spinFlag, spin, HTTPClientFast, spinFlag, HTTPClientNet)
+				spinFlag, spin, load.HTTPClientFast, spinFlag, load.HTTPClientNet)
 		}
 	default:
-		return fmt.Errorf("--http-client %q: want %s or %s", kind, HTTPClientFast, HTTPClientNet)
+		return fmt.Errorf("--http-client %q: want %s or %s", kind, load.HTTPClientFast, load.HTTPClientNet)
 	}
 	return nil
 }
 
-func (f *clientFlags) options(maxConns int, timeout time.Duration) ClientOptions {
-	return ClientOptions{MaxConns: maxConns, Timeout: timeout, BufferSize: f.bufferSize, SpinWait: f.spinWait, HTTPClient: f.httpClient}
+func (f *clientFlags) options(maxConns int, timeout time.Duration) load.ClientOptions {
+	return load.ClientOptions{MaxConns: maxConns, Timeout: timeout, BufferSize: f.bufferSize, SpinWait: f.spinWait, HTTPClient: f.httpClient}
 }
 
 // startProfile starts the CPU profile asked for by --cpuprofile; the returned function stops
@@ -209,21 +214,21 @@ func (f *runFlags) register(fs *flag.FlagSet, duration time.Duration) {
 	f.client.register(fs)
 }
 
-func (f *runFlags) runConfig() (RunConfig, WorkloadSpec, error) {
-	spec, err := ParseWorkload(f.workload)
+func (f *runFlags) runConfig() (load.RunConfig, load.WorkloadSpec, error) {
+	spec, err := load.ParseWorkload(f.workload)
 	if err != nil {
-		return RunConfig{}, spec, err
+		return load.RunConfig{}, spec, err
 	}
 	if f.hotPercent < 0 || f.hotPercent > 100 {
-		return RunConfig{}, spec, fmt.Errorf("--hot-percent %g: want 0 to 100", f.hotPercent)
+		return load.RunConfig{}, spec, fmt.Errorf("--hot-percent %g: want 0 to 100", f.hotPercent)
 	}
 	if f.schedSpin < 0 {
-		return RunConfig{}, spec, errors.New("--sched-spin wants a duration >= 0")
+		return load.RunConfig{}, spec, errors.New("--sched-spin wants a duration >= 0")
 	}
 	if err := f.client.validate(); err != nil {
-		return RunConfig{}, spec, err
+		return load.RunConfig{}, spec, err
 	}
-	rc := RunConfig{Workload: spec.Name(), Duration: f.duration, Warmup: f.warmup, Poisson: f.poisson, Seed: f.seed,
+	rc := load.RunConfig{Workload: spec.Name(), Duration: f.duration, Warmup: f.warmup, Poisson: f.poisson, Seed: f.seed,
 		Timeout: f.timeout, ColdPercent: 100 - f.hotPercent, MaxInFlight: f.maxInFlight, ServerTimeout: f.serverTimeout,
 		SchedSpin: f.schedSpin}
 	switch f.progress {
@@ -246,8 +251,8 @@ func (f *runFlags) runConfig() (RunConfig, WorkloadSpec, error) {
 	return rc, spec, nil
 }
 
-func (f *runFlags) workloadOptions() WorkloadOptions {
-	return WorkloadOptions{Distinct: f.distinct, Msgpack: f.msgpack}
+func (f *runFlags) workloadOptions() load.WorkloadOptions {
+	return load.WorkloadOptions{Distinct: f.distinct, Msgpack: f.msgpack}
 }
 
 // sweepFlags are the flags of a sweep and of the holding rule.
@@ -278,10 +283,10 @@ func (f *sweepFlags) register(fs *flag.FlagSet, mode string) {
 	fs.Float64Var(&f.minAchieved, "min-achieved", 0.9, "a rate holds only if achieved >= this x offered (0: error rule only)")
 }
 
-func (f *sweepFlags) config() SweepConfig {
+func (f *sweepFlags) config() sweep.Config {
 	mode := f.mode
-	return SweepConfig{Mode: mode, Start: f.start, Step: f.step, FineSteps: f.fine, Max: f.maxRate, Precision: f.precision,
-		Settle: f.settle, MaxRuns: f.maxRuns, Confirm: f.confirm, Rule: Rule{MaxErrorRate: f.maxErrorRate, MinAchieved: f.minAchieved}}
+	return sweep.Config{Mode: mode, Start: f.start, Step: f.step, FineSteps: f.fine, Max: f.maxRate, Precision: f.precision,
+		Settle: f.settle, MaxRuns: f.maxRuns, Confirm: f.confirm, Rule: load.Rule{MaxErrorRate: f.maxErrorRate, MinAchieved: f.minAchieved}}
 }
 
 func defaultURL() string {
@@ -292,8 +297,8 @@ func defaultURL() string {
 }
 
 // cmdRun is `bench run` (one rate) and `bench sweep`.
-func cmdRun(ctx context.Context, args []string, sweep bool) error {
-	verb := map[bool]string{false: "run", true: "sweep"}[sweep]
+func cmdRun(ctx context.Context, args []string, sweeping bool) error {
+	verb := map[bool]string{false: "run", true: "sweep"}[sweeping]
 	fs := flag.NewFlagSet("gpufn bench "+verb, flag.ContinueOnError)
 	var rf runFlags
 	var sf sweepFlags
@@ -301,9 +306,9 @@ func cmdRun(ctx context.Context, args []string, sweep bool) error {
 	register := fs.Bool("register", true, "upload the example library and register the bench's function (false: invoke the example function by its own name, as a server started with --examples, or the baseline, has it)")
 	system := fs.String("system", "server", "system label in the results")
 	rate := fs.Float64("rate", 100, "offered rate, requests per second (run)")
-	rf.register(fs, map[bool]time.Duration{false: 10 * time.Second, true: 5 * time.Second}[sweep])
-	if sweep {
-		sf.register(fs, SweepStep)
+	rf.register(fs, map[bool]time.Duration{false: 10 * time.Second, true: 5 * time.Second}[sweeping])
+	if sweeping {
+		sf.register(fs, sweep.Step)
 	}
 	if err := parse(fs, args); err != nil {
 		return err
@@ -318,14 +323,14 @@ func cmdRun(ctx context.Context, args []string, sweep bool) error {
 		return err
 	}
 	defer stopProfile()
-	c, err := NewClient(*url, rf.client.options(rf.maxInFlight, rf.timeout))
+	c, err := load.NewClient(*url, rf.client.options(rf.maxInFlight, rf.timeout))
 	if err != nil {
 		return err
 	}
 	defer c.CloseIdle()
 	wo := rf.workloadOptions()
 	wo.Register = *register
-	w, err := PrepareWorkload(c, spec, wo)
+	w, err := load.PrepareWorkload(c, spec, wo)
 	if err != nil {
 		return err
 	}
@@ -334,11 +339,11 @@ func cmdRun(ctx context.Context, args []string, sweep bool) error {
 			fmt.Fprintln(os.Stderr, "cleanup:", err)
 		}
 	}()
-	rule := Rule{MaxErrorRate: 0.01, MinAchieved: 0.9}
-	if sweep {
+	rule := load.Rule{MaxErrorRate: 0.01, MinAchieved: 0.9}
+	if sweeping {
 		rule = sf.config().Rule
 	}
-	measure := func(ctx context.Context, rate float64) (*RateResult, error) {
+	measure := func(ctx context.Context, rate float64) (*load.RateResult, error) {
 		r := rc
 		r.Rate = rate
 		if r.ColdPercent > 0 {
@@ -346,27 +351,27 @@ func cmdRun(ctx context.Context, args []string, sweep bool) error {
 				return nil, err
 			}
 		}
-		return RunWithEvents(ctx, c, w, r)
+		return load.RunWithEvents(ctx, c, w, r)
 	}
-	sr := &SystemResult{Name: *system, Desc: "server at " + c.Base}
-	res := &Results{Kind: KindResults, Version: 1, Created: time.Now().UTC(), Machine: ThisMachine(rf.machine), Workload: spec.Name(),
-		Method: Method{Sweep: "fixed", DurationS: rc.Duration.Seconds(), WarmupS: rc.Warmup.Seconds(), TimeoutS: rc.Timeout.Seconds(),
-			Poisson: rc.Poisson, ColdPercent: rc.ColdPercent, Rule: rule}, Systems: []*SystemResult{sr}}
-	if !sweep {
+	sr := &report.SystemResult{Name: *system, Desc: "server at " + c.Base}
+	res := &report.Results{Kind: report.KindResults, Version: 1, Created: time.Now().UTC(), Machine: load.ThisMachine(rf.machine), Workload: spec.Name(),
+		Method: report.Method{Sweep: "fixed", DurationS: rc.Duration.Seconds(), WarmupS: rc.Warmup.Seconds(), TimeoutS: rc.Timeout.Seconds(),
+			Poisson: rc.Poisson, ColdPercent: rc.ColdPercent, Rule: rule}, Systems: []*report.SystemResult{sr}}
+	if !sweeping {
 		r, err := measure(ctx, *rate)
 		if err != nil {
 			return err
 		}
 		r.Phase, r.Holds = "fixed", rule.Holds(r)
-		sr.Steps = []*RateResult{r}
+		sr.Steps = []*load.RateResult{r}
 		if r.Holds {
 			sr.MaxHolding = r.Offered
 		}
-		fmt.Println(runLine(r))
+		fmt.Println(report.RunLine(r))
 		printStages(os.Stdout, r)
 	} else {
 		res.Method.Sweep = sf.mode
-		out, err := Sweep(ctx, sf.config(), measure, func(r *RateResult) { fmt.Println(runLine(r)) })
+		out, err := sweep.Run(ctx, sf.config(), measure, func(r *load.RateResult) { fmt.Println(report.RunLine(r)) })
 		if out != nil {
 			sr.Steps, sr.MaxHolding = out.Steps, out.MaxHolding
 		}
@@ -382,11 +387,11 @@ func cmdRun(ctx context.Context, args []string, sweep bool) error {
 		if err := os.MkdirAll(rf.out, 0o755); err != nil {
 			return err
 		}
-		if err := saveResults(rf.out, rf.name, res); err != nil {
+		if err := report.SaveResults(rf.out, rf.name, res); err != nil {
 			return err
 		}
-		if sweep {
-			if _, err := PlotLatency(res, filepath.Join(rf.out, rf.name+"-latency"), PlotOptions{}); err != nil {
+		if sweeping {
+			if _, err := report.PlotLatency(res, filepath.Join(rf.out, rf.name+"-latency"), report.PlotOptions{}); err != nil {
 				fmt.Fprintln(os.Stderr, "plot:", err)
 			}
 		}
@@ -396,12 +401,12 @@ func cmdRun(ctx context.Context, args []string, sweep bool) error {
 }
 
 // printStages prints the server's per-stage breakdown of a run.
-func printStages(w io.Writer, r *RateResult) {
+func printStages(w io.Writer, r *load.RateResult) {
 	if len(r.Stages) == 0 {
 		return
 	}
 	fmt.Fprint(w, "server stages (mean / p50 ms):")
-	for _, n := range stageNames(r.Stages) {
+	for _, n := range load.StageNames(r.Stages) {
 		st := r.Stages[n]
 		fmt.Fprintf(w, " %s %.3f/%.3f", n, st.Mean, st.P50)
 	}
@@ -435,33 +440,33 @@ func cmdFloor(ctx context.Context, args []string) error {
 		return err
 	}
 	defer stopProfile()
-	var echo *ServerSpec
+	var echo *proc.ServerSpec
 	if *url == "" && (*serverCPUs != "" || *process) {
-		spec, err := SystemOptions{GPUfn: *gpufn, CPUs: *serverCPUs}.EchoServer()
+		spec, err := sweep.SystemOptions{GPUfn: *gpufn, CPUs: *serverCPUs}.EchoServer()
 		if err != nil {
 			return err
 		}
 		echo = &spec
 	}
-	var specs []WorkloadSpec
+	var specs []load.WorkloadSpec
 	for _, s := range splitList(*workloads) {
-		spec, err := ParseWorkload(s)
+		spec, err := load.ParseWorkload(s)
 		if err != nil {
 			return err
 		}
 		specs = append(specs, spec)
 	}
-	res, err := MeasureFloor(ctx, FloorConfig{Workloads: specs, Iterations: *iters, Conns: *conns, Duration: *d,
+	res, err := floor.Measure(ctx, floor.Config{Workloads: specs, Iterations: *iters, Conns: *conns, Duration: *d,
 		Rate: *rate, RateDuration: *rateDur, Client: cf.options(0, 0), URL: *url, Server: echo, Log: os.Stdout})
 	if err != nil {
 		return err
 	}
-	res.Machine = ThisMachine(*machine)
+	res.Machine = load.ThisMachine(*machine)
 	if *out != "" {
 		if err := os.MkdirAll(*out, 0o755); err != nil {
 			return err
 		}
-		return WriteJSON(filepath.Join(*out, "floor.json"), res)
+		return report.WriteJSON(filepath.Join(*out, "floor.json"), res)
 	}
 	return nil
 }
@@ -471,9 +476,9 @@ func cmdCompare(ctx context.Context, args []string) error {
 	var rf runFlags
 	var sf sweepFlags
 	rf.register(fs, 5*time.Second)
-	sf.register(fs, SweepAdaptive)
-	systems := fs.String("systems", strings.Join(DefaultSystems, ","), "systems to measure, in order: seq, cN-mps, cN-nomps, cpu, baseline")
-	var so SystemOptions
+	sf.register(fs, sweep.Adaptive)
+	systems := fs.String("systems", strings.Join(sweep.DefaultSystems, ","), "systems to measure, in order: seq, cN-mps, cN-nomps, cpu, baseline")
+	var so sweep.SystemOptions
 	fs.StringVar(&so.GPUfn, "gpufn", "", "gpufn binary (default: this executable)")
 	fs.StringVar(&so.Baseline, "baseline", "", "gpufn-baseline binary (default: gpufn-baseline beside the gpufn binary)")
 	fs.StringVar(&so.Device, "device", "auto", "device of the servers (all but the cpu system): auto, cuda or cpu")
@@ -506,9 +511,9 @@ func cmdCompare(ctx context.Context, args []string) error {
 	}
 	defer stopProfile()
 	sw := sf.config()
-	res, err := Compare(ctx, CompareConfig{Workload: spec, Systems: splitList(*systems), Servers: so, Run: rc, Sweep: sw,
+	res, err := sweep.Compare(ctx, sweep.CompareConfig{Workload: spec, Systems: splitList(*systems), Servers: so, Run: rc, Sweep: sw,
 		LowRate: *lowRate, LowDuration: *lowDur, WorkloadOptions: rf.workloadOptions(), Out: rf.out, Name: rf.name,
-		Machine: ThisMachine(rf.machine), ReadyTimeout: *ready, Log: os.Stdout,
+		Machine: load.ThisMachine(rf.machine), ReadyTimeout: *ready, Log: os.Stdout,
 		Client: rf.client.options(rf.maxInFlight, rf.timeout), LowSpinWait: *lowSpin})
 	if res != nil {
 		fmt.Println("results:", filepath.Join(rf.out, rf.name+".json"))
@@ -532,14 +537,14 @@ func cmdReport(args []string) error {
 		return errUsage
 	}
 	dir := fs.Arg(0)
-	d, err := LoadDir(dir)
+	d, err := report.LoadDir(dir)
 	if err != nil {
 		return err
 	}
 	if len(d.Results) == 0 && d.Floor == nil && d.GPUFloor == nil && len(d.Vegeta) == 0 {
 		return fmt.Errorf("%s: no bench JSON files", dir)
 	}
-	if _, err := d.Redraw(PlotOptions{LinearY: *linearY, All: *all}); err != nil {
+	if _, err := d.Redraw(report.PlotOptions{LinearY: *linearY, All: *all}); err != nil {
 		return err
 	}
 	s := d.Summary()
@@ -557,23 +562,23 @@ func cmdVegeta(ctx context.Context, args []string) error {
 	rf.register(fs, 5*time.Second)
 	fs.Lookup("duration").Usage = "each tool's shortest measured time per rate, split over the rounds (see --min-samples)"
 	minSamples := fs.Int("min-samples", 2000, "measure each tool at a rate for at least this many requests: max(--duration, N/rate), the extension capped by --max-duration (0: --duration only)")
-	maxDur := fs.Duration("max-duration", DefaultMaxVegetaDuration, "longest time per tool and rate that --min-samples may extend to")
+	maxDur := fs.Duration("max-duration", vegeta.DefaultMaxDuration, "longest time per tool and rate that --min-samples may extend to")
 	url := fs.String("url", "", "server to load (default: start --system and stop it afterwards)")
 	register := fs.Bool("register", true, "with --url: register the bench's function (false: use the example function)")
 	system := fs.String("system", "seq", "system to start when --url is not given (see compare)")
-	var so SystemOptions
+	var so sweep.SystemOptions
 	fs.StringVar(&so.GPUfn, "gpufn", "", "gpufn binary (default: this executable)")
 	fs.StringVar(&so.Baseline, "baseline", "", "gpufn-baseline binary")
 	fs.StringVar(&so.Device, "device", "auto", "device of a started server")
 	fs.StringVar(&so.CPUs, "server-cpus", "", "pin a started server to these CPUs (taskset list)")
 	fs.Var((*listFlag)(&so.ServerArgs), "server-arg", "extra argument for gpufn serve (repeatable)")
-	vegeta := fs.String("vegeta", "", "vegeta binary (default: vegeta on PATH, else beside this executable)")
+	vegetaBin := fs.String("vegeta", "", "vegeta binary (default: vegeta on PATH, else beside this executable)")
 	rates := fs.String("rates", "100,1000,5000", "rates to compare at, requests/s")
 	tol := fs.Float64("tolerance", 0.10, "allowed relative difference of p50 and p99")
 	var vegetaEnv []string
 	fs.Var((*listFlag)(&vegetaEnv), "vegeta-env", "KEY=VALUE added to vegeta's environment (repeatable), e.g. GOGC=400")
 	var vegetaArgs []string
-	fs.Var((*listFlag)(&vegetaArgs), "vegeta-arg", "option of vegeta attack (repeatable; replaces the defaults "+strings.Join(DefaultVegetaArgs, " ")+")")
+	fs.Var((*listFlag)(&vegetaArgs), "vegeta-arg", "option of vegeta attack (repeatable; replaces the defaults "+strings.Join(vegeta.DefaultArgs, " ")+")")
 	echo := fs.Bool("echo", true, "also run the bench (both clients) and vegeta against an echo server (started as gpufn bench echo-server, pinned like the servers) to measure each tool's own round-trip cost")
 	rounds := fs.Int("rounds", 3, "interleaved rounds per rate (bench with fasthttp, bench with net/http, vegeta, bench with net/http on vegeta's send times, bench, ...), each a --rounds-th of the rate's time")
 	replay := fs.Bool("replay", true, "in each round, also run the bench with net/http on vegeta's own send times (read from its results): the same load as vegeta offered, irregular gaps included")
@@ -588,12 +593,12 @@ func cmdVegeta(ctx context.Context, args []string) error {
 	if *minSamples < 0 || *maxDur <= 0 {
 		return errors.New("--min-samples wants a count >= 0, --max-duration a duration > 0")
 	}
-	vpath := *vegeta
+	vpath := *vegetaBin
 	if vpath == "" {
 		vpath = findVegeta()
 	}
 	if vpath == "" {
-		return errors.New("vegeta not found on PATH or beside this executable; install it with:\n  " + VegetaInstall)
+		return errors.New("vegeta not found on PATH or beside this executable; install it with:\n  " + vegeta.Install)
 	}
 	var rs []float64
 	for _, s := range splitList(*rates) {
@@ -619,25 +624,25 @@ func cmdVegeta(ctx context.Context, args []string) error {
 		if rf.out != "" {
 			logPath = filepath.Join(rf.out, "logs", "vegeta-"+sspec.Name+".log")
 		}
-		srv, err := StartServer(sspec, logPath, 2*time.Minute)
+		srv, err := proc.StartServer(sspec, logPath, 2*time.Minute)
 		if err != nil {
 			return err
 		}
 		defer srv.Stop(30 * time.Second)
 		base, reg, rc.System = srv.URL, sspec.Registers, sspec.Name
 	}
-	c, err := NewClient(base, rf.client.options(rf.maxInFlight, rf.timeout))
+	c, err := load.NewClient(base, rf.client.options(rf.maxInFlight, rf.timeout))
 	if err != nil {
 		return err
 	}
 	wo := rf.workloadOptions()
 	wo.Register = reg
-	w, err := PrepareWorkload(c, spec, wo)
+	w, err := load.PrepareWorkload(c, spec, wo)
 	if err != nil {
 		return err
 	}
 	rc.ColdPercent = 0
-	var echoClient *Client
+	var echoClient *load.Client
 	if *echo {
 		espec, err := so.EchoServer()
 		if err != nil {
@@ -647,25 +652,25 @@ func cmdVegeta(ctx context.Context, args []string) error {
 		if rf.out != "" {
 			logPath = filepath.Join(rf.out, "logs", "vegeta-echo.log")
 		}
-		esrv, err := StartServer(espec, logPath, time.Minute)
+		esrv, err := proc.StartServer(espec, logPath, time.Minute)
 		if err != nil {
 			return err
 		}
 		defer esrv.Stop(10 * time.Second)
-		if echoClient, err = NewClient(esrv.URL, rf.client.options(rf.maxInFlight, rf.timeout)); err != nil {
+		if echoClient, err = load.NewClient(esrv.URL, rf.client.options(rf.maxInFlight, rf.timeout)); err != nil {
 			return err
 		}
 	}
-	vc, err := RunVegetaCheck(ctx, c, w, VegetaConfig{Vegeta: vpath, Rates: rs, Run: rc, Rule: Rule{MaxErrorRate: 0.01, MinAchieved: 0.9},
+	vc, err := vegeta.RunCheck(ctx, c, w, vegeta.Config{Vegeta: vpath, Rates: rs, Run: rc, Rule: load.Rule{MaxErrorRate: 0.01, MinAchieved: 0.9},
 		Tolerance: *tol, Rounds: *rounds, Env: vegetaEnv, AttackArgs: vegetaArgs, Echo: echoClient, Log: os.Stdout,
 		MinSamples: *minSamples, MaxDuration: *maxDur, NoReplay: !*replay, ReplayOnly: *replayOnly})
 	if vc != nil {
-		vc.Machine = ThisMachine(rf.machine)
+		vc.Machine = load.ThisMachine(rf.machine)
 		if rf.out != "" {
 			if err := os.MkdirAll(rf.out, 0o755); err != nil {
 				return err
 			}
-			if err := WriteJSON(filepath.Join(rf.out, "vegeta-"+spec.Name()+".json"), vc); err != nil {
+			if err := report.WriteJSON(filepath.Join(rf.out, "vegeta-"+spec.Name()+".json"), vc); err != nil {
 				return err
 			}
 		}
@@ -673,7 +678,7 @@ func cmdVegeta(ctx context.Context, args []string) error {
 	return err
 }
 
-// cmdEcho serves EchoHandler until the bench is interrupted or terminated.
+// cmdEcho serves floor.EchoHandler until the bench is interrupted or terminated.
 func cmdEcho(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("gpufn bench echo-server", flag.ContinueOnError)
 	listen := fs.String("listen", "127.0.0.1:8099", "address to serve on")
@@ -685,9 +690,7 @@ func cmdEcho(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	srv := &fasthttp.Server{Handler: EchoHandler(*maxBytes), MaxRequestBodySize: 1 << 30, Name: "gpufn-bench-echo"}
-	go func() { <-ctx.Done(); _ = srv.Shutdown() }()
-	return srv.Serve(ln)
+	return floor.ServeEcho(ctx, ln, *maxBytes)
 }
 
 // findVegeta looks for vegeta on PATH, then beside this executable.

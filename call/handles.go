@@ -4,15 +4,16 @@ import (
 	"sync/atomic"
 
 	"gpufn/function"
+	"gpufn/libscan"
 )
 
 // Library is an uploaded kernel library as engines see it. Immutable.
 type Library struct {
 	Name  string
 	Hash  [32]byte // sha256 of Image
-	Kind  function.LibraryKind
+	Kind  libscan.Kind
 	Image []byte
-	Info  *function.LibraryInfo
+	Info  *libscan.Info
 }
 
 // Function is one registered version of a function. Its plan and library never change; a

@@ -225,9 +225,9 @@ func TestFunctionLookup(t *testing.T) {
 	if _, err := d.LoadModule(examples.MallocPTX()); !errors.Is(err, gpu.ErrInvalidImage) {
 		t.Errorf("LoadModule(malloc) = %v; want ErrInvalidImage", err)
 	}
-	// Every library form function.ScanLibrary reads loads, and names the same kernels.
+	// Every library form libscan.Scan reads loads, and names the same kernels.
 	for _, name := range []string{"testkernels.cubin", "testkernels.fatbin"} {
-		img, err := os.ReadFile("../function/testdata/" + name)
+		img, err := os.ReadFile("../libscan/testdata/" + name)
 		if err != nil {
 			t.Fatal(err)
 		}

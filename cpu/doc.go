@@ -2,7 +2,7 @@
 // Go functions chosen by kernel name.
 //
 // The cpu device NEVER runs the code it is given. LoadModule scans an uploaded library (PTX,
-// cubin, fatbin or hsaco, with function.ScanLibrary) only to learn its kernel entry names;
+// cubin, fatbin or hsaco, with libscan.Scan) only to learn its kernel entry names;
 // Function then picks the Go implementation registered under the same name (Kernels lists the
 // built-in table: every kernel of the example libraries mlops, module and testkernels, with
 // exactly the semantics of their CUDA sources in examples/). A library kernel with no Go

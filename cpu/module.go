@@ -5,8 +5,8 @@ import (
 	"sort"
 	"strings"
 
-	"gpufn/function"
 	"gpufn/gpu"
+	"gpufn/libscan"
 )
 
 // module is a loaded library: only its kernel entry names matter here.
@@ -26,7 +26,7 @@ type kfunc struct {
 	k   *Kernel
 }
 
-// LoadModule scans image with function.ScanLibrary (PTX, cubin, fatbin, hsaco or an offload
+// LoadModule scans image with libscan.Scan (PTX, cubin, fatbin, hsaco or an offload
 // bundle) and remembers its kernel entry names; the code itself is never run. Bytes the scan
 // refuses (not a library, or one that calls device malloc) are an error matching
 // gpu.ErrInvalidImage. Loading the same image twice gives two modules.
@@ -35,7 +35,7 @@ func (d *Device) LoadModule(image []byte) (gpu.Module, error) {
 	if err := d.unusable(op); err != nil {
 		return 0, err
 	}
-	info, err := function.ScanLibrary(image)
+	info, err := libscan.Scan(image)
 	if err != nil {
 		return 0, newError(op, codeInvalidImage, gpu.ErrInvalidImage, "%v", err)
 	}

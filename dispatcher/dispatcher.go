@@ -21,6 +21,7 @@ import (
 	"gpufn/call"
 	"gpufn/function"
 	"gpufn/gpu"
+	"gpufn/libscan"
 	"gpufn/store"
 )
 
@@ -175,17 +176,17 @@ func (fe *fnEntry) invocableBy(caller auth.Identity) bool {
 
 // LibraryView describes a library.
 type LibraryView struct {
-	Tenant   string                 `json:"tenant"`
-	Name     string                 `json:"name"`
-	Kind     function.LibraryKind   `json:"kind"`
-	Size     int                    `json:"size"`
-	SHA256   string                 `json:"sha256"`
-	Arch     string                 `json:"arch,omitempty"`
-	Kernels  []function.KernelInfo  `json:"kernels"`
-	Warnings []string               `json:"warnings,omitempty"`
-	Created  time.Time              `json:"created"`
-	UsedBy   []string               `json:"used_by,omitempty"`
-	Entries  []function.BundleEntry `json:"entries,omitempty"`
+	Tenant   string                `json:"tenant"`
+	Name     string                `json:"name"`
+	Kind     libscan.Kind          `json:"kind"`
+	Size     int                   `json:"size"`
+	SHA256   string                `json:"sha256"`
+	Arch     string                `json:"arch,omitempty"`
+	Kernels  []libscan.KernelInfo  `json:"kernels"`
+	Warnings []string              `json:"warnings,omitempty"`
+	Created  time.Time             `json:"created"`
+	UsedBy   []string              `json:"used_by,omitempty"`
+	Entries  []libscan.BundleEntry `json:"entries,omitempty"`
 }
 
 func (d *Dispatcher) view(e *libEntry, usedBy []string) LibraryView {
@@ -258,7 +259,7 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 }
 
 func (d *Dispatcher) newLibrary(name string, image []byte) (*call.Library, error) {
-	info, err := function.ScanLibrary(image)
+	info, err := libscan.Scan(image)
 	if err != nil {
 		return nil, errorf(call.CodeInvalidLibrary, "%v", err)
 	}
@@ -268,11 +269,12 @@ func (d *Dispatcher) newLibrary(name string, image []byte) (*call.Library, error
 	return &call.Library{Name: name, Hash: sha256.Sum256(image), Kind: info.Kind, Image: append([]byte(nil), image...), Info: info}, nil
 }
 
-// compatible checks that this server's devices can load a library of this kind.
-func (d *Dispatcher) compatible(info *function.LibraryInfo) error {
+// compatible checks that this server's devices can load a library of this kind and, where the
+// device says its architecture, of this architecture (libscan.CheckArch).
+func (d *Dispatcher) compatible(info *libscan.Info) error {
 	dev := d.cfg.Device
 	if dev == "cpu" || dev == "" {
-		if info.Kind == function.KindBundle {
+		if info.Kind == libscan.KindBundle {
 			info.Warnings = append(info.Warnings, "this server runs the cpu device, which cannot check the bundle's architectures against a GPU")
 		}
 		return nil // the cpu device runs Go kernels by name, whatever the library's kind
@@ -280,54 +282,10 @@ func (d *Dispatcher) compatible(info *function.LibraryInfo) error {
 	if v := info.Kind.Vendor(); v != dev {
 		return errorf(call.CodeIncompatibleLibrary, "a %s library needs a %s device; this server runs %s devices", info.Kind, v, dev)
 	}
-	if dev == "cuda" {
-		if err := cudaArchFits(info, d.cfg.Info.Arch); err != nil {
-			return errorf(call.CodeIncompatibleLibrary, "%v", err)
-		}
-	}
-	if info.Kind == function.KindBundle && d.cfg.Info.Arch != "" {
-		found := false
-		for _, e := range info.Entries {
-			if strings.SplitN(e.Arch, ":", 2)[0] == d.cfg.Info.Arch {
-				found = true
-			}
-		}
-		if !found {
-			return errorf(call.CodeIncompatibleLibrary, "the offload bundle has code for %s but not for this server's %s", info.Arch, d.cfg.Info.Arch)
-		}
+	if err := libscan.CheckArch(info, d.cfg.Info.Arch); err != nil {
+		return errorf(call.CodeIncompatibleLibrary, "%v", err)
 	}
 	return nil
-}
-
-// cudaArchFits checks that a cubin's SM version runs on the device (same major, minor not
-// above the device's) and that PTX does not target a newer SM than the device.
-func cudaArchFits(info *function.LibraryInfo, devArch string) error {
-	dev, ok := smVersion(devArch)
-	if !ok {
-		return nil
-	}
-	switch info.Kind {
-	case function.KindCubin:
-		if v, ok := smVersion(info.Arch); ok && (v/10 != dev/10 || v > dev) {
-			return fmt.Errorf("the cubin is for %s and cannot run on this server's %s; build for %s, or upload PTX", info.Arch, devArch, devArch)
-		}
-	case function.KindPTX:
-		if v, ok := smVersion(info.Arch); ok && v > dev {
-			return fmt.Errorf("the PTX targets %s, newer than this server's %s", info.Arch, devArch)
-		}
-	}
-	// A fatbin may carry PTX the driver can JIT; the worker reports what it cannot load.
-	return nil
-}
-
-func smVersion(arch string) (int, bool) {
-	s, ok := strings.CutPrefix(arch, "sm_")
-	if !ok {
-		return 0, false
-	}
-	s = strings.TrimRight(s, "af") // sm_90a, sm_100f
-	v, err := strconv.Atoi(s)
-	return v, err == nil
 }
 
 // DeleteLibrary removes a library no function uses.
@@ -474,7 +432,7 @@ func (d *Dispatcher) compileLocked(tenant, name string, plan *function.Plan, con
 		return nil, &Error{Code: call.CodeInvalidConfig, Message: "too many kernel launches",
 			Problems: []function.Problem{{Path: "blueprint.control_flow", Message: fmt.Sprintf("makes more than %d kernel launches per invocation, the limit (--launch-limit)", d.cfg.LaunchLimit)}}}
 	}
-	if err := plan.CheckLimits(d.cfg.Info.Limits); err != nil {
+	if err := plan.CheckLimits(function.Limits(d.cfg.Info.Limits)); err != nil {
 		return nil, invalid(err)
 	}
 	if d.cfg.Kernels != nil {

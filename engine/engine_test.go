@@ -21,6 +21,7 @@ import (
 	"gpufn/examples"
 	"gpufn/function"
 	"gpufn/gpu"
+	"gpufn/libscan"
 	"gpufn/worker"
 )
 
@@ -176,7 +177,7 @@ func stopWorkers(t *testing.T, e *Engine) {
 
 var testLib = func() *call.Library {
 	img := examples.MustPTX("testkernels")
-	info, err := function.ScanLibrary(img)
+	info, err := libscan.Scan(img)
 	if err != nil {
 		panic(err)
 	}

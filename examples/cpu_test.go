@@ -64,7 +64,7 @@ func invoke(d gpu.Device, lib string, p *function.Plan, inputs ...[]byte) ([][]b
 				}
 				continue
 			}
-			grid, block, shared, err := op.LaunchShape(inputs, sizes, info.Limits)
+			grid, block, shared, err := op.LaunchShape(inputs, sizes, function.Limits(info.Limits))
 			if err != nil {
 				return err
 			}
@@ -79,7 +79,7 @@ func invoke(d gpu.Device, lib string, p *function.Plan, inputs ...[]byte) ([][]b
 					args[j] = uint64(a.Const)
 				}
 			}
-			if err := d.Launch(fns[op.Kernel], grid, block, shared, args); err != nil {
+			if err := d.Launch(fns[op.Kernel], gpu.Dim3(grid), gpu.Dim3(block), shared, args); err != nil {
 				return fmt.Errorf("%s: %w", op.Path, err)
 			}
 		}

@@ -11,11 +11,11 @@ import (
 
 	"gpufn/examples"
 	"gpufn/function"
-	"gpufn/gpu"
+	"gpufn/libscan"
 )
 
 // h100Limits are the launch limits every example must fit.
-var h100Limits = gpu.Limits{
+var h100Limits = function.Limits{
 	MaxThreadsPerBlock:   1024,
 	MaxBlockDim:          [3]uint32{1024, 1024, 64},
 	MaxGridDim:           [3]uint32{2147483647, 65535, 65535},
@@ -34,11 +34,11 @@ func parse(t *testing.T, f examples.Function) *function.Plan {
 // Every config parses, names a library it resolves to, and checks against the scanned PTX of
 // that library.
 func TestConfigsCheck(t *testing.T) {
-	libs := map[string]*function.LibraryInfo{}
+	libs := map[string]*libscan.Info{}
 	for _, lib := range examples.Libraries() {
-		info, err := function.ScanLibrary(examples.MustPTX(lib))
+		info, err := libscan.Scan(examples.MustPTX(lib))
 		if err != nil {
-			t.Fatalf("ScanLibrary(%s): %v", lib, err)
+			t.Fatalf("libscan.Scan(%s): %v", lib, err)
 		}
 		libs[lib] = info
 	}

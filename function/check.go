@@ -4,14 +4,14 @@ import (
 	"fmt"
 	"math"
 
-	"gpufn/gpu"
+	"gpufn/libscan"
 )
 
 // CheckLibrary checks a plan against the library it names: every listed kernel exists, and
 // where the library says how many parameters a kernel takes (PTX and cubin do), every launch
 // passes exactly that many and none is wider than the 8 bytes an argument carries. The error is
 // a *ValidationError.
-func (p *Plan) CheckLibrary(lib *LibraryInfo) error {
+func (p *Plan) CheckLibrary(lib *libscan.Info) error {
 	var ps problems
 	for i, k := range p.Kernels {
 		if lib.Kernel(k) == nil {
@@ -42,7 +42,7 @@ func (p *Plan) CheckLibrary(lib *LibraryInfo) error {
 // CheckLimits checks every launch field that is a constant against a device's limits, so that
 // a config that can never run is refused at registration. Fields computed from inputs are
 // checked by the worker before each launch.
-func (p *Plan) CheckLimits(l gpu.Limits) error {
+func (p *Plan) CheckLimits(l Limits) error {
 	var ps problems
 	walkOps(p.Body, func(op *Op) {
 		if op.Repeat {
@@ -79,7 +79,7 @@ func (p *Plan) CheckLimits(l gpu.Limits) error {
 }
 
 // LaunchShape evaluates an op's launch fields and checks them against a device's limits.
-func (op *Op) LaunchShape(inputs [][]byte, sizes []uint64, l gpu.Limits) (grid, block gpu.Dim3, shared uint32, err error) {
+func (op *Op) LaunchShape(inputs [][]byte, sizes []uint64, l Limits) (grid, block Dim3, shared uint32, err error) {
 	var v [7]uint64
 	for i := range op.Launch {
 		if v[i], err = op.Launch[i].Eval(inputs, sizes); err != nil {
@@ -100,8 +100,8 @@ func (op *Op) LaunchShape(inputs [][]byte, sizes []uint64, l gpu.Limits) (grid, 
 			return grid, block, 0, &EvalError{Path: op.Launch[i].Path, Msg: fmt.Sprintf("evaluates to %d; the device's maximum is %d", v[i], max)}
 		}
 	}
-	grid = gpu.Dim3{X: uint32(v[0]), Y: uint32(v[1]), Z: uint32(v[2])}
-	block = gpu.Dim3{X: uint32(v[3]), Y: uint32(v[4]), Z: uint32(v[5])}
+	grid = Dim3{X: uint32(v[0]), Y: uint32(v[1]), Z: uint32(v[2])}
+	block = Dim3{X: uint32(v[3]), Y: uint32(v[4]), Z: uint32(v[5])}
 	if l.MaxThreadsPerBlock != 0 && block.Count() > uint64(l.MaxThreadsPerBlock) {
 		return grid, block, 0, &EvalError{Path: op.Path + ".launch", Msg: fmt.Sprintf("a block of %d threads exceeds the device's maximum of %d", block.Count(), l.MaxThreadsPerBlock)}
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"gpufn/function"
+	"gpufn/libscan"
 )
 
 // matmulConfig is the structure of Dandelion's matmul test config.
@@ -292,7 +293,7 @@ func TestCheckLibraryAndLimits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lib, err := function.ScanLibrary(ptx)
+	lib, err := libscan.Scan(ptx)
 	if err != nil {
 		t.Fatal(err)
 	}

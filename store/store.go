@@ -402,10 +402,7 @@ func (s *Store) Load() (libs []Library, fns []Function, problems []Problem, err 
 	if s.lock == nil {
 		return nil, nil, nil, ErrClosed
 	}
-	problem := func(path string, err error) {
-		s.log.Warn("store: skipped an entry", zap.String("path", path), zap.Error(err))
-		problems = append(problems, Problem{Path: path, Err: err})
-	}
+	l := loader{log: s.log, maxEntry: s.maxEntry}
 	root := filepath.Join(s.dir, tenantsDir)
 	tenants, err := readDir(root)
 	if err != nil {
@@ -414,75 +411,104 @@ func (s *Store) Load() (libs []Library, fns []Function, problems []Problem, err 
 	for _, t := range tenants {
 		tdir := filepath.Join(root, t.Name())
 		if !t.IsDir() || checkName(t.Name()) != nil {
-			problem(tdir, fmt.Errorf("%w: not a tenant directory", ErrCorrupt))
+			l.problem(tdir, fmt.Errorf("%w: not a tenant directory", ErrCorrupt))
 			continue
 		}
-		kinds, err := readDir(tdir)
-		if err != nil {
+		if err := l.loadTenant(tdir, t.Name()); err != nil {
 			return nil, nil, nil, err
 		}
-		for _, kd := range kinds {
-			kdir := filepath.Join(tdir, kd.Name())
-			var k kind
-			switch kd.Name() {
-			case libraryKind.dir:
-				k = libraryKind
-			case functionKind.dir:
-				k = functionKind
-			default:
-				problem(kdir, fmt.Errorf("%w: unexpected in a tenant directory", ErrCorrupt))
-				continue
-			}
-			if !kd.IsDir() {
-				problem(kdir, fmt.Errorf("%w: not a directory", ErrCorrupt))
-				continue
-			}
-			entries, err := readDir(kdir)
-			if err != nil {
-				return nil, nil, nil, err
-			}
-			for _, e := range entries {
-				path := filepath.Join(kdir, e.Name())
-				if strings.HasPrefix(e.Name(), tmpPrefix) && e.Type().IsRegular() {
-					if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-						problem(path, fmt.Errorf("remove a leftover temporary file: %w", err))
-						continue
-					}
-					s.log.Warn("store: removed a temporary file left by an interrupted write", zap.String("path", path))
-					continue
-				}
-				name, ok := strings.CutSuffix(e.Name(), k.ext)
-				if !ok || checkName(name) != nil || !e.Type().IsRegular() {
-					problem(path, fmt.Errorf("%w: not a %s entry (want a regular file <name>%s)", ErrCorrupt, k.name, k.ext))
-					continue
-				}
-				created, payload, err := readEntry(path, k, t.Name(), name, s.maxEntry)
-				if err != nil {
-					problem(path, err)
-					continue
-				}
-				switch k {
-				case libraryKind:
-					libs = append(libs, Library{Tenant: t.Name(), Name: name, Image: payload, Created: created})
-				case functionKind:
-					config, access, err := decodeFunction(payload)
-					if err != nil {
-						problem(path, err)
-						continue
-					}
-					fns = append(fns, Function{Tenant: t.Name(), Name: name, Config: config, Access: access, Created: created})
-				}
-			}
+	}
+	slices.SortFunc(l.libs, func(a, b Library) int {
+		return cmp.Or(strings.Compare(a.Tenant, b.Tenant), strings.Compare(a.Name, b.Name))
+	})
+	slices.SortFunc(l.fns, func(a, b Function) int {
+		return cmp.Or(strings.Compare(a.Tenant, b.Tenant), strings.Compare(a.Name, b.Name))
+	})
+	slices.SortFunc(l.problems, func(a, b Problem) int { return strings.Compare(a.Path, b.Path) })
+	return l.libs, l.fns, l.problems, nil
+}
+
+// loader gathers what Load finds; Load's lock covers it.
+type loader struct {
+	log      *zap.Logger
+	maxEntry int64 // Config.MaxEntryBytes
+	libs     []Library
+	fns      []Function
+	problems []Problem
+}
+
+// problem records an entry that is skipped, and logs it.
+func (l *loader) problem(path string, err error) {
+	l.log.Warn("store: skipped an entry", zap.String("path", path), zap.Error(err))
+	l.problems = append(l.problems, Problem{Path: path, Err: err})
+}
+
+// loadTenant loads the libraries and functions of a tenant's directory; an error is for a
+// directory that cannot be read.
+func (l *loader) loadTenant(tdir, tenant string) error {
+	kinds, err := readDir(tdir)
+	if err != nil {
+		return err
+	}
+	for _, kd := range kinds {
+		kdir := filepath.Join(tdir, kd.Name())
+		var k kind
+		switch kd.Name() {
+		case libraryKind.dir:
+			k = libraryKind
+		case functionKind.dir:
+			k = functionKind
+		default:
+			l.problem(kdir, fmt.Errorf("%w: unexpected in a tenant directory", ErrCorrupt))
+			continue
+		}
+		if !kd.IsDir() {
+			l.problem(kdir, fmt.Errorf("%w: not a directory", ErrCorrupt))
+			continue
+		}
+		entries, err := readDir(kdir)
+		if err != nil {
+			return err
+		}
+		for _, e := range entries {
+			l.loadEntry(filepath.Join(kdir, e.Name()), e, tenant, k)
 		}
 	}
-	slices.SortFunc(libs, func(a, b Library) int {
-		return cmp.Or(strings.Compare(a.Tenant, b.Tenant), strings.Compare(a.Name, b.Name))
-	})
-	slices.SortFunc(fns, func(a, b Function) int {
-		return cmp.Or(strings.Compare(a.Tenant, b.Tenant), strings.Compare(a.Name, b.Name))
-	})
-	slices.SortFunc(problems, func(a, b Problem) int { return strings.Compare(a.Path, b.Path) })
-	return libs, fns, problems, nil
+	return nil
+}
+
+// loadEntry loads one library or function file, removes a temporary file left by an
+// interrupted write, or records a problem.
+func (l *loader) loadEntry(path string, e os.DirEntry, tenant string, k kind) {
+	if strings.HasPrefix(e.Name(), tmpPrefix) && e.Type().IsRegular() {
+		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			l.problem(path, fmt.Errorf("remove a leftover temporary file: %w", err))
+			return
+		}
+		l.log.Warn("store: removed a temporary file left by an interrupted write", zap.String("path", path))
+		return
+	}
+	name, ok := strings.CutSuffix(e.Name(), k.ext)
+	if !ok || checkName(name) != nil || !e.Type().IsRegular() {
+		l.problem(path, fmt.Errorf("%w: not a %s entry (want a regular file <name>%s)", ErrCorrupt, k.name, k.ext))
+		return
+	}
+	created, payload, err := readEntry(path, k, tenant, name, l.maxEntry)
+	if err != nil {
+		l.problem(path, err)
+		return
+	}
+	switch k {
+	case libraryKind:
+		l.libs = append(l.libs, Library{Tenant: tenant, Name: name, Image: payload, Created: created})
+	case functionKind:
+		config, access, err := decodeFunction(payload)
+		if err != nil {
+			l.problem(path, err)
+			return
+		}
+		l.fns = append(l.fns, Function{Tenant: tenant, Name: name, Config: config, Access: access, Created: created})
+	}
 }
 
 // readDir lists a directory; a missing one is empty.

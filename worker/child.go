@@ -47,19 +47,8 @@ const (
 
 // Main is the worker process (`gpufn worker`). It returns the process's exit code.
 func Main(args []string, devs Devices) int {
-	fs := flag.NewFlagSet("worker", flag.ContinueOnError)
-	kind := fs.String("device", "cpu", "device kind: cuda, hip or cpu")
-	ordinal := fs.Int("ordinal", 0, "device ordinal")
-	poolBytes := fs.Uint64("pool-bytes", 0, "device pool bytes (0: free memory minus a reserve)")
-	reserve := fs.Uint64("reserve-bytes", 768<<20, "device memory left outside the pool when --pool-bytes is 0 (at most 1/8 of the free memory)")
-	contexts := fs.Int("contexts", 1, "shared-memory contexts passed as fds 5, 6, ...")
-	probe := fs.Bool("probe", false, "report the devices of --device in the hello, then exit")
-	noPool := fs.Bool("no-pool", false, "start without a device pool (the server sends one when it needs it)")
-	graphs := fs.Bool("graphs", true, "replay repeated launch sequences as launch graphs where the device has them")
-	spin := fs.Duration("spin", 0, "spin this long on the request pipe before parking (-1ns: never park)")
-	logLevel := fs.String("log-level", "info", "log level")
-	fs.SetOutput(os.Stderr)
-	if err := fs.Parse(args); err != nil {
+	f, err := parseChildFlags(args)
+	if err != nil {
 		return ExitUsage
 	}
 	if os.Getenv(CookieKey) != CookieValue {
@@ -71,7 +60,7 @@ func Main(args []string, devs Devices) int {
 		fmt.Fprintln(os.Stderr, "gpufn worker:", err)
 		return ExitUsage
 	}
-	log := newChildLogger(*logLevel)
+	log := newChildLogger(f.logLevel)
 	defer log.Sync()
 
 	req := os.NewFile(RequestFD, "requests")
@@ -82,25 +71,66 @@ func Main(args []string, devs Devices) int {
 	}
 	fw := NewFrameWriter(rep)
 	hello := Hello{Version: Version, PID: os.Getpid()}
-
-	if *probe {
-		infos, note, err := devs.Probe(*kind)
-		hello.Devices = infos
-		if note != "" {
-			log.Info(note)
-		}
-		if err != nil {
-			hello.Err = &WireError{Code: call.CodeInternal, Message: err.Error()}
-		}
-		if err := fw.Write(MsgHello, &hello); err != nil {
-			return ExitProtocol
-		}
-		return ExitOK
+	if f.probe {
+		return sendProbe(devs, f.kind, fw, hello, log)
 	}
-
 	// The device is driven from this one OS thread (CUDA contexts are per thread).
 	runtime.LockOSThread()
-	c, err := startChild(devs, *kind, *ordinal, *poolBytes, *reserve, *contexts, !*noPool, ExecutorOptions{NoGraphs: !*graphs}, log)
+	return runChild(devs, f, req, fw, hello, log)
+}
+
+// childFlags are a worker process's flags (the server sets them from StartOptions).
+type childFlags struct {
+	kind      string
+	ordinal   int
+	poolBytes uint64
+	reserve   uint64
+	contexts  int
+	probe     bool
+	noPool    bool
+	graphs    bool
+	spin      time.Duration
+	logLevel  string
+}
+
+func parseChildFlags(args []string) (childFlags, error) {
+	var f childFlags
+	fs := flag.NewFlagSet("worker", flag.ContinueOnError)
+	fs.StringVar(&f.kind, "device", "cpu", "device kind: cuda, hip or cpu")
+	fs.IntVar(&f.ordinal, "ordinal", 0, "device ordinal")
+	fs.Uint64Var(&f.poolBytes, "pool-bytes", 0, "device pool bytes (0: free memory minus a reserve)")
+	fs.Uint64Var(&f.reserve, "reserve-bytes", 768<<20, "device memory left outside the pool when --pool-bytes is 0 (at most 1/8 of the free memory)")
+	fs.IntVar(&f.contexts, "contexts", 1, "shared-memory contexts passed as fds 5, 6, ...")
+	fs.BoolVar(&f.probe, "probe", false, "report the devices of --device in the hello, then exit")
+	fs.BoolVar(&f.noPool, "no-pool", false, "start without a device pool (the server sends one when it needs it)")
+	fs.BoolVar(&f.graphs, "graphs", true, "replay repeated launch sequences as launch graphs where the device has them")
+	fs.DurationVar(&f.spin, "spin", 0, "spin this long on the request pipe before parking (-1ns: never park)")
+	fs.StringVar(&f.logLevel, "log-level", "info", "log level")
+	fs.SetOutput(os.Stderr)
+	return f, fs.Parse(args)
+}
+
+// sendProbe answers a probing start: a hello with the devices of kind (or why there are
+// none), and no device opened.
+func sendProbe(devs Devices, kind string, fw *FrameWriter, hello Hello, log *zap.Logger) int {
+	infos, note, err := devs.Probe(kind)
+	hello.Devices = infos
+	if note != "" {
+		log.Info(note)
+	}
+	if err != nil {
+		hello.Err = &WireError{Code: call.CodeInternal, Message: err.Error()}
+	}
+	if err := fw.Write(MsgHello, &hello); err != nil {
+		return ExitProtocol
+	}
+	return ExitOK
+}
+
+// runChild opens the device, its pool and the shared-memory contexts, says hello with what
+// it got (or why it could not start), and serves requests until the server is done.
+func runChild(devs Devices, f childFlags, req *os.File, fw *FrameWriter, hello Hello, log *zap.Logger) int {
+	c, err := startChild(devs, f.kind, f.ordinal, f.poolBytes, f.reserve, f.contexts, !f.noPool, ExecutorOptions{NoGraphs: !f.graphs}, log)
 	if err != nil {
 		hello.Err = &WireError{Code: call.CodeInternal, Message: err.Error()}
 		if gpu.IsFatal(err) {
@@ -126,7 +156,7 @@ func Main(args []string, devs Devices) int {
 		return ExitProtocol
 	}
 	log.Info("worker ready", zap.String("device", hello.Device.Name), zap.Uint64("pool_bytes", hello.PoolBytes), zap.Int("contexts", len(c.regions)))
-	rr, err := newRawSpinReader(req, *spin)
+	rr, err := newRawSpinReader(req, f.spin)
 	if err != nil {
 		log.Error("request pipe", zap.Error(err))
 		return ExitProtocol

@@ -98,6 +98,40 @@ type Process struct {
 
 // Start starts a worker and waits for its hello.
 func Start(opt StartOptions) (*Process, error) {
+	opt = opt.withDefaults()
+	p := &Process{id: opt.ID, log: opt.Log, done: make(chan struct{})}
+	ok := false
+	defer func() {
+		if !ok {
+			p.Kill()
+		}
+	}()
+	if err := p.createContexts(opt); err != nil {
+		return nil, err
+	}
+	if err := p.spawn(opt); err != nil {
+		return nil, err
+	}
+	p.fw = NewFrameWriter(p.req)
+	rr, err := newPollSpinReader(p.rep, opt.ReplySpin)
+	if err != nil {
+		return nil, err
+	}
+	p.spin, _ = rr.(*pollSpinReader)
+	if p.spin != nil {
+		p.spin.bell = p.repBell
+	}
+	p.fr = NewFrameReader(rr, MaxReplyFrame)
+	if err := p.readHello(opt.StartTimeout); err != nil {
+		return nil, err
+	}
+	ok = true
+	return p, nil
+}
+
+// withDefaults fills in the defaults written beside StartOptions' fields; a probe has no
+// contexts.
+func (opt StartOptions) withDefaults() StartOptions {
 	if opt.Contexts <= 0 {
 		opt.Contexts = 1
 	}
@@ -113,17 +147,16 @@ func Start(opt StartOptions) (*Process, error) {
 	if opt.Probe {
 		opt.Contexts = 0
 	}
-	p := &Process{id: opt.ID, log: opt.Log, done: make(chan struct{})}
-	ok := false
-	defer func() {
-		if !ok {
-			p.Kill()
-		}
-	}()
+	return opt
+}
+
+// createContexts creates the worker's shared-memory contexts, each with its doorbells after
+// it; context 0's are the process's.
+func (p *Process) createContexts(opt StartOptions) error {
 	for i := 0; i < opt.Contexts; i++ {
 		r, err := shm.Create(fmt.Sprintf("gpufn-%s-ctx%d", opt.ID, i), opt.ContextBytes+DoorbellBytes)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		p.regions = append(p.regions, r)
 		p.contexts = append(p.contexts, shm.NewContext(r.Bytes()[:opt.ContextBytes]))
@@ -131,24 +164,61 @@ func Start(opt StartOptions) (*Process, error) {
 			p.reqBell, p.repBell = doorbells(r.Bytes())
 		}
 	}
+	return nil
+}
+
+// spawn starts the worker process with its pipes and contexts, and the goroutines that
+// forward its stderr and reap it.
+func (p *Process) spawn(opt StartOptions) error {
 	reqR, reqW, err := os.Pipe()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	repR, repW, err := os.Pipe()
 	if err != nil {
 		reqR.Close()
 		reqW.Close()
-		return nil, err
+		return err
 	}
 	p.req, p.rep = reqW, repR
 	errR, errW, err := os.Pipe()
 	if err != nil {
 		reqR.Close()
 		repW.Close()
-		return nil, err
+		return err
 	}
+	cmd := exec.Command(opt.Binary, workerArgs(opt)...)
+	cmd.Env = append(append(os.Environ(), CookieKey+"="+CookieValue), opt.Env...)
+	cmd.Stdin, cmd.Stdout = nil, nil // /dev/null: fd 1 is where device printf goes
+	cmd.Stderr = errW
+	cmd.ExtraFiles = []*os.File{reqR, repW}
+	for _, r := range p.regions {
+		cmd.ExtraFiles = append(cmd.ExtraFiles, r.File())
+	}
+	// The worker dies with the server; it also exits when its request pipe closes.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	err = cmd.Start()
+	reqR.Close()
+	repW.Close()
+	errW.Close()
+	if err != nil {
+		errR.Close()
+		return fmt.Errorf("%w: starting %s: %v", ErrStart, opt.Binary, err)
+	}
+	p.cmd = cmd
+	logsDone := make(chan struct{})
+	go p.forwardLogs(errR, logsDone)
+	go func() {
+		err := cmd.Wait()
+		<-logsDone
+		p.exitErr = err
+		close(p.done)
+	}()
+	return nil
+}
 
+// workerArgs is the worker's command line: opt.Args, then the flags Main parses.
+func workerArgs(opt StartOptions) []string {
 	args := append(append([]string(nil), opt.Args...),
 		"--device", opt.Device, "--ordinal", strconv.Itoa(opt.Ordinal),
 		"--pool-bytes", strconv.FormatUint(opt.PoolBytes, 10),
@@ -168,49 +238,7 @@ func Start(opt StartOptions) (*Process, error) {
 	if opt.Spin != 0 {
 		args = append(args, "--spin", opt.Spin.String())
 	}
-	cmd := exec.Command(opt.Binary, args...)
-	cmd.Env = append(append(os.Environ(), CookieKey+"="+CookieValue), opt.Env...)
-	cmd.Stdin, cmd.Stdout = nil, nil // /dev/null: fd 1 is where device printf goes
-	cmd.Stderr = errW
-	cmd.ExtraFiles = []*os.File{reqR, repW}
-	for _, r := range p.regions {
-		cmd.ExtraFiles = append(cmd.ExtraFiles, r.File())
-	}
-	// The worker dies with the server; it also exits when its request pipe closes.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	err = cmd.Start()
-	reqR.Close()
-	repW.Close()
-	errW.Close()
-	if err != nil {
-		errR.Close()
-		return nil, fmt.Errorf("%w: starting %s: %v", ErrStart, opt.Binary, err)
-	}
-	p.cmd = cmd
-	logsDone := make(chan struct{})
-	go p.forwardLogs(errR, logsDone)
-	go func() {
-		err := cmd.Wait()
-		<-logsDone
-		p.exitErr = err
-		close(p.done)
-	}()
-
-	p.fw = NewFrameWriter(p.req)
-	rr, err := newPollSpinReader(p.rep, opt.ReplySpin)
-	if err != nil {
-		return nil, err
-	}
-	p.spin, _ = rr.(*pollSpinReader)
-	if p.spin != nil {
-		p.spin.bell = p.repBell
-	}
-	p.fr = NewFrameReader(rr, MaxReplyFrame)
-	if err := p.readHello(opt.StartTimeout); err != nil {
-		return nil, err
-	}
-	ok = true
-	return p, nil
+	return args
 }
 
 func (p *Process) readHello(timeout time.Duration) error {

@@ -12,6 +12,7 @@ import (
 	"gpufn/bufpool"
 	"gpufn/function"
 	"gpufn/gpu"
+	"gpufn/libscan"
 	"gpufn/shm"
 )
 
@@ -25,7 +26,7 @@ import (
 type Executor struct {
 	dev    gpu.Device
 	pool   *bufpool.Pool
-	limits gpu.Limits
+	limits function.Limits // the device's, for evaluating launch shapes
 	arch   string
 
 	modules    map[[32]byte]*module
@@ -123,7 +124,7 @@ func NewExecutor(dev gpu.Device, pool *bufpool.Pool, opt ExecutorOptions) *Execu
 	}
 	info := dev.Info()
 	e := &Executor{
-		dev: dev, pool: pool, limits: info.Limits, arch: info.Arch,
+		dev: dev, pool: pool, limits: function.Limits(info.Limits), arch: info.Arch,
 		modules: map[[32]byte]*module{}, funcs: map[uint64]*plan{},
 		maxModules: opt.MaxModules, maxFuncs: opt.MaxFunctions,
 		graphOpts: graphOptions{min: opt.GraphMinLaunches, max: opt.MaxGraphs, maxLaunches: opt.GraphMaxLaunches},
@@ -359,10 +360,11 @@ func (e *Executor) ops(pl *plan, ops []function.Op) error {
 			}
 			continue
 		}
-		grid, block, shared, err := op.LaunchShape(e.inputs, e.sizes, e.limits)
+		g, b, shared, err := op.LaunchShape(e.inputs, e.sizes, e.limits)
 		if err != nil {
 			return err
 		}
+		grid, block := gpu.Dim3(g), gpu.Dim3(b) // the schema's shapes are the device's, field for field
 		e.args = e.args[:0]
 		for _, a := range op.Args {
 			switch a.Kind {
@@ -558,12 +560,12 @@ func (e *Executor) module(lib *LibRef, st *Stages) (*module, error) {
 		return nil, codeErr(call.CodeLibraryMissing, "library %x is not cached in this worker", lib.Hash[:6])
 	}
 	image := lib.Image
-	if lib.Kind == function.KindBundle && e.arch != "" {
-		info, err := function.ScanLibrary(image)
+	if lib.Kind == libscan.KindBundle && e.arch != "" {
+		info, err := libscan.Scan(image)
 		if err != nil {
 			return nil, &execError{code: call.CodeLibraryInvalid, err: err}
 		}
-		entry, ok := function.BundleEntryFor(image, info, e.arch)
+		entry, ok := libscan.BundleEntryFor(image, info, e.arch)
 		if !ok {
 			return nil, codeErr(call.CodeLibraryInvalid, "the offload bundle has no code object for %s (it has %s)", e.arch, info.Arch)
 		}

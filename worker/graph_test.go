@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"gpufn/bufpool"
-	"gpufn/function"
 	"gpufn/gpu"
 	"gpufn/gpu/gpufake"
+	"gpufn/libscan"
 	"gpufn/shm"
 )
 
@@ -108,7 +108,7 @@ func (r *graphRig) invoke(funcID uint64, lib string, reps, x uint64) *Result {
 	binary.LittleEndian.PutUint64(r.mem[0:], reps)
 	binary.LittleEndian.PutUint64(r.mem[8:], x)
 	req := &Invoke{ID: r.id, FuncID: funcID, Config: []byte(chainConfig),
-		Lib:    LibRef{Hash: sha256.Sum256([]byte(lib)), Kind: function.KindPTX, Image: []byte(lib)},
+		Lib:    LibRef{Hash: sha256.Sum256([]byte(lib)), Kind: libscan.KindPTX, Image: []byte(lib)},
 		Inputs: []shm.Span{{Off: 0, Len: 16}}, Output: shm.Span{Off: 1024, Len: 1024}}
 	var res Result
 	r.ex.Run(req, r.mem, &res)

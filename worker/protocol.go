@@ -22,6 +22,7 @@ import (
 
 	"gpufn/function"
 	"gpufn/gpu"
+	"gpufn/libscan"
 	"gpufn/shm"
 )
 
@@ -98,7 +99,7 @@ type Hello struct {
 // LibRef names a library by content hash. Image travels only when the worker lacks it.
 type LibRef struct {
 	Hash  [32]byte
-	Kind  function.LibraryKind
+	Kind  libscan.Kind
 	Image []byte
 }
 
@@ -549,13 +550,13 @@ func readInto(d *msgpack.Decoder, br *bytes.Reader, buf []byte) (int, error) {
 
 // libraryKind returns the known kind that b spells without allocating, or b as a kind of its
 // own (which the executor refuses).
-func libraryKind(b []byte) function.LibraryKind {
-	for _, k := range [...]function.LibraryKind{function.KindPTX, function.KindCubin, function.KindFatbin, function.KindHsaco, function.KindBundle} {
+func libraryKind(b []byte) libscan.Kind {
+	for _, k := range [...]libscan.Kind{libscan.KindPTX, libscan.KindCubin, libscan.KindFatbin, libscan.KindHsaco, libscan.KindBundle} {
 		if string(b) == string(k) {
 			return k
 		}
 	}
-	return function.LibraryKind(b)
+	return libscan.Kind(b)
 }
 
 // maxDepth bounds the nesting of a reflectively decoded message.
@@ -578,91 +579,86 @@ func checkValue(b []byte, depth int) ([]byte, error) {
 	if len(b) == 0 {
 		return nil, io.ErrUnexpectedEOF
 	}
-	c := b[0]
-	need := func(n int) error {
-		if n > len(b) {
-			return io.ErrUnexpectedEOF
-		}
-		return nil
-	}
-	be := func(off, size int) (int, error) {
-		if err := need(off + size); err != nil {
-			return 0, err
-		}
-		var v uint64
-		for _, x := range b[off : off+size] {
-			v = v<<8 | uint64(x)
-		}
-		if v > uint64(len(b)) {
-			return 0, fmt.Errorf("a length of %d with %d bytes left", v, len(b))
-		}
-		return int(v), nil
-	}
-	skip := func(n int) ([]byte, error) {
-		if err := need(n); err != nil {
-			return nil, err
-		}
-		return b[n:], nil
-	}
-	var hdr, n, items int
-	var err error
-	switch {
-	case c <= 0x7f || c >= 0xe0 || c == 0xc0 || c == 0xc2 || c == 0xc3:
-		return b[1:], nil
-	case c&0xe0 == 0xa0:
-		return skip(1 + int(c&0x1f))
-	case c&0xf0 == 0x90:
-		hdr, items = 1, int(c&0x0f)
-	case c&0xf0 == 0x80:
-		hdr, items = 1, 2*int(c&0x0f)
-	}
-	switch c {
-	case 0xcc, 0xd0:
-		return skip(2)
-	case 0xcd, 0xd1:
-		return skip(3)
-	case 0xca, 0xce, 0xd2:
-		return skip(5)
-	case 0xcb, 0xcf, 0xd3:
-		return skip(9)
-	case 0xc4, 0xd9:
-		n, err = be(1, 1)
-		hdr = 2
-	case 0xc5, 0xda:
-		n, err = be(1, 2)
-		hdr = 3
-	case 0xc6, 0xdb:
-		n, err = be(1, 4)
-		hdr = 5
-	case 0xdc:
-		items, err = be(1, 2)
-		hdr = 3
-	case 0xdd:
-		items, err = be(1, 4)
-		hdr = 5
-	case 0xde:
-		items, err = be(1, 2)
-		items, hdr = 2*items, 3
-	case 0xdf:
-		items, err = be(1, 4)
-		items, hdr = 2*items, 5
-	}
+	hdr, n, items, err := msgpackHead(b)
 	if err != nil {
 		return nil, err
 	}
-	if hdr == 0 {
-		return nil, fmt.Errorf("msgpack code 0x%02x is not used by the protocol", c)
+	if hdr+n > len(b) {
+		return nil, io.ErrUnexpectedEOF
 	}
-	if n > 0 {
-		return skip(hdr + n)
-	}
-	rest := b[hdr:]
+	rest := b[hdr+n:]
 	for i := 0; i < items; i++ {
 		if rest, err = checkValue(rest, depth+1); err != nil {
 			return nil, err
 		}
 	}
 	return rest, nil
+}
+
+// msgpackHead reads the head of the msgpack value that b (not empty) starts with: hdr bytes
+// (for a nil, bool or number, the whole value), then n bytes of a string's or binary's
+// payload, or items values (an array's elements, a map's keys and values). Only the lengths
+// it reads are checked against len(b), not hdr+n.
+func msgpackHead(b []byte) (hdr, n, items int, err error) {
+	c := b[0]
+	switch {
+	case c <= 0x7f || c >= 0xe0 || c == 0xc0 || c == 0xc2 || c == 0xc3:
+		return 1, 0, 0, nil
+	case c&0xe0 == 0xa0:
+		return 1, int(c & 0x1f), 0, nil
+	case c&0xf0 == 0x90:
+		return 1, 0, int(c & 0x0f), nil
+	case c&0xf0 == 0x80:
+		return 1, 0, 2 * int(c&0x0f), nil
+	}
+	switch c {
+	case 0xcc, 0xd0:
+		return 2, 0, 0, nil
+	case 0xcd, 0xd1:
+		return 3, 0, 0, nil
+	case 0xca, 0xce, 0xd2:
+		return 5, 0, 0, nil
+	case 0xcb, 0xcf, 0xd3:
+		return 9, 0, 0, nil
+	case 0xc4, 0xd9:
+		n, err = beLength(b, 1)
+		return 2, n, 0, err
+	case 0xc5, 0xda:
+		n, err = beLength(b, 2)
+		return 3, n, 0, err
+	case 0xc6, 0xdb:
+		n, err = beLength(b, 4)
+		return 5, n, 0, err
+	case 0xdc:
+		items, err = beLength(b, 2)
+		return 3, 0, items, err
+	case 0xdd:
+		items, err = beLength(b, 4)
+		return 5, 0, items, err
+	case 0xde:
+		items, err = beLength(b, 2)
+		return 3, 0, 2 * items, err
+	case 0xdf:
+		items, err = beLength(b, 4)
+		return 5, 0, 2 * items, err
+	}
+	return 0, 0, 0, fmt.Errorf("msgpack code 0x%02x is not used by the protocol", c)
+}
+
+// beLength reads the big-endian length of size bytes after b's code byte; it may not exceed
+// len(b).
+func beLength(b []byte, size int) (int, error) {
+	if 1+size > len(b) {
+		return 0, io.ErrUnexpectedEOF
+	}
+	var v uint64
+	for _, x := range b[1 : 1+size] {
+		v = v<<8 | uint64(x)
+	}
+	if v > uint64(len(b)) {
+		return 0, fmt.Errorf("a length of %d with %d bytes left", v, len(b))
+	}
+	return int(v), nil
 }
 
 func arrayLen(d *msgpack.Decoder, want int) error {

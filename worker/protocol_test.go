@@ -9,15 +9,15 @@ import (
 	"testing"
 	"testing/iotest"
 
-	"gpufn/function"
 	"gpufn/gpu"
+	"gpufn/libscan"
 	"gpufn/shm"
 )
 
 func sampleInvoke() *Invoke {
 	inv := &Invoke{ID: 42, Context: 0, FuncID: 7, Config: []byte(`{"config": 1}`), Inputs: []shm.Span{{Off: 0, Len: 100}, {Off: 100, Len: 5}}, Output: shm.Span{Off: 128, Len: 1 << 20}, LaunchLimit: 1000}
 	inv.Lib.Hash[0], inv.Lib.Hash[31] = 0xab, 0xcd
-	inv.Lib.Kind = function.KindPTX
+	inv.Lib.Kind = libscan.KindPTX
 	inv.Lib.Image = []byte(".version 8.0")
 	return inv
 }
@@ -42,7 +42,7 @@ func TestInvokeRoundTrip(t *testing.T) {
 	in := sampleInvoke()
 	var out Invoke
 	roundTrip(t, MsgInvoke, in, &out)
-	if out.ID != 42 || out.FuncID != 7 || out.Lib.Hash != in.Lib.Hash || out.Lib.Kind != function.KindPTX || string(out.Lib.Image) != ".version 8.0" {
+	if out.ID != 42 || out.FuncID != 7 || out.Lib.Hash != in.Lib.Hash || out.Lib.Kind != libscan.KindPTX || string(out.Lib.Image) != ".version 8.0" {
 		t.Fatalf("got %+v", out)
 	}
 	if !reflect.DeepEqual(out.Inputs, in.Inputs) || out.Output != in.Output || out.LaunchLimit != 1000 {

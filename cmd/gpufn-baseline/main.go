@@ -1,5 +1,5 @@
 // Command gpufn-baseline is the dedicated single-tenant server that `gpufn bench compare`
-// measures gpufn against (see package gpufn/bench/baseline): one workload built in, kernels
+// measures gpufn against (see package gpufn/baseline): one workload built in, kernels
 // preloaded, pinned staging, no zeroing, no isolation, no worker process.
 //
 //	gpufn-baseline --listen 127.0.0.1:8090 --workload matmul --device cuda
@@ -23,8 +23,9 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"gpufn/bench"
-	"gpufn/bench/baseline"
+	"gpufn/baseline"
+	"gpufn/bench/load"
+	"gpufn/bench/report"
 	"gpufn/cpu"
 	"gpufn/cuda"
 	"gpufn/gpu"
@@ -56,9 +57,9 @@ func run(args []string) int {
 		return 2
 	}
 	if *floorMode {
-		var specs []bench.WorkloadSpec
+		var specs []load.WorkloadSpec
 		for _, s := range strings.Split(*floorWl, ",") {
-			w, err := bench.ParseWorkload(s)
+			w, err := load.ParseWorkload(s)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "gpufn-baseline:", err)
 				return 2
@@ -71,16 +72,16 @@ func run(args []string) int {
 			fmt.Fprintln(os.Stderr, "gpufn-baseline --floor:", err)
 			return 1
 		}
-		f.Machine = bench.ThisMachine(*machine)
+		f.Machine = load.ThisMachine(*machine)
 		if *out != "" {
-			if err := bench.WriteJSON(*out, f); err != nil {
+			if err := report.WriteJSON(*out, f); err != nil {
 				fmt.Fprintln(os.Stderr, "gpufn-baseline:", err)
 				return 1
 			}
 		}
 		return 0
 	}
-	spec, err := bench.ParseWorkload(*workload)
+	spec, err := load.ParseWorkload(*workload)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gpufn-baseline:", err)
 		return 2

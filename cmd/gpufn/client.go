@@ -45,28 +45,12 @@ func client(cmd string, args []string) int {
 	out := fs.String("out", "", "directory for output files (invoke)")
 	format := fs.String("format", "", "print outputs as hex, u64, i64 or f32 (invoke)")
 	timeout := fs.Duration("timeout", 0, "invocation deadline sent as X-Gpufn-Timeout (invoke)")
-	// Flags may come before or after the positional arguments.
-	var rest []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return 2
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		rest = append(rest, fs.Arg(0))
-		args = fs.Args()[1:]
+	rest, err := parseInterleaved(fs, args)
+	if err != nil {
+		return 2
 	}
-	base := *url
-	if base == "" {
-		base = os.Getenv("GPUFN_URL")
-	}
-	if base == "" {
-		base = "http://127.0.0.1:8080"
-	}
-	base = strings.TrimRight(base, "/")
+	base := serverURL(*url)
 	c := &http.Client{Timeout: 10 * time.Minute}
-	var err error
 	switch cmd {
 	case "upload":
 		if len(rest) != 2 {
@@ -117,6 +101,35 @@ func client(cmd string, args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// parseInterleaved parses fs's flags wherever they come, before, between or after the
+// positional arguments, and returns those.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return rest, nil
+		}
+		rest = append(rest, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+// serverURL is the server the client commands talk to: --url, else $GPUFN_URL, else
+// http://127.0.0.1:8080; without a trailing slash.
+func serverURL(flagURL string) string {
+	base := flagURL
+	if base == "" {
+		base = os.Getenv("GPUFN_URL")
+	}
+	if base == "" {
+		base = "http://127.0.0.1:8080"
+	}
+	return strings.TrimRight(base, "/")
 }
 
 type multiFlag []string

@@ -8,7 +8,9 @@
 //	gpufn bench VERB ...                 load generator and comparisons
 //	gpufn worker ...                     a worker process (started by the server only)
 //
-// main only wires: flags, devices, engines, dispatcher, frontend, signals.
+// main only wires: flags, devices, engines, dispatcher, frontend, signals. What each GPU's
+// engine gets (its mode under the MPS policy, its pools, its workers' environments) is decided
+// by the pure package gpufn/cmd/gpufn/internal/serveplan.
 package main
 
 import (

@@ -10,8 +10,9 @@ import (
 func TestCheck(t *testing.T) {
 	good := map[string][]string{
 		"gpu":          nil,
-		"function":     nil,
-		"call":         {"function", "gpu"},
+		"libscan":      nil,
+		"function":     {"libscan"},
+		"call":         {"function", "gpu", "libscan"},
 		"frontend":     {"dispatcher", "call", "auth", "function"},
 		"dispatcher":   {"call", "function", "gpu", "auth", "store"},
 		"engine":       {"call", "worker", "shm", "gpu"},
@@ -28,7 +29,7 @@ func TestCheck(t *testing.T) {
 		{"frontend", "engine"}, {"frontend", "worker"}, {"frontend", "gpu"}, {"frontend", "shm"},
 		{"dispatcher", "shm"}, {"dispatcher", "worker"}, {"dispatcher", "bufpool"},
 		{"engine", "bufpool"}, {"engine", "cuda"},
-		{"function", "gpu"}, {"gpu", "function"}, {"call", "engine"},
+		{"function", "gpu"}, {"gpu", "function"}, {"call", "engine"}, {"libscan", "function"},
 		{"bench/load", "function"}, {"bench", "engine"},
 		{"worker", "cpu"}, {"examples", "hip"},
 	} {

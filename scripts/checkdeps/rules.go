@@ -7,11 +7,12 @@ package main
 var rules = []rule{
 	// The leaves: what crosses the layers, and what every layer may read.
 	{pkg: "gpu", only: []string{}, why: "the device contract is a leaf"},
-	{pkg: "function", only: []string{}, why: "the config schema is a leaf"},
-	{pkg: "call", only: []string{"function", "gpu"}, why: "what crosses the layers is a leaf above the schema and the device contract's data types"},
+	{pkg: "libscan", only: []string{}, why: "library scanning and architecture checks are a leaf"},
+	{pkg: "function", only: []string{"libscan"}, why: "the config schema is a leaf above library scanning only"},
+	{pkg: "call", only: []string{"function", "libscan", "gpu"}, why: "what crosses the layers is a leaf above the schema, library scanning and the device contract's data types"},
 
 	// The invocation's path, top down: frontend -> dispatcher -> engine -> worker -> device.
-	{pkg: "frontend", only: []string{"dispatcher", "auth", "call", "function"},
+	{pkg: "frontend", only: []string{"dispatcher", "auth", "call", "function", "libscan"},
 		why: "the frontend speaks HTTP to the dispatcher and the leaves; it never reaches an engine, a worker, a device, a pool or shared memory"},
 	{pkg: "dispatcher", deny: []string{"engine", "worker", "cuda", "hip", "cpu", "bufpool", "shm"},
 		why: "the dispatcher admits and places invocations through the Engine interface it declares; it knows no worker, device, pool or shared memory"},

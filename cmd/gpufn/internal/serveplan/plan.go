@@ -1,0 +1,172 @@
+package serveplan
+
+import (
+	"fmt"
+
+	"gpufn/engine"
+	"gpufn/gpu"
+	"gpufn/mps"
+)
+
+// Input is what a plan is made from: the serve flags that bear on it and the GPUs to serve.
+type Input struct {
+	// Device is the kind of the probed devices: cuda, hip or cpu.
+	Device string
+	// Mode is --engine: engine.Sequential, engine.Concurrent or engine.Auto.
+	Mode engine.Mode
+	// MPS is --mps: auto (join or start a daemon; auto falls back to sequential without one),
+	// on (required) or off.
+	MPS string
+	// FaultDomain is --fault-domain: auto (shared under MPS), gpu (shared) or worker.
+	FaultDomain string
+	// Workers is --workers, the worker processes per GPU of the concurrent and auto engines
+	// (0 or less: the engine's default, 4).
+	Workers int
+	// PoolBytes is --pool-size, each worker's device pool (0: sized here or by the engine).
+	PoolBytes uint64
+	// CPUMemory is --cpu-memory, the memory of each cpu device.
+	CPUMemory uint64
+	// Env is added to every worker's environment (the cpu device's settings).
+	Env []string
+	// GPUs are the devices to serve, as probed.
+	GPUs []gpu.Info
+}
+
+// Plan is what the server's engines get.
+type Plan struct {
+	// Mode is Input.Mode, or engine.Sequential where auto fell back for want of MPS.
+	Mode engine.Mode
+	// MPS is true when the workers run as clients of an MPS daemon.
+	MPS bool
+	// SharedFaultDomain: one worker's fault takes down every worker of its GPU
+	// (engine.Config.SharedFaultDomain).
+	SharedFaultDomain bool
+	// Engines has one entry per GPU of Input.GPUs, in their order.
+	Engines []Engine
+}
+
+// Engine is the sizing and the worker environments of one GPU's engine.
+type Engine struct {
+	Ordinal int
+	// PoolBytes and UsableBytes are engine.Config's (PoolBytes 0: the engine sizes the pool).
+	PoolBytes   uint64
+	UsableBytes uint64
+	// Env is the environment of the engine's workers; under MPS it holds the daemon's
+	// directories and each worker's memory cap.
+	Env []string
+	// WholeEnv is the environment of the auto engine's whole-GPU worker: under MPS the
+	// daemon's directories without a cap; nil otherwise.
+	WholeEnv []string
+}
+
+// Warning is something the server should log as a warning: Msg, with Err when not nil.
+type Warning struct {
+	Msg string
+	Err error
+}
+
+const (
+	// defaultWorkers is the engine's number of workers when Input.Workers is 0 or less
+	// (engine.Config.Workers).
+	defaultWorkers = 4
+	// cpuPoolBytes is the cpu device's pool per GPU when --pool-size is 0: one sequential
+	// worker's, or the workers' together.
+	cpuPoolBytes = 256 << 20
+	// usableReserve is what a GPU's pools leave of its free memory for contexts, modules and
+	// the driver (half the free memory when it has no more than that).
+	usableReserve = 1 << 30
+	// contextBytes is what each worker's own CUDA context takes beside its pool when workers
+	// share a GPU without MPS (about 0.5 GiB, with margin); the whole-GPU worker counts too.
+	contextBytes = 768 << 20
+	// mpsContextCap bounds what an MPS worker's memory cap keeps for its context (about
+	// 0.5 GiB) when --pool-size is 0: the pool is the cap less half of it, or less
+	// mpsContextCap where that is less.
+	mpsContextCap = 1 << 30
+)
+
+// The warnings of Make.
+const (
+	warnMPSOff         = "--mps off with the concurrent engine: workers will time-slice the GPU; on an H100, 2-4 processes without MPS gave 4x LESS throughput than one"
+	warnNoMPS          = "MPS IS NOT AVAILABLE: without it, several worker processes on one GPU time-slice, and 2-4 of them gave 4x LESS throughput than one on an H100 (GPU-FACTS.md)"
+	warnAutoSequential = "--engine auto falls back to the sequential engine (one worker per GPU)"
+)
+
+// WantMPS reports whether the server should join or start an MPS daemon: for CUDA workers
+// that share a GPU (concurrent and auto engines), unless --mps is off. Concurrent workers on
+// NVIDIA only pay off under MPS (GPU-FACTS.md).
+func WantMPS(in Input) bool {
+	return in.Device == "cuda" && in.Mode != engine.Sequential && in.MPS != "off"
+}
+
+// Make plans the engines. daemon is the MPS daemon the server joined or started when WantMPS
+// asked for one, or nil; mpsErr is why there is none (ignored when MPS was not wanted).
+// Without a daemon, --mps on is an error, and --mps auto warns and makes --engine auto
+// sequential.
+func Make(in Input, daemon *mps.Daemon, mpsErr error) (Plan, []Warning, error) {
+	p := Plan{Mode: in.Mode}
+	var warnings []Warning
+	switch {
+	case !WantMPS(in):
+		daemon = nil
+		if in.Device == "cuda" && in.Mode == engine.Concurrent && in.MPS == "off" {
+			warnings = append(warnings, Warning{Msg: warnMPSOff})
+		}
+	case daemon != nil:
+		p.MPS = true
+	case in.MPS == "on":
+		return Plan{}, nil, fmt.Errorf("--mps on: %w", mpsErr)
+	default:
+		warnings = append(warnings, Warning{Msg: warnNoMPS, Err: mpsErr})
+		if in.Mode == engine.Auto {
+			warnings = append(warnings, Warning{Msg: warnAutoSequential})
+			p.Mode = engine.Sequential
+		}
+	}
+	p.SharedFaultDomain = in.FaultDomain == "gpu" || (in.FaultDomain == "auto" && p.MPS)
+	for _, g := range in.GPUs {
+		p.Engines = append(p.Engines, size(in, p.Mode, g, daemon))
+	}
+	return p, warnings, nil
+}
+
+// size is one GPU's engine: its pool, usable memory and worker environments.
+func size(in Input, mode engine.Mode, g gpu.Info, daemon *mps.Daemon) Engine {
+	workers := uint64(defaultWorkers)
+	if in.Workers > 0 {
+		workers = uint64(in.Workers)
+	}
+	e := Engine{Ordinal: g.Ordinal, PoolBytes: in.PoolBytes, UsableBytes: usable(g), Env: in.Env}
+	switch {
+	case in.Device == "cpu":
+		e.UsableBytes = in.CPUMemory / 2
+		if e.PoolBytes == 0 {
+			e.PoolBytes = cpuPoolBytes
+			if mode != engine.Sequential {
+				e.PoolBytes /= workers
+			}
+		}
+	case mode != engine.Sequential && daemon == nil && e.PoolBytes == 0:
+		// Without MPS every worker has a context of its own beside its pool.
+		if reserve := (workers + 1) * contextBytes; e.UsableBytes > reserve {
+			e.PoolBytes = (e.UsableBytes - reserve) / workers
+		}
+	}
+	if daemon != nil {
+		// Each worker is capped at its share; the whole-GPU worker is not.
+		share := e.UsableBytes / workers
+		if e.PoolBytes == 0 {
+			e.PoolBytes = share - min(share/2, mpsContextCap) // the cap holds the context too
+		}
+		e.Env = append(append([]string(nil), in.Env...), daemon.Env(g.Ordinal, share)...)
+		e.WholeEnv = append(append([]string(nil), in.Env...), daemon.Env(g.Ordinal, 0)...)
+	}
+	return e
+}
+
+// usable is the device memory a GPU's pools may share: the free memory less usableReserve.
+func usable(g gpu.Info) uint64 {
+	if g.FreeMem <= usableReserve {
+		return g.FreeMem / 2
+	}
+	return g.FreeMem - usableReserve
+}

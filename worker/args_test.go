@@ -1,0 +1,51 @@
+package worker
+
+import (
+	"reflect"
+	"testing"
+	"time"
+)
+
+// TestWorkerArgs: the command line Start gives a worker is what the worker's Main parses back.
+func TestWorkerArgs(t *testing.T) {
+	tests := []struct {
+		opt  StartOptions
+		want childFlags
+	}{
+		{StartOptions{Args: []string{"worker"}, Device: "cpu"}.withDefaults(),
+			childFlags{kind: "cpu", contexts: 1, reserve: 768 << 20, graphs: true, logLevel: "info"}},
+		{StartOptions{Args: []string{"worker"}, Device: "cuda", Ordinal: 3, PoolBytes: 5 << 30, Contexts: 2, LogLevel: "debug",
+			NoPool: true, NoGraphs: true, Spin: 50 * time.Microsecond}.withDefaults(),
+			childFlags{kind: "cuda", ordinal: 3, poolBytes: 5 << 30, contexts: 2, reserve: 768 << 20, noPool: true, spin: 50 * time.Microsecond, logLevel: "debug"}},
+		{StartOptions{Args: []string{"worker"}, Device: "auto", Probe: true}.withDefaults(),
+			childFlags{kind: "auto", probe: true, reserve: 768 << 20, graphs: true, logLevel: "info"}},
+		{StartOptions{Args: []string{"worker"}, Device: "hip", Spin: SpinForever}.withDefaults(),
+			childFlags{kind: "hip", contexts: 1, reserve: 768 << 20, graphs: true, spin: SpinForever, logLevel: "info"}},
+	}
+	for _, tc := range tests {
+		args := workerArgs(tc.opt)
+		if args[0] != "worker" {
+			t.Errorf("%q: want opt.Args first", args)
+			continue
+		}
+		got, err := parseChildFlags(args[1:])
+		if err != nil {
+			t.Errorf("%q: %v", args, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%q:\n got %+v\nwant %+v", args, got, tc.want)
+		}
+	}
+}
+
+func TestStartOptionsDefaults(t *testing.T) {
+	got := StartOptions{ID: "x"}.withDefaults()
+	if got.Contexts != 1 || got.ContextBytes != 64<<20 || got.StartTimeout != 60*time.Second || got.Log == nil {
+		t.Errorf("defaults: %+v", got)
+	}
+	got = StartOptions{Contexts: 2, ContextBytes: 1 << 20, StartTimeout: time.Second, Probe: true}.withDefaults()
+	if got.Contexts != 0 || got.ContextBytes != 1<<20 || got.StartTimeout != time.Second {
+		t.Errorf("a probe: %+v", got)
+	}
+}
