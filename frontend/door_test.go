@@ -276,3 +276,29 @@ func TestEnginesAdminOnly(t *testing.T) {
 		}
 	}
 }
+
+// The door is on every request's path: judging an admitted invocation's header does not
+// allocate.
+func TestDoorDoesNotAllocate(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates on its own")
+	}
+	s, _ := tokenServer(t, Config{})
+	var h fasthttp.RequestHeader
+	raw := "POST /v1/functions/matmul/invoke HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + aliceToken + "\r\nContent-Type: application/msgpack\r\nContent-Length: 100\r\n\r\n"
+	if err := h.Read(bufio.NewReader(strings.NewReader(raw))); err != nil {
+		t.Fatal(err)
+	}
+	judge := func() {
+		if s.headerReceived(&h).ReadTimeout == 0 || bodyRefused(&h) {
+			t.Fatal("an invocation with a valid token was refused")
+		}
+		if code, _ := badFraming(&h); code != "" {
+			t.Fatal(code)
+		}
+	}
+	judge()
+	if n := testing.AllocsPerRun(100, judge); n > 0 {
+		t.Fatalf("%.1f allocations per request at the door", n)
+	}
+}
