@@ -77,6 +77,9 @@ func (o *SystemOptions) defaults() error {
 //	NAME-nowatch any gpufn system above with --prefetch-watch=false
 //	NAME-park    any gpufn system above with --park-pipelined always
 //	NAME-nopark  any gpufn system above with --park-pipelined never
+//	NAME-nocap   any gpufn system above with --max-connections-per-ip 0: a load generator on one
+//	             host is one client to the server's per-client connection cap, which an
+//	             open-loop run near saturation (a connection per request in flight) can reach
 //	NAME@PATH    any gpufn system above served by the gpufn binary at PATH (another build, to
 //	             compare two versions in one run; its name gets @ and PATH's base name)
 func (o SystemOptions) System(name string, wl load.WorkloadSpec) (proc.ServerSpec, error) {
@@ -126,6 +129,7 @@ var systemVariants = []struct {
 	{"-nowatch", []string{"--prefetch-watch=false"}},
 	{"-park", []string{"--park-pipelined", "always"}},
 	{"-nopark", []string{"--park-pipelined", "never"}},
+	{"-nocap", []string{"--max-connections-per-ip", "0"}},
 }
 
 func (o SystemOptions) system(name string, wl load.WorkloadSpec) (proc.ServerSpec, error) {
