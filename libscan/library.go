@@ -121,7 +121,7 @@ func looksLikePTX(b []byte) bool {
 	if bytes.IndexByte(b, 0) >= 0 || !utf8.Valid(b) {
 		return false
 	}
-	s := stripPTXComments(string(b))
+	s, _ := ptxCode(string(b)) // a PTX it cannot tokenize is still PTX: scanPTX says why it is refused
 	return ptxVersionRE.MatchString(s) && ptxTargetRE.MatchString(s)
 }
 
@@ -133,38 +133,11 @@ var (
 	ptxExternRE  = regexp.MustCompile(`\.extern\s+\.func\s*(?:\([^)]*\))?\s*([A-Za-z_$][A-Za-z0-9_$.]*)`)
 )
 
-// stripPTXComments removes // and /* */ comments (PTX has no string literals outside .file).
-func stripPTXComments(s string) string {
-	if !strings.Contains(s, "//") && !strings.Contains(s, "/*") {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for i := 0; i < len(s); {
-		switch {
-		case strings.HasPrefix(s[i:], "//"):
-			j := strings.IndexByte(s[i:], '\n')
-			if j < 0 {
-				return b.String()
-			}
-			i += j
-		case strings.HasPrefix(s[i:], "/*"):
-			j := strings.Index(s[i+2:], "*/")
-			if j < 0 {
-				return b.String()
-			}
-			b.WriteByte(' ')
-			i += j + 4
-		default:
-			b.WriteByte(s[i])
-			i++
-		}
-	}
-	return b.String()
-}
-
 func scanPTX(b []byte) (*Info, error) {
-	s := stripPTXComments(string(bytes.TrimRight(b, "\x00")))
+	s, err := ptxCode(string(bytes.TrimRight(b, "\x00")))
+	if err != nil {
+		return nil, err
+	}
 	info := &Info{Kind: KindPTX}
 	if m := ptxTargetRE.FindStringSubmatch(s); m != nil {
 		info.Arch = strings.TrimSpace(strings.Split(m[1], ",")[0])
@@ -173,6 +146,11 @@ func scanPTX(b []byte) (*Info, error) {
 		if heapFuncs[m[1]] {
 			return nil, badLib("the PTX declares the device heap function %q (device malloc): gpufn refuses kernels that allocate device memory, because the device heap is shared and never cleared between tenants", m[1])
 		}
+	}
+	// Any other mention of a heap function in the code: a declaration without .extern, a
+	// function pointer taken, a spelling the declaration pattern above does not know.
+	if name := heapName(s); name != "" {
+		return nil, badLib("the PTX names the device heap function %q (device malloc): gpufn refuses kernels that allocate device memory, because the device heap is shared and never cleared between tenants", name)
 	}
 	for _, loc := range ptxEntryRE.FindAllStringSubmatchIndex(s, -1) {
 		name := s[loc[2]:loc[3]]
