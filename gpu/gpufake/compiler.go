@@ -2,6 +2,10 @@ package gpufake
 
 import (
 	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
 
 	"gpufn/gpu"
 )
@@ -42,4 +46,34 @@ func (c *Compiler) CompilePTX(ptx []byte) ([]byte, string, error) {
 		return nil, "no compiler script", fmt.Errorf("gpufake: no compiler script: %w", gpu.ErrInvalidImage)
 	}
 	return c.Compile(ptx)
+}
+
+// CompileScript is a Compile for tests that run the compiler in another process (a worker):
+// the PTX's first line says what the compiler does.
+//
+//	fail TEXT     fails (gpu.ErrInvalidImage) with TEXT as its log
+//	fatal         loses the device (a fatal error)
+//	exit N        exits the process with status N (a compiler that crashes)
+//	sleep D       sleeps for the duration D, then compiles
+//	size N        returns a cubin of N bytes
+//	anything else returns the cubin "cubin:" followed by the PTX, and the log "compiled"
+func CompileScript(ptx []byte) ([]byte, string, error) {
+	first, _, _ := strings.Cut(string(ptx), "\n")
+	verb, arg, _ := strings.Cut(first, " ")
+	switch verb {
+	case "fail":
+		return nil, arg, fmt.Errorf("gpufake: compile failed: %s: %w", arg, gpu.ErrInvalidImage)
+	case "fatal":
+		return nil, "", Fatal("cuLinkComplete")
+	case "exit":
+		n, _ := strconv.Atoi(arg)
+		os.Exit(n)
+	case "sleep":
+		d, _ := time.ParseDuration(arg)
+		time.Sleep(d)
+	case "size":
+		n, _ := strconv.Atoi(arg)
+		return make([]byte, n), "", nil
+	}
+	return append([]byte("cubin:"), ptx...), "compiled", nil
 }
