@@ -20,6 +20,9 @@ var rules = []rule{
 		why: "the engine drives worker processes; it never calls a device or owns a pool, and knows nothing above it"},
 	{pkg: "worker", deny: []string{"engine", "dispatcher", "frontend"},
 		why: "the worker runs below the engine and knows nothing above it"},
+	// Beside the path: compiling uploaded PTX in compile workers, for the dispatcher.
+	{pkg: "compiler", only: []string{"worker", "call"},
+		why: "the compiler drives compile workers through package worker and answers in call's codes; the dispatcher reaches it through the Compiler interface it declares"},
 
 	// The bench measures servers from the outside.
 	{pkg: "bench/...", only: []string{"examples", "bench/..."},
