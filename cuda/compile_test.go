@@ -184,3 +184,84 @@ func TestCompilePTXFailure(t *testing.T) {
 		t.Errorf("a good PTX after a bad one: %v", err)
 	}
 }
+
+// heapCall is how a kernel declares and calls one heap function.
+type heapCall struct {
+	name, decl, call string
+}
+
+var heapCalls = []heapCall{
+	{"malloc", ".extern .func  (.param .b64 func_retval0) malloc\n(\n\t.param .b64 malloc_param_0\n)\n;\n",
+		"\t{\n\t.param .b64 param0;\n\tst.param.b64 \t[param0+0], 64;\n\t.param .b64 retval0;\n\tcall.uni (retval0), \n\tmalloc, \n\t(\n\tparam0\n\t);\n\tld.param.b64 \t%rd3, [retval0+0];\n\t}\n"},
+	{"free", ".extern .func free\n(\n\t.param .b64 free_param_0\n)\n;\n",
+		"\t{\n\t.param .b64 param0;\n\tst.param.b64 \t[param0+0], %rd1;\n\tcall.uni \n\tfree, \n\t(\n\tparam0\n\t);\n\t}\n\tmov.u64 \t%rd3, 0;\n"},
+	{"__nv_aligned_device_malloc", ".extern .func  (.param .b64 func_retval0) __nv_aligned_device_malloc\n(\n\t.param .b64 p0,\n\t.param .b64 p1\n)\n;\n",
+		"\t{\n\t.param .b64 param0;\n\tst.param.b64 \t[param0+0], 64;\n\t.param .b64 param1;\n\tst.param.b64 \t[param1+0], 16;\n\t.param .b64 retval0;\n\tcall.uni (retval0), \n\t__nv_aligned_device_malloc, \n\t(\n\tparam0, \n\tparam1\n\t);\n\tld.param.b64 \t%rd3, [retval0+0];\n\t}\n"},
+}
+
+// hidings wrap a declaration in what a text scanner may take for a comment or a string.
+var hidings = map[string]func(decl string) string{
+	"plain":          func(d string) string { return d },
+	"file_comment":   func(d string) string { return ".file 1 \"/*\"\n" + d + ".file 2 \"*/\"\n" },
+	"pragma_comment": func(d string) string { return ".pragma \"/*\";\n" + d + ".pragma \"*/\";\n" },
+	"line_string":    func(d string) string { return ".file 1 \"//\" " + strings.ReplaceAll(d, "\n", " ") + "\n" },
+	"block_comment":  func(d string) string { return "/*\n" + d + "*/\n" },
+	"line_comment":   func(d string) string { return "// " + strings.ReplaceAll(d, "\n", " ") + "\n" },
+	"no_extern":      func(d string) string { return strings.Replace(d, ".extern ", "", 1) },
+	"weak":           func(d string) string { return strings.Replace(d, ".extern ", ".weak ", 1) },
+	"escape":         func(d string) string { return ".file 1 \"x\\\"\n" + d + ".file 2 \"y\"\n" },
+	"lone_cr":        func(d string) string { return "// c\r" + strings.ReplaceAll(d, "\n", " ") + "\n" },
+}
+
+// spacings rewrite a whole PTX's white space.
+var spacings = map[string]func(ptx string) string{
+	"lf":   func(p string) string { return p },
+	"crlf": func(p string) string { return strings.ReplaceAll(p, "\n", "\r\n") },
+	"tabs": func(p string) string { return strings.ReplaceAll(p, " ", "\t") },
+	"vtab": func(p string) string { return strings.Replace(p, ".func", "\v.func", 1) },
+}
+
+// The text scanner against the compiled truth: for every generated PTX that hides a heap call
+// (each heap function, each hiding, each spacing), whenever the compiler produces a cubin with
+// the heap function undefined, the scanner must have refused the text already. The count of
+// cases, of compiled ones and of text refusals of code that compiled clean is logged.
+func TestScannerAgreesWithCompiler(t *testing.T) {
+	d := open(t)
+	var n, compiled, heapCubins, overcautious int
+	for _, hc := range heapCalls {
+		for hname, hide := range hidings {
+			for sname, space := range spacings {
+				n++
+				ptx := space(".version 8.0\n.target sm_90\n.address_size 64\n\n" + hide(hc.decl) +
+					"\n.visible .entry heap_probe(\n\t.param .u64 heap_probe_param_0\n)\n{\n\t.reg .b64 \t%rd<4>;\n\n\tld.param.u64 \t%rd1, [heap_probe_param_0];\n\tcvta.to.global.u64 \t%rd2, %rd1;\n" +
+					hc.call + "\tst.global.u64 \t[%rd2], %rd3;\n\tret;\n}\n")
+				_, textErr := libscan.Scan([]byte(ptx))
+				cubin, _, err := d.CompilePTX([]byte(ptx))
+				if gpu.IsFatal(err) {
+					t.Fatalf("%s/%s/%s: compiling lost the device: %v", hc.name, hname, sname, err)
+				}
+				if err != nil {
+					continue
+				}
+				compiled++
+				heap := false
+				for _, s := range undefinedSymbols(t, cubin) {
+					heap = heap || s == hc.name
+				}
+				if heap {
+					heapCubins++
+					if textErr == nil {
+						t.Errorf("%s/%s/%s: the cubin calls %s, and the text scanner accepted the PTX", hc.name, hname, sname, hc.name)
+					}
+					if _, err := libscan.Scan(cubin); err == nil {
+						t.Errorf("%s/%s/%s: the cubin calls %s, and libscan accepts the cubin", hc.name, hname, sname, hc.name)
+					}
+				} else if textErr != nil {
+					overcautious++
+				}
+			}
+		}
+	}
+	t.Logf("%d generated PTX: %d compiled, %d to a cubin with a heap call (every one refused by the text scanner and by the cubin check), %d refused by the text scanner though their cubin has no heap call",
+		n, compiled, heapCubins, overcautious)
+}

@@ -110,9 +110,19 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 	if err != nil {
 		return err
 	}
-	d := dispatcher.New(dispatcherConfig(f, kind, selected[0], st, log), asDispatcherEngines(engines))
+	dcfg := dispatcherConfig(f, kind, selected[0], st, log)
+	if cc := newCompiler(kind, exe, selected, plan, set, f, log); cc != nil {
+		defer cc.Close()
+		dcfg.Compiler, dcfg.GPUs = cc, selected
+	}
+	d := dispatcher.New(dcfg, asDispatcherEngines(engines))
 	if err := populate(d, st, f, log); err != nil {
 		return err
+	}
+	if dcfg.Compiler != nil {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		go compilePending(ctx, d, log)
 	}
 	srv := frontend.New(frontend.Config{MaxBodyBytes: int(f.maxBody), MaxTimeout: f.timeout, Concurrency: f.maxConns, MaxConnsPerIP: f.maxConnsPerIP, Profiling: f.pprof, Log: log}, d, tokens)
 	ln, err := net.Listen("tcp", f.listen)
