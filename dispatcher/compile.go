@@ -57,6 +57,9 @@ type CompileView struct {
 	Source string `json:"source"`
 	// Log is the compiler's log (warnings), if any.
 	Log string `json:"log,omitempty"`
+	// From names what was compiled when it is not the upload itself: "fatbin PTX for sm_90"
+	// (a fatbin's PTX entry, compiled to decide on it; workers load the fatbin).
+	From string `json:"from,omitempty"`
 }
 
 // compileTarget is an architecture to compile for, with the version of its compiler as the
@@ -75,9 +78,74 @@ func (d *Dispatcher) targets() []compileTarget {
 	return out
 }
 
-// compiles reports whether an upload of this kind is compiled at upload here.
+// compiles reports whether an upload of this kind is compiled at upload here: PTX, and the
+// PTX entries of a fatbin.
 func (d *Dispatcher) compiles(info *libscan.Info) bool {
-	return d.cfg.Compiler != nil && d.cfg.Device == "cuda" && info.Kind == libscan.KindPTX
+	return d.cfg.Compiler != nil && d.cfg.Device == "cuda" && (info.Kind == libscan.KindPTX || info.Kind == libscan.KindFatbin)
+}
+
+// checkFatbin compiles the PTX entries of a fatbin that a server GPU may JIT-compile (their
+// target not newer than it) and decides on their cubins as on an uploaded PTX's: the driver
+// JIT-compiles such an entry where the fatbin has no cubin for the GPU, so a heap call hidden
+// there would run. An entry that does not compile is refused only where the fatbin has no cubin
+// the GPU can run instead (a PTX too new for this driver beside a cubin for the GPU is fine:
+// the driver loads the cubin). Workers load the fatbin as uploaded.
+func (d *Dispatcher) checkFatbin(ctx context.Context, tenant string, e *libEntry) error {
+	entries, err := libscan.FatbinEntries(e.lib.Image)
+	if err != nil {
+		return errorf(call.CodeInvalidLibrary, "%v", err)
+	}
+	e.compiled = nil
+	for _, t := range d.targets() {
+		hasCubin := slices.ContainsFunc(entries, func(en libscan.FatbinEntry) bool {
+			return en.Kind == libscan.KindCubin && libscan.CheckArch(&libscan.Info{Kind: libscan.KindCubin, Arch: en.Arch}, t.arch) == nil
+		})
+		for _, en := range entries {
+			if en.Kind != libscan.KindPTX {
+				continue
+			}
+			info, err := libscan.Scan(en.Code)
+			if err != nil {
+				return errorf(call.CodeInvalidLibrary, "the fatbin's PTX for %s: %v", en.Arch, err)
+			}
+			if libscan.CheckArch(info, t.arch) != nil {
+				continue // too new for this GPU: never JIT-compiled here
+			}
+			from := "fatbin PTX for " + en.Arch
+			key := cacheKey{tenant: tenant, ptx: sha256.Sum256(en.Code), arch: t.arch, version: t.version}
+			view := CompileView{Arch: t.arch, Compiler: t.version, From: from}
+			cubin, ok := d.cubins.get(key)
+			if ok {
+				view.Source = "cache"
+			} else {
+				start := time.Now()
+				var version, log string
+				cubin, version, log, err = d.compileShared(ctx, key, en.Code)
+				if err != nil {
+					var ce *call.Error
+					if hasCubin && errors.As(err, &ce) && ce.Code == call.CodeCompileFailed {
+						continue // the driver loads the fatbin's cubin on this GPU, never this PTX
+					}
+					ee := compileError(t.arch, log, err)
+					ee.Message = "the fatbin's PTX for " + en.Arch + ": " + ee.Message
+					return ee
+				}
+				view.Source, view.Compiler, view.Log = "compiled", version, log
+				view.CompileMS = float64(time.Since(start).Microseconds()) / 1000
+				d.cubins.put(cacheKey{tenant: tenant, ptx: key.ptx, arch: t.arch, version: version}, cubin)
+			}
+			if err := checkCubin(info, cubin, t.arch); err != nil {
+				var ee *Error
+				if errors.As(err, &ee) {
+					ee.Message = "the fatbin's PTX for " + en.Arch + ": " + ee.Message
+				}
+				return err
+			}
+			view.CubinBytes = len(cubin)
+			e.compiled = append(e.compiled, view)
+		}
+	}
+	return nil
 }
 
 // compilePTX compiles e's PTX for every target (or finds its cubins in the cache or the store),
@@ -194,7 +262,7 @@ func (d *Dispatcher) storedCubin(tenant, name string, key cacheKey) ([]byte, boo
 // stored, and a missing cubin is compiled again at the next start.
 func (d *Dispatcher) storeCubins(tenant, name string, e *libEntry, fresh map[string][]byte) {
 	st := d.cfg.Store
-	if len(e.compiled) == 0 {
+	if len(e.compiled) == 0 || e.src.kind != libscan.KindPTX {
 		if err := st.DeleteCubins(tenant, name); err != nil {
 			d.log.Warn("deleting the cubins of a replaced library", zap.String("tenant", tenant), zap.String("library", name), zap.Error(err))
 		}
@@ -232,8 +300,8 @@ func (d *Dispatcher) restoreLibrary(l store.Library) (*libEntry, error) {
 	hash := sha256.Sum256(l.Image)
 	e := &libEntry{lib: &call.Library{Name: l.Name, Hash: hash, Kind: info.Kind, Image: l.Image, Info: info},
 		src: source{kind: info.Kind, size: len(l.Image), hash: hash}}
-	if !d.compiles(info) {
-		return e, nil
+	if info.Kind != libscan.KindPTX || !d.compiles(info) {
+		return e, nil // a fatbin's PTX was decided on at its upload
 	}
 	for _, t := range d.targets() {
 		if _, ok := d.storedCubin(l.Tenant, l.Name, cacheKey{tenant: l.Tenant, ptx: hash, arch: t.arch, version: t.version}); !ok {

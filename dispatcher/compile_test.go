@@ -399,3 +399,56 @@ func TestCubinCache(t *testing.T) {
 		t.Fatal("a finished flight is led again")
 	}
 }
+
+// withEntryArch returns a copy of a fatbin with its first cubin entry relabelled for another
+// SM version (the fatbin then has no cubin an sm_90 GPU runs: the driver would JIT its PTX).
+func withEntryArch(t *testing.T, fat []byte, sm uint32) []byte {
+	t.Helper()
+	b := bytes.Clone(fat)
+	hdr := int(b[6]) | int(b[7])<<8
+	e := hdr // the first entry, the cubin in nvcc's fatbins
+	if kind := int(b[e]) | int(b[e+1])<<8; kind != 2 {
+		t.Fatalf("the first entry is of kind %d", kind)
+	}
+	b[e+28], b[e+29], b[e+30], b[e+31] = byte(sm), 0, 0, 0
+	return b
+}
+
+// A fatbin's PTX, which the driver JIT-compiles where the fatbin has no cubin for the GPU, is
+// compiled at upload and decided on like an uploaded PTX: a heap call in its cubin is refused;
+// a PTX that does not compile is refused only where no cubin of the fatbin runs instead.
+func TestFatbinPTXDecidedOnItsCubin(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "libscan", "testdata", "testkernels.fatbin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cc := &fakeCompiler{version: "cc 1", script: func([]byte) ([]byte, string, error) { return cubinFile("testkernels"), "", nil }}
+	d := newCUDA(t, cc, nil)
+	v, _, err := d.PutLibrary(admin, admin.Tenant, "fat", b)
+	if err != nil || v.Kind != libscan.KindFatbin || len(v.Compiled) != 1 || v.Compiled[0].From != "fatbin PTX for sm_90" || cc.count() != 1 {
+		t.Fatalf("a clean fatbin: %+v %v", v, err)
+	}
+	if _, _, err := d.PutFunction(admin, admin.Tenant, "args", bytes.Replace(args8Config, []byte(`"tk"`), []byte(`"fat"`), 1)); err != nil {
+		t.Fatal(err)
+	}
+	if fn := lookup(t, d, admin, "args"); fn.Lib.Kind != libscan.KindFatbin || !bytes.Equal(fn.Lib.Image, b) {
+		t.Fatalf("workers get a %s; want the fatbin as uploaded", fn.Lib.Kind)
+	}
+	// Its PTX compiles to a cubin that calls malloc: refused.
+	cc.script = func([]byte) ([]byte, string, error) { return cubinFile("malloc"), "", nil }
+	d = newCUDA(t, cc, nil)
+	if _, _, err := d.PutLibrary(admin, admin.Tenant, "fat", b); CodeOf(err) != call.CodeInvalidLibrary || !strings.Contains(err.Error(), `"malloc"`) || !strings.Contains(err.Error(), "fatbin's PTX") {
+		t.Fatalf("a fatbin whose PTX calls malloc: %v", err)
+	}
+	// Its PTX does not compile: fine beside a cubin for the GPU, refused without one.
+	cc.script = func([]byte) ([]byte, string, error) {
+		return nil, "ptxas fatal: Unsupported .version 9.0", &call.Error{Code: call.CodeCompileFailed, Message: "CUDA_ERROR_UNSUPPORTED_PTX_VERSION"}
+	}
+	d = newCUDA(t, cc, nil)
+	if v, _, err := d.PutLibrary(admin, admin.Tenant, "fat", b); err != nil || len(v.Compiled) != 0 {
+		t.Fatalf("a fatbin with a cubin for the GPU and a PTX too new for the driver: %+v %v", v, err)
+	}
+	if _, _, err := d.PutLibrary(admin, admin.Tenant, "fat80", withEntryArch(t, b, 80)); CodeOf(err) != call.CodeCompileFailed || !strings.Contains(err.Error(), "Unsupported .version") {
+		t.Fatalf("a fatbin whose only code for the GPU is a PTX that does not compile: %v", err)
+	}
+}

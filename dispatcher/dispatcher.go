@@ -330,6 +330,9 @@ func (d *Dispatcher) newLibrary(ctx context.Context, tenant, name string, image 
 	if !d.compiles(info) {
 		return e, nil, nil
 	}
+	if info.Kind == libscan.KindFatbin {
+		return e, nil, d.checkFatbin(ctx, tenant, e)
+	}
 	cubins, err := d.compilePTX(ctx, tenant, name, e)
 	if err != nil {
 		return nil, nil, err
