@@ -123,6 +123,15 @@ func TestCompileAtUpload(t *testing.T) {
 	if v, _, err = d.PutLibrary(bob, "bob", "tk", ptx); err != nil || v.Compiled[0].Source != "compiled" || cc.count() != 2 {
 		t.Fatalf("another tenant's upload: %+v %v, %d compiles", v.Compiled, err, cc.count())
 	}
+	// A tenant at its library limit is refused before its upload is compiled.
+	small := New(Config{Device: "cuda", Info: d.cfg.Info, Compiler: cc, MaxLibraries: 1}, nil)
+	if _, _, err := small.PutLibrary(alice, "alice", "a", ptx); err != nil {
+		t.Fatal(err)
+	}
+	n := cc.count()
+	if _, _, err := small.PutLibrary(alice, "alice", "b", append(bytes.Clone(ptx), "// b\n"...)); CodeOf(err) != call.CodeLimitReached || cc.count() != n {
+		t.Fatalf("at the limit: %v, %d compiles", err, cc.count()-n)
+	}
 	// Listing shows the compile too.
 	lv, err := d.Library(alice, "alice", "tk")
 	if err != nil || len(lv.Compiled) != 1 || lv.Kind != libscan.KindPTX {

@@ -260,6 +260,14 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 	if len(image) > d.cfg.MaxLibraryBytes {
 		return LibraryView{}, false, errorf(call.CodeLibraryTooLarge, "the library is %d bytes; the limit is %d (--max-library-bytes)", len(image), d.cfg.MaxLibraryBytes)
 	}
+	// A tenant at its limit is refused before its upload is compiled (checked again below).
+	d.mu.Lock()
+	_, existed := d.libs[tenant][name]
+	full := !existed && len(d.libs[tenant]) >= d.cfg.MaxLibraries
+	d.mu.Unlock()
+	if full {
+		return LibraryView{}, false, errorf(call.CodeLimitReached, "tenant %q has %d libraries, the most allowed (--max-libraries-per-tenant); delete one first", tenant, d.cfg.MaxLibraries)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), d.cfg.CompileTimeout)
 	e, cubins, err := d.newLibrary(ctx, tenant, name, image)
 	cancel()
@@ -270,7 +278,7 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	libs := d.libs[tenant]
-	_, existed := libs[name]
+	_, existed = libs[name]
 	if !existed && len(libs) >= d.cfg.MaxLibraries {
 		return LibraryView{}, false, errorf(call.CodeLimitReached, "tenant %q has %d libraries, the most allowed (--max-libraries-per-tenant); delete one first", tenant, len(libs))
 	}
