@@ -222,7 +222,7 @@ func checkCubin(ptx *libscan.Info, cubin []byte, arch string) error {
 	if got.Kind != libscan.KindCubin {
 		return errorf(call.CodeInternal, "compiling the PTX for %s gave a %s, not a cubin", arch, got.Kind)
 	}
-	if got.Arch != "" && got.Arch != arch {
+	if err := libscan.CheckArch(got, arch); err != nil {
 		return errorf(call.CodeInternal, "compiling the PTX for %s gave a cubin for %s", arch, got.Arch)
 	}
 	if g, w := got.KernelNames(), ptx.KernelNames(); !slices.Equal(g, w) {
