@@ -10,7 +10,7 @@ NVCC      ?= nvcc
 CUDA_ARCH ?= sm_90
 HIPCC     ?= hipcc
 HIP_ARCH  ?= gfx90a
-RACE_PKGS := ./engine/... ./worker/... ./shm/... ./dispatcher/... ./frontend/... ./store/... ./auth/... ./bench/... ./baseline/...
+RACE_PKGS := ./engine/... ./worker/... ./compiler/... ./shm/... ./dispatcher/... ./frontend/... ./store/... ./auth/... ./bench/... ./baseline/...
 # A count, not a duration: a duration-bounded run of Go 1.26 can fail with "context deadline
 # exceeded" when the time runs out while a worker is mid-call (golang/go#75804), with no input at
 # fault. `make fuzz FUZZTIME=60s` for a longer search by hand.

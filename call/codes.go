@@ -53,6 +53,10 @@ const (
 	// CodeIncompatibleLibrary is returned when a library is for another device kind or
 	// architecture than this server's.
 	CodeIncompatibleLibrary Code = "incompatible_library"
+	// CodeCompileFailed is returned when an uploaded PTX library does not compile for the
+	// server's GPUs, or the compiler gave up on it (it crashed on it twice, or ran out of
+	// time); the message holds the compiler's log.
+	CodeCompileFailed Code = "compile_failed"
 	// CodeLibraryTooLarge is returned when an upload exceeds --max-library-bytes.
 	CodeLibraryTooLarge Code = "library_too_large"
 	// CodeLibraryInUse is returned when deleting or replacing a library would break a
@@ -137,6 +141,7 @@ var statuses = map[Code]int{
 	CodeInvalidConfig:       http.StatusUnprocessableEntity,
 	CodeInvalidLibrary:      http.StatusUnprocessableEntity,
 	CodeIncompatibleLibrary: http.StatusUnprocessableEntity,
+	CodeCompileFailed:       http.StatusUnprocessableEntity,
 	CodeLibraryTooLarge:     http.StatusRequestEntityTooLarge,
 	CodeLibraryInUse:        http.StatusConflict,
 	CodeLimitReached:        http.StatusConflict,

@@ -9,11 +9,13 @@ import (
 
 // Library is an uploaded kernel library as engines see it. Immutable.
 type Library struct {
-	Name  string
-	Hash  [32]byte // sha256 of Image
+	Name string
+	Hash [32]byte // sha256 of Image
+	// Kind and Image are what workers load: the upload, or on a CUDA server the cubin
+	// compiled from an uploaded PTX at upload (the dispatcher keeps what was uploaded).
 	Kind  libscan.Kind
 	Image []byte
-	Info  *libscan.Info
+	Info  *libscan.Info // the upload's scan: kernels and parameter sizes
 }
 
 // Function is one registered version of a function. Its plan and library never change; a

@@ -11,9 +11,10 @@
  * loop from GF_CUDA_FUNCS, the check script walks both lists.
  *
  * Type choices (each checked against cuda.h by the script):
- * - CUresult, CUdevice_attribute, CUjit_option and CUfunction_attribute are C enums with no
- *   negative value; GCC and Clang give such an enum the type unsigned int, so they are declared
- *   as unsigned int here (an int would be ABI-identical but not type-compatible).
+ * - CUresult, CUdevice_attribute, CUjit_option, CUjitInputType and CUfunction_attribute are
+ *   C enums with no negative value; GCC and Clang give such an enum the type unsigned int, so
+ *   they are declared as unsigned int here (an int would be ABI-identical but not
+ *   type-compatible).
  * - The opaque handles reuse NVIDIA's incomplete struct tags (struct CUctx_st, ...), which is
  *   what makes a pointer to them compatible with CUcontext and friends. Declaring an
  *   incomplete struct tag twice is not a conflict.
@@ -31,6 +32,7 @@ typedef unsigned long long gf_CUdeviceptr;
 typedef unsigned int gf_CUdevice_attribute;
 typedef unsigned int gf_CUjit_option;
 typedef unsigned int gf_CUfunction_attribute;
+typedef unsigned int gf_CUjitInputType;
 typedef struct CUctx_st *gf_CUcontext;
 typedef struct CUmod_st *gf_CUmodule;
 typedef struct CUfunc_st *gf_CUfunction;
@@ -39,6 +41,7 @@ typedef struct CUkern_st *gf_CUkernel;
 typedef struct CUgraph_st *gf_CUgraph;
 typedef struct CUgraphNode_st *gf_CUgraphNode;
 typedef struct CUgraphExec_st *gf_CUgraphExec;
+typedef struct CUlinkState_st *gf_CUlinkState;
 
 /* CUDA_KERNEL_NODE_PARAMS_v2 (CUDA 12 and later), field for field, under a name of our own:
  * cuda.h defines the struct with the tag CUDA_KERNEL_NODE_PARAMS_v2_st, which the prototype
@@ -87,6 +90,13 @@ typedef gf_CUresult (*gf_cuLaunchKernel_fn)(gf_CUfunction f, unsigned int gx, un
                                             unsigned int bx, unsigned int by, unsigned int bz,
                                             unsigned int shmem, gf_CUstream stream, void **params,
                                             void **extra);
+typedef gf_CUresult (*gf_cuLinkCreate_v2_fn)(unsigned int nopts, gf_CUjit_option *opts, void **optvals,
+                                             gf_CUlinkState *state);
+typedef gf_CUresult (*gf_cuLinkAddData_v2_fn)(gf_CUlinkState state, gf_CUjitInputType type, void *data, size_t size,
+                                              const char *name, unsigned int nopts, gf_CUjit_option *opts,
+                                              void **optvals);
+typedef gf_CUresult (*gf_cuLinkComplete_fn)(gf_CUlinkState state, void **cubin, size_t *size);
+typedef gf_CUresult (*gf_cuLinkDestroy_fn)(gf_CUlinkState state);
 typedef gf_CUresult (*gf_cuGraphCreate_fn)(gf_CUgraph *graph, unsigned int flags);
 typedef gf_CUresult (*gf_cuGraphAddKernelNode_v2_fn)(gf_CUgraphNode *node, gf_CUgraph graph,
                                                      const gf_CUgraphNode *deps, size_t ndeps,
@@ -126,6 +136,10 @@ typedef gf_CUresult (*gf_cuGetErrorString_fn)(gf_CUresult r, const char **msg);
 	X(cuModuleGetFunction, gf_cuModuleGetFunction_fn)           \
 	X(cuFuncSetAttribute, gf_cuFuncSetAttribute_fn)             \
 	X(cuLaunchKernel, gf_cuLaunchKernel_fn)                     \
+	X(cuLinkCreate_v2, gf_cuLinkCreate_v2_fn)                   \
+	X(cuLinkAddData_v2, gf_cuLinkAddData_v2_fn)                 \
+	X(cuLinkComplete, gf_cuLinkComplete_fn)                     \
+	X(cuLinkDestroy, gf_cuLinkDestroy_fn)                       \
 	X(cuGetErrorName, gf_cuGetErrorName_fn)                     \
 	X(cuGetErrorString, gf_cuGetErrorString_fn)
 
@@ -190,8 +204,11 @@ typedef gf_CUresult (*gf_cuGetErrorString_fn)(gf_CUresult r, const char **msg);
 	X(CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS, 88)            \
 	X(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, 97) \
 	X(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, 8)        \
+	X(CU_JIT_INFO_LOG_BUFFER, 3)                                 \
+	X(CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, 4)                      \
 	X(CU_JIT_ERROR_LOG_BUFFER, 5)                                \
-	X(CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, 6)
+	X(CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, 6)                     \
+	X(CU_JIT_INPUT_PTX, 1)
 
 #define GF_CUDA_ENUM_ITEM(name, value) GF_##name = value,
 enum { GF_CUDA_CONSTS(GF_CUDA_ENUM_ITEM) };
@@ -201,6 +218,7 @@ enum { GF_CUDA_CONSTS(GF_CUDA_ENUM_ITEM) };
 enum {
 	GF_MAX_ARGS = 64,         /* kernel arguments per launch (8 bytes each) */
 	GF_JIT_LOG_SIZE = 8192,   /* bytes of JIT error log kept from a failed PTX load */
+	GF_LINK_LOG_SIZE = 65536, /* bytes of each log (info, error) kept from a PTX compile */
 	GF_NAME_SIZE = 256,       /* bytes for a device name */
 };
 
@@ -231,6 +249,8 @@ gf_CUresult gf_cuModuleGetFunction(uint64_t *f, uint64_t mod, const char *name, 
 gf_CUresult gf_cuFuncSetMaxDynamicShared(uint64_t f, int bytes);
 gf_CUresult gf_cuLaunch(uint64_t f, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx,
                         unsigned int by, unsigned int bz, unsigned int shmem, const uint64_t *args, int nargs);
+gf_CUresult gf_cuLinkPTX(const void *ptx, size_t n, void **cubin, size_t *cubinsize, char *infolog,
+                         size_t infosize, char *errlog, size_t errsize, int *stage);
 int gf_cuda_graphs(void);
 gf_CUresult gf_cuGraphBuild(const uint64_t *rec, size_t words, uint64_t *exec, long *failed);
 gf_CUresult gf_cuGraphLaunch(uint64_t exec);

@@ -155,6 +155,7 @@ func (d *Device) readInfo() error {
 		Name:     C.GoString(&name[0]),
 		Arch:     fmt.Sprintf("sm_%d%d", vals[0], vals[1]),
 		Driver:   fmt.Sprintf("CUDA %d.%d", int(ver)/1000, int(ver)%1000/10),
+		Compiler: compilerVersion(int(ver)),
 		TotalMem: uint64(total),
 		Limits: gpu.Limits{
 			MaxThreadsPerBlock:   u32(vals[2]),

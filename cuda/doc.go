@@ -3,8 +3,10 @@
 // It owns: loading libcuda.so.1 at run time with dlopen (lib.go, lib.c; once per process, on
 // first use, never at init), one primary context per Device (device.go), device memory and
 // pinned host memory (memory.go), modules, kernels and launches on the default stream
-// (module.go), and the mapping of driver result codes to gpu's typed errors, fatal or per call
-// (errors.go).
+// (module.go), compiling PTX to a cubin with the driver's JIT linker (compile.go: gpu.Compiler,
+// used at upload by a compile worker; the version in Info.Compiler names the driver's CUDA
+// version and libcuda build), and the mapping of driver result codes to gpu's typed errors,
+// fatal or per call (errors.go).
 //
 // Nothing here needs the CUDA toolkit to build: the few driver types, prototypes and constants
 // used are declared by hand in cuda_decls.h, and scripts/cuda-headers-check.sh proves them

@@ -114,7 +114,10 @@ var codes = map[int]class{
 //
 // Beyond the table: CUDA_ERROR_INVALID_VALUE from a launch (or from setting a launch
 // attribute) is gpu.ErrInvalidLaunch, since the launch's shape or shared memory is what the
-// driver refused; from a module load it is gpu.ErrInvalidImage.
+// driver refused; from a module load it is gpu.ErrInvalidImage. From adding PTX to a link or
+// completing it, every code that is neither fatal nor out of memory is gpu.ErrInvalidImage:
+// the linker refused the input (an undefined symbol, for instance, is CUDA_ERROR_NOT_FOUND
+// there, not a missing kernel).
 func classify(op string, code int) (kind error, fatal bool) {
 	c := codes[code]
 	kind, fatal = c.kind, c.fatal
@@ -125,6 +128,9 @@ func classify(op string, code int) (kind error, fatal bool) {
 		case opLoad:
 			kind = gpu.ErrInvalidImage
 		}
+	}
+	if (op == opLinkAdd || op == opLinkComplete) && !fatal && code != codeOutOfMemory {
+		kind = gpu.ErrInvalidImage
 	}
 	return kind, fatal
 }

@@ -47,6 +47,12 @@ func TestClassify(t *testing.T) {
 		{opLoad, 300, gpu.ErrInvalidImage, false},
 		{opLoad, 1, gpu.ErrInvalidImage, false},
 		{opFunction, 500, gpu.ErrNotFound, false},
+		{opLinkAdd, 218, gpu.ErrInvalidImage, false},
+		{opLinkAdd, 1, gpu.ErrInvalidImage, false},
+		{opLinkComplete, 500, gpu.ErrInvalidImage, false}, // an undefined symbol, not a kernel
+		{opLinkComplete, 2, gpu.ErrOutOfMemory, false},
+		{opLinkComplete, 999, nil, true},
+		{opLinkCreate, 1, nil, false},
 		{opLaunch, 1, gpu.ErrInvalidLaunch, false},
 		{opSetAttr, 1, gpu.ErrInvalidLaunch, false},
 		{opLaunch, 701, gpu.ErrInvalidLaunch, false},

@@ -1,6 +1,7 @@
 // lib.c: the dlopen'ed CUDA driver table and thin C wrappers around it, one per call the Go
 // side makes. Declarations and the symbol list are in cuda_decls.h. Nothing here allocates
-// except gf_cuModuleLoad (a NUL-terminated copy of the image, freed before it returns).
+// except gf_cuModuleLoad and gf_cuLinkPTX (a NUL-terminated copy of the image, freed before
+// they return) and gf_cuLinkPTX's copy of the cubin, which the caller frees.
 #include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,6 +111,64 @@ gf_CUresult gf_cuModuleLoad(uint64_t *mod, const void *image, size_t n, char *lo
 		log[k] = 0;
 	}
 	*mod = (uint64_t)(uintptr_t)m;
+	return r;
+}
+
+// gf_cuLinkPTX compiles the n bytes of PTX at ptx (copied into C memory with a NUL after
+// them) for the current context's device with the driver's JIT linker and links it into a
+// cubin: cuLinkCreate, cuLinkAddData (CU_JIT_INPUT_PTX), cuLinkComplete. The cubin, which
+// belongs to the link state, is copied into malloc'ed memory at *cubin (*cubinsize bytes; the
+// caller frees it) before cuLinkDestroy. The linker's info and error logs go to infolog and
+// errlog (infosize and errsize bytes, NUL-terminated by the driver; the last byte is set to NUL
+// again here). On failure *stage says which call failed: 1 create, 2 add, 3 complete, 0 none
+// of them (no memory for a copy).
+gf_CUresult gf_cuLinkPTX(const void *ptx, size_t n, void **cubin, size_t *cubinsize, char *infolog,
+                         size_t infosize, char *errlog, size_t errsize, int *stage) {
+	*cubin = NULL;
+	*cubinsize = 0;
+	*stage = 0;
+	char *copy = malloc(n + 1);
+	if (copy == NULL) {
+		return GF_CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	memcpy(copy, ptx, n);
+	copy[n] = 0;
+	gf_CUjit_option opts[4] = {GF_CU_JIT_INFO_LOG_BUFFER, GF_CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+	                           GF_CU_JIT_ERROR_LOG_BUFFER, GF_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+	void *vals[4] = {infolog, (void *)(uintptr_t)infosize, errlog, (void *)(uintptr_t)errsize};
+	gf_CUlinkState state = NULL;
+	*stage = 1;
+	gf_CUresult r = api.cuLinkCreate_v2(4, opts, vals, &state);
+	if (r == GF_CUDA_SUCCESS) {
+		*stage = 2;
+		r = api.cuLinkAddData_v2(state, GF_CU_JIT_INPUT_PTX, copy, n + 1, "upload.ptx", 0, NULL, NULL);
+	}
+	if (r == GF_CUDA_SUCCESS) {
+		*stage = 3;
+		void *out = NULL;
+		size_t size = 0;
+		r = api.cuLinkComplete(state, &out, &size);
+		if (r == GF_CUDA_SUCCESS) {
+			*stage = 0;
+			*cubin = malloc(size > 0 ? size : 1);
+			if (*cubin == NULL) {
+				r = GF_CUDA_ERROR_OUT_OF_MEMORY;
+			} else {
+				memcpy(*cubin, out, size);
+				*cubinsize = size;
+			}
+		}
+	}
+	if (state != NULL) {
+		api.cuLinkDestroy(state);
+	}
+	free(copy);
+	if (infosize > 0) {
+		infolog[infosize - 1] = 0;
+	}
+	if (errsize > 0) {
+		errlog[errsize - 1] = 0;
+	}
 	return r;
 }
 

@@ -46,9 +46,25 @@ type Config struct {
 	// MaxInvocationBytes bounds the device memory one invocation may use, alignment included
 	// (default 0: the largest pool).
 	MaxInvocationBytes uint64
-	// Store, when set, keeps registrations on disk (see package store).
+	// Store, when set, keeps registrations on disk (see package store), and the cubins
+	// compiled from PTX libraries beside them.
 	Store *store.Store
 	Log   *zap.Logger
+
+	// Compiler, when set on a CUDA server, compiles every uploaded PTX library at upload, once
+	// per architecture of GPUs: the cubin decides whether the library may call device malloc,
+	// and workers load the cubin (compile.go). nil: PTX is checked as text only and workers
+	// JIT-compile it, as on the cpu device (which runs Go kernels by name whatever the library).
+	Compiler Compiler
+	// GPUs are the server's devices: their architectures are what PTX is compiled for, and
+	// their Compiler fields the compilers' versions (default: Info alone).
+	GPUs []gpu.Info
+	// CompileTimeout bounds the compiles of one upload, the wait for the compiler included
+	// (default 5 min).
+	CompileTimeout time.Duration
+	// CubinCacheBytes bounds the cubins kept in memory by the PTX they were compiled from, so
+	// that uploading a PTX compiled before costs no compile (default 256 MiB).
+	CubinCacheBytes int
 }
 
 // Dispatcher is the registry and the invocation path. See the package documentation.
@@ -62,6 +78,8 @@ type Dispatcher struct {
 	fns  atomic.Pointer[fnTable]         // immutable snapshot, replaced on change
 
 	nextID atomic.Uint64
+
+	cubins cubinCache // compiled cubins by tenant, PTX, architecture and compiler (compile.go)
 }
 
 // fnTable is tenant -> name -> function; never modified once published.
@@ -69,8 +87,22 @@ type fnTable map[string]map[string]*fnEntry
 
 type libEntry struct {
 	tenant  string
-	lib     *call.Library
+	lib     *call.Library // what workers load: the upload, or the cubin compiled from it
 	created time.Time
+	// src is what was uploaded (lib describes what workers load).
+	src source
+	// compiled says how an uploaded PTX was compiled, per architecture (compile.go).
+	compiled []CompileView
+	// pending marks a stored PTX library whose compile at start has not finished: workers
+	// JIT-compile the PTX meanwhile (CompilePending).
+	pending bool
+}
+
+// source describes the uploaded bytes of a library.
+type source struct {
+	kind libscan.Kind
+	size int
+	hash [32]byte
 }
 
 type fnEntry struct {
@@ -115,7 +147,17 @@ func New(cfg Config, engines []Engine) *Dispatcher {
 	if cfg.Log == nil {
 		cfg.Log = zap.NewNop()
 	}
+	if len(cfg.GPUs) == 0 {
+		cfg.GPUs = []gpu.Info{cfg.Info}
+	}
+	if cfg.CompileTimeout <= 0 {
+		cfg.CompileTimeout = 5 * time.Minute
+	}
+	if cfg.CubinCacheBytes <= 0 {
+		cfg.CubinCacheBytes = 256 << 20
+	}
 	d := &Dispatcher{cfg: cfg, engines: engines, log: cfg.Log, libs: map[string]map[string]*libEntry{}}
+	d.cubins.init(cfg.CubinCacheBytes)
 	d.fns.Store(&fnTable{})
 	return d
 }
@@ -187,12 +229,19 @@ type LibraryView struct {
 	Created  time.Time             `json:"created"`
 	UsedBy   []string              `json:"used_by,omitempty"`
 	Entries  []libscan.BundleEntry `json:"entries,omitempty"`
+	// Compiled says how an uploaded PTX was compiled at upload, per GPU architecture of the
+	// server (CUDA servers): the compiler, the cubin's size, the compile's time.
+	Compiled []CompileView `json:"compiled,omitempty"`
+	// CompilePending is true for a stored PTX library whose compile at start has not finished
+	// (its kernels run from the PTX, JIT-compiled, meanwhile).
+	CompilePending bool `json:"compile_pending,omitempty"`
 }
 
 func (d *Dispatcher) view(e *libEntry, usedBy []string) LibraryView {
 	l := e.lib
-	return LibraryView{Tenant: e.tenant, Name: l.Name, Kind: l.Kind, Size: len(l.Image), SHA256: hex.EncodeToString(l.Hash[:]),
-		Arch: l.Info.Arch, Kernels: l.Info.Kernels, Warnings: l.Info.Warnings, Created: e.created, UsedBy: usedBy, Entries: l.Info.Entries}
+	return LibraryView{Tenant: e.tenant, Name: l.Name, Kind: e.src.kind, Size: e.src.size, SHA256: hex.EncodeToString(e.src.hash[:]),
+		Arch: l.Info.Arch, Kernels: l.Info.Kernels, Warnings: l.Info.Warnings, Created: e.created, UsedBy: usedBy, Entries: l.Info.Entries,
+		Compiled: e.compiled, CompilePending: e.pending}
 }
 
 func notFound(what, tenant, name string) *Error {
@@ -212,14 +261,25 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 	if len(image) > d.cfg.MaxLibraryBytes {
 		return LibraryView{}, false, errorf(call.CodeLibraryTooLarge, "the library is %d bytes; the limit is %d (--max-library-bytes)", len(image), d.cfg.MaxLibraryBytes)
 	}
-	lib, err := d.newLibrary(name, image)
+	// A tenant at its limit is refused before its upload is compiled (checked again below).
+	d.mu.Lock()
+	_, existed := d.libs[tenant][name]
+	full := !existed && len(d.libs[tenant]) >= d.cfg.MaxLibraries
+	d.mu.Unlock()
+	if full {
+		return LibraryView{}, false, errorf(call.CodeLimitReached, "tenant %q has %d libraries, the most allowed (--max-libraries-per-tenant); delete one first", tenant, d.cfg.MaxLibraries)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), d.cfg.CompileTimeout)
+	e, cubins, err := d.newLibrary(ctx, tenant, name, image)
+	cancel()
 	if err != nil {
 		return LibraryView{}, false, err
 	}
+	lib := e.lib
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	libs := d.libs[tenant]
-	_, existed := libs[name]
+	_, existed = libs[name]
 	if !existed && len(libs) >= d.cfg.MaxLibraries {
 		return LibraryView{}, false, errorf(call.CodeLimitReached, "tenant %q has %d libraries, the most allowed (--max-libraries-per-tenant); delete one first", tenant, len(libs))
 	}
@@ -236,11 +296,12 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 		nfe.fn = &call.Function{ID: d.nextID.Add(1), Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: lib}
 		rebound = append(rebound, &nfe)
 	}
-	e := &libEntry{tenant: tenant, lib: lib, created: time.Now()}
+	e.tenant, e.created = tenant, time.Now()
 	if d.cfg.Store != nil {
 		if err := d.cfg.Store.PutLibrary(store.Library{Tenant: tenant, Name: name, Image: image, Created: e.created}); err != nil {
 			return LibraryView{}, false, d.storageError("storing the library", err)
 		}
+		d.storeCubins(tenant, name, e, cubins)
 	}
 	if libs == nil {
 		libs = map[string]*libEntry{}
@@ -254,19 +315,38 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 			}
 		})
 	}
-	d.log.Info("library stored", zap.String("tenant", tenant), zap.String("library", name), zap.String("kind", string(lib.Kind)), zap.Int("bytes", len(image)), zap.Bool("replaced", existed))
+	d.log.Info("library stored", zap.String("tenant", tenant), zap.String("library", name), zap.String("kind", string(e.src.kind)), zap.Int("bytes", len(image)), zap.Bool("replaced", existed), zap.Bool("compiled", len(e.compiled) > 0))
 	return d.view(e, nil), !existed, nil
 }
 
-func (d *Dispatcher) newLibrary(name string, image []byte) (*call.Library, error) {
+// newLibrary scans an upload, checks it against the server's devices and, for PTX on a server
+// with a compiler, compiles it (compilePTX): the entry's library is then the cubin workers
+// load. cubins are the cubins compiled now (not found in the cache or the store), by
+// architecture, for the caller to store. The entry's tenant and created are the caller's to
+// set.
+func (d *Dispatcher) newLibrary(ctx context.Context, tenant, name string, image []byte) (*libEntry, map[string][]byte, error) {
 	info, err := libscan.Scan(image)
 	if err != nil {
-		return nil, errorf(call.CodeInvalidLibrary, "%v", err)
+		return nil, nil, errorf(call.CodeInvalidLibrary, "%v", err)
 	}
 	if err := d.compatible(info); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return &call.Library{Name: name, Hash: sha256.Sum256(image), Kind: info.Kind, Image: append([]byte(nil), image...), Info: info}, nil
+	image = append([]byte(nil), image...)
+	hash := sha256.Sum256(image)
+	e := &libEntry{lib: &call.Library{Name: name, Hash: hash, Kind: info.Kind, Image: image, Info: info},
+		src: source{kind: info.Kind, size: len(image), hash: hash}}
+	if !d.compiles(info) {
+		return e, nil, nil
+	}
+	if info.Kind == libscan.KindFatbin {
+		return e, nil, d.checkFatbin(ctx, tenant, e)
+	}
+	cubins, err := d.compilePTX(ctx, tenant, name, e)
+	if err != nil {
+		return nil, nil, err
+	}
+	return e, cubins, nil
 }
 
 // compatible checks that this server's devices can load a library of this kind and, where the
@@ -301,6 +381,9 @@ func (d *Dispatcher) DeleteLibrary(caller auth.Identity, tenant, name string) er
 	if d.cfg.Store != nil {
 		if err := d.cfg.Store.DeleteLibrary(tenant, name); err != nil {
 			return d.storageError("deleting the stored library", err)
+		}
+		if err := d.cfg.Store.DeleteCubins(tenant, name); err != nil {
+			d.log.Warn("deleting the cubins of a deleted library", zap.String("tenant", tenant), zap.String("library", name), zap.Error(err))
 		}
 	}
 	delete(d.libs[tenant], name)
@@ -621,21 +704,24 @@ func (d *Dispatcher) DeleteFunction(caller auth.Identity, tenant, name string) e
 }
 
 // Restore loads registrations kept by the store (at start, before serving). An entry that no
-// longer passes the checks of registration is reported and skipped.
+// longer passes the checks of registration is reported and skipped. A PTX library whose
+// stored cubin is missing or stale (another PTX, another compiler) is not compiled here: it is
+// registered pending, its kernels run from the PTX meanwhile, and CompilePending compiles it.
 func (d *Dispatcher) Restore(libs []store.Library, fns []store.Function) []error {
 	var problems []error
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	for _, l := range libs {
-		lib, err := d.newLibrary(l.Name, l.Image)
+		e, err := d.restoreLibrary(l)
 		if err != nil {
 			problems = append(problems, fmt.Errorf("library %s/%s: %v", l.Tenant, l.Name, err))
 			continue
 		}
+		e.tenant, e.created = l.Tenant, l.Created
 		if d.libs[l.Tenant] == nil {
 			d.libs[l.Tenant] = map[string]*libEntry{}
 		}
-		d.libs[l.Tenant][l.Name] = &libEntry{tenant: l.Tenant, lib: lib, created: l.Created}
+		d.libs[l.Tenant][l.Name] = e
 	}
 	for _, f := range fns {
 		plan, err := function.Parse(f.Config)

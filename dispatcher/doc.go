@@ -6,9 +6,14 @@
 // data directory and never over what the tenant has.
 //
 // It knows nothing of CUDA: device facts (kind, launch limits, which kernels a cpu device
-// implements) come from the worker's probe and hello, passed in by cmd/gpufn.
+// implements, the PTX compiler's version) come from the worker's probe and hello, passed in by
+// cmd/gpufn. On a CUDA server an uploaded PTX library is compiled at upload through the
+// Compiler the package declares (compile.go; package compiler runs it in compile workers, not
+// in this process), and the cubin decides whether the library may call device malloc.
 //
 // All methods are safe for concurrent use. Registrations take a mutex; the invocation path
 // reads an immutable snapshot of the function table through an atomic pointer and takes no
-// lock. The package starts no goroutines.
+// lock. The package starts no goroutines: CompilePending (stored PTX compiled after a
+// restart) is for a goroutine of cmd/gpufn. Compiles run on the uploading goroutine, outside
+// the registry's mutex.
 package dispatcher

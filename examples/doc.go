@@ -1,7 +1,9 @@
 // Package examples holds gpufn's example functions: the CUDA sources of the example libraries
 // (mlops, module, testkernels), their PTX (generated on the GPU machine by `make kernels` and
 // committed), the function configs, input generators and Go reference implementations of every
-// example kernel, used by tests, the bench and `gpufn serve --examples`.
+// example kernel, used by tests, the bench and `gpufn serve --examples`; and hostile PTX
+// (hostile/, HostilePTX) that hides device-malloc calls from text scanners, which gpufn must
+// refuse at upload.
 //
 // It is data and pure functions: nothing here touches a device or the network.
 package examples

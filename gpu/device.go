@@ -43,6 +43,10 @@ type Info struct {
 	Name    string `msgpack:"name"`    // e.g. "NVIDIA H100 80GB HBM3"
 	Arch    string `msgpack:"arch"`    // "sm_90", "gfx90a", "go"
 	Driver  string `msgpack:"driver"`  // driver or runtime version
+	// Compiler names the device's PTX compiler and its version where it has one (a
+	// gpu.Compiler; for cuda the driver's CUDA version and libcuda build), else "". It keys
+	// the cubins compiled at upload: a cubin compiled under another is compiled again.
+	Compiler string `msgpack:"cc"`
 	// TotalMem and FreeMem are bytes of device memory as the device reports them to this
 	// process (under MPS with a memory cap, the capped view).
 	TotalMem uint64 `msgpack:"total"`

@@ -7,6 +7,7 @@
 // package gpu/gputest.
 //
 // A Device is bound to one OS thread's view of one GPU context and is NOT safe for concurrent
-// use: the worker process drives it from a single goroutine (LockOSThread). The package starts
-// no goroutines and imports nothing of the project.
+// use: the worker process drives it from a single goroutine (LockOSThread). A device that
+// compiles PTX for itself is a Compiler (compiler.go). The package starts no goroutines and
+// imports nothing of the project.
 package gpu

@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"gpufn/examples"
 	"gpufn/libscan"
 )
 
@@ -15,6 +16,9 @@ func FuzzScanLibrary(f *testing.F) {
 		}
 	}
 	f.Add([]byte("__CLANG_OFFLOAD_BUNDLE__\x01\x00\x00\x00\x00\x00\x00\x00"))
+	for _, h := range examples.HostilePTX() {
+		f.Add(h.PTX)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		info, err := libscan.Scan(data)
 		if err == nil && len(info.Kernels) == 0 {

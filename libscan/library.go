@@ -121,7 +121,7 @@ func looksLikePTX(b []byte) bool {
 	if bytes.IndexByte(b, 0) >= 0 || !utf8.Valid(b) {
 		return false
 	}
-	s := stripPTXComments(string(b))
+	s, _ := ptxCode(string(b)) // a PTX it cannot tokenize is still PTX: scanPTX says why it is refused
 	return ptxVersionRE.MatchString(s) && ptxTargetRE.MatchString(s)
 }
 
@@ -133,38 +133,11 @@ var (
 	ptxExternRE  = regexp.MustCompile(`\.extern\s+\.func\s*(?:\([^)]*\))?\s*([A-Za-z_$][A-Za-z0-9_$.]*)`)
 )
 
-// stripPTXComments removes // and /* */ comments (PTX has no string literals outside .file).
-func stripPTXComments(s string) string {
-	if !strings.Contains(s, "//") && !strings.Contains(s, "/*") {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for i := 0; i < len(s); {
-		switch {
-		case strings.HasPrefix(s[i:], "//"):
-			j := strings.IndexByte(s[i:], '\n')
-			if j < 0 {
-				return b.String()
-			}
-			i += j
-		case strings.HasPrefix(s[i:], "/*"):
-			j := strings.Index(s[i+2:], "*/")
-			if j < 0 {
-				return b.String()
-			}
-			b.WriteByte(' ')
-			i += j + 4
-		default:
-			b.WriteByte(s[i])
-			i++
-		}
-	}
-	return b.String()
-}
-
 func scanPTX(b []byte) (*Info, error) {
-	s := stripPTXComments(string(bytes.TrimRight(b, "\x00")))
+	s, err := ptxCode(string(bytes.TrimRight(b, "\x00")))
+	if err != nil {
+		return nil, err
+	}
 	info := &Info{Kind: KindPTX}
 	if m := ptxTargetRE.FindStringSubmatch(s); m != nil {
 		info.Arch = strings.TrimSpace(strings.Split(m[1], ",")[0])
@@ -173,6 +146,11 @@ func scanPTX(b []byte) (*Info, error) {
 		if heapFuncs[m[1]] {
 			return nil, badLib("the PTX declares the device heap function %q (device malloc): gpufn refuses kernels that allocate device memory, because the device heap is shared and never cleared between tenants", m[1])
 		}
+	}
+	// Any other mention of a heap function in the code: a declaration without .extern, a
+	// function pointer taken, a spelling the declaration pattern above does not know.
+	if name := heapName(s); name != "" {
+		return nil, badLib("the PTX names the device heap function %q (device malloc): gpufn refuses kernels that allocate device memory, because the device heap is shared and never cleared between tenants", name)
 	}
 	for _, loc := range ptxEntryRE.FindAllStringSubmatchIndex(s, -1) {
 		name := s[loc[2]:loc[3]]
@@ -394,17 +372,59 @@ func scanFatbin(b []byte) (*Info, error) {
 	info := &Info{Kind: KindFatbin}
 	archs := map[string]bool{}
 	seen := map[string]int{}
+	err := walkFatbin(b, func(kind uint16, arch uint32, data []byte) error {
+		var sub *Info
+		var err error
+		switch kind {
+		case 1:
+			sub, err = scanPTX(data)
+		case 2, 0x10:
+			sub, err = scanELF(data)
+		default:
+			return nil
+		}
+		if err != nil {
+			return badLib("fatbin entry for sm_%d: %v", arch, err)
+		}
+		archs[fmt.Sprintf("sm_%d", arch)] = true
+		for _, k := range sub.Kernels {
+			if i, ok := seen[k.Name]; ok {
+				if info.Kernels[i].Params == nil {
+					info.Kernels[i].Params = k.Params
+				}
+				continue
+			}
+			seen[k.Name] = len(info.Kernels)
+			info.Kernels = append(info.Kernels, k)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	list := make([]string, 0, len(archs))
+	for a := range archs {
+		list = append(list, a)
+	}
+	sort.Strings(list)
+	info.Arch = strings.Join(list, ",")
+	return finish(info)
+}
+
+// walkFatbin calls fn for every non-empty entry of a fatbin (every container of it), with the
+// entry's kind (1 PTX, 2 or 0x10 ELF), its SM version and its payload, inflated.
+func walkFatbin(b []byte, fn func(kind uint16, arch uint32, data []byte) error) error {
 	for off := 0; off < len(b); {
 		if len(b)-off < 16 || !bytes.Equal(b[off:off+4], fatbinMagic) {
 			if off == 0 {
-				return nil, badLib("a truncated fatbin header")
+				return badLib("a truncated fatbin header")
 			}
 			break // trailing padding after the last container
 		}
 		hdrSize := int(binary.LittleEndian.Uint16(b[off+6:]))
 		fatSize := binary.LittleEndian.Uint64(b[off+8:])
 		if hdrSize < 16 || hdrSize > len(b)-off || fatSize > uint64(len(b)-off-hdrSize) {
-			return nil, badLib("a fatbin container at byte %d claims %d bytes; the file has %d", off, fatSize, len(b)-off)
+			return badLib("a fatbin container at byte %d claims %d bytes; the file has %d", off, fatSize, len(b)-off)
 		}
 		end := off + hdrSize + int(fatSize)
 		for e := off + hdrSize; e+64 <= end; {
@@ -415,7 +435,7 @@ func scanFatbin(b []byte) (*Info, error) {
 			flags := binary.LittleEndian.Uint64(b[e+40:])
 			packed := binary.LittleEndian.Uint32(b[e+16:]) // compressed size, when compressed
 			if ehdr < 64 || ehdr > end-e || uint64(end-e-ehdr) < payload {
-				return nil, badLib("a malformed fatbin entry at byte %d", e)
+				return badLib("a malformed fatbin entry at byte %d", e)
 			}
 			data := b[e+ehdr : e+ehdr+int(payload)]
 			e += ehdr + int(payload)
@@ -427,41 +447,40 @@ func scanFatbin(b []byte) (*Info, error) {
 			}
 			data, err := inflateFatbinEntry(data, flags)
 			if err != nil {
-				return nil, err
+				return err
 			}
-			var sub *Info
-			switch kind {
-			case 1:
-				sub, err = scanPTX(data)
-			case 2, 0x10:
-				sub, err = scanELF(data)
-			default:
-				continue
-			}
-			if err != nil {
-				return nil, badLib("fatbin entry for sm_%d: %v", arch, err)
-			}
-			archs[fmt.Sprintf("sm_%d", arch)] = true
-			for _, k := range sub.Kernels {
-				if i, ok := seen[k.Name]; ok {
-					if info.Kernels[i].Params == nil {
-						info.Kernels[i].Params = k.Params
-					}
-					continue
-				}
-				seen[k.Name] = len(info.Kernels)
-				info.Kernels = append(info.Kernels, k)
+			if err := fn(kind, arch, data); err != nil {
+				return err
 			}
 		}
 		off = end
 	}
-	list := make([]string, 0, len(archs))
-	for a := range archs {
-		list = append(list, a)
-	}
-	sort.Strings(list)
-	info.Arch = strings.Join(list, ",")
-	return finish(info)
+	return nil
+}
+
+// FatbinEntry is one code entry of a fatbin: PTX (which the driver JIT-compiles for a GPU the
+// fatbin has no cubin for) or a cubin.
+type FatbinEntry struct {
+	Kind Kind   // KindPTX or KindCubin
+	Arch string // "sm_90": the entry's SM version
+	Code []byte // inflated
+}
+
+// FatbinEntries returns the PTX and cubin entries of a fatbin (a library Scan accepted as
+// KindFatbin), so that a server with a compiler can decide on the compiled code of its PTX as
+// on an uploaded PTX's.
+func FatbinEntries(b []byte) ([]FatbinEntry, error) {
+	var out []FatbinEntry
+	err := walkFatbin(b, func(kind uint16, arch uint32, data []byte) error {
+		switch kind {
+		case 1:
+			out = append(out, FatbinEntry{Kind: KindPTX, Arch: fmt.Sprintf("sm_%d", arch), Code: bytes.TrimRight(data, "\x00")})
+		case 2, 0x10:
+			out = append(out, FatbinEntry{Kind: KindCubin, Arch: fmt.Sprintf("sm_%d", arch), Code: data})
+		}
+		return nil
+	})
+	return out, err
 }
 
 var zstdMagic = []byte{0x28, 0xb5, 0x2f, 0xfd}

@@ -128,3 +128,30 @@ func TestScanBundle(t *testing.T) {
 		t.Fatalf("host-only bundle: %v", err)
 	}
 }
+
+// The entries of a fatbin come out inflated: its cubin, and its PTX, which the scanner reads
+// with the kernels of the fatbin.
+func TestFatbinEntries(t *testing.T) {
+	for _, c := range []struct{ file, kernel string }{{"testdata/testkernels.fatbin", "args8"}, {"testdata/malloc.fatbin", "uses_malloc"}} {
+		entries, err := libscan.FatbinEntries(readFile(t, c.file))
+		if err != nil || len(entries) != 2 || entries[0].Kind != libscan.KindCubin || entries[1].Kind != libscan.KindPTX || entries[1].Arch != "sm_90" {
+			t.Fatalf("%s: %v", c.file, err)
+		}
+		info, err := libscan.Scan(entries[1].Code)
+		if c.kernel == "uses_malloc" {
+			if !errors.Is(err, libscan.ErrBadLibrary) {
+				t.Errorf("%s: the PTX entry is accepted: %v", c.file, err)
+			}
+			continue
+		}
+		if err != nil || info.Kind != libscan.KindPTX || info.Kernel(c.kernel) == nil {
+			t.Errorf("%s: %+v %v", c.file, info, err)
+		}
+		if cub, err := libscan.Scan(entries[0].Code); err != nil || cub.Kind != libscan.KindCubin || cub.Kernel(c.kernel) == nil {
+			t.Errorf("%s: cubin entry %+v %v", c.file, cub, err)
+		}
+	}
+	if entries, err := libscan.FatbinEntries(readFile(t, "testdata/mlops.cubin")); err == nil || entries != nil {
+		t.Errorf("a cubin: %v %v", entries, err)
+	}
+}

@@ -64,6 +64,7 @@ _Static_assert(__builtin_types_compatible_p(gf_CUdeviceptr, CUdeviceptr), "CUdev
 _Static_assert(__builtin_types_compatible_p(gf_CUdevice_attribute, CUdevice_attribute), "CUdevice_attribute");
 _Static_assert(__builtin_types_compatible_p(gf_CUjit_option, CUjit_option), "CUjit_option");
 _Static_assert(__builtin_types_compatible_p(gf_CUfunction_attribute, CUfunction_attribute), "CUfunction_attribute");
+_Static_assert(__builtin_types_compatible_p(gf_CUjitInputType, CUjitInputType), "CUjitInputType");
 _Static_assert(__builtin_types_compatible_p(gf_CUcontext, CUcontext), "CUcontext");
 _Static_assert(__builtin_types_compatible_p(gf_CUmodule, CUmodule), "CUmodule");
 _Static_assert(__builtin_types_compatible_p(gf_CUfunction, CUfunction), "CUfunction");
@@ -72,6 +73,7 @@ _Static_assert(__builtin_types_compatible_p(gf_CUkernel, CUkernel), "CUkernel");
 _Static_assert(__builtin_types_compatible_p(gf_CUgraph, CUgraph), "CUgraph");
 _Static_assert(__builtin_types_compatible_p(gf_CUgraphNode, CUgraphNode), "CUgraphNode");
 _Static_assert(__builtin_types_compatible_p(gf_CUgraphExec, CUgraphExec), "CUgraphExec");
+_Static_assert(__builtin_types_compatible_p(gf_CUlinkState, CUlinkState), "CUlinkState");
 
 #define GF_COUNT(a, b) +1
 int main(void) {

@@ -8,6 +8,7 @@
 //	DIR/LOCK                                     flock'ed by the one Store that has DIR open
 //	DIR/tenants/<tenant>/libraries/<name>.lib    one file per library
 //	DIR/tenants/<tenant>/functions/<name>.fn     one file per function
+//	DIR/tenants/<tenant>/cubins/<arch>/<name>.cubin  the cubin compiled from PTX library <name>
 //	DIR/tenants/<tenant>/<kind>/.tmp-*           a write in progress (or interrupted)
 //	DIR/seeded/<tenant>/<name>.lib, <name>.fn    empty: the server's seed of that name was offered
 //
@@ -31,7 +32,10 @@
 // (The header is one line; it is wrapped here.) The payload of a library is its image, the
 // uploaded bytes. The payload of a function is the JSON object {"config":<raw>,"access":<raw>}
 // with Config and Access written as given (less surrounding white space; "access" is left out
-// when Access is empty). sha256 is the SHA-256 of
+// when Access is empty). The payload of a cubin (kind "cubin", named as its library) is a line
+// of JSON {"arch":..,"ptx_sha256":..,"compiler":..} (what it was compiled from and by), a
+// newline and the cubin; Load skips the cubins directory, LoadCubin reads one entry on demand.
+// sha256 is the SHA-256 of
 //
 //	"gpufn-store\x00" "1\x00" kind "\x00" tenant "\x00" name "\x00" created "\x00" payload
 //

@@ -19,4 +19,7 @@ var (
 	// or bad header, another magic, version, kind, tenant or name, a payload of the wrong size
 	// (a torn file), a checksum that does not match, or a file larger than any entry may be.
 	ErrCorrupt = errors.New("store: corrupt entry")
+	// ErrNoCubin is returned by LoadCubin when no cubin is stored for the library and
+	// architecture.
+	ErrNoCubin = errors.New("store: no cubin stored")
 )

@@ -458,6 +458,8 @@ func (l *loader) loadTenant(tdir, tenant string) error {
 			k = libraryKind
 		case functionKind.dir:
 			k = functionKind
+		case cubinsDir:
+			continue // compiled cubins: read on demand (LoadCubin)
 		default:
 			l.problem(kdir, fmt.Errorf("%w: unexpected in a tenant directory", ErrCorrupt))
 			continue

@@ -323,6 +323,27 @@ func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
 				return ExitProtocol
 			}
 			c.poolCmd(&cmd, &c.res)
+		case MsgCompile:
+			var req Compile
+			if err := fr.Decode(&req); err != nil {
+				c.log.Error("bad compile request", zap.Error(err))
+				return ExitProtocol
+			}
+			out := c.compile(&req)
+			req.PTX = nil
+			fr.Shrink()
+			if err := fw.Write(MsgCompiled, out); err != nil {
+				c.log.Error("writing a reply", zap.Error(err))
+				return ExitProtocol
+			}
+			if c.repBell != nil {
+				c.repBell.Store(out.ID)
+			}
+			if out.Err != nil && out.Err.Fatal {
+				c.log.Error("device lost while compiling; exiting", zap.String("error", out.Err.Message))
+				return ExitDeviceErr
+			}
+			continue
 		case MsgShutdown:
 			c.log.Info("worker shutting down")
 			return ExitOK
@@ -354,6 +375,43 @@ func (c *child) invoke(inv *Invoke, res *Result) {
 	if res.Err != nil && res.Err.Code == call.CodeInternal {
 		c.log.Warn("invocation failed", zap.Uint64("id", inv.ID), zap.String("error", res.Err.Message))
 	}
+}
+
+// compile compiles a PTX for the worker's device, if it can (gpu.Compiler).
+func (c *child) compile(req *Compile) *Compiled {
+	info := c.dev.Info()
+	out := &Compiled{ID: req.ID, Arch: info.Arch, Compiler: info.Compiler}
+	cc, ok := c.dev.(gpu.Compiler)
+	if !ok {
+		out.Err = &WireError{Code: call.CodeInternal, Message: fmt.Sprintf("the %s device cannot compile PTX", info.Kind)}
+		return out
+	}
+	limit := req.MaxCubin
+	if limit == 0 {
+		limit = MaxReplyFrame - CompiledSlack
+	}
+	start := time.Now()
+	cubin, log, err := cc.CompilePTX(req.PTX)
+	out.Nanos = time.Since(start).Nanoseconds()
+	if len(log) > MaxCompileLog {
+		log = log[:MaxCompileLog] + "\n[log cut]"
+	}
+	out.Log = log
+	switch {
+	case err == nil && uint64(len(cubin)) > limit:
+		out.Err = &WireError{Code: call.CodeCompileFailed, Message: fmt.Sprintf("the cubin compiled from the PTX is %d bytes, over the limit of %d bytes", len(cubin), limit)}
+	case err == nil:
+		out.Cubin = cubin
+	case gpu.IsFatal(err):
+		out.Err = &WireError{Code: call.CodeKernelFault, Message: err.Error(), Fatal: true}
+	case errors.Is(err, gpu.ErrInvalidImage):
+		out.Err = &WireError{Code: call.CodeCompileFailed, Message: err.Error()}
+	default:
+		out.Err = &WireError{Code: call.CodeInternal, Message: err.Error()}
+	}
+	c.log.Info("compiled PTX", zap.Int("ptx_bytes", len(req.PTX)), zap.Int("cubin_bytes", len(out.Cubin)),
+		zap.Duration("took", time.Duration(out.Nanos)), zap.Bool("ok", out.Err == nil))
+	return out
 }
 
 func (c *child) poolCmd(cmd *PoolCmd, res *Result) {

@@ -27,6 +27,10 @@
 //     on success and on failure, before it answers.
 //   - Errors: a result carries a WireError with a code of package call's catalogue; Fatal
 //     means the device is lost and the worker exits after replying.
+//   - Compiling: a compile request (Compile, answered by Compiled) asks the worker to compile
+//     PTX with its device (a gpu.Compiler). The server sends it to a compile worker only: one
+//     started without a pool (package compiler), so that no device call happens in the server.
+//     Process.Compile raises the reply frame limit for that one answer (the cubin).
 //   - Doorbells: besides the frames, the tail of context 0 holds two words the sides store
 //     request and reply IDs in, so that a spinning reader loads memory instead of calling
 //     read(2) each turn. They carry no data and decide nothing.

@@ -16,6 +16,7 @@ import (
 	"gpufn/cpu"
 	"gpufn/examples"
 	"gpufn/gpu"
+	"gpufn/gpu/gpufake"
 	"gpufn/shm"
 )
 
@@ -31,6 +32,9 @@ func TestMain(m *testing.M) {
 type cpuDevices struct{}
 
 func (cpuDevices) Open(kind string, ordinal int) (gpu.Device, error) {
+	if kind == "cc" { // a cpu device that compiles PTX by gpufake.CompileScript
+		return &gpufake.Compiler{Device: cpu.New(cpu.Options{Ordinal: ordinal, MemBytes: 16 << 20}), Compile: gpufake.CompileScript, Arch: "sm_90", Version: "test-cc 7"}, nil
+	}
 	if kind != "cpu" {
 		return nil, fmt.Errorf("%w: test workers have only the cpu device", gpu.ErrNoDevice)
 	}

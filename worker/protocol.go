@@ -26,8 +26,9 @@ import (
 	"gpufn/shm"
 )
 
-// Version is the protocol version; a worker that speaks another one is refused.
-const Version = 2
+// Version is the protocol version; a worker that speaks another one is refused. (3 added
+// compile and compiled.)
+const Version = 3
 
 // The environment cookie that marks a worker started by the server (go-plugin's guard).
 const (
@@ -52,6 +53,8 @@ const (
 	MsgResult   MsgType = 3 // worker -> server, answers MsgInvoke and MsgPool
 	MsgShutdown MsgType = 4 // server -> worker: finish and exit 0
 	MsgPool     MsgType = 5 // server -> worker: give the device pool back, or take one
+	MsgCompile  MsgType = 6 // server -> worker: compile PTX for the worker's device
+	MsgCompiled MsgType = 7 // worker -> server, answers MsgCompile
 )
 
 func (t MsgType) String() string {
@@ -66,14 +69,21 @@ func (t MsgType) String() string {
 		return "shutdown"
 	case MsgPool:
 		return "pool"
+	case MsgCompile:
+		return "compile"
+	case MsgCompiled:
+		return "compiled"
 	}
 	return fmt.Sprintf("type(%d)", uint8(t))
 }
 
-// Frame size limits. Replies are small; requests may carry a library image once.
+// Frame size limits. Replies are small; requests may carry a library image once. A compiled
+// reply carries a cubin: its frame may be as large as the request's MaxCubin plus
+// CompiledSlack (see Process.Compile), read only while that answer is due.
 const (
 	MaxReplyFrame   = 4 << 20
 	MaxRequestFrame = 1 << 30
+	CompiledSlack   = 1 << 20
 )
 
 // Hello is the worker's first message: its protocol version and its device, or why it has
@@ -153,6 +163,37 @@ type PoolCmd struct {
 
 // PoolAll asks a worker for as large a pool as the device lets it have.
 const PoolAll = ^uint64(0)
+
+// Compile asks the worker to compile PTX for its device (a gpu.Compiler), once per uploaded
+// PTX library: the server never calls a device itself.
+type Compile struct {
+	ID  uint64 `msgpack:"id"`
+	PTX []byte `msgpack:"ptx"`
+	// MaxCubin bounds the cubin the worker may send back (the server's library size limit);
+	// a larger one is answered with the error compile_failed instead. 0: MaxReplyFrame less
+	// CompiledSlack.
+	MaxCubin uint64 `msgpack:"max"`
+}
+
+// MaxCompileLog bounds the compiler's log in a Compiled (longer logs are cut).
+const MaxCompileLog = 64 << 10
+
+// Compiled answers a Compile: the cubin, or why there is none.
+type Compiled struct {
+	ID    uint64 `msgpack:"id"`
+	Cubin []byte `msgpack:"cubin"`
+	// Log is the compiler's log: its warnings on success, its errors on failure (at most
+	// MaxCompileLog bytes).
+	Log string `msgpack:"log"`
+	// Arch and Compiler are the device's (gpu.Info): what the cubin is for and what made it.
+	Arch     string `msgpack:"arch"`
+	Compiler string `msgpack:"cc"`
+	// Nanos is how long the compile took in the worker.
+	Nanos int64 `msgpack:"ns"`
+	// Err is compile_failed for a PTX that does not compile (or a cubin over MaxCubin),
+	// internal for a device that cannot compile, kernel_fault (fatal) for a lost device.
+	Err *WireError `msgpack:"err"`
+}
 
 // WireError is the one error form that crosses the pipe and the HTTP answer.
 type WireError struct {
@@ -265,7 +306,7 @@ func (fr *FrameReader) Next() (MsgType, error) {
 	fr.dec.Reset(&fr.br)
 	t := MsgType(h[4])
 	switch t {
-	case MsgHello, MsgInvoke, MsgResult, MsgShutdown, MsgPool:
+	case MsgHello, MsgInvoke, MsgResult, MsgShutdown, MsgPool, MsgCompile, MsgCompiled:
 	default:
 		return 0, protoErr("unknown message type %d", h[4])
 	}
@@ -301,7 +342,8 @@ func (fr *FrameReader) Shrink() {
 	}
 }
 
-// Decode decodes the current frame's body into a message struct (Hello, PoolCmd).
+// Decode decodes the current frame's body into a message struct (Hello, PoolCmd, Compile,
+// Compiled).
 func (fr *FrameReader) Decode(v any) error {
 	var err error
 	switch m := v.(type) {

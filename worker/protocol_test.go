@@ -74,6 +74,28 @@ func TestResultAndHelloRoundTrip(t *testing.T) {
 	}
 }
 
+func TestCompileRoundTrip(t *testing.T) {
+	in := &Compile{ID: 5, PTX: []byte(".version 8.0\n"), MaxCubin: 64 << 20}
+	var out Compile
+	roundTrip(t, MsgCompile, in, &out)
+	if !reflect.DeepEqual(*in, out) {
+		t.Fatalf("got %+v want %+v", out, *in)
+	}
+	for _, c := range []*Compiled{
+		{ID: 5, Cubin: []byte("\x7fELF..."), Log: "ptxas info: 12 registers", Arch: "sm_90", Compiler: "CUDA 12.4 (12040) libcuda.so.550.54.15", Nanos: 123456},
+		{ID: 6, Log: "line 3: syntax error", Arch: "sm_90", Compiler: "x", Err: &WireError{Code: call.CodeCompileFailed, Message: "cuLinkAddData_v2: CUDA_ERROR_INVALID_PTX"}},
+	} {
+		var got Compiled
+		roundTrip(t, MsgCompiled, c, &got)
+		if !reflect.DeepEqual(*c, got) {
+			t.Fatalf("got %+v want %+v", got, *c)
+		}
+	}
+	if MsgCompile.String() != "compile" || MsgCompiled.String() != "compiled" {
+		t.Errorf("names %s %s", MsgCompile, MsgCompiled)
+	}
+}
+
 // The hot path's messages cost no allocation: decoding a Result reuses its Outputs slice,
 // encoding an Invoke writes into the frame writer's buffer, and decoding one (without code to
 // load) reuses its Inputs: the worker decodes one per invocation, and that garbage once made
@@ -162,7 +184,8 @@ func FuzzFrames(f *testing.F) {
 	for _, msg := range []struct {
 		t MsgType
 		m any
-	}{{MsgInvoke, sampleInvoke()}, {MsgResult, &Result{ID: 3, Outputs: []shm.Span{{Off: 1, Len: 2}}, Err: &WireError{Code: "x"}}}, {MsgHello, &Hello{Version: 1}}, {MsgPool, &PoolCmd{ID: 1, Bytes: 2}}} {
+	}{{MsgInvoke, sampleInvoke()}, {MsgResult, &Result{ID: 3, Outputs: []shm.Span{{Off: 1, Len: 2}}, Err: &WireError{Code: "x"}}}, {MsgHello, &Hello{Version: 1}}, {MsgPool, &PoolCmd{ID: 1, Bytes: 2}},
+		{MsgCompile, &Compile{ID: 4, PTX: []byte(".version 8.0"), MaxCubin: 1 << 20}}, {MsgCompiled, &Compiled{ID: 4, Cubin: []byte("\x7fELF"), Log: "ok", Arch: "sm_90", Err: &WireError{Code: "compile_failed"}}}} {
 		var buf bytes.Buffer
 		NewFrameWriter(&buf).Write(msg.t, msg.m)
 		f.Add(buf.Bytes(), uint8(3))
@@ -192,6 +215,12 @@ func FuzzFrames(f *testing.F) {
 				fr.Decode(&m)
 			case MsgPool:
 				var m PoolCmd
+				fr.Decode(&m)
+			case MsgCompile:
+				var m Compile
+				fr.Decode(&m)
+			case MsgCompiled:
+				var m Compiled
 				fr.Decode(&m)
 			}
 		}

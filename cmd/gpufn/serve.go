@@ -67,12 +67,11 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 	if err != nil {
 		return err
 	}
-	var st *store.Store
-	if f.dataDir != "" {
-		// An entry holds a library, or a function's config (at most 1 MiB) and access settings (a body).
-		if st, err = store.Open(f.dataDir, store.Config{Log: log, MaxEntryBytes: int64(max(f.maxLibrary, f.maxBody)) + 2<<20}); err != nil {
-			return err
-		}
+	st, err := openStore(f, log)
+	if err != nil {
+		return err
+	}
+	if st != nil {
 		defer st.Close()
 	}
 	set, err := validateServeFlags(f)
@@ -92,12 +91,9 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 	in := serveplan.Input{Device: kind, Mode: set.mode, MPS: f.mps, FaultDomain: f.faultDomain, Workers: f.workers,
 		PoolBytes: uint64(f.poolSize), CPUMemory: uint64(f.cpuMemory), Env: set.env, GPUs: selected}
 	// MPS: concurrent workers on NVIDIA only pay off under it (GPU-FACTS.md).
-	var daemon *mps.Daemon
-	var mpsErr error
-	if serveplan.WantMPS(in) {
-		if daemon, mpsErr = startMPS(f.runtimeDir, log); daemon != nil && daemon.Started {
-			defer stopMPS(daemon, log)
-		}
+	daemon, mpsErr := maybeStartMPS(in, f.runtimeDir, log)
+	if daemon != nil && daemon.Started {
+		defer stopMPS(daemon, log)
 	}
 	plan, warnings, err := serveplan.Make(in, daemon, mpsErr)
 	if err != nil {
@@ -110,23 +106,26 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 	if err != nil {
 		return err
 	}
-	d := dispatcher.New(dispatcherConfig(f, kind, selected[0], st, log), asDispatcherEngines(engines))
+	dcfg := dispatcherConfig(f, kind, selected[0], st, log)
+	if cc := newCompiler(kind, exe, selected, plan, set, f, log); cc != nil {
+		defer cc.Close()
+		dcfg.Compiler, dcfg.GPUs = cc, selected
+	}
+	d := dispatcher.New(dcfg, asDispatcherEngines(engines))
 	if err := populate(d, st, f, log); err != nil {
 		return err
 	}
-	perIP := f.maxConnsPerIP
-	if perIP == 0 {
-		perIP = -1 // no bound (the frontend's zero is its default)
+	if dcfg.Compiler != nil {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		go compilePending(ctx, d, log)
 	}
-	srv := frontend.New(frontend.Config{MaxBodyBytes: int(f.maxBody), MaxTimeout: f.timeout, Concurrency: f.maxConns, MaxConnsPerIP: perIP,
-		HeaderTimeout: f.headerTimeout, ReadTimeout: f.readTimeout, IdleTimeout: f.idleTimeout, WriteTimeout: f.writeTimeout, Profiling: f.pprof, Log: log}, d, tokens)
+	srv := frontend.New(frontendConfig(f, log), d, tokens)
 	ln, err := net.Listen("tcp", f.listen)
 	if err != nil {
 		return err
 	}
-	log.Info("gpufn serving", zap.String("url", "http://"+ln.Addr().String()), zap.String("device", kind),
-		zap.Int("gpus", len(selected)), zap.String("engine", string(plan.Mode)), zap.Int("workers_per_gpu", engines[0].Config().Workers),
-		zap.Bool("mps", plan.MPS), zap.Bool("shared_fault_domain", plan.SharedFaultDomain), zap.String("poll", string(set.policy)), zap.Bool("graphs", f.graphs), zap.Bool("pipeline", f.pipeline), zap.Bool("inline", f.inline))
+	logServing(log, ln, kind, len(selected), plan, engines[0].Config().Workers, set, f)
 	if kind == "cpu" {
 		log.Warn("serving on the cpu reference device: kernels run as Go reference implementations chosen by name, not the uploaded code")
 	}
@@ -142,6 +141,41 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 	}
 	shutdown(srv, d, f.drainTimeout, log)
 	return nil
+}
+
+// logServing says what the server serves with.
+func logServing(log *zap.Logger, ln net.Listener, kind string, gpus int, plan serveplan.Plan, workers int, set serveSettings, f *serveFlags) {
+	log.Info("gpufn serving", zap.String("url", "http://"+ln.Addr().String()), zap.String("device", kind),
+		zap.Int("gpus", gpus), zap.String("engine", string(plan.Mode)), zap.Int("workers_per_gpu", workers),
+		zap.Bool("mps", plan.MPS), zap.Bool("shared_fault_domain", plan.SharedFaultDomain), zap.String("poll", string(set.policy)), zap.Bool("graphs", f.graphs), zap.Bool("pipeline", f.pipeline), zap.Bool("inline", f.inline))
+}
+
+// maybeStartMPS joins or starts an MPS control daemon when the plan's input wants one
+// (serveplan.WantMPS); the error says why none could be had.
+func maybeStartMPS(in serveplan.Input, runtimeDir string, log *zap.Logger) (*mps.Daemon, error) {
+	if !serveplan.WantMPS(in) {
+		return nil, nil
+	}
+	return startMPS(runtimeDir, log)
+}
+
+// openStore opens --data-dir, or returns nil without one.
+func openStore(f *serveFlags, log *zap.Logger) (*store.Store, error) {
+	if f.dataDir == "" {
+		return nil, nil
+	}
+	// An entry holds a library, or a function's config (at most 1 MiB) and access settings (a body).
+	return store.Open(f.dataDir, store.Config{Log: log, MaxEntryBytes: int64(max(f.maxLibrary, f.maxBody)) + 2<<20})
+}
+
+// frontendConfig is the HTTP server's configuration from the flags.
+func frontendConfig(f *serveFlags, log *zap.Logger) frontend.Config {
+	perIP := f.maxConnsPerIP
+	if perIP == 0 {
+		perIP = -1 // no bound (the frontend's zero is its default)
+	}
+	return frontend.Config{MaxBodyBytes: int(f.maxBody), MaxTimeout: f.timeout, Concurrency: f.maxConns, MaxConnsPerIP: perIP,
+		HeaderTimeout: f.headerTimeout, ReadTimeout: f.readTimeout, IdleTimeout: f.idleTimeout, WriteTimeout: f.writeTimeout, Profiling: f.pprof, Log: log}
 }
 
 // populate registers what the server starts with: the stored registrations, then the examples

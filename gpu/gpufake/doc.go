@@ -1,6 +1,7 @@
 // Package gpufake is a fake gpu.Device for unit tests of the code above the device (the
 // worker's executor, the buffer pool): host-memory allocations, kernels that are Go functions
-// given by the test, a log of every call that tests assert on, and error injection.
+// given by the test, a log of every call that tests assert on, and error injection; and
+// Compiler, a wrapper that gives any device a scriptable CompilePTX (gpu.Compiler).
 //
 // What it is for, in one test:
 //

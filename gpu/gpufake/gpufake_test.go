@@ -149,3 +149,19 @@ func TestKernelFaultAndConcurrentLog(t *testing.T) {
 		t.Errorf("Alloc after the fault = %v", err)
 	}
 }
+
+// Compiler gives a device a scripted CompilePTX and reports its version in Info.
+func TestCompiler(t *testing.T) {
+	c := &gpufake.Compiler{Device: gpufake.New(gpufake.Options{}), Arch: "sm_90"}
+	if info := c.Info(); info.Compiler != "gpufake-cc 1" || info.Arch != "sm_90" || info.Kind != "fake" {
+		t.Errorf("Info %+v", info)
+	}
+	if _, log, err := c.CompilePTX([]byte("x")); !errors.Is(err, gpu.ErrInvalidImage) || log == "" {
+		t.Errorf("unscripted: %q %v", log, err)
+	}
+	c.Compile = func(ptx []byte) ([]byte, string, error) { return append([]byte("cubin:"), ptx...), "ok", nil }
+	c.Version = "v2"
+	if b, log, err := c.CompilePTX([]byte("x")); string(b) != "cubin:x" || log != "ok" || err != nil || c.Info().Compiler != "v2" {
+		t.Errorf("scripted: %q %q %v", b, log, err)
+	}
+}

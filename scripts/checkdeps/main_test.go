@@ -17,6 +17,7 @@ func TestCheck(t *testing.T) {
 		"dispatcher":   {"call", "function", "gpu", "auth", "store"},
 		"engine":       {"call", "worker", "shm", "gpu"},
 		"worker":       {"call", "bufpool", "shm", "gpu", "function"},
+		"compiler":     {"worker", "call"},
 		"bench":        {"examples", "bench/load"},
 		"bench/load":   {"examples"},
 		"cmd/gpufn":    {"cuda", "cpu", "hip", "engine", "frontend"},
@@ -32,6 +33,7 @@ func TestCheck(t *testing.T) {
 		{"function", "gpu"}, {"gpu", "function"}, {"call", "engine"}, {"libscan", "function"},
 		{"bench/load", "function"}, {"bench", "engine"},
 		{"worker", "cpu"}, {"examples", "hip"},
+		{"compiler", "dispatcher"}, {"compiler", "engine"}, {"dispatcher", "compiler"},
 	} {
 		g := map[string][]string{}
 		for k, v := range good {

@@ -14,12 +14,15 @@ var rules = []rule{
 	// The invocation's path, top down: frontend -> dispatcher -> engine -> worker -> device.
 	{pkg: "frontend", only: []string{"dispatcher", "auth", "call", "function", "libscan"},
 		why: "the frontend speaks HTTP to the dispatcher and the leaves; it never reaches an engine, a worker, a device, a pool or shared memory"},
-	{pkg: "dispatcher", deny: []string{"engine", "worker", "cuda", "hip", "cpu", "bufpool", "shm"},
-		why: "the dispatcher admits and places invocations through the Engine interface it declares; it knows no worker, device, pool or shared memory"},
+	{pkg: "dispatcher", deny: []string{"engine", "worker", "compiler", "cuda", "hip", "cpu", "bufpool", "shm"},
+		why: "the dispatcher admits and places invocations through the Engine interface it declares, and compiles through its Compiler interface; it knows no worker, compiler, device, pool or shared memory"},
 	{pkg: "engine", deny: []string{"cuda", "hip", "cpu", "bufpool", "frontend", "dispatcher"},
 		why: "the engine drives worker processes; it never calls a device or owns a pool, and knows nothing above it"},
 	{pkg: "worker", deny: []string{"engine", "dispatcher", "frontend"},
 		why: "the worker runs below the engine and knows nothing above it"},
+	// Beside the path: compiling uploaded PTX in compile workers, for the dispatcher.
+	{pkg: "compiler", only: []string{"worker", "call"},
+		why: "the compiler drives compile workers through package worker and answers in call's codes; the dispatcher reaches it through the Compiler interface it declares"},
 
 	// The bench measures servers from the outside.
 	{pkg: "bench/...", only: []string{"examples", "bench/..."},

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"context"
+
+	"go.uber.org/zap"
+
+	"gpufn/cmd/gpufn/internal/serveplan"
+	"gpufn/compiler"
+	"gpufn/dispatcher"
+	"gpufn/gpu"
+	"gpufn/worker"
+)
+
+// newCompiler makes the compile workers' pool of a CUDA server: one target per architecture
+// of the selected GPUs, on the first GPU of that architecture, with that GPU's workers'
+// environment (under MPS, a client of the daemon as they are). Other devices compile nothing
+// (nil): hsaco is compiled code already, and the cpu device runs Go kernels by name.
+func newCompiler(kind, exe string, selected []gpu.Info, plan serveplan.Plan, set serveSettings, f *serveFlags, log *zap.Logger) *compiler.Pool {
+	if kind != "cuda" {
+		return nil
+	}
+	var targets []compiler.Target
+	seen := map[string]bool{}
+	for _, g := range selected {
+		if seen[g.Arch] {
+			continue
+		}
+		seen[g.Arch] = true
+		t := compiler.Target{Arch: g.Arch, Ordinal: g.Ordinal}
+		for _, e := range plan.Engines {
+			if e.Ordinal == g.Ordinal {
+				t.Env = e.Env
+			}
+		}
+		targets = append(targets, t)
+	}
+	return compiler.New(compiler.Options{
+		Worker:  worker.StartOptions{Binary: exe, Args: []string{"worker"}, Device: kind, LogLevel: set.workerLevel, Log: log, StartTimeout: f.startTimeout},
+		Targets: targets,
+	})
+}
+
+// compilePending compiles, in the background, the stored PTX libraries whose cubin was
+// missing or stale at start; they run from their PTX meanwhile.
+func compilePending(ctx context.Context, d *dispatcher.Dispatcher, log *zap.Logger) {
+	for _, err := range d.CompilePending(ctx) {
+		log.Warn("compiling a stored PTX library", zap.Error(err))
+	}
+}
