@@ -132,6 +132,9 @@ type Config struct {
 	// NoWatch turns off prefetch while spinning: a busy slot then looks at the queue for the
 	// next invocation to pipeline only between replies, not while it spins for one.
 	NoWatch bool
+	// Start starts a worker (default StartProcess: a process running Binary Args...). The
+	// scheduler's tests start in-process fakes.
+	Start Starter
 	// LogLevel is passed to workers; Log receives the engine's and the workers' logs.
 	LogLevel string
 	Log      *zap.Logger
@@ -228,6 +231,9 @@ func (c *Config) defaults() error {
 		}
 		c.Binary, c.Args = exe, []string{"worker"}
 	}
+	if c.Start == nil {
+		c.Start = StartProcess
+	}
 	if c.StartTimeout <= 0 {
 		c.StartTimeout = 60 * time.Second
 	}
@@ -304,15 +310,13 @@ func New(cfg Config) (*Engine, error) {
 	}
 	for i := 0; i < cfg.Workers; i++ {
 		s := &slot{e: e, idx: i, in: make(chan *call.Invocation, 1)}
-		if !cfg.NoWatch {
-			s.watchFn = s.watch
-		}
+		s.watching = !cfg.NoWatch
 		s.id = fmt.Sprintf("%s-w%d", cfg.Name, i)
 		e.slots = append(e.slots, s)
 	}
 	if cfg.Mode == Auto {
 		e.big = &slot{e: e, idx: -1, id: cfg.Name + "-whole", in: make(chan *call.Invocation, 1), noPool: true, env: cfg.WholeEnv}
-		e.big.watchFn = e.big.watch
+		e.big.watching = true
 	}
 	for _, s := range e.slots {
 		e.wg.Add(1)

@@ -29,7 +29,7 @@ type slot struct {
 	ctl    *control              // the pool change asked for with ctlMsg
 
 	// Owned by the slot goroutine (or the exclusive holder, for the whole-GPU slot).
-	proc  *worker.Process
+	proc  Worker
 	gen   uint64            // the engine's teardown generation when proc started
 	libs  map[[32]byte]bool // libraries this worker has loaded
 	funcs map[uint64]bool   // plans this worker has
@@ -62,13 +62,13 @@ type slot struct {
 	// parked is set while the slot goroutine waits for work without spinning (Engine.wait):
 	// only then does SubmitInline take the slot over.
 	parked atomic.Bool
-	// watchFn is s.watch, made once (a method value allocates); seen is the engine's count of
-	// submissions when the slot last looked at the queue.
-	watchFn func()
-	seen    uint64
+	// watching: the slot looks at the queue while it spins for a result (Config.NoWatch); seen
+	// is the engine's count of submissions when the slot last looked.
+	watching bool
+	seen     uint64
 
 	mu       sync.Mutex // guards the fields below, read by Stats and terminate
-	live     *worker.Process
+	live     Worker
 	torn     bool   // live was killed by a teardown of the fault domain
 	runs     uint64 // invocations answered by this slot
 	up       bool
@@ -94,7 +94,7 @@ func (s *slot) hello() *worker.Hello {
 	return s.helloMsg
 }
 
-func (s *slot) setUp(p *worker.Process) {
+func (s *slot) setUp(p Worker) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.live = p
@@ -233,7 +233,7 @@ func (s *slot) runLent(inv *call.Invocation) {
 // slot goes back on the idle stack (or straight to the next queued invocation) without waking
 // its goroutine. Otherwise (the worker was lost or replaced meanwhile, the goroutine saw it
 // die, or the engine is draining) the goroutine takes the slot back with lentBack.
-func (s *slot) giveBack(p *worker.Process) {
+func (s *slot) giveBack(p Worker) {
 	e := s.e
 	e.mu.Lock()
 	if !s.reclaim && !e.draining && s.proc == p && p != nil && !isClosed(p.Done()) {
@@ -362,7 +362,7 @@ func (s *slot) ensure() bool {
 		e.mu.Lock()
 		gen := e.gen
 		e.mu.Unlock()
-		p, err := worker.Start(worker.StartOptions{
+		p, err := e.cfg.Start(worker.StartOptions{
 			Binary: e.cfg.Binary, Args: e.cfg.Args, ID: s.id,
 			Device: e.cfg.Device, Ordinal: e.cfg.Ordinal, PoolBytes: e.cfg.PoolBytes, NoPool: s.noPool,
 			Contexts: s.contexts(), ContextBytes: e.cfg.ContextBytes, Env: env, Spin: e.spin(), ReplySpin: e.replySpin(), NoGraphs: e.cfg.NoGraphs,
@@ -423,7 +423,12 @@ func (s *slot) poolCmd(n uint64) error {
 	}
 	id := s.proc.NextID()
 	cmd := &worker.PoolCmd{ID: id, Bytes: n}
-	if err := s.proc.Call(worker.MsgPool, cmd, id, &s.res, time.Now().Add(time.Minute)); err != nil {
+	deadline := time.Now().Add(time.Minute)
+	err := s.proc.Send(worker.MsgPool, cmd, id, deadline)
+	if err == nil {
+		err = s.await(id, &s.res, deadline, false)
+	}
+	if err != nil {
 		s.lost(err)
 		return err
 	}
@@ -530,7 +535,7 @@ func (s *slot) canPrefetch() bool {
 	return !s.inline && len(s.order) < s.proc.Contexts() && s.broken == nil
 }
 
-// watch is called while receive spins for a result (see worker.Process.ReceiveWatching): when
+// watch is called while receive spins for a result (see await): when
 // a context is free and something was submitted since the slot last looked, it tries
 // prefetch, so that an invocation submitted during the run is sent behind the running one at
 // once. Without it, a slot looks at the queue only between results, and with several workers
@@ -550,6 +555,37 @@ func (s *slot) watch() {
 	if n := s.e.stats.queued.Load(); n != s.seen {
 		s.seen = n
 		s.prefetch()
+	}
+}
+
+// await waits for the result of request id until deadline: it spins on the worker's Poll for
+// the reply spin of the polling policy (Engine.replySpin), looking at the queue every 256 turns
+// when watching (see watch), then parks. A turn that finds nothing costs the worker a load of
+// its reply doorbell; the clock is read every 1024 turns.
+func (s *slot) await(id uint64, res *worker.Result, deadline time.Time, watching bool) error {
+	spin := s.e.replySpin()
+	if spin == 0 {
+		return s.proc.ReceiveParked(id, res, deadline)
+	}
+	var until time.Time
+	for i := 0; ; i++ {
+		if got, err := s.proc.Poll(id, res, deadline); got {
+			return err
+		}
+		if watching && i&255 == 255 {
+			s.watch()
+		}
+		if i&1023 != 0 {
+			continue
+		}
+		now := time.Now()
+		if i == 0 {
+			until = now.Add(spin)
+		}
+		if !deadline.IsZero() && now.After(deadline) || spin != worker.SpinForever && now.After(until) {
+			// Parked, or at once worker.ErrDeadline (unless the reply came just now).
+			return s.proc.ReceiveParked(id, res, deadline)
+		}
 	}
 }
 
@@ -660,7 +696,7 @@ func (s *slot) receive() {
 	if e.parkPipelined && len(s.order) > 1 {
 		err = s.proc.ReceiveParked(p.id, &s.res, deadline) // the worker has its next request
 	} else {
-		err = s.proc.ReceiveWatching(p.id, &s.res, deadline, s.watchFn)
+		err = s.await(p.id, &s.res, deadline, s.watching)
 	}
 	got := time.Now()
 	s.order = append(s.order[:0], s.order[1:]...)
