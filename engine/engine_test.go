@@ -539,13 +539,13 @@ func TestSharedFaultDomainReruns(t *testing.T) {
 	}
 	waitFor(t, "the innocents to be taken", func() bool { return e.Stats().Busy >= 2 })
 	// The slot left idle runs the culprit: its worker goes on.
-	e.mu.Lock()
-	if len(e.idle) != 1 {
-		e.mu.Unlock()
-		t.Fatalf("%d idle slots with the innocents running, want 1", len(e.idle))
+	e.sched.mu.Lock()
+	if len(e.sched.idle) != 1 {
+		e.sched.mu.Unlock()
+		t.Fatalf("%d idle slots with the innocents running, want 1", len(e.sched.idle))
 	}
-	free := e.idle[0]
-	e.mu.Unlock()
+	free := e.sched.idle[0]
+	e.sched.mu.Unlock()
 	if err := syscall.Kill(free.stats().PID, syscall.SIGCONT); err != nil {
 		t.Fatal(err)
 	}
@@ -678,9 +678,9 @@ func TestTenantShare(t *testing.T) {
 // waitIdle waits until n worker slots wait for work.
 func waitIdle(e *Engine, n int) {
 	for {
-		e.mu.Lock()
-		idle := len(e.idle)
-		e.mu.Unlock()
+		e.sched.mu.Lock()
+		idle := len(e.sched.idle)
+		e.sched.mu.Unlock()
 		if idle == n {
 			return
 		}

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"gpufn/call"
-	"os"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -14,8 +14,6 @@ import (
 	"gpufn/shm"
 	"gpufn/worker"
 )
-
-var executable = os.Executable
 
 // slot is one worker process and the goroutine that owns it. The Auto mode's whole-GPU worker
 // is a slot too, without a goroutine: the holder of the engine's exclusive token drives it.
@@ -167,10 +165,10 @@ func (s *slot) loop() {
 		// Read before next: once on the idle stack, a submitter may take the slot over (see
 		// SubmitInline), and the goroutine touches nothing of it until it gets it back.
 		dead := s.proc.Done()
-		inv := e.next(s)
+		inv := e.sched.next(s)
 		if inv == nil {
 			var ok bool
-			inv, ok = e.wait(s, dead)
+			inv, ok = s.wait(dead)
 			if !ok {
 				select {
 				case <-e.quit:
@@ -183,7 +181,7 @@ func (s *slot) loop() {
 				// (which then sees it die and deals with it). Leave the idle stack; if the slot
 				// is not on it, an invocation was handed to it (it runs on the new worker) or
 				// a submitter has it and sends lentBack when done.
-				if !e.leaveIdle(s) {
+				if !e.sched.leaveIdle(s) {
 					select {
 					case inv = <-s.in:
 					case <-e.quit:
@@ -203,7 +201,7 @@ func (s *slot) loop() {
 				if !s.ensure() {
 					excl := inv.Sched.Exclusive
 					s.answerDraining(inv)
-					e.doneRunning(excl)
+					e.sched.doneRunning(excl)
 					return
 				}
 			}
@@ -214,7 +212,7 @@ func (s *slot) loop() {
 		}
 		excl := inv.Sched.Exclusive // read before inv is answered: its owner may reuse it at once
 		s.dispatch(inv)
-		e.doneRunning(excl)
+		e.sched.doneRunning(excl)
 	}
 }
 
@@ -235,17 +233,17 @@ func (s *slot) runLent(inv *call.Invocation) {
 // die, or the engine is draining) the goroutine takes the slot back with lentBack.
 func (s *slot) giveBack(p Worker) {
 	e := s.e
-	e.mu.Lock()
-	if !s.reclaim && !e.draining && s.proc == p && p != nil && !isClosed(p.Done()) {
+	e.sched.mu.Lock()
+	if !s.reclaim && !e.sched.draining && s.proc == p && p != nil && !isClosed(p.Done()) {
 		s.lent.Store(false)
-		e.running--
-		e.idle = append(e.idle, s)
-		e.kickLocked()
-		e.mu.Unlock()
+		e.sched.running--
+		e.sched.idle = append(e.sched.idle, s)
+		e.sched.kickLocked()
+		e.sched.mu.Unlock()
 		return
 	}
 	s.reclaim = false
-	e.mu.Unlock()
+	e.sched.mu.Unlock()
 	s.in <- lentBack // capacity 1, and nothing else is sent to a slot off the idle stack
 }
 
@@ -261,21 +259,35 @@ func isClosed(c <-chan struct{}) bool {
 // returned takes the slot back from a submitter that ran an invocation on it.
 func (s *slot) returned() {
 	e := s.e
-	e.mu.Lock()
+	e.sched.mu.Lock()
 	s.lent.Store(false)
 	s.reclaim = false // set if the goroutine also woke for the worker's death
-	e.running--
-	e.kickLocked()
-	e.mu.Unlock()
+	e.sched.running--
+	e.sched.kickLocked()
+	e.sched.mu.Unlock()
 }
 
-// lendable reports, under the engine's lock, whether a submitter may take this idle slot over
+// lendLocked takes the most recently idle slot off the idle stack, lent to the submitter of
+// inv to run it itself (SubmitInline), when inv may run so: nothing runs alone and inv need not,
+// nothing is queued, and the slot is lendable.
+func (q *sched) lendLocked(inv *call.Invocation, gen uint64) *slot {
+	if inv.Sched.Exclusive || q.exclusive || q.q.len() > 0 || len(q.idle) == 0 || !q.idle[len(q.idle)-1].lendable(gen) {
+		return nil
+	}
+	s := q.idle[len(q.idle)-1]
+	q.idle = q.idle[:len(q.idle)-1]
+	q.running++
+	s.lent.Store(true)
+	return s
+}
+
+// lendable reports, under the dispatch state's lock, whether a submitter may take this idle slot over
 // (SubmitInline): its goroutine has parked, and its worker is not known to be dead or doomed by
 // a teardown (the goroutine replaces such a worker; a submitter would do it on the HTTP
 // handler's goroutine, without the queue's deadline check). Its goroutine wrote proc and gen
 // before it went on the idle stack, and changes them only after leaving it.
-func (s *slot) lendable() bool {
-	return s.parked.Load() && s.proc != nil && !isClosed(s.proc.Done()) && s.gen >= s.e.gen
+func (s *slot) lendable(gen uint64) bool {
+	return s.parked.Load() && s.proc != nil && !isClosed(s.proc.Done()) && s.gen >= gen
 }
 
 // awaitLent waits, when a submitter is running an invocation on the slot, until it is done.
@@ -294,10 +306,7 @@ func (s *slot) dispatch(inv *call.Invocation) {
 	// The worker may have died (or been torn down) while the invocation was on its way. One
 	// that started before the latest teardown may be doomed by it (under MPS a fault takes down
 	// every client, asynchronously): it is replaced before it runs anything.
-	s.e.mu.Lock()
-	stale := s.proc != nil && s.gen < s.e.gen
-	s.e.mu.Unlock()
-	if stale {
+	if s.proc != nil && s.gen < s.e.faults.generation() {
 		s.lost(errors.New("it started before the fault domain was last torn down"))
 	}
 	if !s.ensure() {
@@ -324,7 +333,7 @@ func (s *slot) drainHandoff() {
 		}
 		excl := inv.Sched.Exclusive
 		s.answerDraining(inv)
-		s.e.doneRunning(excl)
+		s.e.sched.doneRunning(excl)
 	default:
 	}
 }
@@ -359,13 +368,11 @@ func (s *slot) ensure() bool {
 			return false
 		default:
 		}
-		e.mu.Lock()
-		gen := e.gen
-		e.mu.Unlock()
+		gen := e.faults.generation()
 		p, err := e.cfg.Start(worker.StartOptions{
 			Binary: e.cfg.Binary, Args: e.cfg.Args, ID: s.id,
 			Device: e.cfg.Device, Ordinal: e.cfg.Ordinal, PoolBytes: e.cfg.PoolBytes, NoPool: s.noPool,
-			Contexts: s.contexts(), ContextBytes: e.cfg.ContextBytes, Env: env, Spin: e.spin(), ReplySpin: e.replySpin(), NoGraphs: e.cfg.NoGraphs,
+			Contexts: s.contexts(), ContextBytes: e.cfg.ContextBytes, Env: env, Spin: e.cfg.spin(), ReplySpin: e.cfg.replySpin(), NoGraphs: e.cfg.NoGraphs,
 			StartTimeout: e.cfg.StartTimeout, LogLevel: e.cfg.LogLevel, Log: e.cfg.Log,
 		})
 		if err == nil {
@@ -517,7 +524,7 @@ func (s *slot) run(inv *call.Invocation) {
 	for len(s.order) > 0 {
 		// Counted before prefetch looks at the queue, so that the watch (during receive)
 		// looks again at anything submitted after that.
-		s.seen = s.e.stats.queued.Load()
+		s.seen = s.e.sched.queued.Load()
 		if s.canPrefetch() {
 			s.prefetch()
 		}
@@ -552,7 +559,7 @@ func (s *slot) watch() {
 	// invocation can also come to the head otherwise (another slot took a head that did not
 	// match, the janitor answered an expired one, a slot put work back): it then waits for
 	// the running one's result, as it did before there was a watch.
-	if n := s.e.stats.queued.Load(); n != s.seen {
+	if n := s.e.sched.queued.Load(); n != s.seen {
 		s.seen = n
 		s.prefetch()
 	}
@@ -563,7 +570,7 @@ func (s *slot) watch() {
 // when watching (see watch), then parks. A turn that finds nothing costs the worker a load of
 // its reply doorbell; the clock is read every 1024 turns.
 func (s *slot) await(id uint64, res *worker.Result, deadline time.Time, watching bool) error {
-	spin := s.e.replySpin()
+	spin := s.e.cfg.replySpin()
 	if spin == 0 {
 		return s.proc.ReceiveParked(id, res, deadline)
 	}
@@ -600,7 +607,10 @@ func (s *slot) prefetch() {
 	if busy.inv != nil {
 		until = busy.inv.Deadline
 	}
-	inv := s.e.prefetch(s, busy.fn, busy.tenant, until)
+	if s.gen < s.e.faults.generation() || !s.funcs[busy.fn.ID] || !s.libs[busy.fn.Lib.Hash] {
+		return // its worker is doomed by a teardown, or lacks the function's code
+	}
+	inv := s.e.sched.takeBehind(busy.fn, busy.tenant, until)
 	if inv == nil {
 		return
 	}
@@ -887,7 +897,7 @@ func (s *slot) putBackRest() {
 // to the head of the queue, as it was.
 func (s *slot) putBack(p *pending) {
 	if p.inv != nil {
-		s.e.putBack(p.inv)
+		s.e.sched.putBack(p.inv)
 		p.inv = nil
 	}
 	s.settle(p)
@@ -898,7 +908,7 @@ func (s *slot) putBack(p *pending) {
 func (s *slot) settle(p *pending) {
 	if p.prefetched {
 		p.prefetched = false
-		s.e.doneRunning(false)
+		s.e.sched.doneRunning(false)
 	}
 }
 
@@ -906,7 +916,7 @@ func (s *slot) settle(p *pending) {
 func (s *slot) failTaken(inv *call.Invocation, prefetched bool, err *call.Error) {
 	s.fail(inv, err)
 	if prefetched {
-		s.e.doneRunning(false)
+		s.e.sched.doneRunning(false)
 	}
 }
 
@@ -973,3 +983,41 @@ func (s *slot) fail(inv *call.Invocation, err *call.Error) {
 }
 
 func fromWire(w *worker.WireError) *call.Error { return &call.Error{Code: w.Code, Message: w.Message} }
+
+// wait blocks until an invocation arrives on s.in, the worker dies, or the engine quits,
+// according to the polling policy.
+func (s *slot) wait(dead <-chan struct{}) (*call.Invocation, bool) {
+	e := s.e
+	if e.cfg.idleSpins() {
+		var deadline time.Time
+		for i := 0; ; i++ {
+			select {
+			case inv := <-s.in:
+				return inv, true
+			case <-dead:
+				return nil, false
+			case <-e.quit:
+				return nil, false
+			default:
+			}
+			if e.cfg.Policy == PolicyHybrid {
+				if i == 0 {
+					deadline = time.Now().Add(e.cfg.SpinFor)
+				} else if i&63 == 0 && time.Now().After(deadline) {
+					break
+				}
+			}
+			runtime.Gosched()
+		}
+	}
+	s.parked.Store(true)
+	defer s.parked.Store(false)
+	select {
+	case inv := <-s.in:
+		return inv, true
+	case <-dead:
+		return nil, false
+	case <-e.quit:
+		return nil, false
+	}
+}

@@ -71,12 +71,12 @@ func (e *Engine) control(s, o *slot, bytes uint64) error {
 	ctl := &control{bytes: bytes, done: make(chan error, 1)}
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
-		e.mu.Lock()
-		for i, x := range e.idle {
+		e.sched.mu.Lock()
+		for i, x := range e.sched.idle {
 			if x == o {
-				e.idle = append(e.idle[:i], e.idle[i+1:]...)
-				e.running++
-				e.mu.Unlock()
+				e.sched.idle = append(e.sched.idle[:i], e.sched.idle[i+1:]...)
+				e.sched.running++
+				e.sched.mu.Unlock()
 				o.ctl = ctl
 				o.in <- ctlMsg
 				select {
@@ -89,7 +89,7 @@ func (e *Engine) control(s, o *slot, bytes uint64) error {
 				}
 			}
 		}
-		e.mu.Unlock()
+		e.sched.mu.Unlock()
 		select {
 		case <-e.quit:
 			return errors.New("the engine is shutting down")
