@@ -53,14 +53,10 @@ func New(cfg Config) (*Engine, error) {
 	}
 	e.parkPipelined = cfg.parkPipelined()
 	for i := 0; i < cfg.Workers; i++ {
-		s := &slot{e: e, idx: i, in: make(chan *call.Invocation, 1)}
-		s.watching = !cfg.NoWatch
-		s.id = fmt.Sprintf("%s-w%d", cfg.Name, i)
-		e.slots = append(e.slots, s)
+		e.slots = append(e.slots, newSlot(e, i, fmt.Sprintf("%s-w%d", cfg.Name, i)))
 	}
 	if cfg.Mode == Auto {
-		e.big = &slot{e: e, idx: -1, id: cfg.Name + "-whole", in: make(chan *call.Invocation, 1), noPool: true, env: cfg.WholeEnv}
-		e.big.watching = true
+		e.big = newSlot(e, -1, cfg.Name+"-whole")
 	}
 	for _, s := range e.slots {
 		e.wg.Add(1)
@@ -173,9 +169,9 @@ func (e *Engine) Stats() call.EngineStats {
 		slots = append(slots[:len(slots):len(slots)], e.big)
 	}
 	for _, s := range slots {
-		st.Workers = append(st.Workers, s.stats())
+		st.Workers = append(st.Workers, s.life.stats())
 		if st.DeviceInfo == nil {
-			if h := s.hello(); h != nil {
+			if h := s.life.hello(); h != nil {
 				info := h.Device
 				st.DeviceInfo = &info
 			}
@@ -193,7 +189,7 @@ func (e *Engine) Stats() call.EngineStats {
 // none is up.
 func (e *Engine) Hello() *worker.Hello {
 	for _, s := range e.slots {
-		if h := s.hello(); h != nil {
+		if h := s.life.hello(); h != nil {
 			return h
 		}
 	}
@@ -237,7 +233,7 @@ func (e *Engine) Shutdown(ctx context.Context) error {
 	// no slot takes them any more.
 	e.answerQueued()
 	if e.big != nil {
-		e.big.stop()
+		e.big.life.stop()
 	}
 	return err
 }

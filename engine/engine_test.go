@@ -546,7 +546,7 @@ func TestSharedFaultDomainReruns(t *testing.T) {
 	}
 	free := e.sched.idle[0]
 	e.sched.mu.Unlock()
-	if err := syscall.Kill(free.stats().PID, syscall.SIGCONT); err != nil {
+	if err := syscall.Kill(free.life.stats().PID, syscall.SIGCONT); err != nil {
 		t.Fatal(err)
 	}
 	_, ferr := invokeSync(t, e, fault, nil, 10*time.Second)

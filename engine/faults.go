@@ -34,11 +34,11 @@ func (e *Engine) teardown(from *slot, gen uint64) {
 	e.log.Warn("fault domain torn down: restarting every worker of the GPU", zap.String("by", from.id))
 	for _, s := range e.slots {
 		if s != from {
-			s.terminate()
+			s.life.terminate()
 		}
 	}
 	if e.big != nil && e.big != from {
-		e.big.terminate()
+		e.big.life.terminate()
 	}
 }
 

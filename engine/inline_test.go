@@ -23,7 +23,7 @@ func waitParked(e *Engine, n int) {
 		e.sched.mu.Lock()
 		parked := 0
 		for _, s := range e.sched.idle {
-			if s.parked.Load() {
+			if s.lease.parked.Load() {
 				parked++
 			}
 		}

@@ -147,8 +147,8 @@ func (q *sched) leaveIdle(s *slot) bool {
 			return true
 		}
 	}
-	if s.lent.Load() {
-		s.reclaim = true
+	if s.lease.lent.Load() {
+		s.lease.reclaim = true
 	}
 	return false
 }
