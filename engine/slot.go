@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"gpufn/call"
-	"gpufn/worker"
 )
 
 // slot is one worker of the engine and what drives it. Its goroutine (loop) keeps the worker
@@ -16,9 +15,8 @@ import (
 // (whole.go). Whoever drives the slot owns life's worker, the in-flight state and watch; the
 // other fields are set at New and read-only.
 type slot struct {
-	e   *Engine
-	idx int // index in Engine.slots; -1 for the whole-GPU worker
-	id  string
+	e  *Engine
+	id string
 	// in carries invocations handed to the slot from the queue (sched.kickLocked): capacity 1,
 	// sent to only when the slot is taken off the idle stack.
 	in chan *call.Invocation
@@ -26,34 +24,16 @@ type slot struct {
 	life  lifecycle // the worker process (lifecycle.go)
 	lease lease     // lending the idle slot to another goroutine (lease.go)
 
-	// Owned by whoever drives the slot.
-	libs  map[[32]byte]bool // libraries this worker has loaded
-	funcs map[uint64]bool   // plans this worker has
-	req   worker.Invoke
-	res   worker.Result
-	parts [][]byte
-	// pend holds the invocation sent to the worker in each context; order is the contexts of
-	// those not answered yet, oldest first (the worker answers in the order it was sent work).
-	pend  [2]pending
-	order []int
-	// held is whose data each context may still hold (inputs stay until the context's next
-	// use): before an invocation is sent, every other context holding another function's or
-	// another caller's data is scrubbed (see isolate).
-	held [2]holder
-	// broken is set when a request could not be written while another was in flight: part of
-	// it may be in the pipe, so nothing more is sent and the worker is replaced once the
-	// requests in flight are answered.
-	broken error
-	// watching: the slot looks at the queue while it spins for a result (Config.NoWatch); seen
-	// is the engine's count of submissions when the slot last looked.
-	watching bool
-	seen     uint64
+	// Owned by whoever drives the slot: the worker's contexts and what is in flight on them
+	// (inflight.go), and prefetch while spinning (await.go).
+	pipe  inflight
+	watch watch
 }
 
 // newSlot makes the slot of worker idx (-1: the whole-GPU worker, without a pool while idle and
 // with the whole-GPU environment).
 func newSlot(e *Engine, idx int, id string) *slot {
-	s := &slot{e: e, idx: idx, id: id, in: make(chan *call.Invocation, 1)}
+	s := &slot{e: e, id: id, in: make(chan *call.Invocation, 1)}
 	s.lease.back = make(chan struct{}, 1)
 	s.life = lifecycle{e: e, id: id, counted: idx >= 0, env: e.cfg.Env, contexts: 2}
 	if e.cfg.NoPipeline || idx < 0 {
@@ -65,7 +45,7 @@ func newSlot(e *Engine, idx int, id string) *slot {
 			s.life.env = e.cfg.WholeEnv
 		}
 	}
-	s.watching = !e.cfg.NoWatch
+	s.watch.on = !e.cfg.NoWatch
 	return s
 }
 
@@ -220,8 +200,7 @@ func (s *slot) dispatch(inv *call.Invocation) {
 func (s *slot) ensure() bool {
 	ok, fresh := s.life.ensure()
 	if fresh {
-		s.libs, s.funcs = map[[32]byte]bool{}, map[uint64]bool{}
-		s.held, s.broken = [2]holder{}, nil // fresh contexts: zero-filled memfds
+		s.pipe.reset()
 	}
 	return ok
 }
@@ -239,13 +218,4 @@ func (s *slot) drainHandoff() {
 
 func (s *slot) answerDraining(inv *call.Invocation) {
 	inv.Finish(call.Errorf(call.CodeDraining, "the server is shutting down"))
-}
-
-// dropDoomed replaces the worker before it runs anything when it may be doomed: it died (or was
-// torn down) while the invocation was on its way, or started before the latest teardown of the
-// fault domain (under MPS a fault takes down every client, asynchronously).
-func (s *slot) dropDoomed() {
-	if s.life.w != nil && s.life.gen < s.e.faults.generation() {
-		s.life.lost(errors.New("it started before the fault domain was last torn down"))
-	}
 }

@@ -102,19 +102,19 @@ func (s *slot) poolCmd(n uint64) error {
 	deadline := time.Now().Add(time.Minute)
 	err := w.Send(worker.MsgPool, cmd, id, deadline)
 	if err == nil {
-		err = s.await(id, &s.res, deadline, false)
+		err = s.await(id, &s.pipe.res, deadline, false)
 	}
 	if err != nil {
 		s.life.lost(err)
 		return err
 	}
-	if s.res.Err != nil {
-		return s.res.Err
+	if s.pipe.res.Err != nil {
+		return s.pipe.res.Err
 	}
 	if n == worker.PoolAll {
 		n = 0
-		if len(s.res.Outputs) > 0 {
-			n = s.res.Outputs[0].Len // the worker reports what it took
+		if len(s.pipe.res.Outputs) > 0 {
+			n = s.pipe.res.Outputs[0].Len // the worker reports what it took
 		}
 	}
 	s.life.setPool(n)
