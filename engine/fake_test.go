@@ -175,6 +175,18 @@ func (g *fakeGPU) enter(t *testing.T) string {
 	}
 }
 
+// waitAwaited waits until, for each worker, the engine asks for the result of the request the
+// worker runs: the slot is done with what it does right after sending it (a look at the queue
+// for what to send behind it), and waits.
+func (g *fakeGPU) waitAwaited(t *testing.T, ws ...*fakeWorker) {
+	t.Helper()
+	for _, w := range ws {
+		waitFor(t, "the slot to wait for its result", func() bool {
+			return w.current.Load() != 0 && w.awaited.Load() == w.current.Load()
+		})
+	}
+}
+
 // byPID returns the worker whose PID is pid.
 func (g *fakeGPU) byPID(pid int) *fakeWorker {
 	g.mu.Lock()
@@ -220,8 +232,10 @@ type fakeWorker struct {
 	libs  map[[32]byte]bool // loaded libraries
 	evict atomic.Bool       // drop every cached library and function before the next request
 
-	// Counted for the tests: Poll calls, parked receives.
-	polls, parked atomic.Int64
+	// Counted for the tests: Poll calls, parked receives; the request the worker runs (or ran
+	// last), and the one whose result the engine last asked for.
+	polls, parked    atomic.Int64
+	current, awaited atomic.Uint64
 }
 
 // fakeReq is a request as the fake worker received it: copied at Send, as the bytes of a frame.
@@ -318,6 +332,7 @@ func (w *fakeWorker) Send(t worker.MsgType, msg any, id uint64, deadline time.Ti
 // worker process's last result is still in the pipe after it exited).
 func (w *fakeWorker) Poll(id uint64, res *worker.Result, deadline time.Time) (bool, error) {
 	w.polls.Add(1)
+	w.awaited.Store(id)
 	select {
 	case r := <-w.results:
 		return true, w.take(r, id, res)
@@ -334,6 +349,7 @@ func (w *fakeWorker) Poll(id uint64, res *worker.Result, deadline time.Time) (bo
 // ReceiveParked waits for the next result until deadline.
 func (w *fakeWorker) ReceiveParked(id uint64, res *worker.Result, deadline time.Time) error {
 	w.parked.Add(1)
+	w.awaited.Store(id)
 	var expired <-chan time.Time
 	if !deadline.IsZero() {
 		t := time.NewTimer(time.Until(deadline))

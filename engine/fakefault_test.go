@@ -126,6 +126,7 @@ func TestFakeSharedFaultDomainPutBackIsNotAVictim(t *testing.T) {
 	p, q := fsubmit(t, e, slow, "", "p", 0, false), fsubmit(t, e, slow, "", "q", 0, false)
 	g.enter(t)
 	g.enter(t)
+	g.waitAwaited(t, g.live("")...) // nothing queued now is sent behind p or q
 	a, b := fsubmit(t, e, slow, "", "a", 0, false), fsubmit(t, e, slow, "", "b", 0, false)
 	g.allow(1) // p or q ends; its slot takes a and sends b behind it
 	if in := g.enter(t); in != "a" {

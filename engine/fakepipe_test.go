@@ -204,6 +204,7 @@ func TestFakeWatch(t *testing.T) {
 			warm(t, e, g, slow)
 			a := fsubmit(t, e, slow, "", "a", 0, false)
 			g.waitEntered(t, 2)
+			g.waitAwaited(t, g.worker("fake0-w0")) // the slot's look at the queue after sending a is over
 			b := fsubmit(t, e, slow, "", "b", 0, false)
 			if !off {
 				// Sent while a cannot have ended: by the watch.

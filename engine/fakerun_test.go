@@ -22,6 +22,7 @@ func (w *fakeWorker) serve() {
 		if r.stop {
 			return
 		}
+		w.current.Store(r.id)
 		res, ok := w.handle(r)
 		if !ok {
 			return // killed, or exited without an answer
