@@ -1,11 +1,12 @@
 // Package engine runs invocations on GPUs through worker processes. An Engine serves one GPU:
-// it keeps a bounded FIFO queue of invocations and one goroutine per worker process ("slot")
-// that takes invocations from it, writes their inputs into the worker's shared-memory context,
-// sends the small request down the worker's pipe, reads the reply, and copies the outputs out.
+// it keeps a bounded FIFO queue of invocations and one goroutine per worker ("slot") that takes
+// invocations from it, writes their inputs into the worker's shared-memory context, sends the
+// small request down the worker's pipe, waits for the reply, and copies the outputs out.
 //
 // Modes: Sequential (the thesis's gpu_thread, made safe) runs one worker that owns the whole
 // GPU and its memory; Concurrent (gpu_process) runs N workers that share the GPU, each with 1/N
-// of its memory (on NVIDIA under MPS, see package mps).
+// of its memory (on NVIDIA under MPS, see package mps); Auto is Concurrent plus a whole-GPU
+// worker for invocations that need more than a worker's share.
 //
 // Supervision: a worker that faults, dies, breaks the protocol or overruns an invocation's
 // deadline is killed if needed and replaced (with back-off); the invocation it was running is
@@ -20,7 +21,48 @@
 // recently idle worker's goroutine has parked and nothing is queued: the caller drives that
 // slot meanwhile, and its goroutine touches nothing of it until the slot is given back.
 //
-// Goroutines: per slot one owner goroutine (plus, per worker process, the reaper and stderr
-// forwarder started by package worker), and one janitor per engine. Shutdown stops them all and
-// is safe to call twice. Submit, SubmitInline, Stats and Ready are safe for concurrent use.
+// # Files, by mechanism
+//
+//   - config.go: Config, the modes and policies (polling, reply spin, park policy), defaults.
+//     Read-only once New applied the defaults.
+//   - worker.go: the Worker interface the engine needs of a worker (*worker.Process
+//     implements it) and Config.Start (default StartProcess). Tests start in-process fakes.
+//   - engine.go: Engine, its exported methods, Stats, Shutdown.
+//   - queue.go, ring.go: the FIFO queue, the per-tenant share, the janitor (type queue).
+//   - sched.go: the dispatch state (type sched): the queue, the idle stack, how many run and
+//     whether one runs alone (exclusive); hand-offs to idle slots.
+//   - slot.go: a slot and its goroutine (loop): keep a worker up, wait for work by the polling
+//     policy (the hybrid idle spin), run what it is handed.
+//   - lifecycle.go: the worker process of a slot (type lifecycle): start with back-off, loss,
+//     stop, and the status other goroutines see.
+//   - lease.go: lending an idle slot to another goroutine (type lease): inline runs, and
+//     whole-GPU control.
+//   - inflight.go: the in-flight state of a worker (type inflight): its contexts, the requests
+//     in flight on them, whose data each context holds and its scrubbing, loaded code; start and
+//     send an invocation.
+//   - reply.go: run an invocation and answer it from its result; put-backs.
+//   - await.go: the wait for a result: spinning on Worker.Poll, prefetch while spinning (type
+//     watch, Config.NoWatch), the park policy (Config.ParkPipelined).
+//   - pipeline.go: pipelining, what may be sent behind a running invocation (Config.NoPipeline).
+//   - faults.go: faults and the shared fault domain (type faultDomain): teardowns, re-runs
+//     alone, the culprit answered, strikes and quarantine.
+//   - whole.go: whole-GPU control (Auto mode): pools given back, the whole-GPU worker, pools
+//     taken again, as explicit steps of the goroutine that holds the exclusive token.
+//
+// # Goroutines and ownership
+//
+// Per slot one goroutine (loop), plus, per worker process, the reaper and stderr forwarder
+// started by package worker; one janitor per engine. Shutdown stops them all and is safe to call
+// twice. A slot, with its worker, in-flight state and watch, is driven by one goroutine at a
+// time: its own goroutine, or, while the slot is lent (taken off the idle stack under sched's
+// lock), a submitter running an inline invocation or the holder of the exclusive token changing
+// its worker's pool; the Auto mode's whole-GPU worker is a slot without a goroutine, driven only
+// by the exclusive token's holder (a slot goroutine running a whole-GPU invocation). Other
+// goroutines touch a slot only through its lifecycle status (Stats; a teardown's terminate) and
+// its lease flags. The dispatch state is shared under sched's lock; the fault domain's
+// generation, the engine's counters and sched.queued are atomic. The worker's reply reader
+// never calls into the scheduler: the slot's driver polls the worker and decides.
+//
+// Submit, SubmitInline, Stats, Ready, Load, MaxNeed, Hello and Shutdown are safe for concurrent
+// use; Config, Name, ContextBytes and IOCapacity read only the configuration.
 package engine

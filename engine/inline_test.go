@@ -11,23 +11,23 @@ import (
 )
 
 func idleCount(e *Engine) int {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return len(e.idle)
+	e.sched.mu.Lock()
+	defer e.sched.mu.Unlock()
+	return len(e.sched.idle)
 }
 
 // waitParked waits until n slots are idle and their goroutines parked: a submission then runs
 // inline.
 func waitParked(e *Engine, n int) {
 	for {
-		e.mu.Lock()
+		e.sched.mu.Lock()
 		parked := 0
-		for _, s := range e.idle {
-			if s.parked.Load() {
+		for _, s := range e.sched.idle {
+			if s.lease.parked.Load() {
 				parked++
 			}
 		}
-		e.mu.Unlock()
+		e.sched.mu.Unlock()
 		if parked == n {
 			return
 		}

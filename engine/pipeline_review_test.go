@@ -66,8 +66,8 @@ func TestPipelineOtherContextHoldsNothingOfAnotherCaller(t *testing.T) {
 		t.Fatalf("bob: %q %v", a.out, a.err)
 	}
 	s := e.slots[0]
-	for i := 0; i < s.proc.Contexts(); i++ {
-		if bytes.Contains(s.proc.Context(i).Bytes(), secret) {
+	for i := 0; i < s.life.w.Contexts(); i++ {
+		if bytes.Contains(s.life.w.Context(i).Bytes(), secret) {
 			t.Fatalf("context %d still holds alice's input after bob's invocation of another function ran", i)
 		}
 	}
@@ -404,8 +404,8 @@ func TestPartialOutputsDoNotOutliveAFailure(t *testing.T) {
 		t.Fatalf("bob: %q %v", a.out, a.err)
 	}
 	s := e.slots[0]
-	for i := 0; i < s.proc.Contexts(); i++ {
-		b := s.proc.Context(i).Bytes()
+	for i := 0; i < s.life.w.Contexts(); i++ {
+		b := s.life.w.Context(i).Bytes()
 		if n := bytes.Count(b, secret); n > 0 {
 			t.Fatalf("context %d holds alice's %d copies of her input/output after bob's invocation ran (at %d)", i, n, bytes.Index(b, secret))
 		}

@@ -3,7 +3,7 @@ package engine
 import "gpufn/call"
 
 // ring is a FIFO of invocations bounded by limit for push; pushFront (re-runs) may exceed the
-// limit and grows the buffer. Not safe for concurrent use (Engine.mu guards it).
+// limit and grows the buffer. Not safe for concurrent use (sched.mu guards it).
 type ring struct {
 	buf   []*call.Invocation
 	head  int

@@ -86,7 +86,7 @@ type Process struct {
 	hello    Hello
 	log      *zap.Logger
 
-	spin     *pollSpinReader // nil when replies are read without spinning
+	spin     *pollSpinReader // reads the reply pipe (Receive spins, ReceiveParked parks, Poll tries)
 	done     chan struct{}   // closed when the process has exited and been reaped
 	exitErr  error
 	stopOnce sync.Once
@@ -94,6 +94,8 @@ type Process struct {
 	// reqBell and repBell are the doorbells of context 0 (see DoorbellBytes); nil without
 	// contexts.
 	reqBell, repBell *atomic.Uint64
+	// pollID is the request Poll was last called for, and polls how often.
+	pollID, polls uint64
 }
 
 // Start starts a worker and waits for its hello.
@@ -387,26 +389,34 @@ func (p *Process) Receive(id uint64, res *Result, deadline time.Time) error {
 	return nil
 }
 
-// ReceiveWatching is Receive, calling watch every few microseconds while it spins for the
-// result (not while parked, and never where replies are read without spinning), on the calling
-// goroutine: watch may Send further requests (their results come after this one's), and must
-// not Receive.
-func (p *Process) ReceiveWatching(id uint64, res *Result, deadline time.Time, watch func()) error {
-	if p.spin == nil {
-		return p.Receive(id, res, deadline)
+// Poll checks once, without waiting, whether the result of request id (the oldest one sent and
+// not yet received) has come, and if so reads it into res before deadline (the rest of its
+// frame, should only part have come). It reports true once the result is read or err says why
+// there is none (Receive's errors), false when nothing has come yet. It is one turn of a
+// caller's spin (the engine's, which looks at its queue between turns): a turn that finds
+// nothing costs a load of the reply doorbell; the pipe is read (one read(2), never waiting)
+// only when the doorbell rang for id, on the first poll for id, and every pipeTurns-th, so that
+// frames that do not ring and a closed pipe are still seen.
+func (p *Process) Poll(id uint64, res *Result, deadline time.Time) (bool, error) {
+	if p.fr.r.Buffered() == 0 {
+		if id != p.pollID {
+			p.pollID, p.polls = id, 0
+		}
+		turn := p.polls
+		p.polls++
+		if p.repBell != nil && turn&(pipeTurns-1) != 0 && p.repBell.Load() != id {
+			return false, nil
+		}
+		if !p.spin.readable(p.fr) {
+			return false, nil
+		}
 	}
-	p.spin.watch = watch
-	err := p.Receive(id, res, deadline)
-	p.spin.watch = nil
-	return err
+	return true, p.ReceiveParked(id, res, deadline)
 }
 
 // ReceiveParked is Receive without spinning: the calling goroutine parks in the poller until
 // the result arrives (or the deadline passes), whatever the reader's spin budget.
 func (p *Process) ReceiveParked(id uint64, res *Result, deadline time.Time) error {
-	if p.spin == nil {
-		return p.Receive(id, res, deadline)
-	}
 	p.spin.park = true
 	err := p.Receive(id, res, deadline)
 	p.spin.park = false

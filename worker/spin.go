@@ -1,6 +1,7 @@
 package worker
 
 import (
+	"errors"
 	"io"
 	"os"
 	"sync/atomic"
@@ -102,9 +103,12 @@ func (r *rawSpinReader) ringing(i int) bool {
 	return false
 }
 
-// pollSpinReader reads a descriptor registered with Go's poller (the server's end of a pipe):
-// it spins on non-blocking reads for up to spin, then parks the goroutine in the poller, which
-// also honours the file's read deadline.
+// pollSpinReader reads a descriptor registered with Go's poller (the server's end of a pipe).
+// By default it spins on non-blocking reads for up to spin, then parks the goroutine in the
+// poller, which also honours the file's read deadline (Process.Receive). With park set, or a
+// spin of 0, it parks at once (Process.ReceiveParked); with once set, it tries one read(2) and
+// returns errNotReady when the pipe has nothing (Process.Poll). Spinning callers that must look
+// at something else between tries (the engine watching its queue) spin on Poll themselves.
 type pollSpinReader struct {
 	f        *os.File
 	rc       syscall.RawConn
@@ -114,25 +118,75 @@ type pollSpinReader struct {
 	// doorbell holds another ID, a read(2) is tried only every pipeTurns turns.
 	bell *atomic.Uint64
 	want uint64
-	// watch, when set, is called every 256 turns of the spin (not while parked), from the
-	// reading goroutine: see Process.ReceiveWatching.
-	watch func()
 	// park, when set, makes a read that finds nothing park at once (Process.ReceiveParked).
 	park bool
+	// once, when set, makes a read try the pipe once without waiting (Process.Poll); readFD,
+	// made once (a method value allocates), does it with buf, n and rerr.
+	once   bool
+	readFD func(fd uintptr)
+	buf    []byte
+	n      int
+	rerr   error
 }
 
+// errNotReady is what a pollSpinReader in once mode returns when the pipe has nothing yet.
+var errNotReady = errors.New("worker: no reply yet")
+
 func newPollSpinReader(f *os.File, spin time.Duration) (io.Reader, error) {
-	if spin == 0 {
-		return f, nil
-	}
 	rc, err := f.SyscallConn()
 	if err != nil {
 		return nil, err
 	}
-	return &pollSpinReader{f: f, rc: rc, spin: spin}, nil
+	r := &pollSpinReader{f: f, rc: rc, spin: spin}
+	r.readFD = r.readOnce
+	return r, nil
+}
+
+// readOnce is one non-blocking read(2) of fd into buf (EINTR retried).
+func (r *pollSpinReader) readOnce(fd uintptr) {
+	for {
+		r.n, r.rerr = syscall.Read(int(fd), r.buf)
+		if r.rerr != syscall.EINTR {
+			return
+		}
+	}
+}
+
+// readNow tries the pipe once, without waiting and without the poller (nor its read deadline).
+func (r *pollSpinReader) readNow(p []byte) (int, error) {
+	r.buf = p
+	err := r.rc.Control(r.readFD)
+	n, rerr := r.n, r.rerr
+	r.buf, r.rerr = nil, nil
+	switch {
+	case err != nil:
+		return 0, err
+	case rerr == syscall.EAGAIN:
+		return 0, errNotReady
+	case rerr != nil:
+		return 0, rerr
+	case n == 0:
+		return 0, io.EOF
+	}
+	return n, nil
+}
+
+// readable tries the pipe once, without waiting, into fr's buffer: it reports whether fr now
+// has bytes to read, or the pipe an error or its end for fr's next read to report.
+func (r *pollSpinReader) readable(fr *FrameReader) bool {
+	r.once = true
+	_, err := fr.r.Peek(1)
+	r.once = false
+	return err != errNotReady
 }
 
 func (r *pollSpinReader) Read(p []byte) (int, error) {
+	switch {
+	case r.once:
+		return r.readNow(p)
+	case r.park || r.spin == 0:
+		return r.f.Read(p) // waits in the poller, which honours the read deadline
+	}
 	var n int
 	var rerr error
 	first := true
@@ -156,13 +210,6 @@ func (r *pollSpinReader) Read(p []byte) (int, error) {
 				if !first {
 					return false // woken by the poller for nothing: wait again
 				}
-				if r.park {
-					first = false
-					return false // park in the poller at once
-				}
-			}
-			if r.watch != nil && i&255 == 255 {
-				r.watch()
 			}
 			if i&check != 0 {
 				continue

@@ -1,0 +1,292 @@
+package engine
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"time"
+
+	"go.uber.org/zap"
+
+	"gpufn/worker"
+)
+
+// This file holds the engine's configuration and its policies: the modes, how waiters spin or
+// park (the polling policy, the reply spin, the park policy of pipelined slots), and the
+// defaults. Nothing here runs on its own; a Config is read-only once New has applied defaults.
+
+// Mode is how an engine uses its GPU.
+type Mode string
+
+// Engine modes.
+const (
+	// Sequential: one worker owns the whole GPU and runs one invocation at a time.
+	Sequential Mode = "sequential"
+	// Concurrent: N workers share the GPU, each with 1/N of its memory.
+	Concurrent Mode = "concurrent"
+	// Auto: Concurrent, and an invocation that needs more memory than one worker's share runs
+	// alone with the GPU's whole memory: the workers give their pools back, an extra worker
+	// takes the whole memory for it, and the workers take their shares again afterwards.
+	Auto Mode = "auto"
+)
+
+// Policy is how an idle worker goroutine waits for work.
+type Policy string
+
+// Polling policies.
+const (
+	// PolicyHybrid spins for Config.SpinFor, then parks (the default). It spins only on hosts
+	// with at least HybridMinCPUs cores: on fewer, a spinner starves the very processes it
+	// waits for (2 cores, serial invocations: p50 46 us parking at once, 236 us spinning 50 us).
+	PolicyHybrid Policy = "hybrid"
+	// PolicySpin never parks: lowest latency, one busy core per idle worker.
+	PolicySpin Policy = "spin"
+	// PolicyBlock parks at once: no CPU while idle, a wake-up on each invocation.
+	PolicyBlock Policy = "block"
+)
+
+// HybridMinCPUs is the fewest cores on which the hybrid policy spins at all.
+const HybridMinCPUs = 8
+
+// ParsePolicy parses a polling policy name.
+func ParsePolicy(s string) (Policy, error) {
+	switch p := Policy(s); p {
+	case PolicyHybrid, PolicySpin, PolicyBlock:
+		return p, nil
+	}
+	return "", fmt.Errorf("unknown polling policy %q (spin, block or hybrid)", s)
+}
+
+// Config configures an Engine. Zero values take the defaults written beside each field.
+type Config struct {
+	// Name names the engine in logs and stats, e.g. "cuda0".
+	Name string
+	// Device kind and ordinal of the GPU this engine serves.
+	Device  string
+	Ordinal int
+	// Mode: Sequential (default) or Concurrent.
+	Mode Mode
+	// Workers is the number of worker processes in Concurrent and Auto mode (default 4);
+	// Sequential always has one.
+	Workers int
+	// PoolBytes is each worker's device pool (0: Sequential takes the free memory less the
+	// worker's reserve; Concurrent takes 1/Workers of the GPU's usable memory, see
+	// UsableBytes).
+	PoolBytes uint64
+	// UsableBytes is the GPU's memory available to pools (from the probe); Concurrent mode
+	// divides it among its workers when PoolBytes is 0.
+	UsableBytes uint64
+	// ContextBytes is the size of each worker's shared-memory context (default 64 MiB): the
+	// largest inputs plus outputs of one invocation.
+	ContextBytes int
+	// QueueDepth bounds the queued invocations (default QueueDepthPerWorker times Workers: the
+	// same wait at a full queue whatever the number of workers, since N workers drain it about
+	// N times as fast; a fixed depth would make a concurrent engine refuse, with 429, a burst
+	// that the sequential engine absorbs).
+	QueueDepth int
+	// TenantShare is the fraction of QueueDepth one tenant's queued invocations may take
+	// (0 or 1: no per-tenant bound), so that one tenant cannot fill the queue for everyone.
+	TenantShare float64
+	// Policy and SpinFor: how idle workers wait (default hybrid, 50 us).
+	Policy  Policy
+	SpinFor time.Duration
+	// ParkPipelined says when, under the hybrid policy, a busy slot whose worker already has
+	// the next request waiting behind the running one parks until the reply comes instead of
+	// spinning for it: ParkAuto (the default), ParkAlways or ParkNever. The worker stays busy
+	// until then and the slot has nothing to send meanwhile (both contexts are in flight), so
+	// the spin buys only a prompter answer, for a core and a Go processor that the handlers
+	// and the other workers need when the host is short of cores. A slot with one request in
+	// flight always spins (its answer is on the critical path of an idle-ish server).
+	ParkPipelined ParkPolicy
+	// Timeout is the deadline of an invocation that has none (default 30 s).
+	Timeout time.Duration
+	// Binary and Args start a worker: Binary Args... --device ... (default: this executable,
+	// ["worker"]).
+	Binary string
+	Args   []string
+	// Env is added to every worker's environment (under MPS: the pipe and log directories and
+	// the per-worker memory cap).
+	Env []string
+	// WholeEnv is the environment of the Auto mode's whole-GPU worker (under MPS: without the
+	// memory cap).
+	WholeEnv []string
+	// SharedFaultDomain: one worker's fault, or the kill of one overrunning worker, takes down
+	// every worker of the GPU (true under MPS). The engine then restarts them all, runs each
+	// invocation that was in flight again, alone, and answers only the one that fails again.
+	SharedFaultDomain bool
+	// StartTimeout bounds a worker's start (default 60 s).
+	StartTimeout time.Duration
+	// StopGrace is how long a stopping worker may take before it is killed (default 5 s).
+	StopGrace time.Duration
+	// QuarantineAfter is how many faults or overruns in a row quarantine a function (default 3).
+	QuarantineAfter int
+	// NoGraphs turns the workers' launch graphs off (worker.ExecutorOptions.NoGraphs).
+	NoGraphs bool
+	// NoPipeline turns pipelining off: by default each worker has two shared-memory contexts,
+	// and while it runs one invocation its slot prepares the next queued one (whose code the
+	// worker has) in the other and sends it, so the worker never waits for the server's copies.
+	NoPipeline bool
+	// NoInline makes SubmitInline queue every invocation, as Submit does: by default an
+	// invocation that finds a worker idle and nothing queued is run by the submitting goroutine.
+	NoInline bool
+	// NoWatch turns off prefetch while spinning: a busy slot then looks at the queue for the
+	// next invocation to pipeline only between replies, not while it spins for one.
+	NoWatch bool
+	// Start starts a worker (default StartProcess: a process running Binary Args...). The
+	// scheduler's tests start in-process fakes.
+	Start Starter
+	// LogLevel is passed to workers; Log receives the engine's and the workers' logs.
+	LogLevel string
+	Log      *zap.Logger
+}
+
+// QueueDepthPerWorker is the default queue depth per worker (Config.QueueDepth).
+const QueueDepthPerWorker = 1024
+
+// ParkPolicy is Config.ParkPipelined.
+type ParkPolicy string
+
+const (
+	// ParkAuto parks pipelined slots when busy spinners would outnumber the host's cores: each
+	// busy worker has two (its slot's reply spin in the server, and the worker process's own
+	// wait for the GPU, a spin in the CUDA driver), so it parks when 2 x Workers exceeds the
+	// CPUs this process may use. Measured on the H100 machine (12 server cores, matmul
+	// overloaded): with 4 workers spinning gave 26.4-26.8k/s and parking 25.7-25.8k/s; with 8
+	// workers spinning gave 25.0-25.3k/s and parking 29.3-30.8k/s (docs/engines.md).
+	ParkAuto ParkPolicy = "auto"
+	// ParkAlways parks a slot whenever its worker has a request waiting, under the spin
+	// policy too.
+	ParkAlways ParkPolicy = "always"
+	// ParkNever always spins for a reply (until the reply spin's budget ends).
+	ParkNever ParkPolicy = "never"
+)
+
+// ParsePark parses a park policy: auto, always or never.
+func ParsePark(s string) (ParkPolicy, error) {
+	switch p := ParkPolicy(s); p {
+	case ParkAuto, ParkAlways, ParkNever:
+		return p, nil
+	}
+	return "", fmt.Errorf("unknown park policy %q (auto, always or never)", s)
+}
+
+// parkPipelined applies the park policy to the polling policy, the engine's size and the
+// host's cores: ParkAuto parks only under the hybrid policy (PolicySpin asks for spinning);
+// ParkAlways parks under any policy that spins.
+func (c *Config) parkPipelined() bool {
+	switch {
+	case c.Policy == PolicyBlock || c.ParkPipelined == ParkNever:
+		return false
+	case c.ParkPipelined == ParkAlways:
+		return true
+	}
+	return c.Policy == PolicyHybrid && 2*c.Workers > runtime.GOMAXPROCS(0)
+}
+
+func (c *Config) defaults() error {
+	if c.Mode == "" {
+		c.Mode = Sequential
+	}
+	switch c.Mode {
+	case Sequential:
+		c.Workers = 1
+	case Concurrent, Auto:
+		if c.Workers <= 0 {
+			c.Workers = 4
+		}
+	default:
+		return fmt.Errorf("engine: unknown mode %q", c.Mode)
+	}
+	if c.Name == "" {
+		c.Name = fmt.Sprintf("%s%d", c.Device, c.Ordinal)
+	}
+	if c.ContextBytes <= 0 {
+		c.ContextBytes = 64 << 20
+	}
+	if c.QueueDepth <= 0 {
+		c.QueueDepth = QueueDepthPerWorker * c.Workers
+	}
+	if c.ParkPipelined == "" {
+		c.ParkPipelined = ParkAuto
+	}
+	if _, err := ParsePark(string(c.ParkPipelined)); err != nil {
+		return fmt.Errorf("engine: %w", err)
+	}
+	if c.Policy == "" {
+		c.Policy = PolicyHybrid
+	}
+	if c.SpinFor <= 0 {
+		c.SpinFor = 50 * time.Microsecond
+	}
+	if c.Policy == PolicyHybrid && runtime.NumCPU() < HybridMinCPUs {
+		c.SpinFor = 0
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = 30 * time.Second
+	}
+	if c.Binary == "" {
+		exe, err := executable()
+		if err != nil {
+			return fmt.Errorf("engine: finding the worker binary: %w", err)
+		}
+		c.Binary, c.Args = exe, []string{"worker"}
+	}
+	if c.Start == nil {
+		c.Start = StartProcess
+	}
+	if c.StartTimeout <= 0 {
+		c.StartTimeout = 60 * time.Second
+	}
+	if c.StopGrace <= 0 {
+		c.StopGrace = 5 * time.Second
+	}
+	if c.QuarantineAfter <= 0 {
+		c.QuarantineAfter = 3
+	}
+	if c.Log == nil {
+		c.Log = zap.NewNop()
+	}
+	if c.Mode != Sequential && c.PoolBytes == 0 && c.UsableBytes > 0 {
+		c.PoolBytes = c.UsableBytes / uint64(c.Workers)
+	}
+	if c.Mode == Auto && (c.PoolBytes == 0 || c.UsableBytes == 0) {
+		return fmt.Errorf("engine: auto mode needs PoolBytes and UsableBytes")
+	}
+	return nil
+}
+
+// executable finds the worker binary (this executable) when Config.Binary is empty.
+var executable = os.Executable
+
+// spin is how long a waiter on a pipe spins before parking, by the polling policy: a worker
+// for its next request (worker.StartOptions.Spin).
+func (c *Config) spin() time.Duration {
+	switch c.Policy {
+	case PolicySpin:
+		return worker.SpinForever
+	case PolicyBlock:
+		return 0
+	}
+	return c.SpinFor // hybrid: 0 on small hosts
+}
+
+// replySpin is how long the engine spins for a reply while an invocation runs: at least
+// minReplySpin, since replies come within the invocation's time and only busy slots spin. A
+// slot that parks before the reply pays a wake-up (tens of microseconds on an idle host) on top
+// of the invocation; at low load the worker's own wake-up makes short invocations outlast a
+// short spin.
+func (c *Config) replySpin() time.Duration {
+	if s := c.spin(); s > 0 {
+		return max(4*s, minReplySpin)
+	}
+	return c.spin()
+}
+
+// minReplySpin is the shortest reply spin of the hybrid policy.
+const minReplySpin = time.Millisecond
+
+// idleSpins reports whether an idle slot goroutine spins for work before it parks (the spin
+// policy, or hybrid on a host large enough for it).
+func (c *Config) idleSpins() bool {
+	return c.Policy == PolicySpin || (c.Policy == PolicyHybrid && c.SpinFor > 0)
+}

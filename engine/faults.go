@@ -1,0 +1,158 @@
+package engine
+
+import (
+	"errors"
+	"sync/atomic"
+	"time"
+
+	"go.uber.org/zap"
+
+	"gpufn/call"
+	"gpufn/worker"
+)
+
+// faultDomain counts the teardowns of the GPU's fault domain. Under a shared fault domain (MPS,
+// Config.SharedFaultDomain) one worker's fault, or the kill of one overrunning worker, takes down
+// every worker of the GPU: the engine then kills them all (teardown) and runs each interrupted
+// invocation again alone. A worker started before the latest teardown is doomed: its slot
+// replaces it before it runs anything. Shared by every slot; the generation is atomic.
+type faultDomain struct {
+	gen atomic.Uint64 // teardowns so far
+}
+
+// generation is the number of teardowns so far: a worker that started in an earlier one is
+// doomed.
+func (d *faultDomain) generation() uint64 { return d.gen.Load() }
+
+// teardown kills every other worker of the GPU: after a fault (or the kill of an overrunning
+// worker) under MPS they are all lost anyway (GPU-FACTS.md). Their slots see the failure,
+// requeue what they were running and start new workers. gen is the generation of the worker
+// whose failure triggers it; a failure explained by a later teardown triggers none.
+func (e *Engine) teardown(from *slot, gen uint64) {
+	if !e.faults.gen.CompareAndSwap(gen, gen+1) {
+		return
+	}
+	e.stats.teardowns.Add(1)
+	e.log.Warn("fault domain torn down: restarting every worker of the GPU", zap.String("by", from.id))
+	for _, s := range e.slots {
+		if s != from {
+			s.life.terminate()
+		}
+	}
+	if e.big != nil && e.big != from {
+		e.big.life.terminate()
+	}
+}
+
+// requeue puts an invocation that a GPU-wide fault interrupted back at the head of the queue,
+// to run again alone, with a fresh deadline.
+func (e *Engine) requeue(inv *call.Invocation) {
+	inv.Sched.Reruns++
+	inv.Sched.Exclusive = true
+	inv.Deadline = time.Now().Add(inv.Sched.Timeout)
+	e.stats.reruns.Add(1)
+	e.sched.requeue(inv)
+}
+
+// dropDoomed replaces the slot's worker before it runs anything when it may be doomed: it
+// started before the latest teardown of the fault domain (under MPS a fault takes down every
+// client, asynchronously).
+func (s *slot) dropDoomed() {
+	if s.life.w != nil && s.life.gen < s.e.faults.generation() {
+		s.life.lost(errors.New("it started before the fault domain was last torn down"))
+	}
+}
+
+// lostInFlight handles the loss of the worker (err) while it held p's request, the oldest in
+// flight; the requests sent after it never started, and go back to the queue.
+func (s *slot) lostInFlight(p *pending, err error) {
+	if p.inv == nil {
+		s.dropFailed(p, err)
+	} else {
+		s.callFailed(p.inv, err)
+	}
+	s.settle(p)
+	s.putBackRest()
+}
+
+// callFailed handles a call that got no result: the worker overran the deadline, died, or
+// broke the protocol. The worker is replaced.
+func (s *slot) callFailed(inv *call.Invocation, err error) {
+	switch {
+	case errors.Is(err, worker.ErrDeadline):
+		s.gpuFailure(inv, call.Errorf(call.CodeDeadline, "the invocation overran its deadline; its kernel was stopped (the worker was killed and is being replaced)"), errors.New("it overran an invocation's deadline"))
+	case errors.Is(err, worker.ErrWorkerExited):
+		s.gpuFailure(inv, call.Errorf(call.CodeExited, "the worker running the invocation exited (%v)", err), err)
+	default:
+		s.gpuFailure(inv, call.Errorf(call.CodeInternal, "talking to the worker: %v", err), err)
+	}
+}
+
+// gpuFailure handles a worker lost while running inv. With a private fault domain the
+// invocation is the cause and is answered. With a shared one (MPS) every worker of the GPU is
+// lost, so nobody can tell the culprit from its neighbours yet: unless inv ran alone, it is
+// requeued to run again alone, and only a failure when alone is answered.
+func (s *slot) gpuFailure(inv *call.Invocation, answer *call.Error, why error) {
+	e := s.e
+	gen := s.life.gen
+	victim := s.life.wasTorn() // a teardown (by another worker's failure) killed this worker
+	s.life.lost(why)
+	if !e.cfg.SharedFaultDomain {
+		s.culprit(inv, answer)
+		return
+	}
+	if victim && inv.Sched.Reruns < maxReruns {
+		e.requeue(inv)
+		return
+	}
+	e.teardown(s, gen)
+	if inv.Sched.Exclusive || inv.Sched.Reruns > 0 {
+		s.culprit(inv, answer) // it ran alone: the failure is its own
+		return
+	}
+	e.log.Info("invocation interrupted by a GPU-wide fault; it runs again alone", zap.String("function", inv.Fn.Name), zap.String("was", string(answer.Code)))
+	e.requeue(inv)
+}
+
+// culprit answers inv, whose failure is its own; a fault or an overrun counts against its
+// function.
+func (s *slot) culprit(inv *call.Invocation, answer *call.Error) {
+	if answer.Code != call.CodeExited && answer.Code != call.CodeInternal {
+		s.e.strike(inv.Fn)
+	}
+	s.fail(inv, answer)
+}
+
+// dropFailed handles the loss of the worker while it ran an invocation that was answered
+// already (see waited).
+func (s *slot) dropFailed(p *pending, err error) {
+	gen := s.life.gen
+	victim := s.life.wasTorn()
+	s.life.lost(err)
+	if errors.Is(err, worker.ErrDeadline) {
+		s.e.strike(p.fn)
+	}
+	if s.e.cfg.SharedFaultDomain && !victim {
+		s.e.teardown(s, gen)
+	}
+}
+
+// maxReruns bounds how often one invocation runs again after GPU-wide faults it did not cause.
+const maxReruns = 3
+
+// strike counts a fault or overrun against a function and quarantines it after
+// Config.QuarantineAfter in a row (a success clears them: reply.go).
+func (e *Engine) strike(fn *call.Function) {
+	if fn.Strike(e.cfg.QuarantineAfter) {
+		e.log.Warn("function quarantined", zap.String("function", fn.Name), zap.Int("strikes", e.cfg.QuarantineAfter))
+	}
+}
+
+// quarantined is the answer to an invocation of a quarantined function, which never reaches a
+// worker; nil when fn is not quarantined.
+func (e *Engine) quarantined(fn *call.Function) *call.Error {
+	if !fn.Quarantined() {
+		return nil
+	}
+	return call.Errorf(call.CodeQuarantined, "function %q faulted or overran %d times in a row; register it again to lift the quarantine", fn.Name, e.cfg.QuarantineAfter)
+}

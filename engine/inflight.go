@@ -1,0 +1,172 @@
+package engine
+
+import (
+	"time"
+
+	"gpufn/call"
+	"gpufn/shm"
+	"gpufn/worker"
+)
+
+// inflight is the state of a worker's shared-memory contexts and of the requests in flight on
+// them. With pipelining the worker has two contexts, and a request may wait in one while the
+// worker runs the other's (pipeline.go): pend says which invocation each context's request
+// carries, order lists the contexts of the requests not answered yet, oldest first (the worker
+// answers in the order it was sent work), held says whose data each context may still hold (see
+// isolate), and libs and funcs which code the worker has loaded. Owned by whoever drives the
+// slot; reset when a new worker starts (its contexts are fresh zero-filled memfds).
+type inflight struct {
+	pend  [2]pending
+	order []int
+	held  [2]holder
+	// broken is set when a request could not be written while another was in flight: part of
+	// it may be in the pipe, so nothing more is sent and the worker is replaced once the
+	// requests in flight are answered.
+	broken error
+	libs   map[[32]byte]bool // libraries the worker has loaded
+	funcs  map[uint64]bool   // plans the worker has
+	// Scratch of the hot path: the request being sent, the result being read, the outputs
+	// being copied out.
+	req   worker.Invoke
+	res   worker.Result
+	parts [][]byte
+}
+
+// pending is an invocation sent to the slot's worker, in one of its contexts.
+type pending struct {
+	inv        *call.Invocation // nil once answered early (see waited); its result is read and dropped
+	fn         *call.Function
+	tenant     string
+	inputs     []shm.Span
+	out        shm.Span
+	id         uint64    // the request's ID
+	sent       time.Time // when the request was written
+	start      time.Time // when the worker could start on it: sent, or the answer before it
+	attempt    int       // 1 once sent again after the worker had dropped its code
+	prefetched bool      // taken by the slot while another ran: the slot counts it done
+	// dropAt is the read deadline of an invocation answered early (inv nil).
+	dropAt time.Time
+}
+
+// holder names whose data a context may hold: one function's, for one caller.
+type holder struct {
+	set    bool
+	fn     uint64 // Function.ID: a registration
+	tenant string
+}
+
+// reset forgets everything of the previous worker: a new one has nothing loaded and fresh
+// contexts.
+func (f *inflight) reset() {
+	f.libs, f.funcs = map[[32]byte]bool{}, map[uint64]bool{}
+	f.held, f.broken = [2]holder{}, nil
+}
+
+// hasCode reports whether the worker has fn's library and plan.
+func (f *inflight) hasCode(fn *call.Function) bool { return f.funcs[fn.ID] && f.libs[fn.Lib.Hash] }
+
+// loaded records that the worker has fn's library and plan (it answered a request for it).
+func (f *inflight) loaded(fn *call.Function) {
+	f.libs[fn.Lib.Hash] = true
+	f.funcs[fn.ID] = true
+}
+
+// forget records that the worker dropped fn's library or plan: the next request carries both.
+func (f *inflight) forget(fn *call.Function) {
+	delete(f.libs, fn.Lib.Hash)
+	delete(f.funcs, fn.ID)
+}
+
+// isolate is called before inv's inputs go into context ci of worker w: every other context
+// that may hold data of another function or another caller is zeroed, so that while inv's
+// kernels run, the worker's pinned memory holds nothing but data of inv's function and caller
+// (docs/security.md). Inputs stay in a context until its next use, so after a pipelined run the
+// other context still holds the last input of the run's caller. A context zeroed here is idle:
+// the only contexts the worker may use meanwhile are those of requests in flight, which hold data
+// of inv's function and caller (slot.prefetch sends nothing else).
+func (f *inflight) isolate(w Worker, ci int, inv *call.Invocation) {
+	for j := range w.Contexts() {
+		h := &f.held[j]
+		if j == ci || !h.set || h.fn == inv.Fn.ID && h.tenant == inv.Tenant {
+			continue
+		}
+		w.Context(j).Scrub()
+		*h = holder{}
+	}
+	f.held[ci] = holder{set: true, fn: inv.Fn.ID, tenant: inv.Tenant}
+}
+
+// start copies inv's inputs into context ci and sends it to the worker (prefetched: taken while
+// another runs, pipeline.go). It returns false when inv was answered (or put back) instead.
+func (s *slot) start(inv *call.Invocation, ci int, prefetched bool) bool {
+	now := time.Now()
+	inv.Timing.Queue = now.Sub(inv.Sched.Enqueued)
+	if now.After(inv.Deadline) {
+		s.failTaken(inv, prefetched, call.Errorf(call.CodeDeadline, "the deadline passed while the invocation was queued (%v in the queue)", inv.Timing.Queue.Round(time.Millisecond)))
+		return false
+	}
+	if err := s.e.quarantined(inv.Fn); err != nil {
+		s.failTaken(inv, prefetched, err)
+		return false
+	}
+	w := s.life.w
+	s.pipe.isolate(w, ci, inv)
+	ctx := w.Context(ci)
+	ctx.Begin()
+	p := &s.pipe.pend[ci]
+	p.inputs = p.inputs[:0]
+	for _, in := range inv.Inputs {
+		sp, err := ctx.PutInput(in)
+		if err != nil {
+			s.failTaken(inv, prefetched, call.Errorf(call.CodeTooLarge, "%v", err))
+			return false
+		}
+		p.inputs = append(p.inputs, sp)
+	}
+	p.out = ctx.OutputArea()
+	inv.Timing.CopyIn = time.Since(now)
+	p.inv, p.fn, p.tenant, p.attempt, p.prefetched, p.dropAt = inv, inv.Fn, inv.Tenant, 0, prefetched, time.Time{}
+	return s.send(ci)
+}
+
+// send writes the request of the invocation in context ci (again, after the worker dropped its
+// code) and queues it for receive.
+func (s *slot) send(ci int) bool {
+	f := &s.pipe
+	p := &f.pend[ci]
+	inv := p.inv
+	r := &f.req
+	r.Inputs, r.Output, r.Context = p.inputs, p.out, uint32(ci)
+	r.FuncID = inv.Fn.ID
+	r.Lib.Hash, r.Lib.Kind = inv.Fn.Lib.Hash, inv.Fn.Lib.Kind
+	r.LaunchLimit = inv.LaunchLimit
+	r.Config, r.Lib.Image = nil, nil
+	if !f.funcs[inv.Fn.ID] {
+		r.Config = inv.Fn.Config
+	}
+	if !f.libs[inv.Fn.Lib.Hash] {
+		r.Lib.Image = inv.Fn.Lib.Image
+	}
+	r.ID = s.life.w.NextID()
+	p.id = r.ID
+	p.sent = time.Now()
+	p.start = p.sent
+	err := s.life.w.Send(worker.MsgInvoke, r, r.ID, inv.Deadline)
+	r.Config, r.Lib.Image, r.Inputs = nil, nil, nil
+	if err != nil {
+		if len(f.order) > 0 {
+			// Another request is in flight: this one never reached the worker whole (part of
+			// it may be in the pipe, so nothing more is sent to this worker; it is replaced
+			// once the earlier ones are answered). It waits for the next worker; receiving the
+			// earlier one's result tells what happened.
+			f.broken = err
+			s.putBack(p)
+			return false
+		}
+		s.callFailed(inv, err)
+		s.settle(p)
+		return false
+	}
+	f.order = append(f.order, ci)
+	return true
+}

@@ -1,0 +1,202 @@
+package engine
+
+import (
+	"errors"
+	"sync"
+	"time"
+
+	"go.uber.org/zap"
+
+	"gpufn/call"
+	"gpufn/worker"
+)
+
+// lifecycle keeps one slot's worker up: it starts a worker (retrying with back-off while the
+// engine is not ready), forgets one that was lost (killing and reaping it, counting a restart),
+// and stops it at the end. w, gen and failed belong to whoever drives the slot: its goroutine,
+// a borrower under a lease (lease.go), or for the whole-GPU worker the holder of the exclusive
+// token. status is what other goroutines read (Stats, Hello) or do (a teardown's terminate),
+// under its own mutex.
+type lifecycle struct {
+	e        *Engine
+	id       string
+	counted  bool     // counts for the engine's readiness (the whole-GPU worker does not)
+	noPool   bool     // the worker starts without a pool (the whole-GPU worker)
+	env      []string // the worker's environment: Config.Env, or WholeEnv
+	contexts int      // shared-memory contexts: 2 when the slot pipelines, else 1
+
+	w      Worker
+	gen    uint64 // the fault domain's generation when w started (faults.go)
+	failed int    // consecutive start failures
+
+	st status
+}
+
+// status is what other goroutines see of a slot's worker, guarded by mu.
+type status struct {
+	mu       sync.Mutex
+	live     Worker
+	torn     bool   // live was killed by a teardown of the fault domain
+	runs     uint64 // invocations answered by the slot
+	up       bool
+	pid      int
+	pool     uint64
+	restarts int
+	lastErr  string
+	hello    *worker.Hello
+}
+
+// ensure starts a worker if none is up, retrying with back-off (0.1 s doubling to 12.8 s). It
+// reports whether the slot has a worker (false: the engine quit first) and whether it is a new
+// one (its contexts are zero-filled and it has no code loaded).
+func (l *lifecycle) ensure() (ok, fresh bool) {
+	if l.w != nil {
+		select {
+		case <-l.w.Done():
+			l.lost(errors.New("the worker exited"))
+		default:
+			return true, false
+		}
+	}
+	e := l.e
+	for {
+		select {
+		case <-e.quit:
+			return false, false
+		default:
+		}
+		gen := e.faults.generation()
+		w, err := e.cfg.Start(l.options())
+		if err == nil {
+			l.w, l.gen, l.failed = w, gen, 0
+			l.wasTorn()
+			l.setUp(w)
+			e.log.Info("worker up", zap.String("worker", l.id), zap.Int("pid", w.PID()), zap.Uint64("pool_bytes", w.Hello().PoolBytes))
+			return true, true
+		}
+		l.failed++
+		l.note(err)
+		back := time.Duration(1<<min(l.failed-1, 7)) * 100 * time.Millisecond // 0.1 s .. 12.8 s
+		e.log.Error("worker failed to start", zap.String("worker", l.id), zap.Int("attempt", l.failed), zap.Duration("retry_in", back), zap.Error(err))
+		select {
+		case <-e.quit:
+			return false, false
+		case <-time.After(back):
+		}
+	}
+}
+
+// options describe the slot's worker to Config.Start.
+func (l *lifecycle) options() worker.StartOptions {
+	c := &l.e.cfg
+	return worker.StartOptions{
+		Binary: c.Binary, Args: c.Args, ID: l.id,
+		Device: c.Device, Ordinal: c.Ordinal, PoolBytes: c.PoolBytes, NoPool: l.noPool,
+		Contexts: l.contexts, ContextBytes: c.ContextBytes, Env: l.env, Spin: c.spin(), ReplySpin: c.replySpin(), NoGraphs: c.NoGraphs,
+		StartTimeout: c.StartTimeout, LogLevel: c.LogLevel, Log: c.Log,
+	}
+}
+
+// lost forgets a worker that died or was killed (killing and reaping it); the next ensure
+// starts another.
+func (l *lifecycle) lost(why error) {
+	if l.w == nil {
+		return
+	}
+	l.w.Kill() // reaps it and releases pipes and contexts
+	l.w = nil
+	l.setUp(nil)
+	l.st.mu.Lock()
+	l.st.restarts++
+	l.st.mu.Unlock()
+	l.e.stats.restarts.Add(1)
+	l.e.log.Warn("worker lost; restarting", zap.String("worker", l.id), zap.String("why", why.Error()))
+}
+
+// stop stops the worker (the engine is shutting down).
+func (l *lifecycle) stop() {
+	if l.w != nil {
+		t0 := time.Now()
+		l.w.Stop(l.e.cfg.StopGrace)
+		if took := time.Since(t0); took > time.Second {
+			l.e.log.Warn("a worker was slow to stop", zap.String("worker", l.id), zap.Duration("took", took))
+		}
+		l.w = nil
+		l.setUp(nil)
+	}
+}
+
+// terminate kills the worker from another goroutine (a teardown of the fault domain); the
+// slot's driver sees it fail and asks wasTorn.
+func (l *lifecycle) terminate() {
+	l.st.mu.Lock()
+	w := l.st.live
+	if w != nil {
+		l.st.torn = true
+	}
+	l.st.mu.Unlock()
+	if w != nil {
+		w.Terminate()
+	}
+}
+
+// wasTorn reports (and forgets) whether a teardown killed the current worker.
+func (l *lifecycle) wasTorn() bool {
+	l.st.mu.Lock()
+	defer l.st.mu.Unlock()
+	t := l.st.torn
+	l.st.torn = false
+	return t
+}
+
+func (l *lifecycle) setUp(w Worker) {
+	l.st.mu.Lock()
+	defer l.st.mu.Unlock()
+	l.st.live = w
+	if w != nil {
+		l.st.up, l.st.pid, l.st.pool, l.st.hello = true, w.PID(), w.Hello().PoolBytes, w.Hello()
+		if l.counted {
+			l.e.stats.up.Add(1)
+		}
+	} else if l.st.up {
+		l.st.up = false
+		if l.counted {
+			l.e.stats.up.Add(-1)
+		}
+	}
+}
+
+func (l *lifecycle) setPool(n uint64) {
+	l.st.mu.Lock()
+	l.st.pool = n
+	l.st.mu.Unlock()
+}
+
+func (l *lifecycle) note(err error) {
+	l.st.mu.Lock()
+	l.st.lastErr = err.Error()
+	l.st.mu.Unlock()
+}
+
+// ran counts an invocation answered by the slot.
+func (l *lifecycle) ran() {
+	l.st.mu.Lock()
+	l.st.runs++
+	l.st.mu.Unlock()
+}
+
+func (l *lifecycle) stats() call.WorkerStats {
+	l.st.mu.Lock()
+	defer l.st.mu.Unlock()
+	return call.WorkerStats{ID: l.id, PID: l.st.pid, Up: l.st.up, PoolBytes: l.st.pool, Restarts: l.st.restarts, Invocations: l.st.runs, LastError: l.st.lastErr}
+}
+
+// hello is the live worker's hello, nil when none is up.
+func (l *lifecycle) hello() *worker.Hello {
+	l.st.mu.Lock()
+	defer l.st.mu.Unlock()
+	if !l.st.up {
+		return nil
+	}
+	return l.st.hello
+}

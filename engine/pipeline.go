@@ -1,0 +1,39 @@
+package engine
+
+// Pipelining (off with Config.NoPipeline): while a worker runs an invocation, its slot sends it
+// the next queued one, its inputs copied into the worker's other context, so that the worker
+// finds it waiting when it answers the first (docs/engines.md). The slot looks for one right
+// after it sends an invocation and between results (run), and while it spins for a result
+// (await.go's watch). Runs on whoever drives the slot.
+
+// canPrefetch reports whether another invocation may be sent to the worker now: a context is
+// free, nothing went wrong writing to the worker, and no submitter drives the slot (an inline
+// run, lease.go, returns once its own invocation is answered).
+func (s *slot) canPrefetch() bool {
+	return !s.lease.inline && len(s.pipe.order) < s.life.w.Contexts() && s.pipe.broken == nil
+}
+
+// prefetch sends the next queued invocation while another runs, when the next is of the same
+// function and the same caller, and the worker has its code. The same function and caller only:
+// kernels can read and write the worker's pinned contexts, so while one runs, the other context
+// may hold nothing its function and its caller could not see anyway (docs/security.md). Nothing
+// goes to a worker doomed by a teardown of the fault domain since it started.
+func (s *slot) prefetch() {
+	f := &s.pipe
+	busy := &f.pend[f.order[0]]
+	free := 1 - f.order[0]
+	until := busy.dropAt // the worker is done with busy by then: answered, or killed
+	if busy.inv != nil {
+		until = busy.inv.Deadline
+	}
+	if s.life.gen < s.e.faults.generation() || !f.hasCode(busy.fn) {
+		return
+	}
+	inv := s.e.sched.takeBehind(busy.fn, busy.tenant, until)
+	if inv == nil {
+		return
+	}
+	if s.start(inv, free, true) {
+		s.e.stats.pipelined.Add(1)
+	}
+}

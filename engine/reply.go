@@ -1,0 +1,254 @@
+package engine
+
+import (
+	"fmt"
+	"time"
+
+	"gpufn/call"
+	"gpufn/shm"
+	"gpufn/worker"
+)
+
+// Running invocations on a slot's worker and answering them from its results, in the order the
+// requests were sent; the in-flight state is in inflight.go, pipelining's choice of what to send
+// behind the running one in pipeline.go, the wait for a result in await.go, and what a lost
+// worker means in faults.go. All of it runs on whoever drives the slot.
+
+// run executes inv on the slot's worker and answers it (or, after a GPU-wide fault under a
+// shared fault domain, requeues it to run again alone). While the worker runs an invocation,
+// the slot takes the next queued one whose code the worker has, copies its inputs into the
+// other context and sends it, so that the worker finds it waiting; it then answers the first
+// (copying its outputs out) while the worker runs the second. Invocations are answered in the
+// order they were sent.
+func (s *slot) run(inv *call.Invocation) {
+	if !s.start(inv, 0, false) {
+		return
+	}
+	for len(s.pipe.order) > 0 {
+		// Counted before prefetch looks at the queue, so that the watch (during receive)
+		// looks again at anything submitted after that.
+		s.watch.seen = s.e.sched.queued.Load()
+		if s.canPrefetch() {
+			s.prefetch()
+		}
+		s.receive()
+	}
+	if s.pipe.broken != nil {
+		s.life.lost(fmt.Errorf("a request could not be written whole: %w", s.pipe.broken))
+		s.pipe.broken = nil
+	}
+}
+
+// receive reads the result of the oldest invocation in flight and answers it.
+func (s *slot) receive() {
+	f := &s.pipe
+	ci := f.order[0]
+	p := &f.pend[ci]
+	err := s.awaitResult(p)
+	got := time.Now()
+	f.order = append(f.order[:0], f.order[1:]...)
+	if err != nil {
+		s.lostInFlight(p, err)
+		return
+	}
+	if len(f.order) > 0 {
+		s.waited(&f.pend[f.order[0]], got)
+	}
+	ctx := s.life.w.Context(ci)
+	switch {
+	case p.inv == nil: // answered already: drop the result, clear what it wrote
+		s.dropped(p, ctx)
+	case f.res.Err != nil:
+		stamp(p, &f.res.Stages, got)
+		s.answerError(p, ci, ctx)
+	default:
+		stamp(p, &f.res.Stages, got)
+		s.answer(p, ctx)
+	}
+}
+
+// stamp records the worker's stages of p's invocation, answered at got.
+func stamp(p *pending, st *worker.Stages, got time.Time) {
+	t := &p.inv.Timing
+	t.Queue += p.start.Sub(p.sent) // waiting in the pipe behind the one before it
+	t.IPC = max(0, got.Sub(p.start)-time.Duration(st.Total))
+	t.Load, t.H2D, t.Kernel = time.Duration(st.Load), time.Duration(st.H2D), time.Duration(st.Kernel)
+	t.D2H, t.Zero = time.Duration(st.D2H), time.Duration(st.Zero)
+	t.Graph = st.Graph
+	t.Worker = time.Duration(st.Total)
+}
+
+// answer copies the outputs of p's invocation out of context ctx and answers it.
+func (s *slot) answer(p *pending, ctx *shm.Context) {
+	f := &s.pipe
+	inv := p.inv
+	f.loaded(inv.Fn)
+	inv.Fn.Cleared()
+	t := time.Now()
+	f.parts = f.parts[:0]
+	for _, sp := range f.res.Outputs {
+		b, err := ctx.Slice(sp)
+		if err != nil {
+			s.brokenReply(p, err)
+			return
+		}
+		f.parts = append(f.parts, b)
+	}
+	if len(f.parts) != len(inv.Fn.Plan.Outputs) {
+		s.brokenReply(p, fmt.Errorf("worker answered with %d outputs; the function has %d", len(f.parts), len(inv.Fn.Plan.Outputs)))
+		return
+	}
+	high, _ := s.outputsEnd(ctx)
+	inv.SetOutputs(f.parts)
+	inv.Timing.CopyOut = time.Since(t)
+	ctx.Written(high)
+	s.e.stats.completed.Add(1)
+	s.life.ran()
+	inv.Finish(nil)
+	s.settle(p)
+	ctx.Retire() // after the answer: the outputs were copied out
+}
+
+// answerError handles a result with an error for p's invocation, in context ci.
+func (s *slot) answerError(p *pending, ci int, ctx *shm.Context) {
+	f := &s.pipe
+	inv, w := p.inv, f.res.Err
+	switch {
+	case p.attempt == 0 && (w.Code == call.CodeLibraryMissing || w.Code == call.CodeFunctionMissing):
+		// The worker may have dropped its cache entry; send the payload again, once.
+		f.forget(inv.Fn)
+		if f.broken != nil { // nothing more goes to this worker: it runs on the next
+			s.putBack(p)
+			return
+		}
+		p.attempt++
+		s.send(ci)
+	case w.Fatal:
+		s.gpuFailure(inv, fromWire(w), fmt.Errorf("its device was lost: %s", w.Message))
+		s.settle(p)
+		s.putBackRest() // they cannot run on a lost device
+	default:
+		if w.Code != call.CodeLibraryInvalid {
+			f.loaded(inv.Fn)
+		}
+		wipeOutputs(ctx, w)
+		s.fail(inv, fromWire(w))
+		s.settle(p)
+	}
+}
+
+// outputsEnd is the end of the furthest output span of the result just received.
+func (s *slot) outputsEnd(ctx *shm.Context) (uint64, bool) {
+	var high uint64
+	for _, sp := range s.pipe.res.Outputs {
+		if _, err := ctx.Slice(sp); err != nil {
+			return 0, false
+		}
+		high = max(high, sp.End())
+	}
+	return high, true
+}
+
+// wipeOutputs zeroes the output area of context ctx after a result with error w that may
+// follow outputs already copied there (output_too_large: the first outputs fit; internal: a
+// copy failed midway). Such a result names no outputs, so nothing tells how far the worker
+// wrote, and OutputArea and Retire zero only what they know was written: the first outputs
+// would stay for the next user of the context (another caller's kernels can read it). Rare
+// errors; the cost is zeroing the context once.
+func wipeOutputs(ctx *shm.Context, w *worker.WireError) {
+	if w.Code == call.CodeOutputTooLarge || w.Code == call.CodeInternal {
+		ctx.Written(ctx.Size())
+		ctx.Retire()
+	}
+}
+
+// brokenReply answers an invocation whose result made no sense and replaces the worker.
+func (s *slot) brokenReply(p *pending, err error) {
+	s.fail(p.inv, call.Errorf(call.CodeInternal, "worker answered with %v", err))
+	s.life.lost(err)
+	s.settle(p)
+	s.putBackRest()
+}
+
+// waited is called when the invocation before p was answered at t: the worker starts on p
+// now. If p's deadline passed while it waited, it is answered at once (it is still run, and its
+// result dropped: the worker cannot be told to skip it).
+func (s *slot) waited(p *pending, t time.Time) {
+	p.start = p.sent
+	if t.After(p.sent) {
+		p.start = t
+	}
+	inv := p.inv
+	if inv == nil || !t.After(inv.Deadline) {
+		return
+	}
+	inv.Timing.Queue = t.Sub(inv.Sched.Enqueued)
+	p.dropAt = t.Add(inv.Sched.Timeout)
+	p.inv = nil
+	s.fail(inv, call.Errorf(call.CodeDeadline, "the deadline passed while the invocation waited for the worker (%v)", inv.Timing.Queue.Round(time.Millisecond)))
+	s.settle(p)
+}
+
+// dropped takes the result of an invocation answered early (see waited).
+func (s *slot) dropped(p *pending, ctx *shm.Context) {
+	if w := s.pipe.res.Err; w != nil {
+		switch {
+		case w.Fatal:
+			s.dropFailed(p, fmt.Errorf("its device was lost: %s", w.Message))
+			s.putBackRest()
+			return
+		case w.Code == call.CodeLibraryMissing || w.Code == call.CodeFunctionMissing:
+			s.pipe.forget(p.fn)
+		}
+		wipeOutputs(ctx, w)
+	}
+	if high, ok := s.outputsEnd(ctx); ok {
+		ctx.Written(high)
+	}
+	ctx.Retire()
+}
+
+// putBackRest puts back every invocation still in flight (see putBack): the worker was lost
+// before it started them. It is called once the loss has been handled, a teardown of the fault
+// domain included: an idle slot may take them at once, and must not send them to a worker that
+// the teardown is about to kill (they would be counted its victims and re-run alone).
+func (s *slot) putBackRest() {
+	for _, cj := range s.pipe.order {
+		s.putBack(&s.pipe.pend[cj])
+	}
+	s.pipe.order = s.pipe.order[:0]
+}
+
+// putBack returns an invocation that was sent but never started (the worker was lost first)
+// to the head of the queue, as it was.
+func (s *slot) putBack(p *pending) {
+	if p.inv != nil {
+		s.e.sched.putBack(p.inv)
+		p.inv = nil
+	}
+	s.settle(p)
+}
+
+// settle counts an invocation the slot prefetched as done running (the slot loop counts the
+// one it was handed).
+func (s *slot) settle(p *pending) {
+	if p.prefetched {
+		p.prefetched = false
+		s.e.sched.doneRunning(false)
+	}
+}
+
+// failTaken answers an invocation that could not be started.
+func (s *slot) failTaken(inv *call.Invocation, prefetched bool, err *call.Error) {
+	s.fail(inv, err)
+	if prefetched {
+		s.e.sched.doneRunning(false)
+	}
+}
+
+func (s *slot) fail(inv *call.Invocation, err *call.Error) {
+	s.e.stats.failed.Add(1)
+	inv.Finish(err)
+}
+
+func fromWire(w *worker.WireError) *call.Error { return &call.Error{Code: w.Code, Message: w.Message} }

@@ -1,0 +1,183 @@
+package engine
+
+import (
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"gpufn/call"
+)
+
+// sched is the engine's dispatch state: the queue, the stack of idle slots, how many
+// invocations run and whether one runs alone. It is shared by the goroutines that submit, the
+// slot goroutines (and whoever else drives a slot, see lease.go), the janitor and Shutdown;
+// every field but queued is guarded by mu. A slot taken off the idle stack under mu (a hand-off
+// on its channel, or a lease) is then driven by one goroutine only.
+type sched struct {
+	mu        sync.Mutex
+	q         queue
+	idle      []*slot // LIFO: the last one to go idle runs next
+	running   int     // invocations taken by slots (or run on lent ones) and not yet finished
+	exclusive bool    // an invocation runs alone
+	draining  bool
+	// queued counts the invocations queued so far (by Submit and SubmitInline, not those run
+	// inline); busy slots that watch the queue read it without mu (await.go).
+	queued atomic.Uint64
+}
+
+// admit takes inv, submitted: it refuses it (draining, or the queue or its tenant's share
+// full), lends it the most recently idle slot when inline and lendLocked allows it (the caller
+// then runs inv on that slot itself), or queues it and hands what it can to idle slots. gen is
+// the fault domain's generation (lendLocked).
+func (q *sched) admit(inv *call.Invocation, inline bool, gen uint64) (*slot, error) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.draining {
+		return nil, call.ErrDraining
+	}
+	if err := q.q.refuse(inv); err != nil {
+		return nil, err
+	}
+	if inline {
+		if s := q.lendLocked(inv, gen); s != nil {
+			return s, nil
+		}
+	}
+	q.queued.Add(1)
+	q.q.push(inv)
+	q.kickLocked()
+	return nil, nil
+}
+
+// kickLocked hands queued invocations to idle slots, the most recently idle first. An
+// exclusive invocation at the head waits until nothing else runs, and then runs alone.
+func (q *sched) kickLocked() {
+	for len(q.idle) > 0 && q.q.len() > 0 && !q.exclusive {
+		if head := q.q.peek(); head.Sched.Exclusive {
+			if q.running > 0 {
+				return
+			}
+			q.exclusive = true
+		}
+		inv := q.q.pop()
+		s := q.idle[len(q.idle)-1]
+		q.idle = q.idle[:len(q.idle)-1]
+		q.running++
+		s.in <- inv // capacity 1, and an idle slot's channel is empty: never blocks
+	}
+}
+
+// next returns the next invocation for slot s, or puts s on the idle stack and returns nil.
+func (q *sched) next(s *slot) *call.Invocation {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if !q.exclusive && q.q.len() > 0 {
+		head := q.q.peek()
+		if !head.Sched.Exclusive || q.running == 0 {
+			q.exclusive = head.Sched.Exclusive
+			q.running++
+			inv := q.q.pop()
+			q.kickLocked()
+			return inv
+		}
+	}
+	q.idle = append(q.idle, s)
+	return nil
+}
+
+// takeBehind takes the head of the queue for a slot busy with an invocation of fn for tenant
+// that its worker is done with by until (answered, or killed), when the head may be sent to
+// that worker behind it (pipelining, see slot.prefetch): an invocation of the same function
+// for the same tenant, not exclusive, with a deadline no earlier than until. A pipelined
+// invocation is answered only once the one before it ends: with an earlier deadline it could be
+// answered long after its own (up to the whole --timeout of the one before), where the queue's
+// janitor answers it at its deadline.
+func (q *sched) takeBehind(fn *call.Function, tenant string, until time.Time) *call.Invocation {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.exclusive || q.q.len() == 0 {
+		return nil
+	}
+	if head := q.q.peek(); head.Sched.Exclusive || head.Fn != fn || head.Tenant != tenant || head.Deadline.Before(until) {
+		return nil
+	}
+	q.running++
+	return q.q.pop()
+}
+
+// putBack returns an invocation that a slot took but its worker never started to the head of
+// the queue, and hands it on if a slot is idle.
+func (q *sched) putBack(inv *call.Invocation) {
+	q.mu.Lock()
+	q.q.pushFront(inv)
+	q.kickLocked()
+	q.mu.Unlock()
+}
+
+// requeue puts an invocation to run again alone (exclusive) at the head of the queue; it waits
+// there until nothing else runs (the slot that requeues it still counts as running).
+func (q *sched) requeue(inv *call.Invocation) {
+	q.mu.Lock()
+	q.q.pushFront(inv)
+	q.mu.Unlock()
+}
+
+// doneRunning counts down an invocation a slot took (hand-offs, next, takeBehind and leases
+// count them up) and lets queued work flow again after an exclusive one.
+func (q *sched) doneRunning(exclusive bool) {
+	q.mu.Lock()
+	q.running--
+	if exclusive {
+		q.exclusive = false
+	}
+	q.kickLocked()
+	q.mu.Unlock()
+}
+
+// leaveIdle removes s from the idle stack if it is there (its worker died while idle). It
+// reports whether it was there; if not, an invocation is on its way to s.in, or s is lent
+// (lease.go): then s's goroutine is to take it back, and its borrower gives it back through
+// lease.back.
+func (q *sched) leaveIdle(s *slot) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for i, x := range q.idle {
+		if x == s {
+			q.idle = append(q.idle[:i], q.idle[i+1:]...)
+			return true
+		}
+	}
+	if s.lease.lent.Load() {
+		s.lease.reclaim = true
+	}
+	return false
+}
+
+// drain stops admissions: Submit answers call.ErrDraining from now on.
+func (q *sched) drain() {
+	q.mu.Lock()
+	q.draining = true
+	q.mu.Unlock()
+}
+
+// load is the number of invocations queued and running.
+func (q *sched) load() (queued, running int) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.q.len(), q.running
+}
+
+// removeAll empties the queue; it returns what it held and how many invocations ran then.
+func (q *sched) removeAll() ([]*call.Invocation, int) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.q.remove(nil, func(*call.Invocation) bool { return true }), q.running
+}
+
+// forgetIdle empties the idle stack once no slot goroutine runs (Shutdown): nothing may be
+// handed to a slot any more.
+func (q *sched) forgetIdle() {
+	q.mu.Lock()
+	q.idle = nil
+	q.mu.Unlock()
+}
