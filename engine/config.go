@@ -90,14 +90,6 @@ type Config struct {
 	// Policy and SpinFor: how idle workers wait (default hybrid, 50 us).
 	Policy  Policy
 	SpinFor time.Duration
-	// ParkPipelined says when, under the hybrid policy, a busy slot whose worker already has
-	// the next request waiting behind the running one parks until the reply comes instead of
-	// spinning for it: ParkAuto (the default), ParkAlways or ParkNever. The worker stays busy
-	// until then and the slot has nothing to send meanwhile (both contexts are in flight), so
-	// the spin buys only a prompter answer, for a core and a Go processor that the handlers
-	// and the other workers need when the host is short of cores. A slot with one request in
-	// flight always spins (its answer is on the critical path of an idle-ish server).
-	ParkPipelined ParkPolicy
 	// Timeout is the deadline of an invocation that has none (default 30 s).
 	Timeout time.Duration
 	// Binary and Args start a worker: Binary Args... --device ... (default: this executable,
@@ -129,9 +121,6 @@ type Config struct {
 	// NoInline makes SubmitInline queue every invocation, as Submit does: by default an
 	// invocation that finds a worker idle and nothing queued is run by the submitting goroutine.
 	NoInline bool
-	// NoWatch turns off prefetch while spinning: a busy slot then looks at the queue for the
-	// next invocation to pipeline only between replies, not while it spins for one.
-	NoWatch bool
 	// Start starts a worker (default StartProcess: a process running Binary Args...). The
 	// scheduler's tests start in-process fakes.
 	Start Starter
@@ -142,46 +131,6 @@ type Config struct {
 
 // QueueDepthPerWorker is the default queue depth per worker (Config.QueueDepth).
 const QueueDepthPerWorker = 1024
-
-// ParkPolicy is Config.ParkPipelined.
-type ParkPolicy string
-
-const (
-	// ParkAuto parks pipelined slots when busy spinners would outnumber the host's cores: each
-	// busy worker has two (its slot's reply spin in the server, and the worker process's own
-	// wait for the GPU, a spin in the CUDA driver), so it parks when 2 x Workers exceeds the
-	// CPUs this process may use. Measured on the H100 machine (12 server cores, matmul
-	// overloaded): with 4 workers spinning gave 26.4-26.8k/s and parking 25.7-25.8k/s; with 8
-	// workers spinning gave 25.0-25.3k/s and parking 29.3-30.8k/s (docs/engines.md).
-	ParkAuto ParkPolicy = "auto"
-	// ParkAlways parks a slot whenever its worker has a request waiting, under the spin
-	// policy too.
-	ParkAlways ParkPolicy = "always"
-	// ParkNever always spins for a reply (until the reply spin's budget ends).
-	ParkNever ParkPolicy = "never"
-)
-
-// ParsePark parses a park policy: auto, always or never.
-func ParsePark(s string) (ParkPolicy, error) {
-	switch p := ParkPolicy(s); p {
-	case ParkAuto, ParkAlways, ParkNever:
-		return p, nil
-	}
-	return "", fmt.Errorf("unknown park policy %q (auto, always or never)", s)
-}
-
-// parkPipelined applies the park policy to the polling policy, the engine's size and the
-// host's cores: ParkAuto parks only under the hybrid policy (PolicySpin asks for spinning);
-// ParkAlways parks under any policy that spins.
-func (c *Config) parkPipelined() bool {
-	switch {
-	case c.Policy == PolicyBlock || c.ParkPipelined == ParkNever:
-		return false
-	case c.ParkPipelined == ParkAlways:
-		return true
-	}
-	return c.Policy == PolicyHybrid && 2*c.Workers > runtime.GOMAXPROCS(0)
-}
 
 func (c *Config) defaults() error {
 	if c.Mode == "" {
@@ -205,12 +154,6 @@ func (c *Config) defaults() error {
 	}
 	if c.QueueDepth <= 0 {
 		c.QueueDepth = QueueDepthPerWorker * c.Workers
-	}
-	if c.ParkPipelined == "" {
-		c.ParkPipelined = ParkAuto
-	}
-	if _, err := ParsePark(string(c.ParkPipelined)); err != nil {
-		return fmt.Errorf("engine: %w", err)
 	}
 	if c.Policy == "" {
 		c.Policy = PolicyHybrid

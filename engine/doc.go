@@ -41,8 +41,8 @@
 //     in flight on them, whose data each context holds and its scrubbing, loaded code; start and
 //     send an invocation.
 //   - reply.go: run an invocation and answer it from its result; put-backs.
-//   - await.go: the wait for a result: spinning on Worker.Poll, prefetch while spinning (type
-//     watch, Config.NoWatch), the park policy (Config.ParkPipelined).
+//   - await.go: the wait for a result: spinning on Worker.Poll, or parking at once while the
+//     worker has the next request waiting.
 //   - pipeline.go: pipelining, what may be sent behind a running invocation (Config.NoPipeline).
 //   - faults.go: faults and the shared fault domain (type faultDomain): teardowns, re-runs
 //     alone, the culprit answered, strikes and quarantine.
@@ -53,14 +53,14 @@
 //
 // Per slot one goroutine (loop), plus, per worker process, the reaper and stderr forwarder
 // started by package worker; one janitor per engine. Shutdown stops them all and is safe to call
-// twice. A slot, with its worker, in-flight state and watch, is driven by one goroutine at a
+// twice. A slot, with its worker and in-flight state, is driven by one goroutine at a
 // time: its own goroutine, or, while the slot is lent (taken off the idle stack under sched's
 // lock), a submitter running an inline invocation or the holder of the exclusive token changing
 // its worker's pool; the Auto mode's whole-GPU worker is a slot without a goroutine, driven only
 // by the exclusive token's holder (a slot goroutine running a whole-GPU invocation). Other
 // goroutines touch a slot only through its lifecycle status (Stats; a teardown's terminate) and
 // its lease flags. The dispatch state is shared under sched's lock; the fault domain's
-// generation, the engine's counters and sched.queued are atomic. The worker's reply reader
+// generation and the engine's counters are atomic. The worker's reply reader
 // never calls into the scheduler: the slot's driver polls the worker and decides.
 //
 // Submit, SubmitInline, Stats, Ready, Load, MaxNeed, Hello and Shutdown are safe for concurrent

@@ -21,9 +21,6 @@ type Engine struct {
 
 	sched  sched       // the queue, the idle slots, what runs (sched.go)
 	faults faultDomain // teardowns of the GPU's fault domain (faults.go)
-	// parkPipelined: busy slots with a request behind the running one park for the reply
-	// (Config.ParkPipelined applied to this host and the polling policy).
-	parkPipelined bool
 
 	slots []*slot
 	big   *slot // Auto mode: the whole-GPU worker, used only by the holder of exclusive
@@ -51,7 +48,6 @@ func New(cfg Config) (*Engine, error) {
 		sched: sched{q: newQueue(cfg.QueueDepth, cfg.TenantShare)},
 		quit:  make(chan struct{}),
 	}
-	e.parkPipelined = cfg.parkPipelined()
 	for i := 0; i < cfg.Workers; i++ {
 		e.slots = append(e.slots, newSlot(e, i, fmt.Sprintf("%s-w%d", cfg.Name, i)))
 	}

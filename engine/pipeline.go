@@ -3,8 +3,7 @@ package engine
 // Pipelining (off with Config.NoPipeline): while a worker runs an invocation, its slot sends it
 // the next queued one, its inputs copied into the worker's other context, so that the worker
 // finds it waiting when it answers the first (docs/engines.md). The slot looks for one right
-// after it sends an invocation and between results (run), and while it spins for a result
-// (await.go's watch). Runs on whoever drives the slot.
+// after it sends an invocation and between results (run). Runs on whoever drives the slot.
 
 // canPrefetch reports whether another invocation may be sent to the worker now: a context is
 // free, nothing went wrong writing to the worker, and no submitter drives the slot (an inline

@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"gpufn/call"
-	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -64,9 +63,8 @@ func stopped(t *testing.T, e *Engine, fn func()) {
 }
 
 // Invocations queued behind a busy worker are sent to it while it runs the one before (the
-// slot's second context), and every answer is the invocation's own: also when the slot parks for
-// the reply while its worker has the next request (ParkAlways, here under the spin policy, whose
-// reader would otherwise spin forever).
+// slot's second context), and every answer is the invocation's own: also under the spin policy,
+// where the slot parks for the reply while its worker has the next request.
 func TestPipelineSendsNextWhileWorkerRuns(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -74,13 +72,10 @@ func TestPipelineSendsNextWhileWorkerRuns(t *testing.T) {
 	}{
 		{"pipelined", Config{Mode: Sequential}},
 		{"NoPipeline", Config{Mode: Sequential, NoPipeline: true}},
-		{"parked", Config{Mode: Sequential, Policy: PolicySpin, ParkPipelined: ParkAlways}},
+		{"spin", Config{Mode: Sequential, Policy: PolicySpin}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := newEngine(t, c.cfg)
-			if park := c.cfg.ParkPipelined == ParkAlways; e.parkPipelined != park {
-				t.Fatalf("parks %v, want %v", e.parkPipelined, park)
-			}
 			f := echo(t)
 			warmUp(t, e, f)
 			var chans []<-chan answer
@@ -233,63 +228,8 @@ func TestPipelinedWorkerKilled(t *testing.T) {
 	}
 }
 
-// An invocation submitted while the worker runs another (the queue was empty when the slot
-// last looked) is sent behind the running one while it runs, not after its result: the slot
-// watches the queue while it waits (slot.watch).
-func TestPipelineTakesInvocationSubmittedDuringRun(t *testing.T) {
-	g := newGate(t)
-	e := newEngine(t, Config{Mode: Sequential, Policy: PolicySpin, Env: []string{g.env()}})
-	slow := gated(t)
-	g.allow(t, 1) // the warm-up's run
-	warmUp(t, e, slow)
-	before := e.Stats().Pipelined
-	a := submitAsync(t, e, slow, []byte("a"), 0)
-	// a is in its kernel, and stays there until allowed: b comes while a runs. The slot sent a
-	// and then looked at the queue, almost always before the worker got this far; should it
-	// look only now, that look takes b, which is right too.
-	g.waitEntered(t, 2)
-	b := submitAsync(t, e, slow, []byte("b"), 0)
-	// Sent while a cannot have ended: by the watch, not after a's result.
-	waitFor(t, "b to be sent behind a", func() bool { return e.Stats().Pipelined-before >= 1 })
-	g.allow(t, 2)
-	for _, c := range []struct {
-		ch   <-chan answer
-		want string
-	}{{a, "a"}, {b, "b"}} {
-		if x := <-c.ch; x.err != nil || string(x.out) != c.want {
-			t.Fatalf("%s: %q %v", c.want, x.out, x.err)
-		}
-	}
-	if got := settled(t, e).Pipelined - before; got != 1 {
-		t.Fatalf("%d invocations pipelined; want 1 (b, submitted while a ran)", got)
-	}
-}
-
-// The park policy against the polling policy and the host's cores, and the queue's default
-// depth per worker.
-func TestConfigParkAndQueueDefaults(t *testing.T) {
-	cpus := runtime.GOMAXPROCS(0)
-	few, many := max(1, cpus/2), cpus/2+1 // 2 x few <= cpus < 2 x many
-	for _, c := range []struct {
-		cfg  Config
-		want bool
-	}{
-		{Config{Mode: Concurrent, Workers: few}, false},
-		{Config{Mode: Concurrent, Workers: many}, true},
-		{Config{Mode: Concurrent, Workers: many, Policy: PolicySpin}, false},
-		{Config{Mode: Concurrent, Workers: many, Policy: PolicyBlock, ParkPipelined: ParkAlways}, false},
-		{Config{Mode: Concurrent, Workers: many, ParkPipelined: ParkNever}, false},
-		{Config{Mode: Sequential, ParkPipelined: ParkAlways, Policy: PolicySpin}, true},
-		{Config{Mode: Sequential}, cpus < 2},
-	} {
-		cfg := c.cfg
-		if err := cfg.defaults(); err != nil {
-			t.Fatal(err)
-		}
-		if got := cfg.parkPipelined(); got != c.want {
-			t.Errorf("%+v on %d CPUs: parks %v, want %v", c.cfg, cpus, got, c.want)
-		}
-	}
+// The queue's default depth per worker.
+func TestConfigQueueDefaults(t *testing.T) {
 	for _, c := range []struct {
 		cfg  Config
 		want int
@@ -303,9 +243,5 @@ func TestConfigParkAndQueueDefaults(t *testing.T) {
 		if err := cfg.defaults(); err != nil || cfg.QueueDepth != c.want {
 			t.Errorf("%+v: queue depth %d (%v), want %d", c.cfg, cfg.QueueDepth, err, c.want)
 		}
-	}
-	bad := Config{ParkPipelined: "sometimes"}
-	if err := bad.defaults(); err == nil {
-		t.Error("an unknown park policy was accepted")
 	}
 }

@@ -25,9 +25,6 @@ func (s *slot) run(inv *call.Invocation) {
 		return
 	}
 	for len(s.pipe.order) > 0 {
-		// Counted before prefetch looks at the queue, so that the watch (during receive)
-		// looks again at anything submitted after that.
-		s.watch.seen = s.e.sched.queued.Load()
 		if s.canPrefetch() {
 			s.prefetch()
 		}

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"gpufn/call"
@@ -11,7 +10,7 @@ import (
 // sched is the engine's dispatch state: the queue, the stack of idle slots, how many
 // invocations run and whether one runs alone. It is shared by the goroutines that submit, the
 // slot goroutines (and whoever else drives a slot, see lease.go), the janitor and Shutdown;
-// every field but queued is guarded by mu. A slot taken off the idle stack under mu (a hand-off
+// every field is guarded by mu. A slot taken off the idle stack under mu (a hand-off
 // on its channel, or a lease) is then driven by one goroutine only.
 type sched struct {
 	mu        sync.Mutex
@@ -20,9 +19,6 @@ type sched struct {
 	running   int     // invocations taken by slots (or run on lent ones) and not yet finished
 	exclusive bool    // an invocation runs alone
 	draining  bool
-	// queued counts the invocations queued so far (by Submit and SubmitInline, not those run
-	// inline); busy slots that watch the queue read it without mu (await.go).
-	queued atomic.Uint64
 }
 
 // admit takes inv, submitted: it refuses it (draining, or the queue or its tenant's share
@@ -43,7 +39,6 @@ func (q *sched) admit(inv *call.Invocation, inline bool, gen uint64) (*slot, err
 			return s, nil
 		}
 	}
-	q.queued.Add(1)
 	q.q.push(inv)
 	q.kickLocked()
 	return nil, nil

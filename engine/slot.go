@@ -12,7 +12,7 @@ import (
 // up, takes invocations from the queue and runs them; while the slot is lent (lease.go) a
 // borrower drives it instead and the goroutine touches nothing of it. The Auto mode's
 // whole-GPU worker is a slot without a goroutine: the holder of the exclusive token drives it
-// (whole.go). Whoever drives the slot owns life's worker, the in-flight state and watch; the
+// (whole.go). Whoever drives the slot owns life's worker and the in-flight state; the
 // other fields are set at New and read-only.
 type slot struct {
 	e  *Engine
@@ -25,9 +25,8 @@ type slot struct {
 	lease lease     // lending the idle slot to another goroutine (lease.go)
 
 	// Owned by whoever drives the slot: the worker's contexts and what is in flight on them
-	// (inflight.go), and prefetch while spinning (await.go).
-	pipe  inflight
-	watch watch
+	// (inflight.go).
+	pipe inflight
 }
 
 // newSlot makes the slot of worker idx (-1: the whole-GPU worker, without a pool while idle and
@@ -45,7 +44,6 @@ func newSlot(e *Engine, idx int, id string) *slot {
 			s.life.env = e.cfg.WholeEnv
 		}
 	}
-	s.watch.on = !e.cfg.NoWatch
 	return s
 }
 

@@ -74,9 +74,6 @@ func (o *SystemOptions) defaults() error {
 //	NAME-block   any gpufn system above with --poll block
 //	NAME-nopipe  any gpufn system above with --pipeline=false
 //	NAME-noinline any gpufn system above with --inline=false
-//	NAME-nowatch any gpufn system above with --prefetch-watch=false
-//	NAME-park    any gpufn system above with --park-pipelined always
-//	NAME-nopark  any gpufn system above with --park-pipelined never
 //	NAME-nocap   any gpufn system above with --max-connections-per-ip 0: a load generator on one
 //	             host is one client to the server's per-client connection cap, which an
 //	             open-loop run near saturation (a connection per request in flight) can reach
@@ -126,9 +123,6 @@ var systemVariants = []struct {
 	{"-block", []string{"--poll", "block"}},
 	{"-nopipe", []string{"--pipeline=false"}},
 	{"-noinline", []string{"--inline=false"}},
-	{"-nowatch", []string{"--prefetch-watch=false"}},
-	{"-park", []string{"--park-pipelined", "always"}},
-	{"-nopark", []string{"--park-pipelined", "never"}},
 	{"-nocap", []string{"--max-connections-per-ip", "0"}},
 }
 

@@ -18,12 +18,10 @@ type serveFlags struct {
 	poolSize      byteSize
 	contextSize   byteSize
 	queueDepth    int
-	parkPipelined string
 	poll          string
 	graphs        bool
 	pipeline      bool
 	inline        bool
-	watch         bool
 	spinFor       time.Duration
 	timeout       time.Duration
 	maxBody       byteSize
@@ -72,12 +70,10 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.Var(&f.contextSize, "context-size", "shared-memory context per worker: the most an invocation's inputs and outputs together may take")
 	fs.IntVar(&f.queueDepth, "queue-depth", 0, "invocations queued per GPU before new ones are refused with 429 (default 1024 per worker of the GPU: 1024 for the sequential engine, 4096 for 4 workers)")
 	fs.BoolVar(&f.inline, "inline", true, "an invocation that finds a worker idle and nothing queued is run by the goroutine that read its request, without hand-offs to the worker's goroutine and back (lower latency at low load)")
-	fs.BoolVar(&f.watch, "prefetch-watch", true, "while a worker's goroutine spins for a reply, it looks at the queue and sends the worker its next invocation at once (with --pipeline)")
 	fs.BoolVar(&f.pipeline, "pipeline", true, "give each worker two shared-memory contexts and send it the next queued invocation while it runs one (the server's copies in and out overlap the GPU work)")
 	fs.BoolVar(&f.graphs, "graphs", true, "replay a function's repeated launch sequence as one CUDA graph (from its second identical invocation; functions of 8 launches or more)")
 	fs.StringVar(&f.poll, "poll", "hybrid", "how idle engine goroutines wait: spin, block, or hybrid (spin --spin-for, then park)")
 	fs.DurationVar(&f.spinFor, "spin-for", 50*time.Microsecond, "spin time of the hybrid polling policy")
-	fs.StringVar(&f.parkPipelined, "park-pipelined", "auto", "hybrid polling: whether a busy worker's goroutine parks instead of spinning for the reply while the worker has its next request waiting: auto (when 2 x workers per GPU exceed the CPUs), always, or never")
 	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "deadline of an invocation (a request may lower it with X-Gpufn-Timeout); an overrunning worker is killed and the invocation answered 504")
 	f.maxBody = 64 << 20
 	fs.Var(&f.maxBody, "max-body-bytes", "largest request body")
@@ -113,7 +109,6 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 // serveSettings are what the serve flags that need parsing stand for.
 type serveSettings struct {
 	mode   engine.Mode
-	park   engine.ParkPolicy
 	policy engine.Policy
 	// workerLevel is --worker-log-level, or --log-level.
 	workerLevel string
@@ -134,9 +129,6 @@ func validateServeFlags(f *serveFlags) (serveSettings, error) {
 		return s, fmt.Errorf("--fault-domain %q: use auto, gpu or worker", f.faultDomain)
 	}
 	var err error
-	if s.park, err = engine.ParsePark(f.parkPipelined); err != nil {
-		return s, fmt.Errorf("--park-pipelined: %w", err)
-	}
 	if f.queueDepth < 0 {
 		return s, fmt.Errorf("--queue-depth %d: want a count of invocations (0: 1024 per worker)", f.queueDepth)
 	}

@@ -52,12 +52,10 @@ func TestServeFlagDefaults(t *testing.T) {
 		"max-libraries-per-tenant": "100",
 		"max-library-bytes":        "64MiB",
 		"mps":                      "auto",
-		"park-pipelined":           "auto",
 		"pipeline":                 "true",
 		"poll":                     "hybrid",
 		"pool-size":                "0",
 		"pprof":                    "false",
-		"prefetch-watch":           "true",
 		"queue-depth":              "0",
 		"read-timeout":             "1m0s",
 		"runtime-dir":              "",
@@ -83,16 +81,16 @@ func TestValidateServeFlags(t *testing.T) {
 		args []string
 		want serveSettings
 	}{
-		{nil, serveSettings{mode: engine.Auto, park: engine.ParkAuto, policy: engine.PolicyHybrid, workerLevel: "info",
+		{nil, serveSettings{mode: engine.Auto, policy: engine.PolicyHybrid, workerLevel: "info",
 			env: []string{"GPUFN_CPU_DEVICES=1", "GPUFN_CPU_MEMORY=1073741824"}}},
-		{[]string{"--engine", "sequential", "--mps", "off", "--fault-domain", "gpu", "--park-pipelined", "always", "--poll", "spin", "--log-level", "debug"},
-			serveSettings{mode: engine.Sequential, park: engine.ParkAlways, policy: engine.PolicySpin, workerLevel: "debug",
+		{[]string{"--engine", "sequential", "--mps", "off", "--fault-domain", "gpu", "--poll", "spin", "--log-level", "debug"},
+			serveSettings{mode: engine.Sequential, policy: engine.PolicySpin, workerLevel: "debug",
 				env: []string{"GPUFN_CPU_DEVICES=1", "GPUFN_CPU_MEMORY=1073741824"}}},
-		{[]string{"--engine", "concurrent", "--mps", "on", "--fault-domain", "worker", "--park-pipelined", "never", "--poll", "block", "--worker-log-level", "warn", "--queue-depth", "7"},
-			serveSettings{mode: engine.Concurrent, park: engine.ParkNever, policy: engine.PolicyBlock, workerLevel: "warn",
+		{[]string{"--engine", "concurrent", "--mps", "on", "--fault-domain", "worker", "--poll", "block", "--worker-log-level", "warn", "--queue-depth", "7"},
+			serveSettings{mode: engine.Concurrent, policy: engine.PolicyBlock, workerLevel: "warn",
 				env: []string{"GPUFN_CPU_DEVICES=1", "GPUFN_CPU_MEMORY=1073741824"}}},
 		{[]string{"--cpu-devices", "3", "--cpu-memory", "2GiB", "--mps", "auto"},
-			serveSettings{mode: engine.Auto, park: engine.ParkAuto, policy: engine.PolicyHybrid, workerLevel: "info",
+			serveSettings{mode: engine.Auto, policy: engine.PolicyHybrid, workerLevel: "info",
 				env: []string{"GPUFN_CPU_DEVICES=3", "GPUFN_CPU_MEMORY=2147483648"}}},
 	}
 	for _, tc := range tests {
@@ -116,7 +114,6 @@ func TestValidateServeFlagsRefuses(t *testing.T) {
 		{[]string{"--engine", ""}, `--engine "": use sequential, concurrent or auto`},
 		{[]string{"--mps", "yes"}, `--mps "yes": use auto, on or off`},
 		{[]string{"--fault-domain", "process"}, `--fault-domain "process": use auto, gpu or worker`},
-		{[]string{"--park-pipelined", "sometimes"}, "--park-pipelined: "},
 		{[]string{"--queue-depth", "-1"}, "--queue-depth -1: want a count of invocations (0: 1024 per worker)"},
 		{[]string{"--poll", "busy"}, "--poll: "},
 		// The flags are checked in this order; the first bad one is named.
