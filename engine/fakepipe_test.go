@@ -77,11 +77,13 @@ func TestFakePipelineOnlyWhatMayWait(t *testing.T) {
 	for _, inv := range invs {
 		wantOut(t, inv)
 	}
-	// slow runs (held at the gate) with a long deadline; late, of the same function and
-	// caller, has a short one.
-	a := fsubmit(t, e, slow, "", "a", time.Minute, false)
-	g.waitEntered(t, 3) // the warm-up, the blocker, a
-	late := fsubmit(t, e, slow, "", "late", 30*time.Millisecond, false)
+	// a (held at the gate) has a long deadline, late, of the same function and caller, a short
+	// one: the slot that takes a finds late at the head of the queue and leaves it there.
+	var a, late *call.Invocation
+	blocked(t, e, g, func() {
+		a = fsubmit(t, e, slow, "", "a", time.Minute, false)
+		late = fsubmit(t, e, slow, "", "late", 500*time.Millisecond, false)
+	})
 	wantErr(t, late, call.CodeDeadline, "queued")
 	g.allow(1)
 	wantOut(t, a)

@@ -45,8 +45,17 @@ func startFake(t *testing.T, g *fakeGPU, cfg Config) *Engine {
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		defer cancel()
-		if err := e.Shutdown(ctx); err != nil {
-			t.Error(err)
+		shut := make(chan error, 1)
+		go func() { shut <- e.Shutdown(ctx) }()
+		select {
+		case err := <-shut:
+			if err != nil {
+				t.Error(err)
+			}
+		case <-time.After(time.Minute):
+			// A goroutine of the engine is stuck: what a failed test left must not hang the
+			// tests after it.
+			t.Error("Shutdown hung")
 		}
 	})
 	return e
