@@ -65,6 +65,13 @@ func (d *Device) CompilePTX(ptx []byte) ([]byte, string, error) {
 		if log != "" {
 			e.Msg += "; JIT log: " + log
 		}
+		if r == codeUnknown && log != "" {
+			// The linker answers a PTX it cannot link (an undefined reference, say) with
+			// CUDA_ERROR_UNKNOWN and says why in its error log: a failed compile, not a lost
+			// context (on the H100, the same process went on working).
+			e.Fatal, e.Kind = false, gpu.ErrInvalidImage
+			return nil, log, e
+		}
 		return nil, log, d.fail(e)
 	}
 	defer C.free(out)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"time"
 
 	"go.uber.org/zap"
 
@@ -35,9 +36,16 @@ func newCompiler(kind, exe string, selected []gpu.Info, plan serveplan.Plan, set
 		}
 		targets = append(targets, t)
 	}
+	// A compile worker runs where the engines' workers do, under MPS a client of the GPU's
+	// daemon. After a fault the daemon tears down every client and takes new ones only once all
+	// have exited; an idle compile worker notices nothing until its next call, so it would hold
+	// the whole GPU's recovery until it stopped (measured on the H100: a minute, the default
+	// idle stop). So it is stopped a second after its last compile (a new one starts in about
+	// 0.2 s under MPS).
 	return compiler.New(compiler.Options{
 		Worker:  worker.StartOptions{Binary: exe, Args: []string{"worker"}, Device: kind, LogLevel: set.workerLevel, Log: log, StartTimeout: f.startTimeout},
 		Targets: targets,
+		Idle:    time.Second,
 	})
 }
 
