@@ -82,20 +82,7 @@ func compile(c *Config, ps *problems) *Plan {
 	p := &Plan{ModulePath: c.ModulePath, Config: c}
 	bp := &c.Blueprint
 
-	kernels := map[string]int32{}
-	for i, k := range c.Kernels {
-		path := index("kernels", i)
-		if err := CheckKernelName(k); err != nil {
-			ps.add(path, "%v", err)
-			continue
-		}
-		if _, dup := kernels[k]; dup {
-			ps.add(path, "kernel %q is listed twice", k)
-			continue
-		}
-		kernels[k] = int32(len(p.Kernels))
-		p.Kernels = append(p.Kernels, k)
-	}
+	kernels := compileKernels(c, p, ps)
 
 	// Names: inputs first, then buffers; one namespace.
 	declared := map[string]int{} // name -> index into inputs, or len(inputs)+buffer declaration index
@@ -145,22 +132,7 @@ func compile(c *Config, ps *problems) *Plan {
 		p.Buffers = append(p.Buffers, PlanBuffer{Name: b.Name, Size: s})
 	}
 
-	seenOut := map[string]bool{}
-	for i, o := range bp.Outputs {
-		path := index("blueprint.outputs", i)
-		s, ok := slot[o]
-		switch {
-		case !ok:
-			if _, d := declared[o]; !d {
-				ps.add(path, "output %q is neither an input nor a buffer", o)
-			}
-		case seenOut[o]:
-			ps.add(path, "output %q is listed twice", o)
-		default:
-			seenOut[o] = true
-			p.Outputs = append(p.Outputs, s)
-		}
-	}
+	p.Outputs = compileOutputs(bp.Outputs, slot, declared, ps)
 
 	count := 0
 	p.Body = compileActions(bp.ControlFlow, "blueprint.control_flow", kernels, slot, declared, isInput, &count, ps)
@@ -168,6 +140,48 @@ func compile(c *Config, ps *problems) *Plan {
 		ps.add("blueprint.control_flow", "%d actions; the limit is %d", count, maxActions)
 	}
 	return p
+}
+
+// compileKernels checks the kernel list and numbers its kernels, in p.Kernels' order.
+func compileKernels(c *Config, p *Plan, ps *problems) map[string]int32 {
+	kernels := map[string]int32{}
+	for i, k := range c.Kernels {
+		path := index("kernels", i)
+		if err := CheckKernelName(k); err != nil {
+			ps.add(path, "%v", err)
+			continue
+		}
+		if _, dup := kernels[k]; dup {
+			ps.add(path, "kernel %q is listed twice", k)
+			continue
+		}
+		kernels[k] = int32(len(p.Kernels))
+		p.Kernels = append(p.Kernels, k)
+	}
+	return kernels
+}
+
+// compileOutputs resolves the outputs to slots; each must be a declared input or buffer,
+// listed once.
+func compileOutputs(outputs []string, slot map[string]int32, declared map[string]int, ps *problems) []int32 {
+	var out []int32
+	seen := map[string]bool{}
+	for i, o := range outputs {
+		path := index("blueprint.outputs", i)
+		s, ok := slot[o]
+		switch {
+		case !ok:
+			if _, d := declared[o]; !d {
+				ps.add(path, "output %q is neither an input nor a buffer", o)
+			}
+		case seen[o]:
+			ps.add(path, "output %q is listed twice", o)
+		default:
+			seen[o] = true
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // orderBuffers returns buffer declaration indices in allocation order: a buffer comes after
