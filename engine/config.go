@@ -12,8 +12,7 @@ import (
 )
 
 // This file holds the engine's configuration and its policies: the modes, how waiters spin or
-// park (the polling policy, the reply spin, the park policy of pipelined slots), and the
-// defaults. Nothing here runs on its own; a Config is read-only once New has applied defaults.
+// park (the polling policy and the reply spin), and the defaults. Nothing here runs on its own; a Config is read-only once New has applied defaults.
 
 // Mode is how an engine uses its GPU.
 type Mode string

@@ -23,7 +23,7 @@
 //
 // # Files, by mechanism
 //
-//   - config.go: Config, the modes and policies (polling, reply spin, park policy), defaults.
+//   - config.go: Config, the modes and policies (polling, reply spin), defaults.
 //     Read-only once New applied the defaults.
 //   - worker.go: the Worker interface the engine needs of a worker (*worker.Process
 //     implements it) and Config.Start (default StartProcess). Tests start in-process fakes.

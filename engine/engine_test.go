@@ -185,7 +185,7 @@ func TestQueueFullAndDeadlineInQueue(t *testing.T) {
 	full := 0
 	// The slot idle (the first is handed to it, not queued) and its worker stopped (the first
 	// cannot end and make room while the others are submitted).
-	waitIdle(e, 1)
+	waitIdle(t, e, 1)
 	stopped(t, e, func() {
 		for i := 0; i < 6; i++ {
 			inv := call.Acquire()
@@ -229,7 +229,7 @@ func TestIdleWorkersLIFO(t *testing.T) {
 	f := echo(t)
 	for i := 0; i < 30; i++ {
 		// Once every worker is idle, the one that went idle last must run the next invocation.
-		waitIdle(e, 3)
+		waitIdle(t, e, 3)
 		if _, err := invokeSync(t, e, f, []byte("x"), 0); err != nil {
 			t.Fatal(err)
 		}
@@ -256,7 +256,7 @@ func TestSharedFaultDomainReruns(t *testing.T) {
 	fault := fn(t, "fault", "", "", "")
 	// Every worker stopped: the innocents are sent and cannot end before the culprit's fault
 	// (the teardown kills stopped workers all the same).
-	waitIdle(e, 3)
+	waitIdle(t, e, 3)
 	stopWorkers(t, e)
 	var wg sync.WaitGroup
 	results := make([]string, 2)
@@ -388,7 +388,7 @@ func TestTenantShare(t *testing.T) {
 	}
 	// The first runs at once (not queued); then alice may queue 2 (half of 4). The worker is
 	// stopped meanwhile: the first cannot end and take one of alice's off the queue.
-	waitIdle(e, 1)
+	waitIdle(t, e, 1)
 	stopped(t, e, func() {
 		for i := 0; i < 3; i++ {
 			if err := submit("alice"); err != nil {

@@ -70,7 +70,7 @@ func TestFakeSharedFaultDomain(t *testing.T) {
 	g.mps = true
 	e := newFake(t, g, Config{Mode: Concurrent, Workers: 3, SharedFaultDomain: true})
 	slow, fault := fakeFn(doGate), fakeFn(doFault)
-	waitIdle(e, 3)
+	waitIdle(t, e, 3)
 	innocents := []*call.Invocation{fsubmit(t, e, slow, "", "innocent 0", 0, false), fsubmit(t, e, slow, "", "innocent 1", 0, false)}
 	g.waitEntered(t, 2) // each on a worker of its own, held in its kernel
 	culprit := fsubmit(t, e, fault, "", "culprit", 0, false)
@@ -111,7 +111,7 @@ func TestFakeSharedFaultDomainPutBackIsNotAVictim(t *testing.T) {
 	g := newFakeGPU(t)
 	e := newFake(t, g, Config{Mode: Concurrent, Workers: 2, SharedFaultDomain: true})
 	slow := fakeFn(doGate)
-	waitIdle(e, 2)
+	waitIdle(t, e, 2)
 	var invs []*call.Invocation
 	for _, in := range []string{"x1", "x2"} { // one each: both workers have slow's code
 		invs = append(invs, fsubmit(t, e, slow, "", in, 0, false))
@@ -122,7 +122,7 @@ func TestFakeSharedFaultDomainPutBackIsNotAVictim(t *testing.T) {
 	for _, inv := range invs {
 		wantOut(t, inv)
 	}
-	waitIdle(e, 2)
+	waitIdle(t, e, 2)
 	p, q := fsubmit(t, e, slow, "", "p", 0, false), fsubmit(t, e, slow, "", "q", 0, false)
 	g.enter(t)
 	g.enter(t)

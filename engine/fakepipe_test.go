@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -273,5 +274,63 @@ func TestFakeStressAnsweredOnce(t *testing.T) {
 		if len(inv.Done()) != 0 {
 			t.Fatalf("invocation %d answered twice", i)
 		}
+	}
+}
+
+// A drain that times out while a worker runs a with b sent behind it, another slot idle: the
+// quit ends the idle slot's goroutine; then a's worker is lost, and b, put back, is handed to
+// the idle slot, whose goroutine is gone. Shutdown still answers it (draining).
+func TestFakeShutdownAnswersAPutBackHandedToAnEndedSlot(t *testing.T) {
+	g := newFakeGPU(t)
+	e := newFake(t, g, Config{Mode: Concurrent, Workers: 2})
+	slow := fakeFn(doGate)
+	waitIdle(t, e, 2)
+	var invs []*call.Invocation
+	for _, in := range []string{"x1", "x2", "p", "q"} { // x1, x2: both workers have slow's code
+		invs = append(invs, fsubmit(t, e, slow, "", in, 0, false))
+		if in == "x2" || in == "q" {
+			g.enter(t)
+			g.enter(t)
+			g.waitAwaited(t, g.live("")...)
+		}
+		if in == "x2" {
+			g.allow(2)
+			wantOut(t, invs[0])
+			wantOut(t, invs[1])
+			waitIdle(t, e, 2)
+		}
+	}
+	a, b := fsubmit(t, e, slow, "", "a", 0, false), fsubmit(t, e, slow, "", "b", 0, false)
+	g.allow(1) // p or q ends: its slot takes a and sends b behind it
+	if in := g.enter(t); in != "a" {
+		t.Fatalf("%q reached the gate, want a", in)
+	}
+	waitFor(t, "b sent behind a", func() bool { return e.Stats().Pipelined == 1 })
+	g.allow(1) // the other of p and q ends: its slot is idle
+	wantOut(t, invs[2])
+	wantOut(t, invs[3])
+	waitIdle(t, e, 1)
+	var busy, idle string
+	for _, r := range g.ran() {
+		if r.input == "a" {
+			busy = r.worker
+		}
+	}
+	for _, s := range e.slots {
+		if s.id != busy {
+			idle = s.id
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	shut := make(chan error, 1)
+	go func() { shut <- e.Shutdown(ctx) }()
+	waitFor(t, "the drain", func() bool { e.sched.mu.Lock(); defer e.sched.mu.Unlock(); return e.sched.draining })
+	cancel()
+	waitFor(t, "the idle slot's goroutine to end (its worker stopped)", func() bool { return len(g.live(idle)) == 0 })
+	g.worker(busy).Terminate()
+	wantErr(t, a, call.CodeExited, "")
+	wantErr(t, b, call.CodeDraining, "")
+	if err := <-shut; err == nil {
+		t.Fatal("the drain did not time out")
 	}
 }

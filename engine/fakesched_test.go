@@ -152,7 +152,7 @@ func TestFakeInline(t *testing.T) {
 	f := fakeFn(doEcho)
 	s := e.slots[0]
 	for i := range 10 {
-		waitParked(e, 1)
+		waitParked(t, e, 1)
 		inv := fsubmit(t, e, f, "", fmt.Sprint("inline ", i), 0, true)
 		if len(inv.Done()) == 0 { // answered, not taken
 			t.Fatalf("invocation %d not answered when SubmitInline returned", i)
@@ -168,7 +168,7 @@ func TestFakeInline(t *testing.T) {
 	// With the spin policy the goroutine never parks: nothing runs inline.
 	g2 := newFakeGPU(t)
 	e2 := newFake(t, g2, Config{Mode: Sequential, Policy: PolicySpin})
-	waitIdle(e2, 1)
+	waitIdle(t, e2, 1)
 	wantOut(t, fsubmit(t, e2, f, "", "spun", 0, true))
 	if st := settled(t, e2); st.Inline != 0 || st.Completed != 1 {
 		t.Fatalf("spin policy: stats %+v, want nothing inline", st)
@@ -181,7 +181,7 @@ func TestFakeInline(t *testing.T) {
 func TestFakeInlineWorkerLost(t *testing.T) {
 	g := newFakeGPU(t)
 	e := newFake(t, g, Config{Mode: Sequential})
-	waitParked(e, 1)
+	waitParked(t, e, 1)
 	inv := call.Acquire()
 	inv.Fn, inv.Inputs = fakeFn(doGate), [][]byte{[]byte("killed")}
 	returned := make(chan error, 1)
@@ -217,7 +217,7 @@ func TestFakeIdleWorkersLIFO(t *testing.T) {
 	e := newFake(t, g, Config{Mode: Concurrent, Workers: 3})
 	f := fakeFn(doEcho)
 	for i := range 12 {
-		waitIdle(e, 3)
+		waitIdle(t, e, 3)
 		wantOut(t, fsubmit(t, e, f, "", fmt.Sprint(i), 0, i%2 == 0))
 	}
 	on := map[string]int{}

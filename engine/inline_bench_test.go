@@ -65,10 +65,8 @@ func newBenchEngine(b *testing.B) *Engine {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { stopEngine(e) })
-	for !e.Ready() {
-		time.Sleep(5 * time.Millisecond)
-	}
-	waitIdle(e, 1)
+	waitFor(b, "the engine ready", e.Ready)
+	waitIdle(b, e, 1)
 	return e
 }
 

@@ -18,21 +18,9 @@ func idleCount(e *Engine) int {
 
 // waitParked waits until n slots are idle and their goroutines parked: a submission then runs
 // inline.
-func waitParked(e *Engine, n int) {
-	for {
-		e.sched.mu.Lock()
-		parked := 0
-		for _, s := range e.sched.idle {
-			if s.lease.parked.Load() {
-				parked++
-			}
-		}
-		e.sched.mu.Unlock()
-		if parked == n {
-			return
-		}
-		time.Sleep(time.Millisecond)
-	}
+func waitParked(t testing.TB, e *Engine, n int) {
+	t.Helper()
+	waitFor(t, fmt.Sprintf("%d slots idle and parked", n), func() bool { return parkedCount(e) == n })
 }
 
 // inlineAsync calls f with in on a goroutine of its own and returns once the engine is busy
@@ -43,9 +31,7 @@ func inlineAsync(t *testing.T, e *Engine, f *call.Function, in []byte) <-chan an
 		out, err := invokeSync(t, e, f, in, 20*time.Second)
 		done <- answer{out, err}
 	}()
-	for e.Stats().Busy == 0 {
-		time.Sleep(time.Millisecond)
-	}
+	waitFor(t, "the engine busy", func() bool { return e.Stats().Busy > 0 })
 	return done
 }
 
@@ -64,7 +50,7 @@ func answered(inv *call.Invocation) bool {
 func TestInlineRunsOnTheCallersGoroutine(t *testing.T) {
 	e := newEngine(t, Config{Mode: Sequential, Policy: PolicyBlock})
 	f := echo(t)
-	waitParked(e, 1)
+	waitParked(t, e, 1)
 	for i := 0; i < 20; i++ {
 		inv := call.Acquire()
 		inv.Fn, inv.Inputs = f, [][]byte{[]byte(fmt.Sprintf("in-%d", i))}
@@ -92,7 +78,7 @@ func TestInlineRunsOnTheCallersGoroutine(t *testing.T) {
 func TestInlineQueuesBehindABusyWorker(t *testing.T) {
 	e := newEngine(t, Config{Mode: Sequential, NoPipeline: true, Policy: PolicyBlock})
 	slow, f := sleeper(t, 200), echo(t)
-	waitParked(e, 1)
+	waitParked(t, e, 1)
 	warmUp(t, e, f)
 	inv := call.Acquire()
 	defer call.Release(inv)
@@ -126,7 +112,7 @@ func TestInlineQueuesBehindABusyWorker(t *testing.T) {
 func TestInlineNotWhileTheSlotSpins(t *testing.T) {
 	e := newEngine(t, Config{Mode: Sequential, Policy: PolicySpin})
 	f := echo(t)
-	waitIdle(e, 1)
+	waitIdle(t, e, 1)
 	for i := 0; i < 10; i++ {
 		if out, err := invokeSync(t, e, f, []byte("spun"), 0); err != nil || string(out) != "spun" {
 			t.Fatalf("call %d: %q %v", i, out, err)
@@ -146,7 +132,7 @@ func TestInlineWorkerKilledDuringRun(t *testing.T) {
 	slow, f := gated(t), echo(t)
 	g.allow(t, 1) // the warm-up's run of slow
 	warmUp(t, e, slow, f)
-	waitParked(e, 1)
+	waitParked(t, e, 1)
 	pid, before := e.Stats().Workers[0].PID, e.Stats().Inline
 	done := inlineAsync(t, e, slow, []byte("x"))
 	g.waitEntered(t, 2) // inside the kernel, where it stays
@@ -157,7 +143,7 @@ func TestInlineWorkerKilledDuringRun(t *testing.T) {
 		t.Fatalf("killed run: %v, want %s", a.err, call.CodeExited)
 	}
 	waitFor(t, "a new worker, idle", func() bool { return e.Ready() && idleCount(e) == 1 })
-	waitParked(e, 1)
+	waitParked(t, e, 1)
 	out, err := invokeSync(t, e, f, []byte("after"), 0)
 	if err != nil || string(out) != "after" {
 		t.Fatalf("after the kill: %q %v", out, err)
@@ -174,7 +160,7 @@ func TestInlineShutdownWaitsForTheCaller(t *testing.T) {
 	e := newEngine(t, Config{Mode: Sequential, Policy: PolicyBlock})
 	slow := sleeper(t, 300)
 	warmUp(t, e, slow)
-	waitParked(e, 1)
+	waitParked(t, e, 1)
 	before := e.Stats().Inline
 	done := inlineAsync(t, e, slow, []byte("drained"))
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -198,7 +184,7 @@ func TestInlineShutdownTimeoutLetsTheCallerFinish(t *testing.T) {
 	slow := gated(t)
 	g.allow(t, 1) // the warm-up's run
 	warmUp(t, e, slow)
-	waitParked(e, 1)
+	waitParked(t, e, 1)
 	done := inlineAsync(t, e, slow, []byte("late"))
 	g.waitEntered(t, 2) // it runs, and cannot end until allowed
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
@@ -217,7 +203,7 @@ func TestInlineShutdownTimeoutLetsTheCallerFinish(t *testing.T) {
 func TestInlineConcurrentCallers(t *testing.T) {
 	e := newEngine(t, Config{Mode: Concurrent, Workers: 2, Policy: PolicyBlock})
 	f := echo(t)
-	waitParked(e, 2)
+	waitParked(t, e, 2)
 	var wg sync.WaitGroup
 	errs := make(chan error, 8)
 	for g := 0; g < 8; g++ {

@@ -171,9 +171,7 @@ func TestSharedFaultDomainWithPipelinedInvocations(t *testing.T) {
 	for i := 0; i < 8; i++ {
 		chans = append(chans, submitAsync(t, e, slow, []byte(strings.Repeat("i", i+1)), 20*time.Second))
 	}
-	for e.Stats().Pipelined == 0 {
-		time.Sleep(time.Millisecond)
-	}
+	waitFor(t, "an invocation pipelined", func() bool { return e.Stats().Pipelined > 0 })
 	f := submitAsync(t, e, fault, nil, 20*time.Second)
 	for i, ch := range chans {
 		if a := <-ch; a.err != nil || string(a.out) != strings.Repeat("i", i+1) {
@@ -324,7 +322,7 @@ func TestPipelinedStressAnsweredOnce(t *testing.T) {
 func TestSharedFaultDomainPutBackIsNotAVictim(t *testing.T) {
 	e := newEngine(t, Config{Mode: Concurrent, Workers: 3, SharedFaultDomain: true})
 	slow, mid, quick := sleeper(t, 300), sleeper(t, 100), echo(t)
-	waitIdle(e, 3) // each warm-up below goes to a slot of its own
+	waitIdle(t, e, 3) // each warm-up below goes to a slot of its own
 	var warm []<-chan answer
 	for i := 0; i < 3; i++ { // one each: every worker has slow's code
 		warm = append(warm, submitAsync(t, e, slow, []byte("warm"), 0))
@@ -334,7 +332,7 @@ func TestSharedFaultDomainPutBackIsNotAVictim(t *testing.T) {
 			t.Fatal(a.err)
 		}
 	}
-	waitIdle(e, 3)
+	waitIdle(t, e, 3)
 	var pids []int
 	for _, w := range e.Stats().Workers {
 		pids = append(pids, w.PID)

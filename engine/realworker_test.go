@@ -119,7 +119,7 @@ func gated(t *testing.T) *call.Function { return sleeper(t, 0) }
 
 // waitFor polls cond until it holds; it fails the test if it does not within a minute (a bound
 // for a hung test only: every condition waited for comes in milliseconds).
-func waitFor(t *testing.T, what string, cond func() bool) {
+func waitFor(t testing.TB, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	for !cond() {
@@ -277,14 +277,7 @@ func invokeSync(t *testing.T, e *Engine, f *call.Function, input []byte, timeout
 }
 
 // waitIdle waits until n worker slots wait for work.
-func waitIdle(e *Engine, n int) {
-	for {
-		e.sched.mu.Lock()
-		idle := len(e.sched.idle)
-		e.sched.mu.Unlock()
-		if idle == n {
-			return
-		}
-		time.Sleep(time.Millisecond)
-	}
+func waitIdle(t testing.TB, e *Engine, n int) {
+	t.Helper()
+	waitFor(t, fmt.Sprintf("%d slots idle", n), func() bool { return idleCount(e) == n })
 }
