@@ -4,12 +4,13 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
-	"gpufn/call"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"gpufn/call"
 )
 
 func TestSequentialRunsInvocations(t *testing.T) {
@@ -302,38 +303,6 @@ func TestSharedFaultDomainReruns(t *testing.T) {
 	}
 }
 
-// Auto mode: an invocation too big for one worker's share gets the whole GPU; the others are
-// served by the concurrent workers as usual, and the shares come back afterwards.
-func TestAutoRoutesBigInvocationsToWholeGPU(t *testing.T) {
-	e := newEngine(t, Config{Mode: Auto, Workers: 2, PoolBytes: 1 << 20, UsableBytes: 64 << 20})
-	big := fn(t, "fill_u8", `"A": {"Absolute": 8388608}`, "", `{"Ptr": "A"}, {"Sizeof": "A"}, {"Constant": 1}`)
-	small := echo(t)
-	for i := 0; i < 2; i++ {
-		inv := call.Acquire()
-		inv.Fn, inv.Need = big, 8<<20
-		if err := e.Submit(inv); err != nil {
-			t.Fatal(err)
-		}
-		<-inv.Done()
-		if inv.Err != nil {
-			t.Fatalf("big %d: %v", i, inv.Err)
-		}
-		call.Release(inv)
-		if out, err := invokeSync(t, e, small, []byte("small"), 0); err != nil || string(out) != "small" {
-			t.Fatalf("small after big: %q %v", out, err)
-		}
-	}
-	st := e.Stats()
-	if st.Whole != 2 {
-		t.Fatalf("whole-GPU invocations %d", st.Whole)
-	}
-	for _, w := range st.Workers[:2] {
-		if w.PoolBytes != 1<<20 {
-			t.Fatalf("worker %s has a pool of %d after the whole-GPU run, want its share back", w.ID, w.PoolBytes)
-		}
-	}
-}
-
 func TestShutdownDrains(t *testing.T) {
 	e := newEngine(t, Config{Mode: Sequential})
 	slow := sleeper(t, 50)
@@ -408,34 +377,5 @@ func TestTenantShare(t *testing.T) {
 			t.Fatal(inv.Err)
 		}
 		call.Release(inv)
-	}
-}
-
-// A drain that times out while a whole-GPU invocation runs (Auto mode): the idle slots'
-// goroutines end on the quit, and giving their pools back afterwards must not wait for them
-// forever (it did: Shutdown then hung in its wait for the slot goroutines).
-func TestAutoWholeDuringTimedOutDrain(t *testing.T) {
-	g := newGate(t)
-	e := newEngine(t, Config{Mode: Auto, Workers: 2, PoolBytes: 1 << 20, UsableBytes: 64 << 20, Env: []string{g.env()}})
-	big := fn(t, "spin_ns", `"A": {"Absolute": 8388608}`, `"X"`, `{"Constant": 0}`, "X") // waits at the gate
-	inv := call.Acquire()
-	defer call.Release(inv)
-	inv.Fn, inv.Need, inv.Inputs = big, 8<<20, [][]byte{[]byte("whole")}
-	if err := e.Submit(inv); err != nil {
-		t.Fatal(err)
-	}
-	g.waitEntered(t, 1) // the whole-GPU worker runs it, and it cannot end
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-	defer cancel()
-	stopped := make(chan error, 1)
-	go func() { stopped <- e.Shutdown(ctx) }()
-	// The drain times out (the quit): the idle slots' goroutines end; only then does the
-	// whole-GPU invocation end and the workers take their pools back.
-	drainTimedOut(t, e)
-	g.allow(t, 1)
-	shutdownTimedOut(t, stopped, "after a drain that timed out during a whole-GPU invocation")
-	<-inv.Done()
-	if inv.Err != nil || string(inv.Outputs[0]) != "whole" {
-		t.Fatalf("whole-GPU invocation: %q %v", inv.Outputs, inv.Err)
 	}
 }
