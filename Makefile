@@ -85,8 +85,10 @@ kernels-hip:
 		$(HIPCC) --genco --offload-arch=$(HIP_ARCH) $(HIP_PRINTF) $$f -o $${f%.hip}.hsaco || exit 1; \
 	done
 
-# Builds here, into bin/, everything the GPU machine runs (stripped: the device tool carries
-# at most 64 MiB).
+# Builds here, into bin/, everything the GPU machine runs (stripped). The device tool carries at
+# most 64 MiB with the tracked tree (about 13 MiB), less than all of bin/: carry the binaries a
+# step runs (gpu-test.sh: gpufn, cuda.test, e2e.test; gpu-bench.sh: gpufn, gpufn-baseline,
+# wakeprobe, and vegeta for its cross-check).
 gpu-build: build
 	CGO_ENABLED=1 $(GO) test -c -ldflags "-s -w" -o $(BIN)/cuda.test ./cuda
 	CGO_ENABLED=1 $(GO) test -c -ldflags "-s -w" -o $(BIN)/e2e.test ./e2e
