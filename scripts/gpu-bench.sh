@@ -68,6 +68,11 @@
 #                          and the servers are not pinned to separate cores (docs/bench.md,
 #                          "Spin-waiting for answers")
 #   CONN_BUFFER=           the client's per-connection buffer in bytes (default: the bench's, 4096)
+#   SERVER_ARGS="--max-connections-per-ip=0"   arguments added to every gpufn serve: by default
+#                          the per-client connection cap is lifted, since the load generator is one
+#                          client and an open-loop run near saturation keeps a connection per
+#                          request in flight (set SERVER_ARGS= for the server's defaults; a NAME@PATH
+#                          system of a build without the flag needs it empty)
 #   PROFILE=               set (e.g. PROFILE=1) to write a CPU profile of the bench process of each
 #                          step to $RESULTS/profiles/STEP.pprof (go tool pprof bin/gpufn FILE)
 #   SERVER_CPUS, BENCH_CPUS  taskset lists keeping servers and load generator on separate
@@ -122,6 +127,7 @@ VEGETA_REPLAY_ONLY=${VEGETA_REPLAY_ONLY:-}
 VEGETA_ARGS=${VEGETA_ARGS:-}
 VEGETA_ENV=${VEGETA_ENV:-}
 CONN_BUFFER=${CONN_BUFFER:-}
+SERVER_ARGS=${SERVER_ARGS---max-connections-per-ip=0}
 PROFILE=${PROFILE:-}
 SKIP=${SKIP:-}
 ncpu=$(nproc)
@@ -167,9 +173,11 @@ fi
 # The client's options, for every step that sends load.
 client=()
 [ -n "$CONN_BUFFER" ] && client+=(--conn-buffer "$CONN_BUFFER")
+server_args=()
+for a in $SERVER_ARGS; do server_args+=(--server-arg "$a"); done
 # prof NAME: the --cpuprofile option of a step when PROFILE is set.
 prof() { [ -n "$PROFILE" ] && mkdir -p "$RESULTS/profiles" && echo "--cpuprofile=$RESULTS/profiles/$1.pprof"; }
-common=(--device "$DEVICE" --gpufn "$GPUFN" --baseline "$BIN/gpufn-baseline" --machine "$MACHINE" "${server_cpus[@]}"
+common=(--device "$DEVICE" --gpufn "$GPUFN" --baseline "$BIN/gpufn-baseline" --machine "$MACHINE" "${server_cpus[@]}" "${server_args[@]}"
 	--duration "$DUR" --warmup "$WARMUP" --settle "$SETTLE" --precision "$PRECISION"
 	--low-rate "$LOW_RATE" --low-duration "$LOW_DUR" --low-spin-wait "$SPIN_WAIT" "${client[@]}"
 	--sweep adaptive --progress lines --out "$RESULTS")
