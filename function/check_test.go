@@ -56,21 +56,28 @@ func TestCheckLibraryHsaco(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkArgCounts(t, lib)
+}
+
+// checkArgCounts checks matmul's config against lib, which has matmul_para with three
+// parameters: accepted as it is, refused with two arguments, naming the kernel and the path.
+func checkArgCounts(t *testing.T, lib *libscan.Info) {
+	t.Helper()
 	p, err := function.Parse([]byte(matmulConfig))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := p.CheckLibrary(lib); err != nil {
-		t.Errorf("three arguments: %v", err)
+		t.Fatalf("three arguments: %v", err)
 	}
-	bad := strings.Replace(matmulConfig, `[{"Ptr": "A"}, {"Sizeof": "A"}, {"Ptr": "B"}]`, `[{"Ptr": "A"}, {"Sizeof": "A"}]`, 1)
+	bad := strings.Replace(matmulConfig, `[{"Ptr": "A"}, {"Sizeof": "A"}, {"Ptr": "B"}]`, `[{"Ptr": "A"}, {"Ptr": "B"}]`, 1)
 	p2, err := function.Parse([]byte(bad))
 	if err != nil {
 		t.Fatal(err)
 	}
 	err = p2.CheckLibrary(lib)
-	if err == nil || !strings.Contains(err.Error(), `kernel "matmul_para" takes 3 parameters; 2 are given`) {
-		t.Errorf("two arguments: %v", err)
+	if err == nil || !strings.Contains(err.Error(), `kernel "matmul_para" takes 3 parameters; 2 are given`) || !strings.Contains(err.Error(), "blueprint.control_flow[0].ExecKernel.args") {
+		t.Fatalf("two arguments: %v", err)
 	}
 }
 

@@ -297,23 +297,7 @@ func TestCheckLibraryAndLimits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := function.Parse([]byte(matmulConfig))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := p.CheckLibrary(lib); err != nil {
-		t.Fatalf("matmul against mlops: %v", err)
-	}
-	// Two arguments where matmul_para takes three.
-	bad := strings.Replace(matmulConfig, `[{"Ptr": "A"}, {"Sizeof": "A"}, {"Ptr": "B"}]`, `[{"Ptr": "A"}, {"Ptr": "B"}]`, 1)
-	p2, err := function.Parse([]byte(bad))
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = p2.CheckLibrary(lib)
-	if err == nil || !strings.Contains(err.Error(), "takes 3 parameters; 2 are given") || !strings.Contains(err.Error(), "blueprint.control_flow[0].ExecKernel.args") {
-		t.Fatalf("arg count: %v", err)
-	}
+	checkArgCounts(t, lib)
 	missing := strings.Replace(matmulConfig, `"kernels": ["matmul_para"]`, `"kernels": ["matmul_para", "nope"]`, 1)
 	p3, _ := function.Parse([]byte(missing))
 	if err := p3.CheckLibrary(lib); err == nil || !strings.Contains(err.Error(), `kernels[1]: kernel "nope" is not in library`) {
