@@ -23,9 +23,17 @@ type EngineStats struct {
 	// Pipelined counts the invocations sent to a worker while it ran another.
 	Pipelined uint64 `json:"pipelined"`
 	// Inline counts the invocations run by the submitting goroutine.
-	Inline     uint64    `json:"inline"`
-	Ready      bool      `json:"ready"`
-	DeviceInfo *gpu.Info `json:"device_info,omitempty"`
+	Inline uint64 `json:"inline"`
+	// ModuleCacheHits and ModuleCacheMisses count the invocations whose library's module a
+	// worker had loaded already or had to load; ModuleCacheEvictions the modules workers
+	// unloaded to make room (--module-cache-bytes); ModuleCacheBytes the device memory the
+	// live workers' modules take, as the workers estimate it (worker.ModuleFootprint).
+	ModuleCacheHits      uint64    `json:"module_cache_hits"`
+	ModuleCacheMisses    uint64    `json:"module_cache_misses"`
+	ModuleCacheEvictions uint64    `json:"module_cache_evictions"`
+	ModuleCacheBytes     uint64    `json:"module_cache_bytes"`
+	Ready                bool      `json:"ready"`
+	DeviceInfo           *gpu.Info `json:"device_info,omitempty"`
 }
 
 // WorkerStats describes one worker.
@@ -38,4 +46,8 @@ type WorkerStats struct {
 	// Invocations counts the invocations this worker slot completed.
 	Invocations uint64 `json:"invocations"`
 	LastError   string `json:"last_error,omitempty"`
+	// ModuleCacheBytes is the device memory of the live worker's loaded modules;
+	// ModuleCacheEvictions counts the modules this slot's workers unloaded to make room.
+	ModuleCacheBytes     uint64 `json:"module_cache_bytes"`
+	ModuleCacheEvictions uint64 `json:"module_cache_evictions"`
 }

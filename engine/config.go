@@ -113,6 +113,9 @@ type Config struct {
 	QuarantineAfter int
 	// NoGraphs turns the workers' launch graphs off (worker.ExecutorOptions.NoGraphs).
 	NoGraphs bool
+	// ModuleCacheBytes bounds the device memory of each worker's loaded modules, least
+	// recently used unloaded first (0: worker.DefaultModuleCacheBytes, 128 MiB).
+	ModuleCacheBytes uint64
 	// NoPipeline turns pipelining off: by default each worker has two shared-memory contexts,
 	// and while it runs one invocation its slot prepares the next queued one (whose code the
 	// worker has) in the other and sends it, so the worker never waits for the server's copies.

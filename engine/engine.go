@@ -178,6 +178,7 @@ func (e *Engine) Stats() call.EngineStats {
 	st.Reruns, st.Teardowns, st.Whole = e.stats.reruns.Load(), e.stats.teardowns.Load(), e.stats.whole.Load()
 	st.Pipelined, st.Inline = e.stats.pipelined.Load(), e.stats.inline.Load()
 	st.Ready = e.Ready()
+	e.addModuleStats(&st)
 	return st
 }
 

@@ -29,7 +29,8 @@ type lifecycle struct {
 	gen    uint64 // the fault domain's generation when w started (faults.go)
 	failed int    // consecutive start failures
 
-	st status
+	st    status
+	cache moduleCounts
 }
 
 // status is what other goroutines see of a slot's worker, guarded by mu.
@@ -92,7 +93,7 @@ func (l *lifecycle) options() worker.StartOptions {
 	return worker.StartOptions{
 		Binary: c.Binary, Args: c.Args, ID: l.id,
 		Device: c.Device, Ordinal: c.Ordinal, PoolBytes: c.PoolBytes, NoPool: l.noPool,
-		Contexts: l.contexts, ContextBytes: c.ContextBytes, Env: l.env, Spin: c.spin(), ReplySpin: c.replySpin(), NoGraphs: c.NoGraphs,
+		Contexts: l.contexts, ContextBytes: c.ContextBytes, Env: l.env, Spin: c.spin(), ReplySpin: c.replySpin(), NoGraphs: c.NoGraphs, ModuleCacheBytes: c.ModuleCacheBytes,
 		StartTimeout: c.StartTimeout, LogLevel: c.LogLevel, Log: c.Log,
 	}
 }
@@ -105,6 +106,7 @@ func (l *lifecycle) lost(why error) {
 	}
 	l.w.Kill() // reaps it and releases pipes and contexts
 	l.w = nil
+	l.cache.bytes.Store(0) // a new worker has no module loaded
 	l.setUp(nil)
 	l.st.mu.Lock()
 	l.st.restarts++
@@ -118,6 +120,7 @@ func (l *lifecycle) stop() {
 	if l.w != nil {
 		t0 := time.Now()
 		l.w.Stop(l.e.cfg.StopGrace)
+		l.cache.bytes.Store(0)
 		if took := time.Since(t0); took > time.Second {
 			l.e.log.Warn("a worker was slow to stop", zap.String("worker", l.id), zap.Duration("took", took))
 		}
@@ -188,7 +191,8 @@ func (l *lifecycle) ran() {
 func (l *lifecycle) stats() call.WorkerStats {
 	l.st.mu.Lock()
 	defer l.st.mu.Unlock()
-	return call.WorkerStats{ID: l.id, PID: l.st.pid, Up: l.st.up, PoolBytes: l.st.pool, Restarts: l.st.restarts, Invocations: l.st.runs, LastError: l.st.lastErr}
+	return call.WorkerStats{ID: l.id, PID: l.st.pid, Up: l.st.up, PoolBytes: l.st.pool, Restarts: l.st.restarts, Invocations: l.st.runs, LastError: l.st.lastErr,
+		ModuleCacheBytes: l.cache.bytes.Load(), ModuleCacheEvictions: l.cache.evictions.Load()}
 }
 
 // hello is the live worker's hello, nil when none is up.

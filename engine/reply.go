@@ -48,6 +48,7 @@ func (s *slot) receive() {
 		s.lostInFlight(p, err)
 		return
 	}
+	s.life.cache.count(&f.res.Stages)
 	if len(f.order) > 0 {
 		s.waited(&f.pend[f.order[0]], got)
 	}

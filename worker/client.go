@@ -67,6 +67,9 @@ type StartOptions struct {
 	Spin, ReplySpin time.Duration
 	// NoGraphs turns the worker's launch graphs off (ExecutorOptions.NoGraphs).
 	NoGraphs bool
+	// ModuleCacheBytes bounds the device memory of the worker's loaded modules
+	// (ExecutorOptions.MaxModuleBytes; 0: DefaultModuleCacheBytes).
+	ModuleCacheBytes uint64
 }
 
 // Process is the server's handle on one worker process: the pipes, the contexts and the
@@ -239,6 +242,9 @@ func workerArgs(opt StartOptions) []string {
 	}
 	if opt.Spin != 0 {
 		args = append(args, "--spin", opt.Spin.String())
+	}
+	if opt.ModuleCacheBytes != 0 {
+		args = append(args, "--module-cache-bytes", strconv.FormatUint(opt.ModuleCacheBytes, 10))
 	}
 	return args
 }

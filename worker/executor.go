@@ -16,8 +16,8 @@ import (
 	"gpufn/shm"
 )
 
-// Executor runs invocations on one device: it caches modules by content hash and plans by
-// function ID, allocates every buffer from the pool, copies inputs in, runs the control flow on
+// Executor runs invocations on one device: it caches modules by content hash (bounded by the
+// device memory they take, modcache.go) and plans by function ID, allocates every buffer from the pool, copies inputs in, runs the control flow on
 // the default stream, copies outputs out, and zeroes the pool span, after success and after
 // failure alike.
 //
@@ -29,11 +29,10 @@ type Executor struct {
 	limits function.Limits // the device's, for evaluating launch shapes
 	arch   string
 
-	modules    map[[32]byte]*module
-	funcs      map[uint64]*plan
-	maxModules int
-	maxFuncs   int
-	clock      uint64 // for least-recently-used eviction
+	modules  moduleCache
+	funcs    map[uint64]*plan
+	maxFuncs int
+	clock    uint64 // for least-recently-used eviction of plans
 
 	// Launch graphs (nil gdev: launches go one by one).
 	gdev      gpu.GraphDevice
@@ -72,8 +71,9 @@ type GraphStats struct {
 }
 
 type module struct {
-	m       gpu.Module
-	lastUse uint64
+	m     gpu.Module
+	hash  [32]byte
+	bytes uint64 // ModuleFootprint of its image
 }
 
 type plan struct {
@@ -88,9 +88,11 @@ type plan struct {
 
 // ExecutorOptions configure an Executor.
 type ExecutorOptions struct {
-	// MaxModules bounds the module cache (default 64); the least recently used is unloaded.
-	MaxModules int
-	// MaxFunctions bounds the plan cache (default 4096).
+	// MaxModuleBytes bounds the device memory of the module cache, as ModuleFootprint counts
+	// it (default DefaultModuleCacheBytes); the least recently used modules are unloaded to
+	// make room for a new one.
+	MaxModuleBytes uint64
+	// MaxFunctions bounds the plan cache (default 65,536; a plan is host memory only).
 	MaxFunctions int
 
 	// NoGraphs turns launch graphs off. With graphs on (the default, on devices that have
@@ -107,11 +109,11 @@ type ExecutorOptions struct {
 
 // NewExecutor runs invocations on dev with buffers from pool.
 func NewExecutor(dev gpu.Device, pool *bufpool.Pool, opt ExecutorOptions) *Executor {
-	if opt.MaxModules <= 0 {
-		opt.MaxModules = 64
+	if opt.MaxModuleBytes == 0 {
+		opt.MaxModuleBytes = DefaultModuleCacheBytes
 	}
 	if opt.MaxFunctions <= 0 {
-		opt.MaxFunctions = 4096
+		opt.MaxFunctions = 1 << 16
 	}
 	if opt.GraphMinLaunches <= 0 {
 		opt.GraphMinLaunches = 8
@@ -125,8 +127,8 @@ func NewExecutor(dev gpu.Device, pool *bufpool.Pool, opt ExecutorOptions) *Execu
 	info := dev.Info()
 	e := &Executor{
 		dev: dev, pool: pool, limits: function.Limits(info.Limits), arch: info.Arch,
-		modules: map[[32]byte]*module{}, funcs: map[uint64]*plan{},
-		maxModules: opt.MaxModules, maxFuncs: opt.MaxFunctions,
+		modules: newModuleCache(opt.MaxModuleBytes), funcs: map[uint64]*plan{},
+		maxFuncs:  opt.MaxFunctions,
 		graphOpts: graphOptions{min: opt.GraphMinLaunches, max: opt.MaxGraphs, maxLaunches: opt.GraphMaxLaunches},
 	}
 	if gd, ok := dev.(gpu.GraphDevice); ok && !opt.NoGraphs && gd.CanGraph() {
@@ -527,17 +529,27 @@ func (e *Executor) plan(req *Invoke) (*plan, error) {
 	return pl, nil
 }
 
-// resolve makes sure the plan's kernels are looked up in the module of lib.
+// resolve makes sure the plan's kernels are looked up in the module of lib. It records in st
+// whether the module was cached (ModuleHit) or loaded (ModuleLoaded), what the cache evicted
+// to make room and the bytes it holds after.
 func (e *Executor) resolve(pl *plan, lib *LibRef, st *Stages) error {
-	if pl.fns != nil && pl.libHash == lib.Hash {
-		if m, ok := e.modules[lib.Hash]; ok {
-			m.lastUse = e.clock
+	m, ok := e.modules.get(lib.Hash)
+	if ok {
+		e.modules.stats.Hits++
+		st.Module, st.CacheBytes = ModuleHit, int64(e.modules.bytes)
+		if pl.fns != nil && pl.libHash == lib.Hash {
 			return nil
 		}
-	}
-	m, err := e.module(lib, st)
-	if err != nil {
-		return err
+	} else {
+		evicted := e.modules.stats.Evictions
+		var err error
+		m, err = e.module(lib, st)
+		st.Evicted, st.CacheBytes = int64(e.modules.stats.Evictions-evicted), int64(e.modules.bytes)
+		if err != nil {
+			return err // what was evicted to make room stays counted
+		}
+		e.modules.stats.Misses++
+		st.Module = ModuleLoaded
 	}
 	fns := make([]gpu.Function, len(pl.p.Kernels))
 	for i, k := range pl.p.Kernels {
@@ -551,11 +563,8 @@ func (e *Executor) resolve(pl *plan, lib *LibRef, st *Stages) error {
 	return nil
 }
 
+// module loads lib's module (not cached), evicting the least recently used ones to make room.
 func (e *Executor) module(lib *LibRef, st *Stages) (*module, error) {
-	if m, ok := e.modules[lib.Hash]; ok {
-		m.lastUse = e.clock
-		return m, nil
-	}
 	if lib.Image == nil {
 		return nil, codeErr(call.CodeLibraryMissing, "library %x is not cached in this worker", lib.Hash[:6])
 	}
@@ -571,8 +580,9 @@ func (e *Executor) module(lib *LibRef, st *Stages) (*module, error) {
 		}
 		image = entry
 	}
-	if len(e.modules) >= e.maxModules {
-		e.evictModule()
+	need := ModuleFootprint(image)
+	for v := e.modules.victim(need); v != nil; v = e.modules.victim(need) {
+		e.evictModule(v)
 	}
 	t := time.Now()
 	gm, err := e.dev.LoadModule(image)
@@ -583,21 +593,15 @@ func (e *Executor) module(lib *LibRef, st *Stages) (*module, error) {
 		return nil, &execError{code: call.CodeLibraryInvalid, err: fmt.Errorf("loading the library: %w", err)}
 	}
 	st.Load = time.Since(t).Nanoseconds()
-	m := &module{m: gm, lastUse: e.clock}
-	e.modules[lib.Hash] = m
+	m := &module{m: gm, hash: lib.Hash, bytes: need}
+	e.modules.add(m)
 	return m, nil
 }
 
-func (e *Executor) evictModule() {
-	var oldest [32]byte
-	var use uint64 = ^uint64(0)
-	for h, m := range e.modules {
-		if m.lastUse < use {
-			oldest, use = h, m.lastUse
-		}
-	}
-	m := e.modules[oldest]
-	delete(e.modules, oldest)
+// evictModule unloads m, with the graphs that launch its kernels and the plans' lookups in it.
+func (e *Executor) evictModule(m *module) {
+	oldest := m.hash
+	e.modules.remove(m)
 	// Graphs launch the module's kernels: they go first.
 	e.dropGraphs(func(ge *graphEntry) bool { return ge.lib == oldest })
 	for _, pl := range e.funcs {
@@ -609,7 +613,10 @@ func (e *Executor) evictModule() {
 }
 
 // Cached reports how many modules and plans the executor holds.
-func (e *Executor) Cached() (modules, functions int) { return len(e.modules), len(e.funcs) }
+func (e *Executor) Cached() (modules, functions int) { return e.modules.lru.Len(), len(e.funcs) }
+
+// ModuleCache reports what the module cache did.
+func (e *Executor) ModuleCache() ModuleCacheStats { return e.modules.snapshot() }
 
 func grow(s []uint64, n int) []uint64 {
 	if cap(s) < n {

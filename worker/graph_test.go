@@ -236,14 +236,14 @@ func TestGraphFaultIsFatal(t *testing.T) {
 }
 
 func TestGraphsDroppedWithTheirModuleAndPool(t *testing.T) {
-	r := newGraphRig(t, gpufake.Options{}, ExecutorOptions{MaxModules: 1})
+	r := newGraphRig(t, gpufake.Options{}, ExecutorOptions{MaxModuleBytes: 1})
 	r.invoke(1, "lib-a", 10, 1)
 	r.invoke(1, "lib-a", 10, 2)
 	if r.dev.Graphs() != 1 {
 		t.Fatalf("%d graphs live; want 1", r.dev.Graphs())
 	}
 	r.dev.ResetCalls()
-	// Another library evicts lib-a's module (MaxModules 1): its graph must go before it.
+	// Another library evicts lib-a's module (MaxModuleBytes 1): its graph must go before it.
 	r.invoke(2, "lib-b", 10, 3)
 	destroyed, unloaded := -1, -1
 	for i, c := range r.dev.Calls() {

@@ -27,8 +27,8 @@ import (
 )
 
 // Version is the protocol version; a worker that speaks another one is refused. (3 added
-// compile and compiled.)
-const Version = 3
+// compile and compiled; 4 the module cache's stages.)
+const Version = 4
 
 // The environment cookie that marks a worker started by the server (go-plugin's guard).
 const (
@@ -142,7 +142,22 @@ type Stages struct {
 	// Graph says how the launches went: call.GraphNone (one by one), call.GraphBuilt (made a
 	// launch graph and launched it) or call.GraphReplayed (launched a cached graph).
 	Graph int64
+	// Module says what the module cache did: ModuleHit (the library's module was loaded
+	// already), ModuleLoaded (it was loaded for this invocation, after Evicted others were
+	// unloaded to make room), or 0 (the invocation failed before its module was looked up).
+	// CacheBytes is the cache's footprint after it (ModuleFootprint); set with Module, and
+	// with Evicted when the load failed after evicting.
+	Module, Evicted, CacheBytes int64
 }
+
+// Stages.Module values.
+const (
+	ModuleHit    = 1
+	ModuleLoaded = 2
+)
+
+// stageCount is the number of Stages fields on the wire.
+const stageCount = 10
 
 // Result answers an Invoke or a PoolCmd.
 type Result struct {
@@ -468,8 +483,8 @@ func (m *Result) encode(e *msgpack.Encoder) error {
 		e.EncodeNil()
 	}
 	s := &m.Stages
-	e.EncodeArrayLen(7)
-	for _, v := range [7]int64{s.Load, s.H2D, s.Kernel, s.D2H, s.Zero, s.Total, s.Graph} {
+	e.EncodeArrayLen(stageCount)
+	for _, v := range [stageCount]int64{s.Load, s.H2D, s.Kernel, s.D2H, s.Zero, s.Total, s.Graph, s.Module, s.Evicted, s.CacheBytes} {
 		e.EncodeInt(v)
 	}
 	return nil
@@ -508,11 +523,11 @@ func (m *Result) decode(d *msgpack.Decoder, br *bytes.Reader) error {
 		}
 		m.Err = we
 	}
-	if err := arrayLen(d, 7); err != nil {
+	if err := arrayLen(d, stageCount); err != nil {
 		return err
 	}
 	s := &m.Stages
-	for _, p := range [7]*int64{&s.Load, &s.H2D, &s.Kernel, &s.D2H, &s.Zero, &s.Total, &s.Graph} {
+	for _, p := range [stageCount]*int64{&s.Load, &s.H2D, &s.Kernel, &s.D2H, &s.Zero, &s.Total, &s.Graph, &s.Module, &s.Evicted, &s.CacheBytes} {
 		if *p, err = d.DecodeInt64(); err != nil {
 			return err
 		}

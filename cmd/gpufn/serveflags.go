@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"gpufn/engine"
+	"gpufn/worker"
 )
 
 type serveFlags struct {
@@ -17,6 +18,7 @@ type serveFlags struct {
 	workers       int
 	poolSize      byteSize
 	contextSize   byteSize
+	moduleCache   byteSize
 	queueDepth    int
 	poll          string
 	graphs        bool
@@ -72,6 +74,8 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.BoolVar(&f.inline, "inline", true, "an invocation that finds a worker idle and nothing queued is run by the goroutine that read its request, without hand-offs to the worker's goroutine and back (lower latency at low load)")
 	fs.BoolVar(&f.pipeline, "pipeline", true, "give each worker two shared-memory contexts and send it the next queued invocation while it runs one (the server's copies in and out overlap the GPU work)")
 	fs.BoolVar(&f.graphs, "graphs", true, "replay a function's repeated launch sequence as one CUDA graph (from its second identical invocation; functions of 8 launches or more)")
+	f.moduleCache = worker.DefaultModuleCacheBytes
+	fs.Var(&f.moduleCache, "module-cache-bytes", "device memory each worker's loaded modules may take (code, constants and globals of each library's cubin), least recently used unloaded first; evictions are counted in /v1/engines")
 	fs.StringVar(&f.poll, "poll", "hybrid", "how idle engine goroutines wait: spin, block, or hybrid (spin --spin-for, then park)")
 	fs.DurationVar(&f.spinFor, "spin-for", 50*time.Microsecond, "spin time of the hybrid polling policy")
 	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "deadline of an invocation (a request may lower it with X-Gpufn-Timeout); an overrunning worker is killed and the invocation answered 504")
