@@ -77,6 +77,9 @@ type Sched struct {
 	Exclusive bool
 	// Whole: it runs with the GPU's whole memory.
 	Whole bool
+	// Suspect: it is re-run alone because its worker's failure triggered a teardown of the
+	// GPU's fault domain (the others interrupted are its likely victims).
+	Suspect bool
 }
 
 var invPool = sync.Pool{New: func() any { return &Invocation{done: make(chan struct{}, 1)} }}

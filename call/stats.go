@@ -1,6 +1,10 @@
 package call
 
-import "gpufn/gpu"
+import (
+	"time"
+
+	"gpufn/gpu"
+)
 
 // EngineStats is a snapshot of one engine's state, as /v1/engines shows it.
 type EngineStats struct {
@@ -28,12 +32,15 @@ type EngineStats struct {
 	// worker had loaded already or had to load; ModuleCacheEvictions the modules workers
 	// unloaded to make room (--module-cache-bytes); ModuleCacheBytes the device memory the
 	// live workers' modules take, as the workers estimate it (worker.ModuleFootprint).
-	ModuleCacheHits      uint64    `json:"module_cache_hits"`
-	ModuleCacheMisses    uint64    `json:"module_cache_misses"`
-	ModuleCacheEvictions uint64    `json:"module_cache_evictions"`
-	ModuleCacheBytes     uint64    `json:"module_cache_bytes"`
-	Ready                bool      `json:"ready"`
-	DeviceInfo           *gpu.Info `json:"device_info,omitempty"`
+	ModuleCacheHits      uint64 `json:"module_cache_hits"`
+	ModuleCacheMisses    uint64 `json:"module_cache_misses"`
+	ModuleCacheEvictions uint64 `json:"module_cache_evictions"`
+	ModuleCacheBytes     uint64 `json:"module_cache_bytes"`
+	// LastRecovery is the recovery of the GPU's fault domain in progress, else the last one
+	// (nil: none since the start).
+	LastRecovery *RecoveryTimeline `json:"last_recovery,omitempty"`
+	Ready        bool              `json:"ready"`
+	DeviceInfo   *gpu.Info         `json:"device_info,omitempty"`
 }
 
 // WorkerStats describes one worker.
@@ -50,4 +57,39 @@ type WorkerStats struct {
 	// ModuleCacheEvictions counts the modules this slot's workers unloaded to make room.
 	ModuleCacheBytes     uint64 `json:"module_cache_bytes"`
 	ModuleCacheEvictions uint64 `json:"module_cache_evictions"`
+}
+
+// RecoveryTimeline is an engine's record of one recovery from a GPU-wide failure (under a
+// shared fault domain: MPS): when each stage came, in milliseconds from the detection.
+type RecoveryTimeline struct {
+	Start time.Time `json:"start"` // the detection
+	By    string    `json:"by"`    // the worker whose failure triggered it
+	Cause string    `json:"cause"`
+	// Teardowns counts the teardowns of the fault domain in this recovery (a suspect's lone
+	// run that fails again makes a second); Interrupted the invocations run again.
+	Teardowns   int  `json:"teardowns"`
+	Interrupted int  `json:"interrupted"`
+	Conclusive  bool `json:"conclusive"` // the culprit was answered without a lone run
+	Done        bool `json:"done"`
+	// Stages in the order they came; Round is the teardown each belongs to (1, 2, ...).
+	Stages []RecoveryStage `json:"stages"`
+}
+
+// RecoveryStage is one stage of a RecoveryTimeline (see docs/engines.md for the stages).
+type RecoveryStage struct {
+	Stage  string  `json:"stage"`
+	Round  int     `json:"round"`
+	MS     float64 `json:"ms"`
+	Worker string  `json:"worker,omitempty"`
+}
+
+// StageMS is the time of the first stage named stage, in milliseconds from the detection, and
+// whether there was one.
+func (t *RecoveryTimeline) StageMS(stage string) (float64, bool) {
+	for _, s := range t.Stages {
+		if s.Stage == stage {
+			return s.MS, true
+		}
+	}
+	return 0, false
 }

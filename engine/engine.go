@@ -21,6 +21,7 @@ type Engine struct {
 
 	sched  sched       // the queue, the idle slots, what runs (sched.go)
 	faults faultDomain // teardowns of the GPU's fault domain (faults.go)
+	rec    recovery    // the timeline of the recovery from the last teardown (recovery.go)
 
 	slots []*slot
 	big   *slot // Auto mode: the whole-GPU worker, used only by the holder of exclusive
@@ -48,6 +49,7 @@ func New(cfg Config) (*Engine, error) {
 		sched: sched{q: newQueue(cfg.QueueDepth, cfg.TenantShare)},
 		quit:  make(chan struct{}),
 	}
+	e.rec.e = e
 	for i := 0; i < cfg.Workers; i++ {
 		e.slots = append(e.slots, newSlot(e, i, fmt.Sprintf("%s-w%d", cfg.Name, i)))
 	}
@@ -179,6 +181,7 @@ func (e *Engine) Stats() call.EngineStats {
 	st.Pipelined, st.Inline = e.stats.pipelined.Load(), e.stats.inline.Load()
 	st.Ready = e.Ready()
 	e.addModuleStats(&st)
+	st.LastRecovery = e.rec.snapshot()
 	return st
 }
 

@@ -27,21 +27,26 @@ func (d *faultDomain) generation() uint64 { return d.gen.Load() }
 // teardown kills every other worker of the GPU: after a fault (or the kill of an overrunning
 // worker) under MPS they are all lost anyway (GPU-FACTS.md). Their slots see the failure,
 // requeue what they were running and start new workers. gen is the generation of the worker
-// whose failure triggers it; a failure explained by a later teardown triggers none.
-func (e *Engine) teardown(from *slot, gen uint64) {
-	if !e.faults.gen.CompareAndSwap(gen, gen+1) {
-		return
+// whose failure triggers it (why); a failure explained by a later teardown triggers none. It
+// reports whether this call tore the domain down.
+func (e *Engine) teardown(from *slot, gen uint64, why string) bool {
+	// The recovery records the teardown with the generation's change, before any slot that
+	// the change makes a victim (or a loser of the race) requeues its invocation.
+	if !e.rec.detected(func() bool { return e.faults.gen.CompareAndSwap(gen, gen+1) }, from.id, why) {
+		return false
 	}
 	e.stats.teardowns.Add(1)
 	e.log.Warn("fault domain torn down: restarting every worker of the GPU", zap.String("by", from.id))
-	for _, s := range e.slots {
+	var killed []Worker
+	for _, s := range e.allSlots() {
 		if s != from {
-			s.life.terminate()
+			if w := s.life.terminate(); w != nil {
+				killed = append(killed, w)
+			}
 		}
 	}
-	if e.big != nil && e.big != from {
-		e.big.life.terminate()
-	}
+	e.rec.killed(killed, from.id)
+	return true
 }
 
 // requeue puts an invocation that a GPU-wide fault interrupted back at the head of the queue,
@@ -51,6 +56,7 @@ func (e *Engine) requeue(inv *call.Invocation) {
 	inv.Sched.Exclusive = true
 	inv.Deadline = time.Now().Add(inv.Sched.Timeout)
 	e.stats.reruns.Add(1)
+	e.rec.requeued(inv)
 	e.sched.requeue(inv)
 }
 
@@ -59,6 +65,7 @@ func (e *Engine) requeue(inv *call.Invocation) {
 // client, asynchronously).
 func (s *slot) dropDoomed() {
 	if s.life.w != nil && s.life.gen < s.e.faults.generation() {
+		s.e.rec.stage(stageDoomed, s.id)
 		s.life.lost(errors.New("it started before the fault domain was last torn down"))
 	}
 }
@@ -91,26 +98,31 @@ func (s *slot) callFailed(inv *call.Invocation, err error) {
 // gpuFailure handles a worker lost while running inv. With a private fault domain the
 // invocation is the cause and is answered. With a shared one (MPS) every worker of the GPU is
 // lost, so nobody can tell the culprit from its neighbours yet: unless inv ran alone, it is
-// requeued to run again alone, and only a failure when alone is answered.
+// requeued to run again alone, and only a failure when alone is answered. It ran alone when it
+// was exclusive, or when no other worker had a request in flight as its failure tore the
+// domain down (aloneInFlight: the evidence is conclusive, no second run is needed).
 func (s *slot) gpuFailure(inv *call.Invocation, answer *call.Error, why error) {
 	e := s.e
 	gen := s.life.gen
 	victim := s.life.wasTorn() // a teardown (by another worker's failure) killed this worker
+	alone := !victim && e.cfg.SharedFaultDomain && e.aloneInFlight(s)
 	s.life.lost(why)
 	if !e.cfg.SharedFaultDomain {
 		s.culprit(inv, answer)
 		return
 	}
 	if victim && inv.Sched.Reruns < maxReruns {
+		e.rec.stage(stageVictim, s.id)
 		e.requeue(inv)
 		return
 	}
-	e.teardown(s, gen)
-	if inv.Sched.Exclusive || inv.Sched.Reruns > 0 {
+	tore := e.teardown(s, gen, string(answer.Code))
+	if inv.Sched.Exclusive || inv.Sched.Reruns > 0 || tore && alone {
 		s.culprit(inv, answer) // it ran alone: the failure is its own
 		return
 	}
 	e.log.Info("invocation interrupted by a GPU-wide fault; it runs again alone", zap.String("function", inv.Fn.Name), zap.String("was", string(answer.Code)))
+	inv.Sched.Suspect = tore
 	e.requeue(inv)
 }
 
@@ -120,6 +132,7 @@ func (s *slot) culprit(inv *call.Invocation, answer *call.Error) {
 	if answer.Code != call.CodeExited && answer.Code != call.CodeInternal {
 		s.e.strike(inv.Fn)
 	}
+	s.e.rec.culprit(s.id, !inv.Sched.Exclusive && inv.Sched.Reruns == 0)
 	s.fail(inv, answer)
 }
 
@@ -133,7 +146,7 @@ func (s *slot) dropFailed(p *pending, err error) {
 		s.e.strike(p.fn)
 	}
 	if s.e.cfg.SharedFaultDomain && !victim {
-		s.e.teardown(s, gen)
+		s.e.teardown(s, gen, err.Error())
 	}
 }
 

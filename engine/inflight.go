@@ -126,6 +126,9 @@ func (s *slot) start(inv *call.Invocation, ci int, prefetched bool) bool {
 	p.out = ctx.OutputArea()
 	inv.Timing.CopyIn = time.Since(now)
 	p.inv, p.fn, p.tenant, p.attempt, p.prefetched, p.dropAt = inv, inv.Fn, inv.Tenant, 0, prefetched, time.Time{}
+	if inv.Sched.Reruns > 0 {
+		s.e.rec.sent(inv, s.id)
+	}
 	return s.send(ci)
 }
 
@@ -151,9 +154,11 @@ func (s *slot) send(ci int) bool {
 	p.id = r.ID
 	p.sent = time.Now()
 	p.start = p.sent
+	s.flight.Store(int32(len(f.order) + 1))
 	err := s.life.w.Send(worker.MsgInvoke, r, r.ID, inv.Deadline)
 	r.Config, r.Lib.Image, r.Inputs = nil, nil, nil
 	if err != nil {
+		s.flight.Store(int32(len(f.order)))
 		if len(f.order) > 0 {
 			// Another request is in flight: this one never reached the worker whole (part of
 			// it may be in the pipe, so nothing more is sent to this worker; it is replaced

@@ -67,17 +67,19 @@ func (l *lifecycle) ensure() (ok, fresh bool) {
 		default:
 		}
 		gen := e.faults.generation()
+		e.rec.stage(stageStart, l.id)
 		w, err := e.cfg.Start(l.options())
 		if err == nil {
 			l.w, l.gen, l.failed = w, gen, 0
 			l.wasTorn()
 			l.setUp(w)
 			e.log.Info("worker up", zap.String("worker", l.id), zap.Int("pid", w.PID()), zap.Uint64("pool_bytes", w.Hello().PoolBytes))
+			e.rec.workerUp(l.id)
 			return true, true
 		}
 		l.failed++
 		l.note(err)
-		back := time.Duration(1<<min(l.failed-1, 7)) * 100 * time.Millisecond // 0.1 s .. 12.8 s
+		back := retryDelay(l.failed, e.rec.active.Load())
 		e.log.Error("worker failed to start", zap.String("worker", l.id), zap.Int("attempt", l.failed), zap.Duration("retry_in", back), zap.Error(err))
 		select {
 		case <-e.quit:
@@ -105,6 +107,7 @@ func (l *lifecycle) lost(why error) {
 		return
 	}
 	l.w.Kill() // reaps it and releases pipes and contexts
+	l.e.rec.reaped(l.w, l.id)
 	l.w = nil
 	l.cache.bytes.Store(0) // a new worker has no module loaded
 	l.setUp(nil)
@@ -129,9 +132,9 @@ func (l *lifecycle) stop() {
 	}
 }
 
-// terminate kills the worker from another goroutine (a teardown of the fault domain); the
-// slot's driver sees it fail and asks wasTorn.
-func (l *lifecycle) terminate() {
+// terminate kills the worker from another goroutine (a teardown of the fault domain) and
+// returns it (nil: none was up); the slot's driver sees it fail and asks wasTorn.
+func (l *lifecycle) terminate() Worker {
 	l.st.mu.Lock()
 	w := l.st.live
 	if w != nil {
@@ -141,6 +144,7 @@ func (l *lifecycle) terminate() {
 	if w != nil {
 		w.Terminate()
 	}
+	return w
 }
 
 // wasTorn reports (and forgets) whether a teardown killed the current worker.
@@ -203,4 +207,16 @@ func (l *lifecycle) hello() *worker.Hello {
 		return nil
 	}
 	return l.st.hello
+}
+
+// retryDelay is the wait before the next start after failed ones in a row: 0.1 s doubling to
+// 12.8 s, but for the first 8 at most 25 ms while the GPU recovers from a teardown (under MPS
+// the daemon refuses new clients for a moment after a teardown, and the GPU's work waits for
+// its workers).
+func retryDelay(failed int, recovering bool) time.Duration {
+	back := time.Duration(1<<min(failed-1, 7)) * 100 * time.Millisecond
+	if recovering && failed <= 8 {
+		back = min(back, 25*time.Millisecond)
+	}
+	return back
 }

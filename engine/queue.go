@@ -96,6 +96,7 @@ func (e *Engine) janitor() {
 			expired = e.sched.expire(expired[:0], now)
 			for _, inv := range expired {
 				e.stats.failed.Add(1)
+				e.rec.finished(inv)
 				inv.Timing.Queue = now.Sub(inv.Sched.Enqueued)
 				inv.Finish(call.Errorf(call.CodeDeadline, "the deadline passed while the invocation was queued (%v in the queue)", inv.Timing.Queue.Round(time.Millisecond)))
 			}

@@ -46,8 +46,10 @@ func (s *slot) receive() {
 	f.order = append(f.order[:0], f.order[1:]...)
 	if err != nil {
 		s.lostInFlight(p, err)
+		s.flight.Store(int32(len(f.order)))
 		return
 	}
+	s.flight.Store(int32(len(f.order)))
 	s.life.cache.count(&f.res.Stages)
 	if len(f.order) > 0 {
 		s.waited(&f.pend[f.order[0]], got)
@@ -102,6 +104,9 @@ func (s *slot) answer(p *pending, ctx *shm.Context) {
 	ctx.Written(high)
 	s.e.stats.completed.Add(1)
 	s.life.ran()
+	if s.e.rec.active.Load() {
+		s.e.rec.answered(inv, s.id)
+	}
 	inv.Finish(nil)
 	s.settle(p)
 	ctx.Retire() // after the answer: the outputs were copied out
@@ -246,6 +251,7 @@ func (s *slot) failTaken(inv *call.Invocation, prefetched bool, err *call.Error)
 
 func (s *slot) fail(inv *call.Invocation, err *call.Error) {
 	s.e.stats.failed.Add(1)
+	s.e.rec.finished(inv)
 	inv.Finish(err)
 }
 

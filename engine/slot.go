@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"runtime"
+	"sync/atomic"
 	"time"
 
 	"gpufn/call"
@@ -27,6 +28,10 @@ type slot struct {
 	// Owned by whoever drives the slot: the worker's contexts and what is in flight on them
 	// (inflight.go).
 	pipe inflight
+	// flight mirrors len(pipe.order), the requests in the worker, for other slots to read
+	// (Engine.aloneInFlight): it rises before a request is written and falls only once its
+	// result was handled, its worker's loss included.
+	flight atomic.Int32
 }
 
 // newSlot makes the slot of worker idx (-1: the whole-GPU worker, without a pool while idle and
