@@ -18,6 +18,7 @@ import (
 
 	"github.com/vmihailenco/msgpack/v5"
 
+	"gpufn/call"
 	"gpufn/examples"
 )
 
@@ -272,7 +273,9 @@ type engineStats struct {
 	Teardowns uint64 `json:"teardowns"`
 	Whole     uint64 `json:"whole_gpu"`
 	Ready     bool   `json:"ready"`
-	Workers   []struct {
+	// LastRecovery is the timeline of the last recovery of the GPU's fault domain.
+	LastRecovery *call.RecoveryTimeline `json:"last_recovery"`
+	Workers      []struct {
 		ID          string `json:"id"`
 		PID         int    `json:"pid"`
 		Up          bool   `json:"up"`

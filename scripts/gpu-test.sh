@@ -6,7 +6,8 @@
 #   2. the device conformance suite on CUDA, then its destructive cases (a fault) in a process
 #      of their own;
 #   3. the end-to-end tests against real servers on the GPU: sequential engine, then concurrent
-#      under MPS (matmul, inference, zeroing, faults, deadlines, printf, bad input).
+#      under MPS (matmul, inference, zeroing, faults, deadlines, printf, bad input), with the
+#      recovery after a fault checked and its timeline printed.
 # Results go to $OUT/gpu-test.log when $OUT is set.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -25,7 +26,13 @@ nvidia-smi --query-gpu=name,driver_version,memory.total,compute_mode --format=cs
 step bin/cuda.test -test.v -test.count=1
 step env GPUFN_DESTRUCTIVE=1 bin/cuda.test -test.v -test.count=1 -test.run "Conformance/.*/destructive"
 step env GPUFN_DESTRUCTIVE=1 bin/cuda.test -test.v -test.count=1 -test.run TestDestructiveFault
-export GPUFN_BIN=$PWD/bin/gpufn GPUFN_E2E_DEVICE=cuda
+# GPUFN_RECOVERY_CHECK: the fault tests under MPS (4 workers) provoke 5 faults and check the
+# recovery: first correct answer after the fault at most 500 ms (p50), the culprit answered
+# within 1 s; each recovery's timeline is printed (docs/engines.md, "Recovery").
+export GPUFN_BIN=$PWD/bin/gpufn GPUFN_E2E_DEVICE=cuda GPUFN_RECOVERY_CHECK=1
 step bin/e2e.test -test.v -test.count=1 -test.timeout 9m ${E2E_RUN:+-test.run "$E2E_RUN"}
+echo "=== recovery timelines (ms from the detection)" | tee -a "$log"
+grep -hE "recovery round|recovery: first correct|culprit was answered|want at most 500" "$log" | tee -a "$log.recovery"
+cat "$log.recovery" >>"$log" 2>/dev/null; rm -f "$log.recovery"
 echo "gpu-test: $([ $status -eq 0 ] && echo PASS || echo FAIL)" | tee -a "$log"
 exit $status

@@ -1,0 +1,71 @@
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"gpufn/call"
+)
+
+// recoveryCheck is set (GPUFN_RECOVERY_CHECK=1, by scripts/gpu-test.sh) where the recovery's
+// speed is checked: on the GPU, under MPS.
+var recoveryCheck = os.Getenv("GPUFN_RECOVERY_CHECK") == "1"
+
+// recoveryRounds is how many faults TestFaultBesideInnocents provokes: 5 where the speed is
+// checked (a p50 over at least 5), else 2.
+func recoveryRounds() int {
+	if recoveryCheck {
+		return 5
+	}
+	return 2
+}
+
+// recovered waits for the recovery of the first engine that began after t0 to be done, prints
+// its timeline and returns it.
+func recovered(t *testing.T, s *server, t0 time.Time, round int) *call.RecoveryTimeline {
+	t.Helper()
+	var rec *call.RecoveryTimeline
+	waitFor(t, "the recovery's timeline", func() bool {
+		rec = s.engines()[0].LastRecovery
+		return rec != nil && rec.Done && rec.Start.After(t0)
+	})
+	var b strings.Builder
+	for _, st := range rec.Stages {
+		fmt.Fprintf(&b, " %s", st.Stage)
+		if st.Round > 1 {
+			fmt.Fprintf(&b, "#%d", st.Round)
+		}
+		fmt.Fprintf(&b, "=%.1f", st.MS)
+	}
+	t.Logf("recovery round %d (ms from detection; by %s, %s, %d teardowns, %d interrupted, conclusive %v):%s",
+		round, rec.By, rec.Cause, rec.Teardowns, rec.Interrupted, rec.Conclusive, b.String())
+	return rec
+}
+
+// checkRecovery checks the recoveries' speed where GPUFN_RECOVERY_CHECK=1: the first correct
+// answer after the detection at most 500 ms (p50), and (culprit) the culprit answered within
+// 1 s of it in every one. Elsewhere it only logs the p50.
+func checkRecovery(t *testing.T, recs []*call.RecoveryTimeline, culprit bool) {
+	t.Helper()
+	var first []float64
+	for _, r := range recs {
+		ms, ok := r.StageMS("first_answer")
+		if !ok {
+			t.Fatalf("a recovery without a first answer: %+v", r)
+		}
+		first = append(first, ms)
+		if c, ok := r.StageMS("culprit_answered"); culprit && recoveryCheck && (!ok || c > 1000) {
+			t.Errorf("the culprit was answered %.1f ms after the detection (recorded %v); want within 1 s", c, ok)
+		}
+	}
+	slices.Sort(first)
+	p50 := first[(len(first)-1)/2]
+	t.Logf("recovery: first correct answer after the detection, p50 %.1f ms over %d (all: %v)", p50, len(first), first)
+	if recoveryCheck && p50 > 500 {
+		t.Errorf("first correct answer after the fault: p50 %.1f ms; want at most 500 ms", p50)
+	}
+}
