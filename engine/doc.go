@@ -45,7 +45,11 @@
 //     worker has the next request waiting.
 //   - pipeline.go: pipelining, what may be sent behind a running invocation (Config.NoPipeline).
 //   - faults.go: faults and the shared fault domain (type faultDomain): teardowns, re-runs
-//     alone, the culprit answered, strikes and quarantine.
+//     alone, the culprit answered (at once when it ran alone: Engine.aloneInFlight), strikes
+//     and quarantine.
+//   - recovery.go: the timeline of a recovery from a teardown (type recovery), logged and shown
+//     in Stats.LastRecovery (docs/engines.md, "Recovery").
+//   - modcache.go: the workers' module cache counters (hits, misses, evictions, bytes).
 //   - whole.go: whole-GPU control (Auto mode): pools given back, the whole-GPU worker, pools
 //     taken again, as explicit steps of the goroutine that holds the exclusive token.
 //

@@ -4,7 +4,8 @@
 //
 // # The contract
 //
-// A worker owns one device context, one device pool (package bufpool), a module cache and C
+// A worker owns one device context, one device pool (package bufpool), a module cache (bounded
+// by the device memory of its modules, --module-cache-bytes, modcache.go) and C
 // shared-memory contexts (C is 1, or 2 when the engine pipelines), handed to it at start as
 // sealed memfds on descriptors 5..5+C-1; requests come on descriptor 3 and replies go out on
 // descriptor 4. Neither is stdin or stdout: a kernel's device printf writes to fd 1 of its
