@@ -71,6 +71,8 @@ type RecoveryTimeline struct {
 	Interrupted int  `json:"interrupted"`
 	Conclusive  bool `json:"conclusive"` // the culprit was answered without a lone run
 	Done        bool `json:"done"`
+	// WorkerStart is where the start of the first worker up after the latest teardown went.
+	WorkerStart *WorkerStart `json:"worker_start,omitempty"`
 	// Stages in the order they came; Round is the teardown each belongs to (1, 2, ...).
 	Stages []RecoveryStage `json:"stages"`
 }
@@ -92,4 +94,17 @@ func (t *RecoveryTimeline) StageMS(stage string) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// WorkerStart is where a worker's start went, in milliseconds: Total is the server's wait from
+// spawning it to its hello; Device opening its device (for CUDA: cuInit and the context, under
+// MPS the connection to the daemon), Pin pinning its shared-memory contexts, Pool allocating
+// and zeroing its pool, and Process the rest (the process's start and runtime, mapping the
+// contexts, the hello).
+type WorkerStart struct {
+	TotalMS   float64 `json:"total_ms"`
+	ProcessMS float64 `json:"process_ms"`
+	DeviceMS  float64 `json:"device_ms"`
+	PinMS     float64 `json:"pin_ms"`
+	PoolMS    float64 `json:"pool_ms"`
 }

@@ -68,6 +68,9 @@ func TestFakeConclusiveCulprit(t *testing.T) {
 		t.Fatalf("timeline %+v: want conclusive, one teardown, nothing interrupted, a kernel fault", rec)
 	}
 	wantStages(t, rec, stageDetected, stageTeardown, stageCulpritAnswered, stageStopped, stageStart, stageHello, stageAllUp, stageFirstAnswer, stageDone)
+	if w := rec.WorkerStart; w == nil || w.TotalMS <= 0 {
+		t.Fatalf("the first new worker's start: %+v", w)
+	}
 	if st := settled(t, e); st.Reruns != 0 || st.Teardowns != 1 {
 		t.Fatalf("stats %+v: want no re-run, one teardown", st)
 	}

@@ -8,6 +8,7 @@ import (
 	"go.uber.org/zap"
 
 	"gpufn/call"
+	"gpufn/worker"
 )
 
 // The recovery timeline: what happens between the detection of a GPU-wide failure (a fault, an
@@ -213,14 +214,20 @@ func (r *recovery) answered(inv *call.Invocation, worker string) {
 	r.maybeDoneLocked()
 }
 
-// workerUp records a new worker's hello, and every worker up.
-func (r *recovery) workerUp(id string) {
+// workerUp records a new worker's hello (it took took from its spawn, st by its own account),
+// and every worker up.
+func (r *recovery) workerUp(id string, took time.Duration, st worker.StartTimes) {
 	if !r.active.Load() {
 		return
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	now := time.Now()
+	if r.cur != nil && !r.seen[r.key(stageHello)] {
+		dev, pin, pool := time.Duration(st.Device), time.Duration(st.Pin), time.Duration(st.Pool)
+		r.cur.WorkerStart = &call.WorkerStart{TotalMS: ms(took), ProcessMS: ms(max(0, took-dev-pin-pool)),
+			DeviceMS: ms(dev), PinMS: ms(pin), PoolMS: ms(pool)}
+	}
 	r.addLocked(stageHello, id, now)
 	if r.e.Ready() {
 		r.moveLocked(stageAllUp, id, now)

@@ -144,6 +144,7 @@ func runChild(devs Devices, f childFlags, req *os.File, fw *FrameWriter, hello H
 	}
 	defer c.close()
 	hello.Device = c.dev.Info()
+	hello.Start = c.start
 	if c.pool != nil {
 		hello.PoolBytes = c.pool.Capacity()
 	}
@@ -200,6 +201,7 @@ type child struct {
 	log     *zap.Logger
 	reserve uint64
 	zeroNew bool
+	start   StartTimes // where the start went, for the hello
 	res     Result
 	inv     Invoke
 	pinned  [][]byte
@@ -235,12 +237,15 @@ func startChild(devs Devices, kind string, ordinal int, poolBytes, reserve uint6
 	if len(c.regions) > 0 {
 		c.reqBell, c.repBell = doorbells(c.regions[0].Bytes())
 	}
+	t := time.Now()
 	dev, err := devs.Open(kind, ordinal)
 	if err != nil {
 		c.close()
 		return nil, fmt.Errorf("opening %s device %d: %w", kind, ordinal, err)
 	}
 	c.dev = dev
+	c.start.Device = time.Since(t).Nanoseconds()
+	t = time.Now()
 	if info := dev.Info(); info.PageableMemoryAccess {
 		log.Warn("this device can read pageable host memory (HMM/ATS): a kernel can read this worker's heap")
 	}
@@ -252,12 +257,15 @@ func startChild(devs Devices, kind string, ordinal int, poolBytes, reserve uint6
 		}
 		c.pinned = append(c.pinned, r.Bytes())
 	}
+	c.start.Pin = time.Since(t).Nanoseconds()
+	t = time.Now()
 	if withPool {
 		if err := c.takePool(poolBytes); err != nil {
 			c.close()
 			return nil, err
 		}
 	}
+	c.start.Pool = time.Since(t).Nanoseconds()
 	c.exec = NewExecutor(dev, c.pool, eo)
 	return c, nil
 }

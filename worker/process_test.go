@@ -180,6 +180,9 @@ func TestRealWorker(t *testing.T) {
 	if h.Device.Kind != "cpu" || h.PoolBytes != 16<<20 || len(h.Kernels) == 0 || h.PID != p.PID() {
 		t.Fatalf("hello %+v", h)
 	}
+	if st := h.Start; st.Device <= 0 || st.Pin <= 0 || st.Pool <= 0 {
+		t.Fatalf("the hello's start times %+v: want the device's opening, the pinning and the pool's allocation timed", st)
+	}
 	lib := examples.MustPTX("testkernels")
 	cfg := []byte(`{"module_path": "testkernels", "kernels": ["print_inject"], "blueprint": {"inputs": ["X"], "buffers": {}, "outputs": ["X"],
 	  "control_flow": [{"ExecKernel": ["print_inject", [{"Constant": 42}], {"grid_dim_x": {"Absolute": 1}, "grid_dim_y": {"Absolute": 1}, "grid_dim_z": {"Absolute": 1}, "block_dim_x": {"Absolute": 1}, "block_dim_y": {"Absolute": 1}, "block_dim_z": {"Absolute": 1}, "shared_mem_bytes": {"Absolute": 0}}]}]}}`)

@@ -104,6 +104,17 @@ type Hello struct {
 	Kernels []string `msgpack:"kern"`
 	// Err is set when the worker could not start its device; it exits after sending it.
 	Err *WireError `msgpack:"err"`
+	// Start says where the worker's start went (zero in a probe).
+	Start StartTimes `msgpack:"start"`
+}
+
+// StartTimes are how long the parts of a worker's start took, in nanoseconds: opening its
+// device (for CUDA: cuInit and the context; under MPS the connection to the daemon), pinning
+// its shared-memory contexts, and allocating (and zeroing) its pool.
+type StartTimes struct {
+	Device int64 `msgpack:"dev"`
+	Pin    int64 `msgpack:"pin"`
+	Pool   int64 `msgpack:"pool"`
 }
 
 // LibRef names a library by content hash. Image travels only when the worker lacks it.
