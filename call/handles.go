@@ -16,6 +16,18 @@ type Library struct {
 	Kind  libscan.Kind
 	Image []byte
 	Info  *libscan.Info // the upload's scan: kernels and parameter sizes
+	// ByArch holds, on a CUDA server with GPUs of several architectures, the cubin compiled at
+	// upload for each (keyed by gpu.Info.Arch): a worker of one of them loads that instead of
+	// Image (the PTX, which it would JIT-compile). Nil otherwise.
+	ByArch map[string]*Library
+}
+
+// For is what a worker of architecture arch loads: its ByArch entry, else l itself.
+func (l *Library) For(arch string) *Library {
+	if c := l.ByArch[arch]; c != nil {
+		return c
+	}
+	return l
 }
 
 // Function is one registered version of a function. Its plan and library never change; a

@@ -149,14 +149,16 @@ func (d *Dispatcher) checkFatbin(ctx context.Context, tenant string, e *libEntry
 }
 
 // compilePTX compiles e's PTX for every target (or finds its cubins in the cache or the store),
-// checks each cubin, and makes e's library the cubin when there is one target. It returns the
-// cubins compiled now, by architecture, for the caller to store.
+// checks each cubin, and makes e's library the cubin when there is one target (with several,
+// the PTX with each architecture's cubin beside it: Library.ByArch). It returns the cubins
+// compiled now, by architecture, for the caller to store.
 func (d *Dispatcher) compilePTX(ctx context.Context, tenant, name string, e *libEntry) (map[string][]byte, error) {
 	ptx := e.lib.Image
 	fresh := map[string][]byte{}
 	var cubins [][]byte
 	e.compiled = nil
-	for _, t := range d.targets() {
+	targets := d.targets()
+	for _, t := range targets {
 		key := cacheKey{tenant: tenant, ptx: e.src.hash, arch: t.arch, version: t.version}
 		view := CompileView{Arch: t.arch, Compiler: t.version}
 		cubin, ok := d.cubins.get(key)
@@ -189,7 +191,14 @@ func (d *Dispatcher) compilePTX(ctx context.Context, tenant, name string, e *lib
 	if len(cubins) == 1 {
 		e.lib = &call.Library{Name: e.lib.Name, Hash: sha256.Sum256(cubins[0]), Kind: libscan.KindCubin, Image: cubins[0], Info: e.lib.Info}
 	} else if len(cubins) > 1 {
-		e.lib.Info.Warnings = append(e.lib.Info.Warnings, "this server has GPUs of several architectures: the PTX was compiled and checked for each, and workers JIT-compile the PTX")
+		// Several architectures: each worker loads the cubin of its own (Library.For).
+		by := map[string]*call.Library{}
+		for i, t := range targets {
+			by[t.arch] = &call.Library{Name: e.lib.Name, Hash: sha256.Sum256(cubins[i]), Kind: libscan.KindCubin, Image: cubins[i], Info: e.lib.Info}
+		}
+		lib := *e.lib
+		lib.ByArch = by
+		e.lib = &lib
 	}
 	return fresh, nil
 }

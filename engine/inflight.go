@@ -25,6 +25,7 @@ type inflight struct {
 	broken error
 	libs   map[[32]byte]bool // libraries the worker has loaded
 	funcs  map[uint64]bool   // plans the worker has
+	arch   string            // the worker's device architecture: which of a library's images it loads (Library.For)
 	// Scratch of the hot path: the request being sent, the result being read, the outputs
 	// being copied out.
 	req   worker.Invoke
@@ -55,25 +56,27 @@ type holder struct {
 	tenant string
 }
 
-// reset forgets everything of the previous worker: a new one has nothing loaded and fresh
-// contexts.
-func (f *inflight) reset() {
-	f.libs, f.funcs = map[[32]byte]bool{}, map[uint64]bool{}
+// reset forgets everything of the previous worker: a new one (of device architecture arch)
+// has nothing loaded and fresh contexts.
+func (f *inflight) reset(arch string) {
+	f.libs, f.funcs, f.arch = map[[32]byte]bool{}, map[uint64]bool{}, arch
 	f.held, f.broken = [2]holder{}, nil
 }
 
 // hasCode reports whether the worker has fn's library and plan.
-func (f *inflight) hasCode(fn *call.Function) bool { return f.funcs[fn.ID] && f.libs[fn.Lib.Hash] }
+func (f *inflight) hasCode(fn *call.Function) bool {
+	return f.funcs[fn.ID] && f.libs[fn.Lib.For(f.arch).Hash]
+}
 
 // loaded records that the worker has fn's library and plan (it answered a request for it).
 func (f *inflight) loaded(fn *call.Function) {
-	f.libs[fn.Lib.Hash] = true
+	f.libs[fn.Lib.For(f.arch).Hash] = true
 	f.funcs[fn.ID] = true
 }
 
 // forget records that the worker dropped fn's library or plan: the next request carries both.
 func (f *inflight) forget(fn *call.Function) {
-	delete(f.libs, fn.Lib.Hash)
+	delete(f.libs, fn.Lib.For(f.arch).Hash)
 	delete(f.funcs, fn.ID)
 }
 
@@ -141,14 +144,15 @@ func (s *slot) send(ci int) bool {
 	r := &f.req
 	r.Inputs, r.Output, r.Context = p.inputs, p.out, uint32(ci)
 	r.FuncID = inv.Fn.ID
-	r.Lib.Hash, r.Lib.Kind = inv.Fn.Lib.Hash, inv.Fn.Lib.Kind
+	lib := inv.Fn.Lib.For(f.arch)
+	r.Lib.Hash, r.Lib.Kind = lib.Hash, lib.Kind
 	r.LaunchLimit = inv.LaunchLimit
 	r.Config, r.Lib.Image = nil, nil
 	if !f.funcs[inv.Fn.ID] {
 		r.Config = inv.Fn.Config
 	}
-	if !f.libs[inv.Fn.Lib.Hash] {
-		r.Lib.Image = inv.Fn.Lib.Image
+	if !f.libs[lib.Hash] {
+		r.Lib.Image = lib.Image
 	}
 	r.ID = s.life.w.NextID()
 	p.id = r.ID

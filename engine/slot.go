@@ -203,7 +203,7 @@ func (s *slot) dispatch(inv *call.Invocation) {
 func (s *slot) ensure() bool {
 	ok, fresh := s.life.ensure()
 	if fresh {
-		s.pipe.reset()
+		s.pipe.reset(s.life.w.Hello().Device.Arch)
 	}
 	return ok
 }
