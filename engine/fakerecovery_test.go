@@ -97,8 +97,11 @@ func TestFakeRecoveryTimelineWithReruns(t *testing.T) {
 	}
 	wantErr(t, culprit, call.CodeKernelFault, "")
 	rec := serveUntilRecovered(t, e, fakeFn(doEcho))
-	if rec.Conclusive || rec.Teardowns != 2 || rec.Interrupted != 3 {
-		t.Fatalf("timeline %+v: want two teardowns (the culprit's lone run faults again), 3 interrupted, not conclusive", rec)
+	// Three interrupted at least: more when a slot's failure comes first from a worker the
+	// fake's teardown killed (then the culprit is taken for a victim, and which run of whom a
+	// later teardown interrupts is a race).
+	if rec.Conclusive || rec.Teardowns < 2 || rec.Interrupted < 3 {
+		t.Fatalf("timeline %+v: want two teardowns at least (the culprit's lone run faults again), 3 interrupted, not conclusive", rec)
 	}
 	// Which slot's failure tore the domain down first is a race (the fake, as MPS, kills the
 	// others as it faults): the suspect and the victims are not asserted.

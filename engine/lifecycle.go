@@ -108,7 +108,6 @@ func (l *lifecycle) lost(why error) {
 		return
 	}
 	l.w.Kill() // reaps it and releases pipes and contexts
-	l.e.rec.reaped(l.w, l.id)
 	l.w = nil
 	l.cache.bytes.Store(0) // a new worker has no module loaded
 	l.setUp(nil)

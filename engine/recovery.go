@@ -49,10 +49,10 @@ type recovery struct {
 	seen   map[string]bool // stage+round recorded in cur
 	round  int             // teardowns in cur
 	last   *call.RecoveryTimeline
-	// waiting holds the interrupted invocations requeued and not yet answered; stopping the
-	// workers the latest teardown killed that their slots have not reaped yet.
+	// waiting holds the interrupted invocations requeued and not yet answered; stopping is set
+	// while the workers the latest teardown killed are not all gone (Worker.Done).
 	waiting  map[*call.Invocation]bool
-	stopping map[Worker]bool
+	stopping bool
 }
 
 // detected starts a recovery (or, when one is in progress, a further teardown of it) when tear
@@ -78,36 +78,29 @@ func (r *recovery) detected(tear func() bool, by, cause string) bool {
 	return true
 }
 
-// killed records the workers the teardown just detected killed: once their slots have reaped
-// them all, the old workers are stopped.
+// killed records the workers the teardown just detected killed: once they are all gone
+// (exited and reaped: Worker.Done), the old workers are stopped. A goroutine waits for them.
 func (r *recovery) killed(ws []Worker, by string) {
 	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.stopping = map[Worker]bool{}
-	for _, w := range ws {
-		r.stopping[w] = true
-	}
-	if len(r.stopping) == 0 { // every other worker was dead and reaped already
-		r.addLocked(stageStopped, by, time.Now())
-	}
-}
-
-// reaped records that a slot reaped w (lifecycle.lost), and once every worker the latest
-// teardown killed is reaped, that the old workers are stopped.
-func (r *recovery) reaped(w Worker, id string) {
-	if !r.active.Load() {
-		return
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if !r.stopping[w] {
-		return
-	}
-	delete(r.stopping, w)
-	if len(r.stopping) == 0 {
-		r.addLocked(stageStopped, id, time.Now())
-		r.maybeDoneLocked()
-	}
+	round := r.round
+	r.stopping = true
+	r.mu.Unlock()
+	go func() {
+		for _, w := range ws {
+			select {
+			case <-w.Done():
+			case <-r.e.quit:
+				return
+			}
+		}
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		if r.cur != nil && r.round == round { // not a later teardown's
+			r.stopping = false
+			r.addLocked(stageStopped, by, time.Now())
+			r.maybeDoneLocked()
+		}
+	}()
 }
 
 // stage records stage (once per teardown) if a recovery is in progress.
@@ -239,7 +232,7 @@ func (r *recovery) workerUp(id string, took time.Duration, st worker.StartTimes)
 // killed are reaped, every worker is up, every interrupted invocation is answered (the culprit
 // included), and an invocation was answered correctly since the last teardown.
 func (r *recovery) maybeDoneLocked() {
-	if r.cur == nil || len(r.stopping) > 0 || !r.e.Ready() || len(r.waiting) > 0 || !r.seen[r.key(stageFirstAnswer)] {
+	if r.cur == nil || r.stopping || !r.e.Ready() || len(r.waiting) > 0 || !r.seen[r.key(stageFirstAnswer)] {
 		return
 	}
 	r.addLocked(stageDone, "", time.Now())
