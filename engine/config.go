@@ -103,8 +103,13 @@ type Config struct {
 	WholeEnv []string
 	// SharedFaultDomain: one worker's fault, or the kill of one overrunning worker, takes down
 	// every worker of the GPU (true under MPS). The engine then restarts them all, runs each
-	// invocation that was in flight again, alone, and answers only the one that fails again.
+	// invocation that was in flight again, alone, and answers only the one that fails again
+	// (or at once the one that ran while no other worker had a request in flight).
 	SharedFaultDomain bool
+	// ForeignClients: processes other than this engine's workers share the fault domain (a
+	// joined MPS daemon, started by someone else): a failure may come from one of them, so an
+	// invocation that ran with no other worker busy is not taken for the culprit at once.
+	ForeignClients bool
 	// StartTimeout bounds a worker's start (default 60 s).
 	StartTimeout time.Duration
 	// StopGrace is how long a stopping worker may take before it is killed (default 5 s).

@@ -107,3 +107,18 @@ func TestFakeRecoveryTimelineWithReruns(t *testing.T) {
 	// others as it faults): the suspect and the victims are not asserted.
 	wantStages(t, rec, stageDetected, stageStopped, stageRerun, stageInnocent, stageCulpritAnswered, stageHello, stageAllUp, stageFirstAnswer, stageDone)
 }
+
+// With processes other than the engine's workers in the fault domain (a joined MPS daemon), a
+// fault with nothing else in flight may be theirs: the invocation runs again alone first.
+func TestFakeForeignClientsNeverConclusive(t *testing.T) {
+	g := newFakeGPU(t)
+	g.mps = true
+	e := newFake(t, g, Config{Mode: Concurrent, Workers: 2, SharedFaultDomain: true, ForeignClients: true})
+	fault := fakeFn(doFault)
+	waitIdle(t, e, 2)
+	wantErr(t, fsubmit(t, e, fault, "", "culprit", 0, false), call.CodeKernelFault, "")
+	rec := serveUntilRecovered(t, e, fakeFn(doEcho))
+	if rec.Conclusive || rec.Teardowns != 2 || rec.Interrupted != 1 {
+		t.Fatalf("timeline %+v: want a lone run (two teardowns, one interrupted), not conclusive", rec)
+	}
+}

@@ -105,7 +105,7 @@ func (s *slot) gpuFailure(inv *call.Invocation, answer *call.Error, why error) {
 	e := s.e
 	gen := s.life.gen
 	victim := s.life.wasTorn() // a teardown (by another worker's failure) killed this worker
-	alone := !victim && e.cfg.SharedFaultDomain && e.aloneInFlight(s)
+	alone := !victim && e.cfg.SharedFaultDomain && !e.cfg.ForeignClients && e.aloneInFlight(s)
 	s.life.lost(why)
 	if !e.cfg.SharedFaultDomain {
 		s.culprit(inv, answer)

@@ -102,7 +102,8 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 	for _, w := range warnings {
 		log.Warn(w.Msg, zap.Error(w.Err))
 	}
-	engines, err := newEngines(engineBase(f, set, kind, exe, plan, tokens.Open(), log), plan.Engines)
+	joined := plan.MPS && daemon != nil && !daemon.Started // a daemon someone else started: it may have other clients
+	engines, err := newEngines(engineBase(f, set, kind, exe, plan, tokens.Open(), joined, log), plan.Engines)
 	if err != nil {
 		return err
 	}
@@ -257,7 +258,7 @@ func stopMPS(daemon *mps.Daemon, log *zap.Logger) {
 
 // engineBase is the engine configuration every GPU's engine shares; newEngines adds each
 // one's ordinal, sizes and environments.
-func engineBase(f *serveFlags, set serveSettings, kind, exe string, plan serveplan.Plan, openMode bool, log *zap.Logger) engine.Config {
+func engineBase(f *serveFlags, set serveSettings, kind, exe string, plan serveplan.Plan, openMode, joinedMPS bool, log *zap.Logger) engine.Config {
 	share := f.tenantShare
 	if openMode {
 		share = 1
@@ -266,7 +267,7 @@ func engineBase(f *serveFlags, set serveSettings, kind, exe string, plan servepl
 		Device: kind, Mode: plan.Mode, Workers: f.workers, ContextBytes: int(f.contextSize),
 		QueueDepth: f.queueDepth, Policy: set.policy, SpinFor: f.spinFor, NoGraphs: !f.graphs, ModuleCacheBytes: uint64(f.moduleCache), NoPipeline: !f.pipeline, NoInline: !f.inline, Timeout: f.timeout,
 		Binary: exe, Args: []string{"worker"}, StartTimeout: f.startTimeout,
-		LogLevel: set.workerLevel, Log: log, SharedFaultDomain: plan.SharedFaultDomain, TenantShare: share,
+		LogLevel: set.workerLevel, Log: log, SharedFaultDomain: plan.SharedFaultDomain, ForeignClients: joinedMPS, TenantShare: share,
 	}
 }
 
