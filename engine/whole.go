@@ -28,6 +28,7 @@ func (e *Engine) runWhole(s *slot, inv *call.Invocation) {
 	for _, o := range e.slots {
 		if err := e.control(s, o, 0); err != nil {
 			e.restorePools(s)
+			e.rec.finished(inv)
 			inv.Finish(call.Errorf(call.CodeUnavailable, "could not free the GPU's memory for a whole-GPU invocation: %v", err))
 			e.stats.failed.Add(1)
 			return
@@ -40,6 +41,7 @@ func (e *Engine) runWhole(s *slot, inv *call.Invocation) {
 		return
 	}
 	if err := b.poolCmd(worker.PoolAll); err != nil {
+		e.rec.finished(inv)
 		inv.Finish(call.Errorf(call.CodeUnavailable, "the whole-GPU worker could not take the GPU's memory: %v", err))
 		e.stats.failed.Add(1)
 		return
