@@ -73,6 +73,10 @@ type RecoveryTimeline struct {
 	Done        bool `json:"done"`
 	// WorkerStart is where the start of the first worker up after the latest teardown went.
 	WorkerStart *WorkerStart `json:"worker_start,omitempty"`
+	// StartFailures counts the workers that failed to start during the recovery (under MPS:
+	// the daemon not ready for new clients yet), StartError is the first one's error.
+	StartFailures int    `json:"start_failures,omitempty"`
+	StartError    string `json:"start_error,omitempty"`
 	// Stages in the order they came; Round is the teardown each belongs to (1, 2, ...).
 	Stages []RecoveryStage `json:"stages"`
 }

@@ -41,6 +41,9 @@ func recovered(t *testing.T, s *server, t0 time.Time, round int) *call.RecoveryT
 		}
 		fmt.Fprintf(&b, "=%.1f", st.MS)
 	}
+	if rec.StartFailures > 0 {
+		fmt.Fprintf(&b, "; %d failed worker starts (first: %s)", rec.StartFailures, rec.StartError)
+	}
 	if w := rec.WorkerStart; w != nil {
 		fmt.Fprintf(&b, "; first new worker's start %.1f ms: process %.1f, device %.1f, pin %.1f, pool %.1f",
 			w.TotalMS, w.ProcessMS, w.DeviceMS, w.PinMS, w.PoolMS)

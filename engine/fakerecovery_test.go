@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 
 	"gpufn/call"
@@ -121,4 +122,24 @@ func TestFakeForeignClientsNeverConclusive(t *testing.T) {
 	if rec.Conclusive || rec.Teardowns != 2 || rec.Interrupted != 1 {
 		t.Fatalf("timeline %+v: want a lone run (two teardowns, one interrupted), not conclusive", rec)
 	}
+}
+
+// Workers that fail to start during a recovery (under MPS: the daemon not ready yet) are
+// counted in the timeline, with the first one's error, and retried until they come up.
+func TestFakeRecoveryCountsFailedStarts(t *testing.T) {
+	g := newFakeGPU(t)
+	g.mps = true
+	// One worker: every start after the fault is its slot's, after the detection.
+	e := newFake(t, g, Config{Mode: Concurrent, Workers: 1, SharedFaultDomain: true})
+	fault := fakeFn(doFault)
+	waitIdle(t, e, 1)
+	g.mu.Lock()
+	g.failStarts = 3
+	g.mu.Unlock()
+	wantErr(t, fsubmit(t, e, fault, "", "culprit", 0, false), call.CodeKernelFault, "")
+	rec := serveUntilRecovered(t, e, fakeFn(doEcho))
+	if rec.StartFailures != 3 || !strings.Contains(rec.StartError, "told to fail") {
+		t.Fatalf("timeline %+v: want 3 failed starts and the first one's error", rec)
+	}
+	wantStages(t, rec, stageStart, stageStartFailed, stageHello, stageAllUp, stageDone)
 }

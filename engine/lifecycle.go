@@ -80,6 +80,7 @@ func (l *lifecycle) ensure() (ok, fresh bool) {
 		}
 		l.failed++
 		l.note(err)
+		e.rec.startFailed(l.id, err)
 		back := retryDelay(l.failed, e.rec.active.Load())
 		e.log.Error("worker failed to start", zap.String("worker", l.id), zap.Int("attempt", l.failed), zap.Duration("retry_in", back), zap.Error(err))
 		select {

@@ -27,6 +27,7 @@ const (
 	stageStopped         = "workers_stopped"  // every worker of the old generation reaped
 	stageDoomed          = "doomed_dropped"   // a worker started before the teardown replaced unused
 	stageStart           = "worker_start"     // the first new worker process started
+	stageStartFailed     = "start_failed"     // the first failed start of a new worker (under MPS: the daemon not ready yet)
 	stageHello           = "worker_hello"     // the first new worker up (its hello: device context made)
 	stageAllUp           = "all_up"           // every worker up again
 	stageRerun           = "rerun_sent"       // the first interrupted invocation sent again
@@ -205,6 +206,22 @@ func (r *recovery) answered(inv *call.Invocation, worker string) {
 	}
 	r.addLocked(stageFirstAnswer, worker, now)
 	r.maybeDoneLocked()
+}
+
+// startFailed records a failed start of a new worker during a recovery, and counts it.
+func (r *recovery) startFailed(id string, err error) {
+	if !r.active.Load() {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cur != nil {
+		r.cur.StartFailures++
+		if r.cur.StartError == "" {
+			r.cur.StartError = err.Error()
+		}
+		r.addLocked(stageStartFailed, id, time.Now())
+	}
 }
 
 // workerUp records a new worker's hello (it took took from its spawn, st by its own account),
