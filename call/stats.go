@@ -36,6 +36,10 @@ type EngineStats struct {
 	ModuleCacheMisses    uint64 `json:"module_cache_misses"`
 	ModuleCacheEvictions uint64 `json:"module_cache_evictions"`
 	ModuleCacheBytes     uint64 `json:"module_cache_bytes"`
+	// Standby is the number of workers started ahead, waiting without their device (the
+	// engine's Config.Standby); Promoted counts those a slot took instead of starting a worker.
+	Standby  int    `json:"standby"`
+	Promoted uint64 `json:"standby_promoted"`
 	// LastRecovery is the recovery of the GPU's fault domain in progress, else the last one
 	// (nil: none since the start).
 	LastRecovery *RecoveryTimeline `json:"last_recovery,omitempty"`
@@ -104,8 +108,10 @@ func (t *RecoveryTimeline) StageMS(stage string) (float64, bool) {
 // spawning it to its hello; Device opening its device (for CUDA: cuInit and the context, under
 // MPS the connection to the daemon), Pin pinning its shared-memory contexts, Pool allocating
 // and zeroing its pool, and Process the rest (the process's start and runtime, mapping the
-// contexts, the hello).
+// contexts, the hello). Promoted: a standby worker was promoted (Total counts from its
+// promotion: no process start).
 type WorkerStart struct {
+	Promoted  bool    `json:"promoted"`
 	TotalMS   float64 `json:"total_ms"`
 	ProcessMS float64 `json:"process_ms"`
 	DeviceMS  float64 `json:"device_ms"`

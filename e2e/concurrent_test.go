@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"os"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -17,6 +18,9 @@ import (
 // GPU-wide fault domain emulated, so that CI exercises the re-run logic MPS needs.
 func concurrentFlags(workers int, extra ...string) []string {
 	f := []string{"--engine", "concurrent", "--workers", fmt.Sprint(workers)}
+	if n := os.Getenv("GPUFN_E2E_STANDBY"); n != "" { // standby workers (scripts/gpu-test.sh's second fault run)
+		f = append(f, "--standby-workers", n)
+	}
 	if onGPU() {
 		f = append(f, "--mps", "on")
 	} else {

@@ -45,8 +45,8 @@ func recovered(t *testing.T, s *server, t0 time.Time, round int) *call.RecoveryT
 		fmt.Fprintf(&b, "; %d failed worker starts (first: %s)", rec.StartFailures, rec.StartError)
 	}
 	if w := rec.WorkerStart; w != nil {
-		fmt.Fprintf(&b, "; first new worker's start %.1f ms: process %.1f, device %.1f, pin %.1f, pool %.1f",
-			w.TotalMS, w.ProcessMS, w.DeviceMS, w.PinMS, w.PoolMS)
+		fmt.Fprintf(&b, "; first new worker's start (promoted standby: %v) %.1f ms: process %.1f, device %.1f, pin %.1f, pool %.1f",
+			w.Promoted, w.TotalMS, w.ProcessMS, w.DeviceMS, w.PinMS, w.PoolMS)
 	}
 	t.Logf("recovery round %d (ms from detection; by %s, %s, %d teardowns, %d interrupted, conclusive %v):%s",
 		round, rec.By, rec.Cause, rec.Teardowns, rec.Interrupted, rec.Conclusive, b.String())

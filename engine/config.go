@@ -68,6 +68,11 @@ type Config struct {
 	// Workers is the number of worker processes in Concurrent and Auto mode (default 4);
 	// Sequential always has one.
 	Workers int
+	// Standby is how many workers the engine keeps started ahead without their device
+	// (worker.StartOptions.Standby: under MPS not yet clients, so a teardown leaves them be);
+	// a slot that must start a worker promotes one instead, which saves the process's start
+	// (standby.go). 0: none.
+	Standby int
 	// PoolBytes is each worker's device pool (0: Sequential takes the free memory less the
 	// worker's reserve; Concurrent takes 1/Workers of the GPU's usable memory, see
 	// UsableBytes).

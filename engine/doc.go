@@ -50,6 +50,8 @@
 //   - recovery.go: the timeline of a recovery from a teardown (type recovery), logged and shown
 //     in Stats.LastRecovery (docs/engines.md, "Recovery").
 //   - modcache.go: the workers' module cache counters (hits, misses, evictions, bytes).
+//   - standby.go: standby workers (Config.Standby): started ahead without their device,
+//     promoted by a slot that must start a worker.
 //   - whole.go: whole-GPU control (Auto mode): pools given back, the whole-GPU worker, pools
 //     taken again, as explicit steps of the goroutine that holds the exclusive token.
 //

@@ -23,11 +23,12 @@ type Engine struct {
 	faults faultDomain // teardowns of the GPU's fault domain (faults.go)
 	rec    recovery    // the timeline of the recovery from the last teardown (recovery.go)
 
-	slots []*slot
-	big   *slot // Auto mode: the whole-GPU worker, used only by the holder of exclusive
-	quit  chan struct{}
-	wg    sync.WaitGroup
-	once  sync.Once
+	slots   []*slot
+	big     *slot       // Auto mode: the whole-GPU worker, used only by the holder of exclusive
+	standby chan Worker // workers started ahead, not yet promoted (standby.go)
+	quit    chan struct{}
+	wg      sync.WaitGroup
+	once    sync.Once
 
 	stats stats
 }
@@ -35,6 +36,7 @@ type Engine struct {
 type stats struct {
 	submitted, completed, failed, rejected, restarts atomic.Uint64
 	reruns, whole, teardowns, pipelined, inline      atomic.Uint64
+	promoted                                         atomic.Uint64
 	up                                               atomic.Int32
 }
 
@@ -50,6 +52,9 @@ func New(cfg Config) (*Engine, error) {
 		quit:  make(chan struct{}),
 	}
 	e.rec.e = e
+	if cfg.Standby > 0 {
+		e.standby = make(chan Worker, cfg.Standby)
+	}
 	for i := 0; i < cfg.Workers; i++ {
 		e.slots = append(e.slots, newSlot(e, i, fmt.Sprintf("%s-w%d", cfg.Name, i)))
 	}
@@ -62,6 +67,10 @@ func New(cfg Config) (*Engine, error) {
 	}
 	e.wg.Add(1)
 	go e.janitor()
+	if cfg.Standby > 0 {
+		e.wg.Add(1)
+		go e.keepStandby()
+	}
 	return e, nil
 }
 
@@ -179,6 +188,7 @@ func (e *Engine) Stats() call.EngineStats {
 	st.Rejected, st.Restarts = e.stats.rejected.Load(), e.stats.restarts.Load()
 	st.Reruns, st.Teardowns, st.Whole = e.stats.reruns.Load(), e.stats.teardowns.Load(), e.stats.whole.Load()
 	st.Pipelined, st.Inline = e.stats.pipelined.Load(), e.stats.inline.Load()
+	st.Standby, st.Promoted = len(e.standby), e.stats.promoted.Load()
 	st.Ready = e.Ready()
 	e.addModuleStats(&st)
 	st.LastRecovery = e.rec.snapshot()

@@ -102,7 +102,7 @@ func (g *fakeGPU) start(opt worker.StartOptions) (Worker, error) {
 	for range opt.Contexts {
 		w.contexts = append(w.contexts, shm.NewContext(make([]byte, opt.ContextBytes)))
 	}
-	w.busy = make([]bool, len(w.contexts))
+	w.busy, w.standby = make([]bool, len(w.contexts)), opt.Standby
 	g.workers = append(g.workers, w)
 	go w.serve()
 	return w, nil
@@ -226,6 +226,7 @@ type fakeWorker struct {
 	tookAll  uint64 // the last pool taken with worker.PoolAll
 	busy     []bool // a request in flight in each context
 	failSend int    // when > 0, the failSend-th Send from now fails (a request that could not be written)
+	standby  bool   // started as a standby, not promoted yet: no GPU client (fakestandby_test.go)
 
 	// Owned by serve.
 	funcs map[uint64]string // compiled configs by function ID

@@ -48,7 +48,10 @@ func (w *fakeWorker) exit() {
 // teardown kills every other live worker, as a fatal fault under MPS does.
 func (g *fakeGPU) teardown(from *fakeWorker) {
 	for _, o := range g.live("") {
-		if o != from {
+		g.mu.Lock()
+		standby := o.standby
+		g.mu.Unlock()
+		if o != from && !standby { // a standby is no client of the GPU yet
 			o.Terminate()
 		}
 	}

@@ -69,13 +69,18 @@ func (l *lifecycle) ensure() (ok, fresh bool) {
 		gen := e.faults.generation()
 		e.rec.stage(stageStart, l.id)
 		t0 := time.Now()
-		w, err := e.cfg.Start(l.options())
+		var err error
+		w := l.promoteStandby()
+		promoted := w != nil
+		if !promoted {
+			w, err = e.cfg.Start(l.options())
+		}
 		if err == nil {
 			l.w, l.gen, l.failed = w, gen, 0
 			l.wasTorn()
 			l.setUp(w)
 			e.log.Info("worker up", zap.String("worker", l.id), zap.Int("pid", w.PID()), zap.Uint64("pool_bytes", w.Hello().PoolBytes))
-			e.rec.workerUp(l.id, time.Since(t0), w.Hello().Start)
+			e.rec.workerUp(l.id, time.Since(t0), w.Hello().Start, promoted)
 			return true, true
 		}
 		l.failed++

@@ -27,6 +27,7 @@ const (
 	stageStopped         = "workers_stopped"  // every worker of the old generation reaped
 	stageDoomed          = "doomed_dropped"   // a worker started before the teardown replaced unused
 	stageStart           = "worker_start"     // the first new worker process started
+	stagePromoted        = "standby_promoted" // the first standby worker promoted instead
 	stageStartFailed     = "start_failed"     // the first failed start of a new worker (under MPS: the daemon not ready yet)
 	stageHello           = "worker_hello"     // the first new worker up (its hello: device context made)
 	stageAllUp           = "all_up"           // every worker up again
@@ -224,9 +225,9 @@ func (r *recovery) startFailed(id string, err error) {
 	}
 }
 
-// workerUp records a new worker's hello (it took took from its spawn, st by its own account),
-// and every worker up.
-func (r *recovery) workerUp(id string, took time.Duration, st worker.StartTimes) {
+// workerUp records a new worker's hello (it took took from its spawn, or its promotion from
+// standby, st by its own account), and every worker up.
+func (r *recovery) workerUp(id string, took time.Duration, st worker.StartTimes, promoted bool) {
 	if !r.active.Load() {
 		return
 	}
@@ -236,7 +237,7 @@ func (r *recovery) workerUp(id string, took time.Duration, st worker.StartTimes)
 	if r.cur != nil && !r.seen[r.key(stageHello)] {
 		dev, pin, pool := time.Duration(st.Device), time.Duration(st.Pin), time.Duration(st.Pool)
 		r.cur.WorkerStart = &call.WorkerStart{TotalMS: ms(took), ProcessMS: ms(max(0, took-dev-pin-pool)),
-			DeviceMS: ms(dev), PinMS: ms(pin), PoolMS: ms(pool)}
+			DeviceMS: ms(dev), PinMS: ms(pin), PoolMS: ms(pool), Promoted: promoted}
 	}
 	r.addLocked(stageHello, id, now)
 	if r.e.Ready() {

@@ -31,6 +31,8 @@ step env GPUFN_DESTRUCTIVE=1 bin/cuda.test -test.v -test.count=1 -test.run TestD
 # within 1 s; each recovery's timeline is printed (docs/engines.md, "Recovery").
 export GPUFN_BIN=$PWD/bin/gpufn GPUFN_E2E_DEVICE=cuda GPUFN_RECOVERY_CHECK=1
 step bin/e2e.test -test.v -test.count=1 -test.timeout 9m ${E2E_RUN:+-test.run "$E2E_RUN"}
+# The fault tests again with 4 standby workers (--standby-workers 4): restarts promote them.
+step env GPUFN_E2E_STANDBY=4 bin/e2e.test -test.v -test.count=1 -test.timeout 3m -test.run 'TestFaultBesideInnocents|TestInfiniteLoopBesideInnocents'
 echo "=== recovery timelines (ms from the detection)" | tee -a "$log"
 grep -hE "recovery round|recovery: first correct|culprit was answered|want at most 500" "$log" | tee -a "$log.recovery"
 cat "$log.recovery" >>"$log" 2>/dev/null; rm -f "$log.recovery"

@@ -74,6 +74,9 @@ func Main(args []string, devs Devices) int {
 	if f.probe {
 		return sendProbe(devs, f.kind, fw, hello, log)
 	}
+	if f.standby && !awaitPromotion(req) {
+		return ExitOK // the server stopped the standby, or is gone
+	}
 	// The device is driven from this one OS thread (CUDA contexts are per thread).
 	runtime.LockOSThread()
 	return runChild(devs, f, req, fw, hello, log)
@@ -89,6 +92,7 @@ type childFlags struct {
 	probe     bool
 	noPool    bool
 	graphs    bool
+	standby   bool
 	modBytes  uint64
 	spin      time.Duration
 	logLevel  string
@@ -105,6 +109,7 @@ func parseChildFlags(args []string) (childFlags, error) {
 	fs.BoolVar(&f.probe, "probe", false, "report the devices of --device in the hello, then exit")
 	fs.BoolVar(&f.noPool, "no-pool", false, "start without a device pool (the server sends one when it needs it)")
 	fs.BoolVar(&f.graphs, "graphs", true, "replay repeated launch sequences as launch graphs where the device has them")
+	fs.BoolVar(&f.standby, "standby", false, "wait for the server's go-ahead (PromoteByte on the request pipe) before opening the device: a standby worker started ahead, not yet an MPS client")
 	fs.Uint64Var(&f.modBytes, "module-cache-bytes", DefaultModuleCacheBytes, "device memory the loaded modules may take (as ModuleFootprint counts it); the least recently used are unloaded")
 	fs.DurationVar(&f.spin, "spin", 0, "spin this long on the request pipe before parking (-1ns: never park)")
 	fs.StringVar(&f.logLevel, "log-level", "info", "log level")
@@ -453,4 +458,15 @@ func (c *child) poolCmd(cmd *PoolCmd, res *Result) {
 		res.Err = ToWire(err)
 	}
 	res.Stages.Total = time.Since(start).Nanoseconds()
+}
+
+// PromoteByte, written on a standby worker's request pipe, tells it to open its device and say
+// hello (Process.Promote). Anything else there (a shutdown, the pipe closed) ends it.
+const PromoteByte = 'P'
+
+// awaitPromotion blocks until the server promotes the standby worker (true) or stops it.
+func awaitPromotion(req *os.File) bool {
+	var b [1]byte
+	n, err := req.Read(b[:])
+	return err == nil && n == 1 && b[0] == PromoteByte
 }

@@ -70,6 +70,10 @@ type StartOptions struct {
 	// ModuleCacheBytes bounds the device memory of the worker's loaded modules
 	// (ExecutorOptions.MaxModuleBytes; 0: DefaultModuleCacheBytes).
 	ModuleCacheBytes uint64
+	// Standby starts the worker without its device: Start returns once the process runs, with
+	// no hello, and the worker opens its device and says hello when Promote tells it to. Until
+	// then it is no client of the GPU (under MPS: a teardown of the clients leaves it be).
+	Standby bool
 }
 
 // Process is the server's handle on one worker process: the pipes, the contexts and the
@@ -127,11 +131,32 @@ func Start(opt StartOptions) (*Process, error) {
 		p.spin.bell = p.repBell
 	}
 	p.fr = NewFrameReader(rr, MaxReplyFrame)
+	if opt.Standby {
+		ok = true
+		return p, nil
+	}
 	if err := p.readHello(opt.StartTimeout); err != nil {
 		return nil, err
 	}
 	ok = true
 	return p, nil
+}
+
+// Promote tells a worker started with StartOptions.Standby to open its device, and waits up to
+// timeout for its hello. On failure the worker is killed.
+func (p *Process) Promote(timeout time.Duration) error {
+	p.req.SetWriteDeadline(time.Now().Add(timeout))
+	_, err := p.req.Write([]byte{PromoteByte})
+	p.req.SetWriteDeadline(time.Time{})
+	if err == nil {
+		err = p.readHello(timeout)
+	} else {
+		err = fmt.Errorf("%w: promoting a standby: %v%s", ErrStart, err, p.exitNote())
+	}
+	if err != nil {
+		p.Kill()
+	}
+	return err
 }
 
 // withDefaults fills in the defaults written beside StartOptions' fields; a probe has no
@@ -242,6 +267,9 @@ func workerArgs(opt StartOptions) []string {
 	}
 	if opt.Spin != 0 {
 		args = append(args, "--spin", opt.Spin.String())
+	}
+	if opt.Standby {
+		args = append(args, "--standby")
 	}
 	if opt.ModuleCacheBytes != 0 {
 		args = append(args, "--module-cache-bytes", strconv.FormatUint(opt.ModuleCacheBytes, 10))

@@ -49,6 +49,7 @@ func TestServeFlagDefaults(t *testing.T) {
 		"max-connections-per-ip":   "4096",
 		"max-functions-per-tenant": "1000",
 		"module-cache-bytes":       "128MiB",
+		"standby-workers":          "0",
 		"max-invocation-memory":    "0",
 		"max-libraries-per-tenant": "100",
 		"max-library-bytes":        "64MiB",
