@@ -267,15 +267,22 @@ type engineStats struct {
 	Name      string `json:"name"`
 	Busy      int    `json:"busy"`
 	Queued    int    `json:"queued"`
+	Completed uint64 `json:"completed"`
 	Restarts  uint64 `json:"restarts"`
 	Reruns    uint64 `json:"reruns"`
 	Teardowns uint64 `json:"teardowns"`
 	Whole     uint64 `json:"whole_gpu"`
 	Ready     bool   `json:"ready"`
-	Workers   []struct {
+	// DeviceInfo is the GPU as its workers reported it (gpu.Info, without JSON tags).
+	DeviceInfo *struct {
+		Name     string
+		TotalMem uint64
+	} `json:"device_info"`
+	Workers []struct {
 		ID          string `json:"id"`
 		PID         int    `json:"pid"`
 		Up          bool   `json:"up"`
+		PoolBytes   uint64 `json:"pool_bytes"`
 		Invocations uint64 `json:"invocations"`
 	} `json:"workers"`
 }

@@ -89,9 +89,13 @@ func (l *lifecycle) ensure() (ok, fresh bool) {
 // options describe the slot's worker to Config.Start.
 func (l *lifecycle) options() worker.StartOptions {
 	c := &l.e.cfg
+	ordinal := c.Ordinal
+	if c.SoleDevice {
+		ordinal = 0
+	}
 	return worker.StartOptions{
 		Binary: c.Binary, Args: c.Args, ID: l.id,
-		Device: c.Device, Ordinal: c.Ordinal, PoolBytes: c.PoolBytes, NoPool: l.noPool,
+		Device: c.Device, Ordinal: ordinal, PoolBytes: c.PoolBytes, NoPool: l.noPool,
 		Contexts: l.contexts, ContextBytes: c.ContextBytes, Env: l.env, Spin: c.spin(), ReplySpin: c.replySpin(), NoGraphs: c.NoGraphs,
 		StartTimeout: c.StartTimeout, LogLevel: c.LogLevel, Log: c.Log,
 	}

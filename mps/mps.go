@@ -4,7 +4,10 @@
 // than one; under MPS 4 give 3.9x MORE (GPU-FACTS.md). So the concurrent engine starts its
 // workers as MPS clients: it joins a running control daemon (CUDA_MPS_PIPE_DIRECTORY, or the
 // default /tmp/nvidia-mps) or starts its own with pipe and log directories under the server's
-// runtime directory, and stops the daemon it started on shutdown.
+// runtime directory, and stops the daemon it started on shutdown. A server of several GPUs
+// starts one daemon per GPU (StartOwn with the GPU's CUDA_VISIBLE_DEVICES entry): after a
+// fatal fault a daemon refuses new clients on every GPU it serves until all clients of the
+// faulted GPU have exited, so a shared daemon would hold up the other GPUs' worker restarts.
 //
 // A Daemon is safe for concurrent use after Start. The package starts no goroutines; the
 // daemon is a separate process (nvidia-cuda-mps-control -d forks and detaches).
@@ -18,6 +21,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -33,6 +37,9 @@ const DefaultPipeDir = "/tmp/nvidia-mps"
 type Daemon struct {
 	PipeDir string
 	LogDir  string
+	// Visible, when not empty, is the one GPU the daemon serves (its CUDA_VISIBLE_DEVICES,
+	// which its clients get too); empty: every GPU the server sees.
+	Visible string
 	// Started is true when this server started the daemon (and so stops it).
 	Started bool
 	once    sync.Once
@@ -41,26 +48,55 @@ type Daemon struct {
 // ErrUnavailable is returned when MPS cannot be had on this host.
 var ErrUnavailable = errors.New("MPS is not available")
 
-// Start joins a running daemon or starts one with directories under runtimeDir.
+// Start joins a running daemon or starts one with directories under runtimeDir that serves
+// every GPU the server sees.
 func Start(runtimeDir string) (*Daemon, error) {
+	if d, err := Join(); d != nil || err != nil {
+		return d, err
+	}
+	return StartOwn(runtimeDir, "")
+}
+
+// Join returns a control daemon that is already running (CUDA_MPS_PIPE_DIRECTORY, or the
+// default /tmp/nvidia-mps), or nil when none answers; the error says MPS cannot be had.
+func Join() (*Daemon, error) {
 	bin, err := exec.LookPath(ControlBinary)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s is not installed", ErrUnavailable, ControlBinary)
 	}
-	// Join a daemon that is already running.
 	for _, dir := range candidates() {
 		if alive(bin, dir) {
 			return &Daemon{PipeDir: dir, LogDir: os.Getenv("CUDA_MPS_LOG_DIRECTORY")}, nil
 		}
 	}
-	d := &Daemon{PipeDir: filepath.Join(runtimeDir, "mps-pipe"), LogDir: filepath.Join(runtimeDir, "mps-log"), Started: true}
+	return nil, nil
+}
+
+// StartOwn starts a control daemon of this server's with its directories under runtimeDir.
+// With visible empty it serves every GPU the server sees; otherwise only the GPU that
+// CUDA_VISIBLE_DEVICES=visible names (an index or a UUID), with directories of their own
+// (mps-VISIBLE-pipe, mps-VISIBLE-log), so that a fault on one GPU, which makes a daemon refuse
+// new clients until every client of the faulted GPU has exited, holds up no other GPU.
+func StartOwn(runtimeDir, visible string) (*Daemon, error) {
+	bin, err := exec.LookPath(ControlBinary)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s is not installed", ErrUnavailable, ControlBinary)
+	}
+	prefix := "mps"
+	if visible != "" {
+		prefix += "-" + visible
+	}
+	d := &Daemon{PipeDir: filepath.Join(runtimeDir, prefix+"-pipe"), LogDir: filepath.Join(runtimeDir, prefix+"-log"), Visible: visible, Started: true}
 	for _, dir := range []string{d.PipeDir, d.LogDir} {
 		if err := os.MkdirAll(dir, 0o700); err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrUnavailable, err)
 		}
 	}
 	cmd := exec.Command(bin, "-d")
-	cmd.Env = append(os.Environ(), "CUDA_MPS_PIPE_DIRECTORY="+d.PipeDir, "CUDA_MPS_LOG_DIRECTORY="+d.LogDir)
+	cmd.Env = append(os.Environ(), d.dirs()...)
+	if visible != "" {
+		cmd.Env = append(cmd.Env, "CUDA_VISIBLE_DEVICES="+visible)
+	}
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("%w: %s -d: %v: %s", ErrUnavailable, bin, err, bytes.TrimSpace(out))
 	}
@@ -73,6 +109,28 @@ func Start(runtimeDir string) (*Daemon, error) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	return d, nil
+}
+
+// dirs is the daemon's directories as environment entries.
+func (d *Daemon) dirs() []string {
+	env := []string{"CUDA_MPS_PIPE_DIRECTORY=" + d.PipeDir}
+	if d.LogDir != "" {
+		env = append(env, "CUDA_MPS_LOG_DIRECTORY="+d.LogDir)
+	}
+	return env
+}
+
+// VisibleDevice is what CUDA_VISIBLE_DEVICES names for the device of the given ordinal (as
+// this process enumerates devices): its entry in the process's own CUDA_VISIBLE_DEVICES when
+// that is set, the ordinal otherwise.
+func VisibleDevice(ordinal int) string {
+	if list := os.Getenv("CUDA_VISIBLE_DEVICES"); list != "" {
+		entries := strings.Split(list, ",")
+		if ordinal >= 0 && ordinal < len(entries) {
+			return strings.TrimSpace(entries[ordinal])
+		}
+	}
+	return strconv.Itoa(ordinal)
 }
 
 func candidates() []string {
@@ -96,18 +154,28 @@ func alive(bin, dir string) bool {
 	return cmd.Run() == nil
 }
 
-// Env is the environment of an MPS client: the daemon's directories and, when limit > 0, a cap
-// of limit bytes of device memory on device ordinal (CUDA_MPS_PINNED_DEVICE_MEM_LIMIT; the
-// client's context takes about 0.5 GiB of it, GPU-FACTS.md).
+// Env is the environment of an MPS client of the device of the given ordinal: the daemon's
+// directories and, when limit > 0, a cap of limit bytes of device memory
+// (CUDA_MPS_PINNED_DEVICE_MEM_LIMIT; the client's context takes about 0.5 GiB of it). A
+// daemon of one GPU also shows its clients only that GPU, as device 0 (ClientOrdinal).
 func (d *Daemon) Env(ordinal int, limit uint64) []string {
-	env := []string{"CUDA_MPS_PIPE_DIRECTORY=" + d.PipeDir}
-	if d.LogDir != "" {
-		env = append(env, "CUDA_MPS_LOG_DIRECTORY="+d.LogDir)
+	env := d.dirs()
+	if d.Visible != "" {
+		env = append(env, "CUDA_VISIBLE_DEVICES="+d.Visible)
 	}
 	if limit > 0 {
-		env = append(env, fmt.Sprintf("CUDA_MPS_PINNED_DEVICE_MEM_LIMIT=%d=%dM", ordinal, limit>>20))
+		env = append(env, fmt.Sprintf("CUDA_MPS_PINNED_DEVICE_MEM_LIMIT=%d=%dM", d.ClientOrdinal(ordinal), limit>>20))
 	}
 	return env
+}
+
+// ClientOrdinal is the ordinal a client of this daemon opens for the device the server knows
+// by ordinal: 0 for a daemon of one GPU, which its clients see alone; ordinal otherwise.
+func (d *Daemon) ClientOrdinal(ordinal int) int {
+	if d.Visible != "" {
+		return 0
+	}
+	return ordinal
 }
 
 // Stop stops the daemon if this server started it. Safe to call twice.
@@ -120,7 +188,7 @@ func (d *Daemon) Stop() error {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		cmd := exec.CommandContext(ctx, ControlBinary)
-		cmd.Env = append(os.Environ(), "CUDA_MPS_PIPE_DIRECTORY="+d.PipeDir, "CUDA_MPS_LOG_DIRECTORY="+d.LogDir)
+		cmd.Env = append(os.Environ(), d.dirs()...)
 		cmd.Stdin = strings.NewReader("quit\n")
 		if out, e := cmd.CombinedOutput(); e != nil {
 			err = fmt.Errorf("stopping the MPS daemon: %v: %s", e, bytes.TrimSpace(out))

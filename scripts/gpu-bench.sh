@@ -22,6 +22,8 @@
 #      inference 1 and 500 repetitions); each system gets a low-load point (25/s) and an
 #      adaptive sweep (doubling, then bisecting) for the highest rate that holds;
 #   4. cold requests: matmul at a low rate, every request to a never-loaded copy;
+#   4b. on a host of two or more GPUs, the scaling with GPUs: matmul and inference with 500
+#      repetitions, MULTI_SYSTEMS (each system on GPU 0 alone, NAME-gpu0, and on every GPU);
 #   5. the cross-check against vegeta at rates below saturation, on matmul (where the clients'
 #      own costs are a large part of the latency) and on inference with 100 and 500 repetitions
 #      (where the server's time is: about 1.2 and 6 ms): in interleaved rounds, the bench with
@@ -78,7 +80,8 @@
 #   SERVER_CPUS, BENCH_CPUS  taskset lists keeping servers and load generator on separate
 #                          cores (default on 12 or more cores: the last quarter for the bench;
 #                          SERVER_CPUS= (empty) turns pinning off)
-#   SKIP="host floor gpufloor matmul inf1 inf500 cold vegeta"  steps to leave out
+#   MULTI_SYSTEMS=c4-mps-gpu0,c4-mps MULTI_MATMUL_START=8000 MULTI_INF500_START=200   step 4b
+#   SKIP="host floor gpufloor matmul inf1 inf500 cold multigpu vegeta"  steps to leave out
 #   MACHINE=label          name in the results (default: host name and GPU)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -117,6 +120,9 @@ GPU_FLOOR_WORKLOADS=${GPU_FLOOR_WORKLOADS:-matmul,inference-r1,inference-r100,in
 GPU_FLOOR_ITERS=${GPU_FLOOR_ITERS:-2000}
 COLD_SYSTEMS=${COLD_SYSTEMS:-seq,c4-mps}
 COLD_RATE=${COLD_RATE:-5}
+MULTI_SYSTEMS=${MULTI_SYSTEMS:-c4-mps-gpu0,c4-mps}
+MULTI_MATMUL_START=${MULTI_MATMUL_START:-8000}
+MULTI_INF500_START=${MULTI_INF500_START:-200}
 HOST_N=${HOST_N:-500}
 VEGETA_CHECKS=${VEGETA_CHECKS:-matmul@${VEGETA_RATES:-25,500,2000} inference-r100@25,200 inference-r500@25,50}
 VEGETA_DUR=${VEGETA_DUR:-6s}
@@ -244,6 +250,11 @@ skip inf1 || step "${bench[@]}" compare "${common[@]}" $(prof inf1) --workload i
 skip inf500 || step "${bench[@]}" compare "${common[@]}" $(prof inf500) --workload inference-r500 --systems "$INF500_SYSTEMS" --start "$INF500_START"
 skip cold || step "${bench[@]}" compare "${common[@]}" $(prof cold) --workload matmul --systems "$COLD_SYSTEMS" --sweep none \
 	--hot-percent 0 --low-rate "$COLD_RATE" --name matmul-n128-cold
+gpus=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | wc -l)
+if ! skip multigpu && [ "$gpus" -ge 2 ]; then
+	step "${bench[@]}" compare "${common[@]}" $(prof multi-matmul) --workload matmul --systems "$MULTI_SYSTEMS" --start "$MULTI_MATMUL_START" --name matmul-n128-gpus
+	step "${bench[@]}" compare "${common[@]}" $(prof multi-inf500) --workload inference-r500 --systems "$MULTI_SYSTEMS" --start "$MULTI_INF500_START" --name inference-r500-gpus
+fi
 if ! skip vegeta; then
 	if [ ! -x "$VEGETA" ] && command -v vegeta >/dev/null; then
 		VEGETA=$(command -v vegeta)

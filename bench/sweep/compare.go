@@ -77,6 +77,8 @@ func (o *SystemOptions) defaults() error {
 //	NAME-nocap   any gpufn system above with --max-connections-per-ip 0: a load generator on one
 //	             host is one client to the server's per-client connection cap, which an
 //	             open-loop run near saturation (a connection per request in flight) can reach
+//	NAME-gpu0    any gpufn system above on GPU 0 alone (--gpus 0): beside NAME, which serves
+//	             every GPU of the host, it shows how throughput scales with GPUs
 //	NAME@PATH    any gpufn system above served by the gpufn binary at PATH (another build, to
 //	             compare two versions in one run; its name gets @ and PATH's base name)
 func (o SystemOptions) System(name string, wl load.WorkloadSpec) (proc.ServerSpec, error) {
@@ -124,6 +126,7 @@ var systemVariants = []struct {
 	{"-nopipe", []string{"--pipeline=false"}},
 	{"-noinline", []string{"--inline=false"}},
 	{"-nocap", []string{"--max-connections-per-ip", "0"}},
+	{"-gpu0", []string{"--gpus", "0"}},
 }
 
 func (o SystemOptions) system(name string, wl load.WorkloadSpec) (proc.ServerSpec, error) {
