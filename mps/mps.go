@@ -156,12 +156,16 @@ func alive(bin, dir string) bool {
 
 // Env is the environment of an MPS client of the device of the given ordinal: the daemon's
 // directories and, when limit > 0, a cap of limit bytes of device memory
-// (CUDA_MPS_PINNED_DEVICE_MEM_LIMIT; the client's context takes about 0.5 GiB of it). A
-// daemon of one GPU also shows its clients only that GPU, as device 0 (ClientOrdinal).
+// (CUDA_MPS_PINNED_DEVICE_MEM_LIMIT; the client's context takes about 0.5 GiB of it). The
+// clients of a daemon of one GPU see that GPU alone, as device 0 (ClientOrdinal), and their
+// CUDA_VISIBLE_DEVICES (replacing one inherited from the server) says so.
 func (d *Daemon) Env(ordinal int, limit uint64) []string {
 	env := d.dirs()
 	if d.Visible != "" {
-		env = append(env, "CUDA_VISIBLE_DEVICES="+d.Visible)
+		// A client's CUDA_VISIBLE_DEVICES counts among the devices its daemon sees, here one:
+		// naming the GPU as the host numbers it finds no device (measured on two H200s:
+		// CUDA_ERROR_NO_DEVICE for CUDA_VISIBLE_DEVICES=1 under the daemon of GPU 1).
+		env = append(env, "CUDA_VISIBLE_DEVICES=0")
 	}
 	if limit > 0 {
 		env = append(env, fmt.Sprintf("CUDA_MPS_PINNED_DEVICE_MEM_LIMIT=%d=%dM", d.ClientOrdinal(ordinal), limit>>20))

@@ -28,10 +28,10 @@ func TestClientEnv(t *testing.T) {
 		t.Error("a shared daemon's client must open the server's ordinal")
 	}
 	own := &Daemon{PipeDir: "/p3", Visible: "3"}
-	if got, want := own.Env(3, 2<<30), []string{"CUDA_MPS_PIPE_DIRECTORY=/p3", "CUDA_VISIBLE_DEVICES=3", "CUDA_MPS_PINNED_DEVICE_MEM_LIMIT=0=2048M"}; !reflect.DeepEqual(got, want) {
+	if got, want := own.Env(3, 2<<30), []string{"CUDA_MPS_PIPE_DIRECTORY=/p3", "CUDA_VISIBLE_DEVICES=0", "CUDA_MPS_PINNED_DEVICE_MEM_LIMIT=0=2048M"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("per-GPU daemon: %q, want %q", got, want)
 	}
-	if got, want := own.Env(3, 0), []string{"CUDA_MPS_PIPE_DIRECTORY=/p3", "CUDA_VISIBLE_DEVICES=3"}; !reflect.DeepEqual(got, want) {
+	if got, want := own.Env(3, 0), []string{"CUDA_MPS_PIPE_DIRECTORY=/p3", "CUDA_VISIBLE_DEVICES=0"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("per-GPU daemon, no cap: %q, want %q", got, want)
 	}
 	if own.ClientOrdinal(3) != 0 {

@@ -253,7 +253,7 @@ func TestMakePerGPUDaemons(t *testing.T) {
 		t.Fatal(err)
 	}
 	env := func(pipe, visible, limit string) []string {
-		e := append(append([]string(nil), baseEnv...), "CUDA_MPS_PIPE_DIRECTORY="+pipe, "CUDA_VISIBLE_DEVICES="+visible)
+		e := append(append([]string(nil), baseEnv...), "CUDA_MPS_PIPE_DIRECTORY="+pipe, "CUDA_VISIBLE_DEVICES=0")
 		if limit != "" {
 			e = append(e, "CUDA_MPS_PINNED_DEVICE_MEM_LIMIT="+limit)
 		}
