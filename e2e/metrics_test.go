@@ -87,9 +87,6 @@ func (s *server) wantMetric(mfs promFamilies, want float64, name string, labels 
 // the series beyond --metrics-max-series aggregate under _other. (A module cache eviction is
 // not provoked here: the worker caches 64 modules; worker and engine tests count evictions.)
 func TestMetricsMove(t *testing.T) {
-	if onGPU() {
-		t.Skip("uses the cpu device's fault kernel and queue bound on a one-worker engine")
-	}
 	s := start(t, "--examples", "--engine", "sequential", "--queue-depth", "1", "--metrics-max-series", "3")
 	s.uploadExamples("testkernels")
 	work := config("spin_ns", "", `"X"`, `{"Constant": 1000}`, "X")
@@ -98,7 +95,7 @@ func TestMetricsMove(t *testing.T) {
 	s.mustPut("/v1/functions/fault", config("fault", "", "", ""))
 
 	mfs := s.scrape()
-	eng := []string{"engine", s.engines()[0].Name, "gpu", "cpu:0"}
+	eng := []string{"engine", s.engines()[0].Name, "gpu", device() + ":0"}
 	for _, name := range []string{"go_goroutines", "process_resident_memory_bytes", "nv_gpu_memory_total_bytes", "nv_gpu_memory_used_bytes", "gpufn_worker_pool_bytes"} {
 		if mfs.get(name, eng...) < 0 && mfs.sum(name) <= 0 {
 			t.Fatalf("%s missing or zero", name)

@@ -19,5 +19,6 @@
 // at a function's first invocation and caches them on its handle (call.Function.Metrics);
 // a failure's reason counters are made at its first failure with that reason.
 //
-// A Metrics is safe for concurrent use. It starts no goroutine.
+// A Metrics is safe for concurrent use. It starts no goroutine that outlives a call (a scrape,
+// client_golang's Gather, runs the collectors on goroutines that end with it).
 package metrics
