@@ -34,6 +34,8 @@ type Engine struct {
 type stats struct {
 	submitted, completed, failed, rejected, restarts atomic.Uint64
 	reruns, whole, teardowns, pipelined, inline      atomic.Uint64
+	faults, quarantines                              atomic.Uint64
+	moduleHits, moduleMisses, evictions              atomic.Uint64
 	up                                               atomic.Int32
 }
 
@@ -177,6 +179,8 @@ func (e *Engine) Stats() call.EngineStats {
 	st.Rejected, st.Restarts = e.stats.rejected.Load(), e.stats.restarts.Load()
 	st.Reruns, st.Teardowns, st.Whole = e.stats.reruns.Load(), e.stats.teardowns.Load(), e.stats.whole.Load()
 	st.Pipelined, st.Inline = e.stats.pipelined.Load(), e.stats.inline.Load()
+	st.Faults, st.Quarantines = e.stats.faults.Load(), e.stats.quarantines.Load()
+	st.ModuleHits, st.ModuleMisses, st.Evictions = e.stats.moduleHits.Load(), e.stats.moduleMisses.Load(), e.stats.evictions.Load()
 	st.Ready = e.Ready()
 	return st
 }

@@ -96,6 +96,9 @@ func (s *slot) gpuFailure(inv *call.Invocation, answer *call.Error, why error) {
 	e := s.e
 	gen := s.life.gen
 	victim := s.life.wasTorn() // a teardown (by another worker's failure) killed this worker
+	if !victim {
+		e.stats.faults.Add(1)
+	}
 	s.life.lost(why)
 	if !e.cfg.SharedFaultDomain {
 		s.culprit(inv, answer)
@@ -128,6 +131,9 @@ func (s *slot) culprit(inv *call.Invocation, answer *call.Error) {
 func (s *slot) dropFailed(p *pending, err error) {
 	gen := s.life.gen
 	victim := s.life.wasTorn()
+	if !victim {
+		s.e.stats.faults.Add(1)
+	}
 	s.life.lost(err)
 	if errors.Is(err, worker.ErrDeadline) {
 		s.e.strike(p.fn)
@@ -144,6 +150,7 @@ const maxReruns = 3
 // Config.QuarantineAfter in a row (a success clears them: reply.go).
 func (e *Engine) strike(fn *call.Function) {
 	if fn.Strike(e.cfg.QuarantineAfter) {
+		e.stats.quarantines.Add(1)
 		e.log.Warn("function quarantined", zap.String("function", fn.Name), zap.Int("strikes", e.cfg.QuarantineAfter))
 	}
 }

@@ -192,7 +192,11 @@ func (l *lifecycle) ran() {
 func (l *lifecycle) stats() call.WorkerStats {
 	l.st.mu.Lock()
 	defer l.st.mu.Unlock()
-	return call.WorkerStats{ID: l.id, PID: l.st.pid, Up: l.st.up, PoolBytes: l.st.pool, Restarts: l.st.restarts, Invocations: l.st.runs, LastError: l.st.lastErr}
+	ws := call.WorkerStats{ID: l.id, PID: l.st.pid, Up: l.st.up, PoolBytes: l.st.pool, Restarts: l.st.restarts, Invocations: l.st.runs, LastError: l.st.lastErr}
+	if l.st.up && l.st.hello != nil {
+		ws.FreeMem = l.st.hello.Device.FreeMem
+	}
+	return ws
 }
 
 // hello is the live worker's hello, nil when none is up.

@@ -24,27 +24,33 @@ func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 	start := time.Now()
 	fn, err := s.d.Lookup(caller, tenant, name)
 	if err != nil {
+		s.metrics.Unknown().Failed(codeOf(err))
 		s.dispatchError(ctx, err)
 		return
 	}
+	series := s.metrics.Function(fn, tenant)
 	inv := call.Acquire()
 	defer call.Release(inv)
 	inv.Fn = fn
 	inv.Tenant = caller.Tenant
 	if msg := s.readRequest(ctx, inv); msg != "" {
+		series.Failed(call.CodeBadRequest)
 		writeError(ctx, call.CodeBadRequest, msg, nil)
 		return
 	}
 	if err := s.d.Submit(inv); err != nil {
+		series.Failed(codeOf(err))
 		s.dispatchError(ctx, err)
 		return
 	}
 	<-inv.Done()
 	if inv.Err != nil {
+		series.Failed(inv.Err.Code)
 		writeTiming(ctx, &inv.Timing, time.Since(start))
 		writeError(ctx, inv.Err.Code, inv.Err.Message, nil)
 		return
 	}
+	series.Succeeded(&inv.Timing, time.Since(start))
 	if len(inv.Outputs) == 1 { // Headroom was set for it before Submit
 		writeOneOutput(ctx, inv, start)
 		return

@@ -19,6 +19,7 @@ import (
 	"gpufn/call"
 	"gpufn/dispatcher"
 	"gpufn/function"
+	"gpufn/metrics"
 )
 
 // Config configures a Server. Zero values take the defaults written beside each field.
@@ -53,7 +54,10 @@ type Config struct {
 	// Profiling serves Go's profiles (net/http/pprof's /debug/pprof/...) to admin callers
 	// (default off: a CPU profile costs the server while it runs).
 	Profiling bool
-	Log       *zap.Logger
+	// MetricsMaxSeries bounds the (tenant, function) pairs with metric series of their own
+	// (default metrics.DefaultMaxSeries, 256; negative: none); the rest count under "_other".
+	MetricsMaxSeries int
+	Log              *zap.Logger
 }
 
 // readBufferSize bounds a request's line and header.
@@ -67,6 +71,9 @@ type Server struct {
 	srv      *fasthttp.Server
 	log      *zap.Logger
 	draining atomic.Bool
+
+	metrics        *metrics.Metrics
+	metricsHandler fasthttp.RequestHandler
 
 	lnMu sync.Mutex
 	lns  []*drainListener // closed by Drain
@@ -103,6 +110,7 @@ func New(cfg Config, d *dispatcher.Dispatcher, tokens *auth.Tokens) *Server {
 		cfg.Log = zap.NewNop()
 	}
 	s := &Server{cfg: cfg, d: d, tokens: tokens, log: cfg.Log}
+	s.newMetrics()
 	s.srv = &fasthttp.Server{
 		Handler:      s.handle,
 		ErrorHandler: s.transportError,
@@ -298,7 +306,7 @@ func (s *Server) handleSystem(ctx *fasthttp.RequestCtx, path []byte) {
 		}
 	case bytes.Equal(path, pathMetrics):
 		if s.admin(ctx, "metrics") {
-			s.metrics(ctx)
+			s.serveMetrics(ctx)
 		}
 	case s.cfg.Profiling && bytes.HasPrefix(path, prefixPprof):
 		if s.admin(ctx, "profiles") {

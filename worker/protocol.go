@@ -27,8 +27,8 @@ import (
 )
 
 // Version is the protocol version; a worker that speaks another one is refused. (3 added
-// compile and compiled.)
-const Version = 3
+// compile and compiled; 4 added the evictions stage.)
+const Version = 4
 
 // The environment cookie that marks a worker started by the server (go-plugin's guard).
 const (
@@ -142,6 +142,9 @@ type Stages struct {
 	// Graph says how the launches went: call.GraphNone (one by one), call.GraphBuilt (made a
 	// launch graph and launched it) or call.GraphReplayed (launched a cached graph).
 	Graph int64
+	// Evictions counts the modules the worker unloaded from its module cache to make room
+	// for this invocation's (0 when it was cached or there was room).
+	Evictions int64
 }
 
 // Result answers an Invoke or a PoolCmd.
@@ -468,8 +471,8 @@ func (m *Result) encode(e *msgpack.Encoder) error {
 		e.EncodeNil()
 	}
 	s := &m.Stages
-	e.EncodeArrayLen(7)
-	for _, v := range [7]int64{s.Load, s.H2D, s.Kernel, s.D2H, s.Zero, s.Total, s.Graph} {
+	e.EncodeArrayLen(8)
+	for _, v := range [8]int64{s.Load, s.H2D, s.Kernel, s.D2H, s.Zero, s.Total, s.Graph, s.Evictions} {
 		e.EncodeInt(v)
 	}
 	return nil
@@ -508,11 +511,11 @@ func (m *Result) decode(d *msgpack.Decoder, br *bytes.Reader) error {
 		}
 		m.Err = we
 	}
-	if err := arrayLen(d, 7); err != nil {
+	if err := arrayLen(d, 8); err != nil {
 		return err
 	}
 	s := &m.Stages
-	for _, p := range [7]*int64{&s.Load, &s.H2D, &s.Kernel, &s.D2H, &s.Zero, &s.Total, &s.Graph} {
+	for _, p := range [8]*int64{&s.Load, &s.H2D, &s.Kernel, &s.D2H, &s.Zero, &s.Total, &s.Graph, &s.Evictions} {
 		if *p, err = d.DecodeInt64(); err != nil {
 			return err
 		}

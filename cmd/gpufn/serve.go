@@ -172,7 +172,11 @@ func frontendConfig(f *serveFlags, log *zap.Logger) frontend.Config {
 	if perIP == 0 {
 		perIP = -1 // no bound (the frontend's zero is its default)
 	}
-	return frontend.Config{MaxBodyBytes: int(f.maxBody), MaxTimeout: f.timeout, Concurrency: f.maxConns, MaxConnsPerIP: perIP,
+	series := f.metricsSeries
+	if series == 0 {
+		series = -1 // none (the frontend's zero is its default)
+	}
+	return frontend.Config{MetricsMaxSeries: series, MaxBodyBytes: int(f.maxBody), MaxTimeout: f.timeout, Concurrency: f.maxConns, MaxConnsPerIP: perIP,
 		HeaderTimeout: f.headerTimeout, ReadTimeout: f.readTimeout, IdleTimeout: f.idleTimeout, WriteTimeout: f.writeTimeout, Profiling: f.pprof, Log: log}
 }
 

@@ -52,6 +52,7 @@ type serveFlags struct {
 	idleTimeout   time.Duration
 	writeTimeout  time.Duration
 	pprof         bool
+	metricsSeries int
 }
 
 func serveFlagSet(f *serveFlags) *flag.FlagSet {
@@ -103,6 +104,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.DurationVar(&f.idleTimeout, "idle-timeout", 30*time.Second, "how long a kept-alive connection may wait for its next request")
 	fs.DurationVar(&f.writeTimeout, "write-timeout", 30*time.Second, "how long writing one answer may take; a client that does not read its answer loses its connection then")
 	fs.BoolVar(&f.pprof, "pprof", false, "serve Go profiles at /debug/pprof/ to admin callers (for diagnosing the server; a CPU profile slows it while it runs)")
+	fs.IntVar(&f.metricsSeries, "metrics-max-series", 256, "(tenant, function) pairs with /metrics series of their own; invocations of the others count under tenant and function \"_other\" (0: none)")
 	return fs
 }
 
@@ -129,6 +131,9 @@ func validateServeFlags(f *serveFlags) (serveSettings, error) {
 		return s, fmt.Errorf("--fault-domain %q: use auto, gpu or worker", f.faultDomain)
 	}
 	var err error
+	if f.metricsSeries < 0 {
+		return s, fmt.Errorf("--metrics-max-series %d: want a count of (tenant, function) pairs (0: none)", f.metricsSeries)
+	}
 	if f.queueDepth < 0 {
 		return s, fmt.Errorf("--queue-depth %d: want a count of invocations (0: 1024 per worker)", f.queueDepth)
 	}

@@ -51,6 +51,7 @@ func TestServeFlagDefaults(t *testing.T) {
 		"max-invocation-memory":    "0",
 		"max-libraries-per-tenant": "100",
 		"max-library-bytes":        "64MiB",
+		"metrics-max-series":       "256",
 		"mps":                      "auto",
 		"pipeline":                 "true",
 		"poll":                     "hybrid",
@@ -116,6 +117,7 @@ func TestValidateServeFlagsRefuses(t *testing.T) {
 		{[]string{"--fault-domain", "process"}, `--fault-domain "process": use auto, gpu or worker`},
 		{[]string{"--queue-depth", "-1"}, "--queue-depth -1: want a count of invocations (0: 1024 per worker)"},
 		{[]string{"--poll", "busy"}, "--poll: "},
+		{[]string{"--metrics-max-series", "-1"}, "--metrics-max-series -1: want a count of (tenant, function) pairs (0: none)"},
 		// The flags are checked in this order; the first bad one is named.
 		{[]string{"--poll", "busy", "--mps", "yes", "--engine", "x"}, `--engine "x"`},
 		{[]string{"--poll", "busy", "--queue-depth", "-2", "--fault-domain", "x"}, `--fault-domain "x"`},
@@ -125,6 +127,19 @@ func TestValidateServeFlagsRefuses(t *testing.T) {
 		_, err := validateServeFlags(parseServe(t, tc.args...))
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want one beginning %q", tc.args, err, tc.want)
+		}
+	}
+}
+
+// --metrics-max-series reaches the frontend; its 0 (no series of their own) is the frontend's
+// negative, since the frontend's 0 is its default.
+func TestMetricsMaxSeriesFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want int
+	}{{nil, 256}, {[]string{"--metrics-max-series", "3"}, 3}, {[]string{"--metrics-max-series", "0"}, -1}} {
+		if got := frontendConfig(parseServe(t, tc.args...), nil).MetricsMaxSeries; got != tc.want {
+			t.Errorf("%q: MetricsMaxSeries %d, want %d", tc.args, got, tc.want)
 		}
 	}
 }
