@@ -228,3 +228,53 @@ func TestSilentConnectionsClosed(t *testing.T) {
 		t.Fatalf("an idle kept-alive connection: %q %v, want it closed", rest, err)
 	}
 }
+
+// Ctrl-C on a terminal signals the server's whole process group: the server drains as on a
+// SIGTERM to it alone. The invocation in flight is answered 200 with its output, no worker is
+// restarted, and the server exits 0. (The workers shared the server's group, died of the
+// SIGINT, the invocation got 500 worker_exited and the engine restarted workers during the
+// shutdown.)
+func TestGroupSignalDrains(t *testing.T) {
+	s := startInGroup(t, "--drain-timeout", "60s", "--engine", "concurrent", "--workers", "2")
+	s.uploadExamples("module")
+	s.mustPut("/v1/functions/basic_io", example(t, "basic_io"))
+	in := map[string][]byte{"A": binary.LittleEndian.AppendUint64(nil, 12345)}
+	s.mustInvoke("basic_io", in)
+	var pids []int
+	for _, w := range s.engines()[0].Workers {
+		pids = append(pids, w.PID)
+		if pgid, err := syscall.Getpgid(w.PID); err != nil || pgid == s.cmd.Process.Pid {
+			t.Fatalf("worker %s (pid %d) is in process group %d (err %v): the server's", w.ID, w.PID, pgid, err)
+		}
+	}
+	cont := s.stopWorkers() // holds the invocation in flight
+	inFlight := make(chan answer, 1)
+	go func() { inFlight <- s.invoke("basic_io", in) }()
+	waitFor(t, "the invocation to be in flight", func() bool { e := s.engines()[0]; return e.Busy+e.Queued > 0 })
+	if err := syscall.Kill(-s.cmd.Process.Pid, syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the server to start its drain", func() bool { return strings.Contains(s.logs.String(), "shutting down") })
+	cont()
+	if a := <-inFlight; a.status != 200 || binary.LittleEndian.Uint64(a.outputs["A"]) != 98765 {
+		t.Fatalf("the invocation in flight: %d %s %s", a.status, a.code, a.message)
+	}
+	select {
+	case err := <-s.done:
+		s.done <- err
+		if err != nil {
+			t.Fatalf("exit: %v", err)
+		}
+	case <-time.After(2 * time.Minute): // a hung server only
+		t.Fatal("no exit after the drain")
+	}
+	logs := s.logs.String()
+	for _, bad := range []string{"restarting", "worker lost", "drain incomplete", "signal: interrupt"} {
+		if strings.Contains(logs, bad) {
+			t.Errorf("the log says %q:\n%s", bad, logs)
+		}
+	}
+	for _, pid := range pids {
+		waitFor(t, "the workers to be gone", func() bool { return syscall.Kill(pid, 0) != nil })
+	}
+}

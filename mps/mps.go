@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -60,6 +61,14 @@ func Start(runtimeDir string) (*Daemon, error) {
 		}
 	}
 	cmd := exec.Command(bin, "-d")
+	// The daemon forks from this command, which then exits: it is started in a process group
+	// of its own so that a Ctrl-C or a control-group SIGTERM meant for the server does not stop
+	// it while the server drains (its workers are MPS clients); the server stops it (Stop) after
+	// the drain. A parent-death signal would be tied to this short-lived command, not to the
+	// server, so there is none: a daemon of a server killed with SIGKILL stays, with its pipe
+	// directory under the server's runtime directory (stop it with "echo quit |
+	// CUDA_MPS_PIPE_DIRECTORY=DIR nvidia-cuda-mps-control").
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Env = append(os.Environ(), "CUDA_MPS_PIPE_DIRECTORY="+d.PipeDir, "CUDA_MPS_LOG_DIRECTORY="+d.LogDir)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("%w: %s -d: %v: %s", ErrUnavailable, bin, err, bytes.TrimSpace(out))
