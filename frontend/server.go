@@ -54,6 +54,11 @@ type Config struct {
 	// (default off: a CPU profile costs the server while it runs).
 	Profiling bool
 	Log       *zap.Logger
+	// Version is the server's version, in /healthz's answer (default "dev").
+	Version string
+	// AccessLog, when set, gets one line per invocation (accesslog.go; default none: nothing
+	// is done for it on the hot path).
+	AccessLog *zap.Logger
 }
 
 // readBufferSize bounds a request's line and header.
@@ -101,6 +106,9 @@ func New(cfg Config, d *dispatcher.Dispatcher, tokens *auth.Tokens) *Server {
 	}
 	if cfg.Log == nil {
 		cfg.Log = zap.NewNop()
+	}
+	if cfg.Version == "" {
+		cfg.Version = "dev"
 	}
 	s := &Server{cfg: cfg, d: d, tokens: tokens, log: cfg.Log}
 	s.srv = &fasthttp.Server{
@@ -283,7 +291,7 @@ func (s *Server) handleSystem(ctx *fasthttp.RequestCtx, path []byte) {
 	switch {
 	case bytes.Equal(path, pathHealthz):
 		ctx.SetContentType("text/plain; charset=utf-8")
-		ctx.SetBodyString("ok\n")
+		ctx.SetBodyString("ok gpufn " + s.cfg.Version + "\n")
 	case bytes.Equal(path, pathReadyz):
 		ctx.SetContentType("text/plain; charset=utf-8")
 		switch {
