@@ -278,3 +278,23 @@ func TestGroupSignalDrains(t *testing.T) {
 		waitFor(t, "the workers to be gone", func() bool { return syscall.Kill(pid, 0) != nil })
 	}
 }
+
+// Validation at the door: a truncated PTX is refused at upload (422 invalid_library), and a
+// function whose constant buffers alone need more than the largest pool (the cpu device's
+// 256 MiB) at registration (422 invalid_config, with the sizing's JSON path and both sizes).
+// (Both were accepted and failed only at invocation.)
+func TestValidationAtTheDoor(t *testing.T) {
+	s := start(t)
+	ptx := examples.MustPTX("testkernels")
+	cut := ptx[:bytes.LastIndex(ptx, []byte("ret;"))]
+	if a := s.do("PUT", "/v1/libraries/cut", "application/octet-stream", cut); a.status != 422 || a.code != "invalid_library" || !strings.Contains(a.message, "never closed") {
+		t.Fatalf("a truncated PTX: %d %s %s", a.status, a.code, a.message)
+	}
+	s.uploadExamples("testkernels")
+	a := s.do("PUT", "/v1/functions/huge", "application/json", config("args8", `"OUT": {"Absolute": 400000000000}`, `"OUT"`, `{"Ptr": "OUT"}, {"Constant": 1}, {"Constant": -2}, {"Constant": 3}, {"Sizeof": "OUT"}, {"Constant": 5}`))
+	if a.status != 422 || a.code != "invalid_config" || !strings.Contains(string(a.body), `"path":"blueprint.buffers.OUT.Absolute"`) ||
+		!strings.Contains(string(a.body), "need 400000000000 bytes") || !strings.Contains(string(a.body), "largest device pool of this server holds") {
+		t.Fatalf("a 400 GB buffer: %d %s", a.status, a.body)
+	}
+	s.mustPut("/v1/functions/fits", config("args8", `"OUT": {"Absolute": 40}`, `"OUT"`, `{"Ptr": "OUT"}, {"Constant": 1}, {"Constant": -2}, {"Constant": 3}, {"Sizeof": "OUT"}, {"Constant": 5}`))
+}
