@@ -65,11 +65,11 @@ func TestTruncatedLibraries(t *testing.T) {
 func TestPTXWhole(t *testing.T) {
 	for code, want := range map[string]string{
 		".version 8.0\n.entry k(.param .u64 a)\n{\n\tret;\n}\n": "",
-		".entry k()\n{\n\tret;\n":                              `the '{' opened at line 2 is never closed (the text ends at line 4)`,
-		".entry k(\n":                                          `the '(' opened at line 1 is never closed`,
-		".entry k()\n{\n\tld.u64 %r, [%a;\n}\n":                `an unmatched '}' at line 4`,
-		".entry k()\n{\n\tret;\n}\n.global .u32 x":             `its last statement, at line 5, is not ended`,
-		".entry k())\n":                                        `an unmatched ')' at line 1`,
+		".entry k()\n{\n\tret;\n":                               `the '{' opened at line 2 is never closed (the text ends at line 4)`,
+		".entry k(\n":                                           `the '(' opened at line 1 is never closed`,
+		".entry k()\n{\n\tld.u64 %r, [%a;\n}\n":                 `an unmatched '}' at line 4`,
+		".entry k()\n{\n\tret;\n}\n.global .u32 x":              `its last statement, at line 5, is not ended`,
+		".entry k())\n":                                         `an unmatched ')' at line 1`,
 	} {
 		err := ptxWhole(code)
 		if (want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), want)) {

@@ -46,15 +46,24 @@ func serve(args []string) int {
 	return 0
 }
 
-// newLogger makes the server's logger: format console (zap's development encoder: time, level,
-// message, then the fields as JSON) or json (zap's production encoder: one JSON object a line,
-// with "ts" in ISO 8601). Both go to stderr.
+// newLogger makes the server's logger (loggerConfig), writing to stderr.
 func newLogger(level, format string) (*zap.Logger, error) {
+	cfg, err := loggerConfig(level, format)
+	if err != nil {
+		return nil, err
+	}
+	return cfg.Build()
+}
+
+// loggerConfig is the server's log configuration: format console (zap's development encoder:
+// time, level, message, then the fields as JSON) or json (zap's production encoder: one JSON
+// object a line, with "ts" in ISO 8601); to stderr.
+func loggerConfig(level, format string) (zap.Config, error) {
+	cfg := zap.NewProductionConfig()
 	lvl, err := zapcore.ParseLevel(level)
 	if err != nil {
-		return nil, fmt.Errorf("--log-level: %w", err)
+		return cfg, fmt.Errorf("--log-level: %w", err)
 	}
-	cfg := zap.NewProductionConfig()
 	cfg.Level = zap.NewAtomicLevelAt(lvl)
 	switch format {
 	case "console":
@@ -63,11 +72,11 @@ func newLogger(level, format string) (*zap.Logger, error) {
 	case "json":
 		cfg.EncoderConfig.EncodeTime = zapcore.ISO8601TimeEncoder
 	default:
-		return nil, fmt.Errorf("--log-format %q: use console or json", format)
+		return cfg, fmt.Errorf("--log-format %q: use console or json", format)
 	}
 	cfg.DisableStacktrace = true
 	cfg.Sampling = nil
-	return cfg.Build()
+	return cfg, nil
 }
 
 // runServer wires the server: tokens, store, devices, MPS, engines, dispatcher and frontend;
