@@ -14,9 +14,11 @@ import (
 //     server runs in; a worker in the server's group would die of that SIGINT/SIGTERM at once,
 //     failing the invocation it runs and making the engine restart it during its own shutdown.
 //     In a group of its own it hears nothing: the server catches the signal, drains (every
-//     admitted invocation is answered) and stops its workers itself. (systemd's
-//     KillMode=control-group still reaches it after the stop timeout: deploy/gpufn.service
-//     uses KillMode=mixed so that the first SIGTERM goes to the server alone.)
+//     admitted invocation is answered) and stops its workers itself. A signal sent to every
+//     process of a control group (systemd's KillMode=control-group) does reach workers: they
+//     ignore SIGINT, SIGTERM and SIGHUP (Main), since the server never stops them so.
+//     deploy/gpufn.service uses KillMode=mixed all the same (the MPS daemon does not ignore
+//     SIGTERM).
 //   - Pdeathsig SIGKILL: a worker dies when the server does, however it dies (a SIGKILL, a
 //     crash), so no worker outlives its server holding a GPU context and a device pool.
 //
