@@ -17,7 +17,7 @@ import (
 //     admitted invocation is answered) and stops its workers itself. A signal sent to every
 //     process of a control group (systemd's KillMode=control-group) does reach workers: they
 //     ignore SIGINT, SIGTERM and SIGHUP (Main), since the server never stops them so.
-//     deploy/gpufn.service uses KillMode=mixed all the same (the MPS daemon does not ignore
+//     deploy/gpufn.service uses KillMode=mixed all the same (an MPS daemon may not ignore
 //     SIGTERM).
 //   - Pdeathsig SIGKILL: a worker dies when the server does, however it dies (a SIGKILL, a
 //     crash), so no worker outlives its server holding a GPU context and a device pool.
