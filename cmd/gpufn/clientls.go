@@ -87,12 +87,8 @@ func (env *clientEnv) ls(rest []string, output string) error {
 		}
 	case "libraries":
 		fmt.Fprintln(tw, "NAME\tKIND\tSIZE\tKERNELS\tUSED BY")
-		for _, l := range v.Libraries {
-			var ks []string
-			for _, k := range l.Kernels {
-				ks = append(ks, k.Name)
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", l.Name, l.Kind, l.Size, list(ks), list(l.UsedBy))
+		for _, l := range v.Libraries { // the kernels' names: gpufn ls -o json libraries
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\n", l.Name, l.Kind, l.Size, len(l.Kernels), list(l.UsedBy))
 		}
 	case "engines":
 		fmt.Fprintln(tw, "NAME\tDEVICE\tMODE\tWORKERS UP\tBUSY\tQUEUED\tCOMPLETED\tFAILED\tREJECTED\tRESTARTS\tREADY")
