@@ -15,19 +15,20 @@ import (
 
 const clientUsage = `Client commands (they talk to a running gpufn server):
 
-  gpufn upload NAME FILE
+  gpufn upload [TENANT/]NAME FILE
       Upload a kernel library (PTX, cubin, fatbin, hsaco) under NAME.
-  gpufn register NAME CONFIG.json
-      Register the function NAME from a Dandelion v1 config.
+  gpufn register [TENANT/]NAME CONFIG.json
+      Register the function NAME from a Dandelion v1 config. (TENANT/: in another tenant's
+      namespace, with an admin token.)
   gpufn invoke [-i INPUT=VALUE ...] [--out DIR] [--format F] [--timeout D] [TENANT/]NAME
       Invoke NAME (TENANT/NAME: another tenant's function it lets you invoke). VALUE is @FILE
       (its bytes), u64:1,2,3 or i64:-1,2 (little-endian 8-byte integers), f32:0.5,1
       (little-endian floats), hex:00ff, or str:TEXT. Outputs go to DIR/OUTPUT.bin with --out
       (DIR is created), else are printed in --format: hex (a summary of the first 64 bytes,
       the default), u64, i64 or f32.
-  gpufn ls [-o table|json] [libraries|functions|engines]
-      List your libraries or functions (default), or the engines (admin); -o json prints the
-      server's JSON answer, for scripts.
+  gpufn ls [-o table|json] [--tenant TENANT] [libraries|functions|engines]
+      List your libraries or functions (default), or the engines (admin); --tenant lists
+      another tenant's (admin); -o json prints the server's JSON answer, for scripts.
   gpufn rm library|function [TENANT/]NAME
       Delete a library or a function.
   gpufn access [-o table|json] [TENANT/]FUNCTION
@@ -56,10 +57,10 @@ type clientEnv struct {
 
 // clientFlags are the flags of the client commands (each command uses its own).
 type clientFlags struct {
-	url, token, out, format, output string
-	timeout                         time.Duration
-	inputs, grantTokens             multiFlag
-	public                          bool
+	url, token, out, format, output, tenant string
+	timeout                                 time.Duration
+	inputs, grantTokens                     multiFlag
+	public                                  bool
 }
 
 func newClientFlagSet(f *clientFlags, cmd string, stderr io.Writer) *flag.FlagSet {
@@ -73,6 +74,7 @@ func newClientFlagSet(f *clientFlags, cmd string, stderr io.Writer) *flag.FlagSe
 	fs.StringVar(&f.format, "format", "", "print outputs as hex, u64, i64 or f32 (invoke)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "invocation deadline sent as X-Gpufn-Timeout (invoke)")
 	fs.StringVar(&f.output, "o", "table", "output of ls and access: table or json")
+	fs.StringVar(&f.tenant, "tenant", "", "list another tenant's libraries or functions (ls; an admin token)")
 	fs.BoolVar(&f.public, "public", false, "grant or revoke invocation by every caller (grant, revoke)")
 	fs.Var(&f.grantTokens, "grant-token", "grant or revoke invocation by the holders of a token (grant, revoke; repeatable)")
 	return fs
@@ -123,13 +125,13 @@ func (env *clientEnv) run(cmd string, rest []string, f *clientFlags) error {
 		if err != nil {
 			return err
 		}
-		path, ctype := "/v1/libraries/", "application/octet-stream"
+		kind, ctype := "libraries", "application/octet-stream"
 		if cmd == "register" {
-			path, ctype = "/v1/functions/", "application/json"
+			kind, ctype = "functions", "application/json"
 		}
-		return env.call("PUT", path+rest[0], ctype, data, env.stdout)
+		return env.call("PUT", qualified(kind, rest[0]), ctype, data, env.stdout)
 	case "ls":
-		return env.ls(rest, f.output)
+		return env.ls(rest, f.tenant, f.output)
 	case "rm":
 		if len(rest) != 2 || (rest[0] != "library" && rest[0] != "function") {
 			return usageError("rm takes library|function NAME")

@@ -157,8 +157,23 @@ func TestClientQualifiedNames(t *testing.T) {
 	if _, _, code := runFake(f, "rm", "function", "alice/fn"); code != 1 {
 		t.Fatalf("rm of a missing function: exit %d", code)
 	}
-	if got := f.requests(); len(got) != 2 || !strings.HasPrefix(got[1], "DELETE /v1/tenants/alice/functions/fn ") {
-		t.Fatalf("requests: %q", got)
+	cfg := filepath.Join(t.TempDir(), "c.json")
+	os.WriteFile(cfg, []byte("{}"), 0o644)
+	runFake(f, "register", "alice/fn", cfg)
+	runFake(f, "upload", "alice/lib", cfg)
+	runFake(f, "ls", "--tenant", "alice", "libraries")
+	runFake(f, "ls", "--tenant", "alice", "-o", "json")
+	got := f.requests()
+	var paths []string
+	for _, r := range got {
+		m, rest, _ := strings.Cut(r, " ")
+		p, _, _ := strings.Cut(rest, " ")
+		paths = append(paths, m+" "+p)
+	}
+	want := []string{"POST /v1/tenants/alice/functions/fn/invoke", "DELETE /v1/tenants/alice/functions/fn", "PUT /v1/tenants/alice/functions/fn",
+		"PUT /v1/tenants/alice/libraries/lib", "GET /v1/tenants/alice/libraries", "GET /v1/tenants/alice/functions"}
+	if !reflect.DeepEqual(paths, want) {
+		t.Fatalf("requests:\n%q\nwant\n%q", paths, want)
 	}
 }
 

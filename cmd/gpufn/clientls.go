@@ -55,7 +55,7 @@ type (
 
 // ls lists libraries, functions (the default) or engines as a table, or prints the server's
 // JSON (output "json").
-func (env *clientEnv) ls(rest []string, output string) error {
+func (env *clientEnv) ls(rest []string, tenant, output string) error {
 	what := "functions"
 	if len(rest) > 0 {
 		what = rest[0]
@@ -63,15 +63,19 @@ func (env *clientEnv) ls(rest []string, output string) error {
 	if len(rest) > 1 || (what != "libraries" && what != "functions" && what != "engines") {
 		return usageError("ls takes libraries, functions or engines")
 	}
+	path := "/v1/" + what
+	if tenant != "" && what != "engines" {
+		path = "/v1/tenants/" + tenant + "/" + what
+	}
 	if output == "json" {
-		return env.call("GET", "/v1/"+what, "", nil, env.stdout)
+		return env.call("GET", path, "", nil, env.stdout)
 	}
 	var v struct {
 		Functions []functionJSON `json:"functions"`
 		Libraries []libraryJSON  `json:"libraries"`
 		Engines   []engineJSON   `json:"engines"`
 	}
-	if _, err := env.getJSON("/v1/"+what, &v); err != nil {
+	if _, err := env.getJSON(path, &v); err != nil {
 		return err
 	}
 	tw := tabwriter.NewWriter(env.stdout, 0, 0, 2, ' ', 0)
