@@ -94,6 +94,10 @@ func TestClientTenants(t *testing.T) {
 		t.Fatalf("after rm: exit %d, %s", code, errs)
 	}
 	checkAccessLog(t, s.logs.String())
+	// Worker logs are forwarded as JSON lines too, each with its worker's ID.
+	if !strings.Contains(s.logs.String(), `"msg":"worker ready","worker":"cpu0-w0"`) {
+		t.Errorf("no forwarded worker line with its ID:\n%s", s.logs.String())
+	}
 	ver := strings.TrimSpace(must(gpufnCmd(t, s.url, "", "version")))
 	if a := s.do("GET", "/healthz", "", nil); a.status != 200 || string(a.body) != "ok "+ver+"\n" {
 		t.Fatalf("healthz: %d %q, want the version %q", a.status, a.body, ver)
