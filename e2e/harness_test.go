@@ -95,9 +95,22 @@ func freePort(t *testing.T) string {
 // ready. It is stopped (SIGTERM) when the test ends; its log is printed if the test failed.
 func start(t *testing.T, flags ...string) *server {
 	t.Helper()
+	return startWith(t, nil, flags...)
+}
+
+// startInGroup is start with the server leading a process group of its own, so that a test
+// may signal the whole group (as a terminal's Ctrl-C does) without signalling itself.
+func startInGroup(t *testing.T, flags ...string) *server {
+	t.Helper()
+	return startWith(t, &syscall.SysProcAttr{Setpgid: true}, flags...)
+}
+
+func startWith(t *testing.T, attr *syscall.SysProcAttr, flags ...string) *server {
+	t.Helper()
 	addr := freePort(t)
 	args := append([]string{"serve", "--listen", addr, "--device", device(), "--log-level", "info"}, flags...)
 	cmd := exec.Command(gpufnBin, args...)
+	cmd.SysProcAttr = attr
 	logs := &syncBuffer{}
 	cmd.Stdout, cmd.Stderr = logs, logs
 	if err := cmd.Start(); err != nil {

@@ -7,7 +7,9 @@
 //
 // The invoke path decodes the msgpack (or raw) body in place, hands the inputs to the
 // dispatcher, waits for the engine's answer in the request's goroutine, and encodes the outputs
-// straight into the response: it does not allocate in steady state.
+// straight into the response: it does not allocate in steady state. With Config.AccessLog
+// each invocation also writes one line (accesslog.go); without, nothing is done for it.
+// /healthz answers "ok gpufn VERSION" (Config.Version).
 //
 // A Server is safe for concurrent use; fasthttp runs each request on its own goroutine. It
 // touches no device.

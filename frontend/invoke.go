@@ -21,6 +21,17 @@ var (
 
 // invoke runs POST /v1/functions/{fn}/invoke.
 func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, name []byte) {
+	if s.cfg.AccessLog == nil {
+		s.runInvoke(ctx, caller, tenant, name)
+		return
+	}
+	start := time.Now()
+	worker := s.runInvoke(ctx, caller, tenant, name)
+	s.logAccess(ctx, caller, tenant, name, worker, time.Since(start))
+}
+
+// runInvoke answers an invocation; it returns the ID of the worker that ran it ("" if none).
+func (s *Server) runInvoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, name []byte) (worker string) {
 	start := time.Now()
 	fn, err := s.d.Lookup(caller, tenant, name)
 	if err != nil {
@@ -44,6 +55,7 @@ func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 		return
 	}
 	<-inv.Done()
+	worker = inv.Sched.Worker
 	if inv.Err != nil {
 		series.Failed(inv.Err.Code)
 		writeTiming(ctx, &inv.Timing, time.Since(start))
@@ -68,6 +80,7 @@ func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 		resp.AppendBody(out)
 	}
 	writeTiming(ctx, &inv.Timing, time.Since(start))
+	return worker
 }
 
 // readRequest fills inv's inputs from the body, its deadline from X-Gpufn-Timeout and its

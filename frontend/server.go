@@ -58,6 +58,11 @@ type Config struct {
 	// (default metrics.DefaultMaxSeries, 256; negative: none); the rest count under "_other".
 	MetricsMaxSeries int
 	Log              *zap.Logger
+	// Version is the server's version, in /healthz's answer (default "dev").
+	Version string
+	// AccessLog, when set, gets one line per invocation (accesslog.go; default none: nothing
+	// is done for it on the hot path).
+	AccessLog *zap.Logger
 }
 
 // readBufferSize bounds a request's line and header.
@@ -108,6 +113,9 @@ func New(cfg Config, d *dispatcher.Dispatcher, tokens *auth.Tokens) *Server {
 	}
 	if cfg.Log == nil {
 		cfg.Log = zap.NewNop()
+	}
+	if cfg.Version == "" {
+		cfg.Version = "dev"
 	}
 	s := &Server{cfg: cfg, d: d, tokens: tokens, log: cfg.Log}
 	s.newMetrics()
@@ -291,7 +299,7 @@ func (s *Server) handleSystem(ctx *fasthttp.RequestCtx, path []byte) {
 	switch {
 	case bytes.Equal(path, pathHealthz):
 		ctx.SetContentType("text/plain; charset=utf-8")
-		ctx.SetBodyString("ok\n")
+		ctx.SetBodyString("ok gpufn " + s.cfg.Version + "\n")
 	case bytes.Equal(path, pathReadyz):
 		ctx.SetContentType("text/plain; charset=utf-8")
 		switch {

@@ -138,6 +138,9 @@ func scanPTX(b []byte) (*Info, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := ptxWhole(s); err != nil {
+		return nil, err
+	}
 	info := &Info{Kind: KindPTX}
 	if m := ptxTargetRE.FindStringSubmatch(s); m != nil {
 		info.Arch = strings.TrimSpace(strings.Split(m[1], ",")[0])
@@ -253,6 +256,9 @@ func scanELF(b []byte) (*Info, error) {
 		return nil, badLib("a malformed ELF file: %v", err)
 	}
 	defer f.Close()
+	if err := elfWithin(f, uint64(len(b))); err != nil {
+		return nil, err
+	}
 	switch f.Machine {
 	case emCUDA:
 		return scanCubin(f, elfFlags(b))
@@ -260,6 +266,25 @@ func scanELF(b []byte) (*Info, error) {
 		return scanHsaco(f, elfFlags(b))
 	}
 	return nil, badLib("an ELF file for %v, not a GPU code object (cubin: EM_CUDA; hsaco: EM_AMDGPU)", f.Machine)
+}
+
+// elfWithin checks that every section's and segment's bytes lie within the file's size: a
+// truncated upload is refused at upload, whatever part of it the scanner reads.
+func elfWithin(f *elf.File, size uint64) error {
+	for _, sec := range f.Sections {
+		if sec.Type == elf.SHT_NOBITS || sec.Type == elf.SHT_NULL {
+			continue
+		}
+		if end := sec.Offset + sec.FileSize; end < sec.Offset || end > size {
+			return badLib("the ELF file is truncated: section %q ends at byte %d of a file of %d bytes", sec.Name, end, size)
+		}
+	}
+	for i, p := range f.Progs {
+		if end := p.Off + p.Filesz; end < p.Off || end > size {
+			return badLib("the ELF file is truncated: segment %d ends at byte %d of a file of %d bytes", i, end, size)
+		}
+	}
+	return nil
 }
 
 // elfFlags reads e_flags, which debug/elf does not expose.

@@ -24,6 +24,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -93,6 +94,14 @@ func StartOwn(runtimeDir, visible string) (*Daemon, error) {
 		}
 	}
 	cmd := exec.Command(bin, "-d")
+	// The daemon forks from this command, which then exits: it is started in a process group
+	// of its own so that a Ctrl-C or a control-group SIGTERM meant for the server does not stop
+	// it while the server drains (its workers are MPS clients); the server stops it (Stop) after
+	// the drain. A parent-death signal would be tied to this short-lived command, not to the
+	// server, so there is none: a daemon of a server killed with SIGKILL stays, with its pipe
+	// directory under the server's runtime directory (stop it with "echo quit |
+	// CUDA_MPS_PIPE_DIRECTORY=DIR nvidia-cuda-mps-control").
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Env = append(os.Environ(), d.dirs()...)
 	if visible != "" {
 		cmd.Env = append(cmd.Env, "CUDA_VISIBLE_DEVICES="+visible)

@@ -33,7 +33,7 @@ func serve(args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	log, err := newLogger(f.logLevel)
+	log, err := newLogger(f.logLevel, f.logFormat)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gpufn serve:", err)
 		return 2
@@ -46,18 +46,37 @@ func serve(args []string) int {
 	return 0
 }
 
-func newLogger(level string) (*zap.Logger, error) {
+// newLogger makes the server's logger (loggerConfig), writing to stderr.
+func newLogger(level, format string) (*zap.Logger, error) {
+	cfg, err := loggerConfig(level, format)
+	if err != nil {
+		return nil, err
+	}
+	return cfg.Build()
+}
+
+// loggerConfig is the server's log configuration: format console (zap's development encoder:
+// time, level, message, then the fields as JSON) or json (zap's production encoder: one JSON
+// object a line, with "ts" in ISO 8601); to stderr.
+func loggerConfig(level, format string) (zap.Config, error) {
+	cfg := zap.NewProductionConfig()
 	lvl, err := zapcore.ParseLevel(level)
 	if err != nil {
-		return nil, fmt.Errorf("--log-level: %w", err)
+		return cfg, fmt.Errorf("--log-level: %w", err)
 	}
-	cfg := zap.NewProductionConfig()
 	cfg.Level = zap.NewAtomicLevelAt(lvl)
-	cfg.Encoding = "console"
-	cfg.EncoderConfig = zap.NewDevelopmentEncoderConfig()
+	switch format {
+	case "console":
+		cfg.Encoding = "console"
+		cfg.EncoderConfig = zap.NewDevelopmentEncoderConfig()
+	case "json":
+		cfg.EncoderConfig.EncodeTime = zapcore.ISO8601TimeEncoder
+	default:
+		return cfg, fmt.Errorf("--log-format %q: use console or json", format)
+	}
 	cfg.DisableStacktrace = true
 	cfg.Sampling = nil
-	return cfg.Build()
+	return cfg, nil
 }
 
 // runServer wires the server: tokens, store, devices, MPS, engines, dispatcher and frontend;
@@ -143,7 +162,7 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 
 // logServing says what the server serves with.
 func logServing(log *zap.Logger, ln net.Listener, kind string, gpus int, plan serveplan.Plan, workers int, set serveSettings, f *serveFlags) {
-	log.Info("gpufn serving", zap.String("url", "http://"+ln.Addr().String()), zap.String("device", kind),
+	log.Info("gpufn serving", zap.String("version", version), zap.String("url", "http://"+ln.Addr().String()), zap.String("device", kind),
 		zap.Int("gpus", gpus), zap.String("engine", string(plan.Mode)), zap.Int("workers_per_gpu", workers),
 		zap.Bool("mps", plan.MPS), zap.Bool("shared_fault_domain", plan.SharedFaultDomain), zap.String("poll", string(set.policy)), zap.Bool("graphs", f.graphs), zap.Bool("pipeline", f.pipeline), zap.Bool("inline", f.inline))
 }
@@ -176,8 +195,13 @@ func frontendConfig(f *serveFlags, log *zap.Logger) frontend.Config {
 	if series == 0 {
 		series = -1 // none (the frontend's zero is its default)
 	}
-	return frontend.Config{MetricsMaxSeries: series, MaxBodyBytes: int(f.maxBody), MaxTimeout: f.timeout, Concurrency: f.maxConns, MaxConnsPerIP: perIP,
+	cfg := frontend.Config{MetricsMaxSeries: series, MaxBodyBytes: int(f.maxBody), MaxTimeout: f.timeout, Concurrency: f.maxConns, MaxConnsPerIP: perIP,
 		HeaderTimeout: f.headerTimeout, ReadTimeout: f.readTimeout, IdleTimeout: f.idleTimeout, WriteTimeout: f.writeTimeout, Profiling: f.pprof, Log: log}
+	cfg.Version = version
+	if f.accessLog {
+		cfg.AccessLog = log.Named("access")
+	}
+	return cfg
 }
 
 // populate registers what the server starts with: the stored registrations, then the examples

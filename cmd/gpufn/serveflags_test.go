@@ -1,11 +1,16 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"io"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"go.uber.org/zap"
 
 	"gpufn/engine"
 )
@@ -25,6 +30,7 @@ func parseServe(t *testing.T, args ...string) *serveFlags {
 // TestServeFlagDefaults pins every serve flag and its default.
 func TestServeFlagDefaults(t *testing.T) {
 	want := map[string]string{
+		"access-log":               "false",
 		"allow-hmm":                "false",
 		"context-size":             "64MiB",
 		"cpu-devices":              "1",
@@ -42,6 +48,7 @@ func TestServeFlagDefaults(t *testing.T) {
 		"inline":                   "true",
 		"launch-limit":             "10000000",
 		"listen":                   "127.0.0.1:8080",
+		"log-format":               "console",
 		"log-level":                "info",
 		"max-body-bytes":           "64MiB",
 		"max-buffers":              "256",
@@ -140,6 +147,40 @@ func TestMetricsMaxSeriesFlag(t *testing.T) {
 	}{{nil, 256}, {[]string{"--metrics-max-series", "3"}, 3}, {[]string{"--metrics-max-series", "0"}, -1}} {
 		if got := frontendConfig(parseServe(t, tc.args...), nil).MetricsMaxSeries; got != tc.want {
 			t.Errorf("%q: MetricsMaxSeries %d, want %d", tc.args, got, tc.want)
+		}
+	}
+}
+
+// --log-format json writes one JSON object a line; console writes zap's console lines; another
+// format is an error.
+func TestLogFormat(t *testing.T) {
+	if _, err := newLogger("info", "xml"); err == nil || !strings.Contains(err.Error(), `--log-format "xml"`) {
+		t.Fatalf("xml: %v", err)
+	}
+	for format, check := range map[string]func(string) bool{
+		"json": func(line string) bool {
+			var rec map[string]any
+			return json.Unmarshal([]byte(line), &rec) == nil && rec["msg"] == "hello" && rec["level"] == "info" && rec["k"] == "v" && rec["ts"] != nil
+		},
+		"console": func(line string) bool {
+			return strings.Contains(line, "\tINFO\t") && strings.HasSuffix(line, "\thello\t{\"k\": \"v\"}") && !strings.HasPrefix(line, "{")
+		},
+	} {
+		cfg, err := loggerConfig("info", format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(t.TempDir(), "log")
+		cfg.OutputPaths, cfg.ErrorOutputPaths = []string{path}, []string{path}
+		log, err := cfg.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		log.Info("hello", zap.String("k", "v"))
+		log.Sync()
+		b, _ := os.ReadFile(path)
+		if line := strings.TrimSpace(string(b)); !check(line) {
+			t.Errorf("%s: %q", format, line)
 		}
 	}
 }
