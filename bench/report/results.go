@@ -28,6 +28,16 @@ type SystemResult struct {
 	Steps []*load.RateResult `json:"steps,omitempty"`
 	// MaxHolding is the highest offered rate that held (0 if none did or there was no sweep).
 	MaxHolding float64 `json:"max_rate_holding"`
+	// Capped: the sweep stopped at its --max-rate with every rate holding, so MaxHolding is
+	// a lower bound ("at least R (capped)").
+	Capped bool `json:"capped,omitempty"`
+	// Rule is the rule the system's runs were held to, with its p99 bound (made from this
+	// system's low-load p99, or the user's --slo-p99); absent in files written before
+	// 2026-11-27 (the method's rule then, errors and achieved rate only).
+	Rule *load.Rule `json:"rule,omitempty"`
+	// ClosedLoop is the closed-loop run (N connections, each sending its next request when
+	// the last is answered) after the sweep, if asked for.
+	ClosedLoop *load.RateResult `json:"closed_loop,omitempty"`
 	// Error says why the system could not be measured (fully), if it could not.
 	Error string `json:"error,omitempty"`
 }
@@ -43,6 +53,20 @@ type Method struct {
 	LowRate     float64   `json:"low_rate,omitempty"`
 	Rule        load.Rule `json:"rule"`
 	Device      string    `json:"device,omitempty"`
+	// ClosedConns is the connections of each system's closed-loop run (0: none).
+	ClosedConns int `json:"closed_loop_conns,omitempty"`
+	// Dandelion: the workload's shape when it is the dandelion workload (functions
+	// registered, hot set, share of requests to it in percent).
+	Dandelion *DandelionMethod `json:"dandelion,omitempty"`
+}
+
+// DandelionMethod is the shape of a dandelion workload.
+type DandelionMethod struct {
+	Functions  int     `json:"functions"`
+	HotSet     int     `json:"hot_set"`
+	HotPercent float64 `json:"hot_percent"`
+	// RegisterS is how long registering the functions took (s).
+	RegisterS float64 `json:"register_s"`
 }
 
 // Results is one results file: one workload, one or more systems. Kind is "results".
@@ -54,6 +78,22 @@ type Results struct {
 	Workload string          `json:"workload"`
 	Method   Method          `json:"method"`
 	Systems  []*SystemResult `json:"systems"`
+	// EchoClosedLoop is the HTTP echo floor measured as the systems' closed loops are (same
+	// connections, duration and payloads, the echo server pinned like the servers), in the
+	// same run.
+	EchoClosedLoop *load.RateResult `json:"echo_closed_loop,omitempty"`
+}
+
+// HoldingText is the system's highest rate that held for people: "1200/s", "at least
+// 5000/s (capped)", or "none".
+func (s *SystemResult) HoldingText() string {
+	switch {
+	case s.Capped:
+		return fmt.Sprintf("at least %g/s (capped)", s.MaxHolding)
+	case s.MaxHolding > 0:
+		return fmt.Sprintf("%g/s", s.MaxHolding)
+	}
+	return "none"
 }
 
 // KindResults is the kind of a results file.
