@@ -803,7 +803,7 @@ func cmdDandelion(ctx context.Context, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if err := sf.setDefaultHot(fs, &rf); err != nil {
+	if err := dandelionDefaults(&rf); err != nil {
 		return err
 	}
 	rc, spec, err := rf.runConfig()
@@ -816,6 +816,7 @@ func cmdDandelion(ctx context.Context, args []string) error {
 	}
 	defer stopProfile()
 	base, name := *url, "server"
+	so.ServerArgs = append(so.ServerArgs, sweep.LibraryLimitArgs(*functions+100)...)
 	var srvCPU func() (time.Duration, bool)
 	var sr0 report.SystemResult
 	if base == "" {
@@ -877,8 +878,8 @@ func cmdDandelion(ctx context.Context, args []string) error {
 	return err
 }
 
-// setDefaultHot keeps the dandelion verb's name for its results ("dandelion-WORKLOAD").
-func (f *sweepFlags) setDefaultHot(fs *flag.FlagSet, rf *runFlags) error {
+// dandelionDefaults checks the hot share and names the results "dandelion-WORKLOAD".
+func dandelionDefaults(rf *runFlags) error {
 	if rf.hotPercent <= 0 || rf.hotPercent >= 100 {
 		return fmt.Errorf("--hot-percent %g: want more than 0 and less than 100", rf.hotPercent)
 	}

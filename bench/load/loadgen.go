@@ -241,7 +241,7 @@ type recorder struct {
 	hot, cold  *hdrhistogram.Histogram
 	thirds     [3]*hdrhistogram.Histogram // by intended send time within the phase
 	coldIDs    map[int64]struct{}         // Call.ColdID of successful answers
-	lag        *hdrhistogram.Histogram // actual minus intended send time, us
+	lag        *hdrhistogram.Histogram    // actual minus intended send time, us
 	stages     stageAgg
 	errKinds   map[string]int64
 	errSamples map[string]string

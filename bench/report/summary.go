@@ -181,7 +181,7 @@ func (d *Dir) Summary() string {
 		if e := r.EchoClosedLoop; e != nil {
 			p("HTTP echo floor, closed loop of %d connections with this workload's payloads, measured as the systems' closed loops: %.0f/s, p50 %s, p99 %s", e.Conns, e.Achieved, human.Cell(e.Latency.P50), human.Cell(e.Latency.P99))
 			if e.ServerCPUPerReqUS > 0 {
-				p(", echo server CPU %s us/req", human.Cell0(e.ServerCPUPerReqUS))
+				p(", echo server CPU %.0f us/req", e.ServerCPUPerReqUS)
 			}
 			p(".\n\n")
 		}
@@ -210,7 +210,7 @@ func (d *Dir) Summary() string {
 				if top != nil {
 					row[6] = human.Cell(top.Latency.P50) + " / " + human.Cell(top.Latency.P99)
 					if top.ServerCPUPerReqUS > 0 {
-						row[7] = human.Cell0(top.ServerCPUPerReqUS) + " us"
+						row[7] = fmt.Sprintf("%.0f us", top.ServerCPUPerReqUS)
 					}
 					if top.ColdFunctions > 0 {
 						row[9] = strings.TrimSpace(row[9] + fmt.Sprintf(" %.0f distinct cold functions/s there", top.ColdFunctionsPerS))
@@ -220,11 +220,11 @@ func (d *Dir) Summary() string {
 			if cl := s.ClosedLoop; cl != nil && cl.OK > 0 {
 				row[8] = fmt.Sprintf("%.0f/s, p50 %s", cl.Achieved, human.Cell(cl.Latency.P50))
 				if cl.ServerCPUPerReqUS > 0 {
-					row[8] += ", " + human.Cell0(cl.ServerCPUPerReqUS) + " us CPU/inv"
+					row[8] += fmt.Sprintf(", %.0f us CPU/inv", cl.ServerCPUPerReqUS)
 				}
 			}
 			if s.Rule != nil && s.Rule.MaxP99 > 0 {
-				row[9] = strings.TrimSpace(row[9] + " p99 bound " + human.Cell(s.Rule.MaxP99))
+				row[9] = strings.TrimSpace(row[9] + "; p99 bound " + human.MS(s.Rule.MaxP99))
 			}
 			if note := s.eventsNote(); note != "" {
 				row[9] = strings.TrimSpace(row[9] + " " + note)

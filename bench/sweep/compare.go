@@ -293,6 +293,11 @@ func Compare(ctx context.Context, cfg CompareConfig) (*report.Results, error) {
 			}
 		}
 	}
+	if cfg.Run.ColdPercent > 0 {
+		// Every cold request is a library of its own: more than a tenant's default limit
+		// (100 libraries) in all but the shortest runs.
+		cfg.Servers.ServerArgs = append(append([]string(nil), cfg.Servers.ServerArgs...), LibraryLimitArgs(100000)...)
+	}
 	for _, name := range cfg.Systems {
 		if ctx.Err() != nil {
 			break
@@ -439,6 +444,12 @@ func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *report
 		logf("%s", report.ClosedLine(spec.Name, sr.ClosedLoop))
 	}
 	return sr
+}
+
+// LibraryLimitArgs are the gpufn serve arguments that let one tenant (the bench) register n
+// libraries and n functions.
+func LibraryLimitArgs(n int) []string {
+	return []string{"--max-libraries-per-tenant", strconv.Itoa(n), "--max-functions-per-tenant", strconv.Itoa(n)}
 }
 
 // echoClosedLoop measures the HTTP echo floor as compareSystem measures a system's closed
