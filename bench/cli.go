@@ -577,6 +577,11 @@ func cmdReport(args []string) error {
 	fs := flag.NewFlagSet("gpufn bench report", flag.ContinueOnError)
 	linearY := fs.Bool("linear-y", false, "latency on a linear axis (default: logarithmic)")
 	all := fs.Bool("all", false, "plot every run, also those that did not hold")
+	rules := fs.Bool("rules", false, "print, per results file, the highest rate held under the rule before 2026-11-27 (errors, achieved rate) beside the one under the current rule (p99 bound, no growing queue), judging the recorded runs again; write nothing")
+	var sf sweepFlags
+	sf.register(flag.NewFlagSet("rule", flag.ContinueOnError), sweep.Adaptive) // the rule's defaults
+	fs.DurationVar(&sf.sloP99, "slo-p99", 0, "with --rules: the p99 bound (default: --p99-factor x each system's low-load p99)")
+	fs.Float64Var(&sf.p99Factor, "p99-factor", 10, "with --rules: the p99 bound as a multiple of the low-load p99")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: gpufn bench report [flags] DIR\n\nRedraws DIR/*-latency.svg/.png from DIR's results JSON, writes DIR/summary.md and prints it.")
 		fs.PrintDefaults()
@@ -595,6 +600,17 @@ func cmdReport(args []string) error {
 	}
 	if len(d.Results) == 0 && d.Floor == nil && d.GPUFloor == nil && len(d.Vegeta) == 0 {
 		return fmt.Errorf("%s: no bench JSON files", dir)
+	}
+	if *rules {
+		names := make([]string, 0, len(d.Results))
+		for n := range d.Results {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			fmt.Printf("## %s\n\n%s\n", n, report.RuleTable(d.Results[n], sf.rule()))
+		}
+		return nil
 	}
 	if _, err := d.Redraw(report.PlotOptions{LinearY: *linearY, All: *all}); err != nil {
 		return err

@@ -548,3 +548,54 @@ func dandelionTable(b *strings.Builder, r *Results) {
 	}
 	b.WriteString("\n")
 }
+
+// RuleTable compares, for each system of r, the highest rate that held under the rule before
+// 2026-11-27 (errors and achieved rate: Rule.OldHolds) with the highest under rule (its p99
+// bound made from each system's own low-load p99: Rule.ForSystem), judging the runs r has
+// again (markdown). The sweep chose its rates by the rule it ran under, so the new column is
+// the highest of those rates that holds, not what a sweep under the new rule would find.
+// Runs without the thirds' p50s (files written before 2026-11-27) cannot be judged on a
+// growing queue: the table says so.
+func RuleTable(r *Results, rule load.Rule) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "| system | low-load p99 | p99 bound | old rule: highest held | p50 / p99 there | new rule: highest held | p50 / p99 there | why the old peak fails now |\n|---|---:|---:|---:|---:|---:|---:|---|\n")
+	thirds := false
+	for _, s := range r.Systems {
+		low := 0.0
+		if s.LowLoad != nil && s.LowLoad.OK > 0 {
+			low = s.LowLoad.Latency.P99
+		}
+		ru := rule.ForSystem(low)
+		var old, cur *load.RateResult
+		for _, x := range s.Steps {
+			thirds = thirds || len(x.P50Thirds) == 3
+			if ru.OldHolds(x) && (old == nil || x.Offered > old.Offered) {
+				old = x
+			}
+			if ru.Holds(x) && (cur == nil || x.Offered > cur.Offered) {
+				cur = x
+			}
+		}
+		cell := func(x *load.RateResult) (string, string) {
+			if x == nil {
+				return "none", "-"
+			}
+			return fmt.Sprintf("%g/s", x.Offered), human.Cell(x.Latency.P50) + " / " + human.Cell(x.Latency.P99)
+		}
+		o1, o2 := cell(old)
+		n1, n2 := cell(cur)
+		why := ""
+		if old != nil && (cur == nil || cur.Offered < old.Offered) {
+			why = ru.Why(old)
+		}
+		bound := "-"
+		if ru.MaxP99 > 0 {
+			bound = human.Cell(ru.MaxP99)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", s.Name, human.Cell(low), bound, o1, o2, n1, n2, why)
+	}
+	if !thirds {
+		b.WriteString("\nThese runs have no p50 per third of the run (recorded since 2026-11-27): the growing-queue condition is not applied to them.\n")
+	}
+	return b.String()
+}
