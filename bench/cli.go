@@ -709,6 +709,11 @@ func cmdVegeta(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	defer func() {
+		if err := w.Cleanup(); err != nil {
+			fmt.Fprintln(os.Stderr, "cleanup:", err)
+		}
+	}()
 	rc.ColdPercent = 0
 	var echoClient *load.Client
 	if *echo {
