@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -67,6 +68,33 @@ func (g diamondGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point
 		return
 	}
 	c.Fill(p)
+}
+
+// logTicks marks a logarithmic axis at 1, 2 and 5 times each power of ten (labelled) and at
+// the other integers times it (unlabelled), so that an axis spanning less than a decade still
+// has labels (gonum's LogTicks labels powers of ten only).
+type logTicks struct{}
+
+func (logTicks) Ticks(min, max float64) []plot.Tick {
+	if min <= 0 || max <= min {
+		return plot.DefaultTicks{}.Ticks(min, max)
+	}
+	var ts []plot.Tick
+	for k := math.Floor(math.Log10(min)); k <= math.Ceil(math.Log10(max)); k++ {
+		p := math.Pow(10, k)
+		for m := 1.0; m <= 9; m++ {
+			v := m * p
+			if v < min*(1-1e-9) || v > max*(1+1e-9) {
+				continue
+			}
+			t := plot.Tick{Value: v}
+			if m == 1 || m == 2 || m == 5 {
+				t.Label = strconv.FormatFloat(v, 'g', 4, 64)
+			}
+			ts = append(ts, t)
+		}
+	}
+	return ts
 }
 
 // Style is the colour and marker of the i-th system of a plot.
@@ -171,11 +199,11 @@ func PlotLatency(res *Results, base string, o PlotOptions) (*PlotInfo, error) {
 		}
 		if !o.LinearY {
 			p.Y.Scale = plot.LogScale{}
-			p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+			p.Y.Tick.Marker = logTicks{}
 		}
 		if !o.LinearX && minX > 0 && maxX/minX > 100 {
 			p.X.Scale = plot.LogScale{}
-			p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+			p.X.Tick.Marker = logTicks{}
 		}
 	}
 	title := fmt.Sprintf("%s: latency against offered load, rates that held (%s)", res.Workload, res.Machine.Label)

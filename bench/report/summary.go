@@ -223,8 +223,8 @@ func (d *Dir) Summary() string {
 					row[8] += fmt.Sprintf(", %.0f us CPU/inv", cl.ServerCPUPerReqUS)
 				}
 			}
-			if s.Rule != nil && s.Rule.MaxP99 > 0 {
-				row[9] = strings.TrimSpace(row[9] + "; p99 bound " + human.MS(s.Rule.MaxP99))
+			if s.Rule != nil && s.Rule.MaxP99 > 0 && len(s.Steps) > 0 {
+				row[9] = joinNote(row[9], "p99 bound "+human.MS(s.Rule.MaxP99))
 			}
 			if note := s.eventsNote(); note != "" {
 				row[9] = strings.TrimSpace(row[9] + " " + note)
@@ -530,8 +530,18 @@ func dandelionTable(b *strings.Builder, r *Results) {
 		byRate[x.Offered] = x
 	}
 	fmt.Fprintf(b, "| rate | mix p50 | mix p99 | p99/p50 | cold functions/s | holds | all-hot p50 | all-hot p99 | mix p99 / all-hot p99 |\n|---:|---:|---:|---:|---:|---|---:|---:|---:|\n")
-	runs := append([]*load.RateResult(nil), mix.Steps...)
-	sort.SliceStable(runs, func(i, j int) bool { return runs[i].Offered < runs[j].Offered })
+	// One row per rate: the run that decided it (the last that held, else the last).
+	decided := map[float64]*load.RateResult{}
+	for _, x := range mix.Steps {
+		if d := decided[x.Offered]; d == nil || x.Holds || !d.Holds {
+			decided[x.Offered] = x
+		}
+	}
+	var runs []*load.RateResult
+	for _, x := range decided {
+		runs = append(runs, x)
+	}
+	sort.Slice(runs, func(i, j int) bool { return runs[i].Offered < runs[j].Offered })
 	for _, x := range runs {
 		row := []string{fmt.Sprintf("%g/s", x.Offered), human.Cell(x.Latency.P50), human.Cell(x.Latency.P99), "-",
 			fmt.Sprintf("%.0f", x.ColdFunctionsPerS), map[bool]string{true: "yes", false: "no"}[x.Holds], "-", "-", "-"}
@@ -559,13 +569,17 @@ func dandelionTable(b *strings.Builder, r *Results) {
 func RuleTable(r *Results, rule load.Rule) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "| system | low-load p99 | p99 bound | old rule: highest held | p50 / p99 there | new rule: highest held | p50 / p99 there | why the old peak fails now |\n|---|---:|---:|---:|---:|---:|---:|---|\n")
-	thirds := false
+	thirds, steps := false, false
 	for _, s := range r.Systems {
 		low := 0.0
 		if s.LowLoad != nil && s.LowLoad.OK > 0 {
 			low = s.LowLoad.Latency.P99
 		}
 		ru := rule.ForSystem(low)
+		if low == 0 && rule.SLOP99 == 0 && s.Rule != nil {
+			ru.MaxP99 = s.Rule.MaxP99 // a system without a low-load point of its own (the all-hot runs)
+		}
+		steps = steps || len(s.Steps) > 0
 		var old, cur *load.RateResult
 		for _, x := range s.Steps {
 			thirds = thirds || len(x.P50Thirds) == 3
@@ -594,8 +608,16 @@ func RuleTable(r *Results, rule load.Rule) string {
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", s.Name, human.Cell(low), bound, o1, o2, n1, n2, why)
 	}
-	if !thirds {
+	if steps && !thirds {
 		b.WriteString("\nThese runs have no p50 per third of the run (recorded since 2026-11-27): the growing-queue condition is not applied to them.\n")
 	}
 	return b.String()
+}
+
+// joinNote appends a note to a note column, separated by "; ".
+func joinNote(a, b string) string {
+	if a = strings.TrimSpace(a); a == "" {
+		return b
+	}
+	return a + "; " + b
 }
