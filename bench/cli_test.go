@@ -138,8 +138,8 @@ func TestCompareAndReport(t *testing.T) {
 		}
 	}
 	csv, _ := os.ReadFile(filepath.Join(out, "matmul-n16.csv"))
-	if n := bytes.Count(csv, []byte("\n")); n != 1+3*3 {
-		t.Errorf("CSV has %d lines; want a header and 9 runs:\n%s", n, csv)
+	if n := bytes.Count(csv, []byte("\n")); n != 1+3*4 {
+		t.Errorf("CSV has %d lines; want a header and 12 runs (low-load, 2 steps, closed loop per system):\n%s", n, csv)
 	}
 
 	// report: the plots come back from the JSON alone.

@@ -144,8 +144,8 @@ func fileKind(path string) string {
 	return k.Kind
 }
 
-// WriteCSV writes one row per run (the low-load point, then the sweep's steps) of every
-// system: the columns are named in the first row; the server's stages (every name any run
+// WriteCSV writes one row per run (the low-load point, the sweep's steps, the closed loop) of
+// every system: the columns are named in the first row; the server's stages (every name any run
 // reported, mean and p50 each) come last.
 func WriteCSV(w io.Writer, res *Results) error {
 	seen := map[string]load.StageStats{}
@@ -160,7 +160,8 @@ func WriteCSV(w io.Writer, res *Results) error {
 	cw := csv.NewWriter(w)
 	head := []string{"system", "workload", "phase", "offered_rps", "achieved_rps", "scheduled", "ok", "errors",
 		"error_rate", "holds", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms", "mean_ms", "send_lag_p99_ms",
-		"cold_percent", "error_kinds", "generator_cpu", "spin_wait_ms", "http_client", "steal_cores"}
+		"cold_percent", "error_kinds", "generator_cpu", "spin_wait_ms", "http_client", "steal_cores",
+		"server_cpu_us_per_req", "growth", "why_not", "cold_functions_per_s", "conns"}
 	for _, s := range csvStages {
 		head = append(head, s+"_mean_ms", s+"_p50_ms")
 	}
@@ -169,12 +170,17 @@ func WriteCSV(w io.Writer, res *Results) error {
 	}
 	f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 	for _, sys := range res.Systems {
-		for _, r := range sys.Runs() {
+		runs := sys.Runs()
+		if sys.ClosedLoop != nil {
+			runs = append(runs, sys.ClosedLoop)
+		}
+		for _, r := range runs {
 			row := []string{sys.Name, r.Workload, r.Phase, f(r.Offered), f(human.Round(r.Achieved, 3)),
 				strconv.FormatInt(r.Scheduled, 10), strconv.FormatInt(r.OK, 10), strconv.FormatInt(r.Errors, 10),
 				f(human.Round(r.ErrorRate, 6)), strconv.FormatBool(r.Holds), f(r.Latency.P50), f(r.Latency.P90),
 				f(r.Latency.P99), f(r.Latency.P999), f(r.Latency.Max), f(human.Round(r.Latency.Mean, 4)),
-				f(r.SendLag.P99), f(r.ColdPercent), kindsString(r.ErrorKinds), f(r.GeneratorCPU), f(r.SpinWaitMS), httpClientName(r.HTTPClient), f(r.StealCores)}
+				f(r.SendLag.P99), f(r.ColdPercent), kindsString(r.ErrorKinds), f(r.GeneratorCPU), f(r.SpinWaitMS), httpClientName(r.HTTPClient), f(r.StealCores),
+				f(r.ServerCPUPerReqUS), f(human.Round(r.Growth(), 3)), r.WhyNot, f(r.ColdFunctionsPerS), strconv.Itoa(r.Conns)}
 			for _, s := range csvStages {
 				if st, ok := r.Stages[s]; ok {
 					row = append(row, f(human.Round(st.Mean, 4)), f(st.P50))
