@@ -1,9 +1,13 @@
 package load
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
+
+	"gpufn/bench/internal/benchtest"
+	"gpufn/bench/internal/human"
 )
 
 // scriptedRun records a run of 300 requests over 3 s whose latencies are scripted per request
@@ -69,5 +73,43 @@ func TestHeldNeedsBoundedLatency(t *testing.T) {
 	// No bound without a low-load p99 or an SLO.
 	if r := (Rule{P99Factor: 10}).ForSystem(0); r.MaxP99 != 0 {
 		t.Errorf("bound %v without a low-load p99", r.MaxP99)
+	}
+}
+
+// The server's CPU is read when the measured phase starts and when it ends (not around the
+// warm-up), and charged per successful answer, in an open-loop run and in a closed loop; the
+// closed loop's result says how many connections it had.
+func TestServerCPUAroundTheMeasuredPhase(t *testing.T) {
+	t.Parallel()
+	fake := benchtest.NewFakeGpufn(true)
+	f := benchtest.StartFake(t, fake.Handle)
+	c := newTestClient(t, f.URL)
+	spec, _ := ParseWorkload("matmul-n8")
+	w, err := PrepareWorkload(c, spec, WorkloadOptions{Distinct: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reads []time.Duration
+	meter := func() (time.Duration, bool) {
+		// Scripted: 1 s of CPU before, 1.5 s after: 0.5 s over the run.
+		reads = append(reads, time.Second+time.Duration(len(reads))*500*time.Millisecond)
+		return reads[len(reads)-1], true
+	}
+	r, err := Run(context.Background(), c, w, RunConfig{Rate: 1000, Duration: 50 * time.Millisecond, Warmup: 20 * time.Millisecond, ServerCPU: meter})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reads) != 2 || r.OK != 50 || r.ServerCPUPerReqUS != 10000 || r.ServerCPUCores != human.Round(0.5/r.WindowS, 3) {
+		t.Errorf("reads %d, ok %d, server CPU %v us/req, %v cores over %v s", len(reads), r.OK, r.ServerCPUPerReqUS, r.ServerCPUCores, r.WindowS)
+	}
+	reads = nil
+	cl := ClosedLoop(context.Background(), c, w, RunConfig{ServerCPU: meter}, 3, 40)
+	if len(reads) != 2 || cl.OK != 40 || cl.Errors != 0 || cl.Conns != 3 || cl.ServerCPUPerReqUS != 12500 || len(cl.P50Thirds) != 3 {
+		t.Errorf("closed loop: reads %d, ok %d, errors %d, conns %d, %v us/req, thirds %v", len(reads), cl.OK, cl.Errors, cl.Conns, cl.ServerCPUPerReqUS, cl.P50Thirds)
+	}
+	// A meter that cannot read leaves the figures out.
+	r, _ = Run(context.Background(), c, w, RunConfig{Rate: 1000, Duration: 10 * time.Millisecond, ServerCPU: func() (time.Duration, bool) { return 0, false }})
+	if r.ServerCPUPerReqUS != 0 || r.ServerCPUCores != 0 {
+		t.Errorf("unreadable meter gave %v us/req", r.ServerCPUPerReqUS)
 	}
 }
