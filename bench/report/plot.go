@@ -89,7 +89,10 @@ func (logTicks) Ticks(min, max float64) []plot.Tick {
 			}
 			t := plot.Tick{Value: v}
 			if m == 1 || m == 2 || m == 5 {
-				t.Label = strconv.FormatFloat(v, 'f', -1, 64)
+				t.Label = strconv.FormatFloat(v, 'g', 3, 64)
+				if v >= 1000 {
+					t.Label = strconv.FormatFloat(v, 'f', 0, 64)
+				}
 			}
 			ts = append(ts, t)
 		}
