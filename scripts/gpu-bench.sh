@@ -2,7 +2,8 @@
 # Runs ON THE GPU MACHINE, from the repository root, with binaries built by `make gpu-build`
 # (bin/gpufn, bin/gpufn-baseline; bin/vegeta if present). No Go is needed there.
 #
-#   scripts/gpu-bench.sh                 the whole bench: floors, comparisons, vegeta, report
+#   scripts/gpu-bench.sh                 the default steps (STEPS, below): floor, comparisons, cold,
+#                                        dandelion, report (~12.5 min: more than one device call)
 #   scripts/gpu-bench.sh build-vegeta    (on a machine with Go) build the pinned vegeta into bin/
 #
 # In one run, on the same machine:
@@ -62,7 +63,8 @@
 # One device call runs at most 10 minutes: split the default steps over two calls, e.g.
 #   STEPS="floor matmul cold report" scripts/gpu-bench.sh          (~6.5 min)
 #   STEPS="inf1 inf500 dandelion report" scripts/gpu-bench.sh      (~6 min + the registration)
-# and run `bin/gpufn bench report DIR` once over both calls' files (one directory).
+# then unpack both calls' $OUT tarballs into one directory (same name on the same day and
+# machine) and run `bin/gpufn bench report DIR` over it once.
 #
 # Knobs (environment):
 #   STEPS="floor matmul inf1 inf500 cold dandelion report"   the steps to run (add host,
