@@ -40,8 +40,11 @@ type TensorDecl struct {
 	Shape []int64
 }
 
-// Tensor returns the declaration of name, or nil.
+// Tensor returns the declaration of name, or nil (also when c is nil).
 func (c *Config) Tensor(name string) *TensorDecl {
+	if c == nil {
+		return nil
+	}
 	for i := range c.Tensors {
 		if c.Tensors[i].Name == name {
 			return &c.Tensors[i]
