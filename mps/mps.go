@@ -1,7 +1,7 @@
 // Package mps runs or joins an NVIDIA MPS control daemon for a server's concurrent workers.
 //
 // Without MPS, several processes on one GPU time-slice and 2-4 of them give 4x LESS throughput
-// than one; under MPS 4 give 3.9x MORE (GPU-FACTS.md). So the concurrent engine starts its
+// than one; under MPS 4 give 3.9x MORE (docs/gpu-facts.md). So the concurrent engine starts its
 // workers as MPS clients: it joins a running control daemon (CUDA_MPS_PIPE_DIRECTORY, or the
 // default /tmp/nvidia-mps) or starts its own with pipe and log directories under the server's
 // runtime directory, and stops the daemon it started on shutdown.
@@ -98,7 +98,7 @@ func alive(bin, dir string) bool {
 
 // Env is the environment of an MPS client: the daemon's directories and, when limit > 0, a cap
 // of limit bytes of device memory on device ordinal (CUDA_MPS_PINNED_DEVICE_MEM_LIMIT; the
-// client's context takes about 0.5 GiB of it, GPU-FACTS.md).
+// client's context takes about 0.5 GiB of it, docs/gpu-facts.md).
 func (d *Daemon) Env(ordinal int, limit uint64) []string {
 	env := []string{"CUDA_MPS_PIPE_DIRECTORY=" + d.PipeDir}
 	if d.LogDir != "" {

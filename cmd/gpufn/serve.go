@@ -90,7 +90,7 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 	kind := selected[0].Kind
 	in := serveplan.Input{Device: kind, Mode: set.mode, MPS: f.mps, FaultDomain: f.faultDomain, Workers: f.workers,
 		PoolBytes: uint64(f.poolSize), CPUMemory: uint64(f.cpuMemory), Env: set.env, GPUs: selected}
-	// MPS: concurrent workers on NVIDIA only pay off under it (GPU-FACTS.md).
+	// MPS: concurrent workers on NVIDIA only pay off under it (docs/gpu-facts.md).
 	daemon, mpsErr := maybeStartMPS(in, f.runtimeDir, log)
 	if daemon != nil && daemon.Started {
 		defer stopMPS(daemon, log)
