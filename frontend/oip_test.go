@@ -202,7 +202,7 @@ func (c *specClient) outputs(what string, a answer) map[string]tensorOut {
 
 // oipServer serves the cpu examples for tenants alice and bob and admin ops; alice registers
 // basic (basic_io with its tensors declared), add (add_i64 on two INT64 [2,2]), add_raw (the
-// same undeclared) and matmul (no declaration).
+// same undeclared), matmul (the example, declared) and matmul_raw (no declaration).
 func oipServer(t *testing.T) (*Server, string) {
 	base := newServer(t)
 	path := filepath.Join(t.TempDir(), "tokens")
@@ -220,14 +220,15 @@ func oipServer(t *testing.T) (*Server, string) {
 		}
 	}
 	cfgs := map[string]string{
-		"basic": strings.Replace(string(exampleConfig(t, "basic_io")), `"module_path"`, `"tensors": {"A": {"datatype": "INT64", "shape": [1]}}, "module_path"`, 1),
+		"basic": string(exampleConfig(t, "basic_io")), // its tensors declared: A is INT64 [1]
 		"add": `{"module_path": "testkernels", "kernels": ["add_i64"],
 		  "tensors": {"input0": {"datatype": "INT64", "shape": [2, 2]}, "input1": {"datatype": "INT64", "shape": [-1, 2]}, "output0": {"datatype": "INT64", "shape": [2, -1]}},
 		  "blueprint": {"inputs": ["input0", "input1"], "buffers": {"output0": {"Sizeof": "input0"}}, "outputs": ["output0"],
 		  "control_flow": [{"ExecKernel": ["add_i64", [{"Ptr": "input0"}, {"Ptr": "input1"}, {"Ptr": "output0"}, {"Constant": 4}],
 		    {"grid_dim_x": {"Absolute": 1}, "grid_dim_y": {"Absolute": 1}, "grid_dim_z": {"Absolute": 1},
 		     "block_dim_x": {"Absolute": 32}, "block_dim_y": {"Absolute": 1}, "block_dim_z": {"Absolute": 1}, "shared_mem_bytes": {"Absolute": 0}}]}]}}`,
-		"matmul": string(exampleConfig(t, "matmul")),
+		"matmul":     string(exampleConfig(t, "matmul")),
+		"matmul_raw": withoutTensors(t, exampleConfig(t, "matmul")),
 	}
 	cfgs["add_raw"] = strings.Replace(cfgs["add"], `"tensors"`, `"_"`, 1)
 	cfgs["add_raw"] = cfgs["add_raw"][:strings.Index(cfgs["add_raw"], `"_"`)] + cfgs["add_raw"][strings.Index(cfgs["add_raw"], `"blueprint"`):]
@@ -238,6 +239,18 @@ func oipServer(t *testing.T) (*Server, string) {
 	}
 	s := New(Config{}, base.d, tokens)
 	return s, "http://" + serve(t, s).Addr().String()
+}
+
+// withoutTensors is a config without its "tensors" (a config of at most one buffer: the
+// buffers' order is not kept).
+func withoutTensors(t *testing.T, cfg []byte) string {
+	var m map[string]any
+	if err := json.Unmarshal(cfg, &m); err != nil {
+		t.Fatal(err)
+	}
+	delete(m, "tensors")
+	b, _ := json.Marshal(m)
+	return string(b)
 }
 
 func exampleConfig(t *testing.T, name string) []byte {
@@ -292,9 +305,9 @@ func TestOIPHealthAndMetadata(t *testing.T) {
 	if string(js) != `[{"datatype":"INT64","name":"input0","shape":[2,2]},{"datatype":"INT64","name":"input1","shape":[-1,2]}]` {
 		t.Fatalf("add's inputs %s", js)
 	}
-	m = c.conforms("model metadata", c.do("GET", c.path("Model Metadata", "matmul"), nil, nil).body, "metadata_model_response")
+	m = c.conforms("model metadata", c.do("GET", c.path("Model Metadata", "matmul_raw"), nil, nil).body, "metadata_model_response")
 	js, _ = json.Marshal(m["outputs"])
-	if string(js) != `[{"datatype":"UINT8","name":"B","shape":[-1]}]` || m["name"] != "matmul" {
+	if string(js) != `[{"datatype":"UINT8","name":"B","shape":[-1]}]` || m["name"] != "matmul_raw" {
 		t.Fatalf("matmul's metadata %v", m)
 	}
 	a = c.do("GET", c.path("Model Metadata", "nope"), nil, nil)
@@ -380,24 +393,29 @@ func TestOIPInfer(t *testing.T) {
 	}
 	// An undeclared model: any datatype in (its bytes as they are), UINT8 of the byte length out.
 	cfg, A := examples.MatmulInputs(32, 3)
-	outs = c.outputs("matmul, binary", c.infer("matmul", map[string]any{"inputs": []any{
+	want := examples.MatmulReference(A)
+	outs = c.outputs("matmul_raw, binary", c.infer("matmul_raw", map[string]any{"inputs": []any{
 		map[string]any{"name": "cfg", "shape": []int{1}, "datatype": "UINT64", "data": []uint64{binary.LittleEndian.Uint64(cfg)}},
 		map[string]any{"name": "A", "shape": []int{len(A)}, "datatype": "UINT8", "parameters": map[string]any{"binary_data_size": len(A)}}},
 		"outputs": []any{map[string]any{"name": "B", "parameters": map[string]any{"binary_data": true}}}}, A))
-	if o := outs["B"]; o.datatype != "UINT8" || !sameJSON(o.shape, []int{len(A)}) || !bytes.Equal(o.raw, examples.MatmulReference(A)) {
-		t.Fatalf("matmul: %s %v, output right: %v", o.datatype, o.shape, bytes.Equal(o.raw, examples.MatmulReference(A)))
+	if o := outs["B"]; o.datatype != "UINT8" || !sameJSON(o.shape, []int{len(A)}) || !bytes.Equal(o.raw, want) {
+		t.Fatalf("matmul_raw: %s %v, output right: %v", o.datatype, o.shape, bytes.Equal(o.raw, want))
 	}
-	// The same as JSON: UINT8 elements.
+	// The declared example as JSON: INT64 elements in, INT64 out.
+	a := make([]int64, len(A)/8)
+	for i := range a {
+		a[i] = int64(binary.LittleEndian.Uint64(A[8*i:]))
+	}
 	outs = c.outputs("matmul, JSON", c.infer("matmul", map[string]any{"inputs": []any{
 		map[string]any{"name": "cfg", "shape": []int{1}, "datatype": "UINT64", "data": []uint64{binary.LittleEndian.Uint64(cfg)}},
-		map[string]any{"name": "A", "shape": []int{len(A)}, "datatype": "UINT8", "data": bytesAsInts(A)}}}, nil))
-	want := examples.MatmulReference(A)
-	if len(outs["B"].data) != len(want) {
-		t.Fatalf("matmul, JSON: %d elements", len(outs["B"].data))
+		map[string]any{"name": "A", "shape": []int{len(a)}, "datatype": "INT64", "data": a}}}, nil))
+	if o := outs["B"]; o.datatype != "INT64" || !sameJSON(o.shape, []int{len(a)}) || len(o.data) != len(a) {
+		t.Fatalf("matmul, JSON: %s %v, %d elements", o.datatype, o.shape, len(o.data))
 	}
 	for i, v := range outs["B"].data {
-		if v != float64(want[i]) {
-			t.Fatalf("matmul, JSON: element %d is %v, want %d", i, v, want[i])
+		// JSON numbers as float64 are exact for these (|x| < 2^53).
+		if w := int64(binary.LittleEndian.Uint64(want[8*i:])); v != float64(w) {
+			t.Fatalf("matmul, JSON: element %d is %v, want %d", i, v, w)
 		}
 	}
 }
@@ -490,12 +508,4 @@ func TestHalfFloats(t *testing.T) {
 	if got := float32ToBF16(-3); got != 0xc040 {
 		t.Errorf("bf16(-3) = %#04x", got)
 	}
-}
-
-func bytesAsInts(b []byte) []int {
-	out := make([]int, len(b))
-	for i, x := range b {
-		out[i] = int(x)
-	}
-	return out
 }
