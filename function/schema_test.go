@@ -101,6 +101,8 @@ func TestSchemaAgreesWithParser(t *testing.T) {
 		"tensor no type":    make(`"tensors": {"A": {"shape": [1]}},`, `{"Sizeof": "A"}`, `{"Ptr": "A"}`, launch),
 		"ExecKernel of 2":   []byte(strings.Replace(string(make("", `{"Sizeof": "A"}`, `{"Ptr": "A"}`, launch)), `[{"Ptr": "A"}], `, "", 1)),
 		"no blueprint":      []byte(`{"module_path": "m", "kernels": ["k"]}`),
+		"module path":       []byte(strings.Replace(string(make("", `{"Sizeof": "A"}`, `{"Ptr": "A"}`, launch)), `"m"`, `"lib/m.ptx"`, 1)),
+		"input name":        []byte(strings.Replace(string(make("", `{"Sizeof": "A"}`, `{"Ptr": "A"}`, launch)), `"inputs": ["A"]`, `"inputs": ["A", "a b"]`, 1)),
 	}
 	for i, b := range good {
 		if err := validates(t, s, b); err != nil {
