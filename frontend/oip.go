@@ -27,6 +27,21 @@ var (
 	pathV2               = []byte("/v2")
 )
 
+// modelVersion is the one version of every model: a function is replaced in place, so the
+// protocol's versions have nothing to tell apart.
+const modelVersion = "1"
+
+// versioned serves a /versions/{version} route with h: version 1 is the model, another 404.
+func versioned(h func(*Server, *fasthttp.RequestCtx, *routeReq)) func(*Server, *fasthttp.RequestCtx, *routeReq) {
+	return func(s *Server, ctx *fasthttp.RequestCtx, r *routeReq) {
+		if string(r.params[1]) != modelVersion {
+			writeError(ctx, call.CodeNotFound, "model "+strconv.Quote(string(r.params[0]))+" has no version "+strconv.Quote(string(r.params[1]))+"; its one version is "+modelVersion, nil)
+			return
+		}
+		h(s, ctx, r)
+	}
+}
+
 // oipPath reports whether path is under /v2, whose errors take the protocol's shape.
 func oipPath(path []byte) bool {
 	return bytes.HasPrefix(path, prefixV2) || bytes.Equal(path, pathV2)
@@ -105,7 +120,7 @@ func hModelMetadata(s *Server, ctx *fasthttp.RequestCtx, r *routeReq) {
 		outs = append(outs, p.SlotName(int(o)))
 	}
 	writeJSON(ctx, fasthttp.StatusOK, map[string]any{
-		"name": string(r.params[0]), "platform": "gpufn",
+		"name": string(r.params[0]), "versions": []string{modelVersion}, "platform": "gpufn",
 		"inputs": tensors(p.Inputs), "outputs": tensors(outs),
 	})
 }
@@ -354,10 +369,11 @@ type responseOutput struct {
 func writeInferResponse(ctx *fasthttp.RequestCtx, inv *call.Invocation, model, id string, want []wantOutput) {
 	p := inv.Fn.Plan
 	resp := struct {
-		ModelName string           `json:"model_name"`
-		ID        string           `json:"id,omitempty"`
-		Outputs   []responseOutput `json:"outputs"`
-	}{ModelName: model, ID: id, Outputs: make([]responseOutput, 0, len(want))}
+		ModelName    string           `json:"model_name"`
+		ModelVersion string           `json:"model_version"`
+		ID           string           `json:"id,omitempty"`
+		Outputs      []responseOutput `json:"outputs"`
+	}{ModelName: model, ModelVersion: modelVersion, ID: id, Outputs: make([]responseOutput, 0, len(want))}
 	var bins [][]byte
 	for _, w := range want {
 		name := p.SlotName(int(p.Outputs[w.index]))

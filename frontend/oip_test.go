@@ -47,15 +47,18 @@ type specClient struct {
 	token string
 	doc   *openapi3.T
 	// paths maps an operation's summary ("Server Live", "Inference", ...) to its path in the
-	// document, the version segment removed (the protocol makes it optional).
+	// document.
 	paths map[string]string
+	// version, when set, is the MODEL_VERSION of the document's paths; else the version
+	// segment is left out (the protocol makes it optional).
+	version string
 }
 
 func newSpecClient(t *testing.T, url, token string) *specClient {
 	c := &specClient{t: t, url: url, token: token, doc: oipSpec(t), paths: map[string]string{}}
 	for path, item := range c.doc.Paths.Map() {
 		for _, op := range item.Operations() {
-			c.paths[op.Summary] = strings.Replace(path, "/versions/${MODEL_VERSION}", "", 1)
+			c.paths[op.Summary] = path
 		}
 	}
 	return c
@@ -67,7 +70,17 @@ func (c *specClient) path(summary, model string) string {
 	if !ok {
 		c.t.Fatalf("the document has no operation %q", summary)
 	}
-	return strings.Replace(p, "${MODEL_NAME}", model, 1)
+	if c.version == "" {
+		p = strings.Replace(p, "/versions/${MODEL_VERSION}", "", 1)
+	}
+	return strings.NewReplacer("${MODEL_NAME}", model, "${MODEL_VERSION}", c.version).Replace(p)
+}
+
+// withVersion is c asking for the document's paths with a version.
+func (c *specClient) withVersion(v string) *specClient {
+	d := *c
+	d.version = v
+	return &d
 }
 
 // schema returns a component schema of the document.
@@ -98,6 +111,8 @@ type answer struct {
 	header http.Header
 	body   []byte
 }
+
+func (a answer) body2() string { return string(a.body) }
 
 func (c *specClient) do(method, path string, header map[string]string, body []byte) answer {
 	c.t.Helper()
@@ -310,6 +325,25 @@ func TestOIPHealthAndMetadata(t *testing.T) {
 	if string(js) != `[{"datatype":"UINT8","name":"B","shape":[-1]}]` || m["name"] != "matmul_raw" {
 		t.Fatalf("matmul's metadata %v", m)
 	}
+	// The document's versioned paths: version 1 is the model, another 404, for every route.
+	v1, v2 := c.withVersion("1"), c.withVersion("2")
+	m = c.conforms("model metadata, version 1", v1.do("GET", v1.path("Model Metadata", "add"), nil, nil).body, "metadata_model_response")
+	if js, _ := json.Marshal(m["versions"]); string(js) != `["1"]` {
+		t.Fatalf("versions %s", js)
+	}
+	if a := v1.do("GET", v1.path("Model Ready", "add"), nil, nil); a.status != 200 {
+		t.Fatalf("model ready, version 1: %d %s", a.status, a.body)
+	}
+	for _, op := range []string{"Model Metadata", "Model Ready", "Inference"} {
+		method := "GET"
+		if op == "Inference" {
+			method = "POST"
+		}
+		a := v2.do(method, v2.path(op, "add"), nil, []byte(`{"inputs": []}`))
+		if c.conforms(op+", version 2", a.body, "metadata_model_error_response"); a.status != 404 || !strings.Contains(a.body2(), "no version") {
+			t.Fatalf("%s, version 2: %d %s", op, a.status, a.body)
+		}
+	}
 	a = c.do("GET", c.path("Model Metadata", "nope"), nil, nil)
 	if c.conforms("unknown model's metadata", a.body, "metadata_model_error_response"); a.status != 404 {
 		t.Fatalf("unknown model's metadata: %d", a.status)
@@ -364,8 +398,9 @@ func anySlice(v any) []string {
 func TestOIPInfer(t *testing.T) {
 	_, url := oipServer(t)
 	c := newSpecClient(t, url, aliceToken)
-	// JSON in, JSON out, the request's id echoed.
-	outs := c.outputs("basic, JSON", c.infer("basic", map[string]any{"id": "42",
+	// JSON in, JSON out, the request's id echoed; at the document's versioned path.
+	v1 := c.withVersion("1")
+	outs := v1.outputs("basic, JSON", v1.infer("basic", map[string]any{"id": "42",
 		"inputs": []any{map[string]any{"name": "A", "shape": []int{1}, "datatype": "INT64", "data": []int64{12345}}}}, nil))
 	if o := outs["A"]; o.datatype != "INT64" || len(o.data) != 1 || o.data[0] != float64(98765) || len(o.shape) != 1 || o.shape[0] != 1 {
 		t.Fatalf("basic: %+v", outs)
@@ -507,5 +542,117 @@ func TestHalfFloats(t *testing.T) {
 	}
 	if got := float32ToBF16(-3); got != 0xc040 {
 		t.Errorf("bf16(-3) = %#04x", got)
+	}
+}
+
+// Every datatype goes through JSON and comes back as it went: basic_io's kernel leaves any 8
+// bytes but the int64 12345 as they are, so the function echoes its input, declared as each
+// datatype in turn. Binary data in, JSON out checks the conversion the other way; NaN cannot
+// be JSON.
+func TestOIPDatatypes(t *testing.T) {
+	base := newServer(t)
+	admin, _ := base.tokens.Authenticate(nil)
+	for _, c := range []struct {
+		datatype string
+		shape    string
+		data     string
+	}{
+		{"BOOL", "[2, 4]", "[true, false, true, true, false, false, false, true]"},
+		{"UINT8", "[8]", "[0, 1, 2, 255, 4, 5, 6, 7]"},
+		{"INT8", "[8]", "[-128, 1, -2, 127, 4, 5, 6, 7]"},
+		{"UINT16", "[4]", "[65535, 1, 2, 3]"},
+		{"INT16", "[2, 2]", "[-32768, 32767, -1, 0]"},
+		{"UINT32", "[2]", "[4294967295, 1]"},
+		{"INT32", "[2]", "[-2147483648, 7]"},
+		{"UINT64", "[1]", "[18446744073709551615]"},
+		{"INT64", "[1]", "[-9223372036854775808]"},
+		{"FP16", "[4]", "[1.5, -2, 65504, 3.0517578125e-05]"}, // the last a subnormal
+		{"BF16", "[4]", "[1.5, -2, 3.3895314e+38, 9.5367431640625e-07]"},
+		{"FP32", "[2]", "[1.5, -3.4028235e+38]"},
+		{"FP64", "[1]", "[-2.5e-300]"},
+		{"BYTES", "[1]", `["héllo, world"]`},
+	} {
+		cfg := strings.Replace(string(exampleConfig(t, "basic_io")), `"datatype": "INT64", "shape": [1]`, `"datatype": "`+c.datatype+`", "shape": `+c.shape, 1)
+		if _, _, err := base.d.PutFunction(admin, admin.Tenant, "echo", []byte(cfg)); err != nil {
+			t.Fatalf("%s: %v", c.datatype, err)
+		}
+		var ctx fasthttp.RequestCtx
+		request(&ctx, "POST", "/v2/models/echo/infer", "", []byte(`{"inputs": [{"name": "A", "datatype": "`+c.datatype+`", "shape": `+c.shape+`, "data": `+c.data+`}]}`))
+		base.handle(&ctx)
+		var resp struct {
+			Outputs []struct {
+				Datatype string
+				Shape    json.RawMessage
+				Data     json.RawMessage
+			}
+		}
+		if err := json.Unmarshal(ctx.Response.Body(), &resp); err != nil || ctx.Response.StatusCode() != 200 || len(resp.Outputs) != 1 {
+			t.Fatalf("%s: %d %s", c.datatype, ctx.Response.StatusCode(), ctx.Response.Body())
+		}
+		o := resp.Outputs[0]
+		if o.Datatype != c.datatype || !sameJSONText(string(o.Data), c.data) || !sameJSONText(string(o.Shape), c.shape) {
+			t.Errorf("%s: got %s %s %s, want %s %s", c.datatype, o.Datatype, o.Shape, o.Data, c.shape, c.data)
+		}
+	}
+	// Binary in: FP32 NaN asked for as JSON is refused; as binary it comes back.
+	cfg := strings.Replace(string(exampleConfig(t, "basic_io")), `"datatype": "INT64", "shape": [1]`, `"datatype": "FP32", "shape": [2]`, 1)
+	if _, _, err := base.d.PutFunction(admin, admin.Tenant, "echo", []byte(cfg)); err != nil {
+		t.Fatal(err)
+	}
+	nan := binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, math.Float32bits(float32(math.NaN()))), math.Float32bits(1))
+	js := `{"inputs": [{"name": "A", "datatype": "FP32", "shape": [2], "parameters": {"binary_data_size": 8}}]}`
+	for _, binOut := range []bool{false, true} {
+		body := js
+		if binOut {
+			body = strings.Replace(js, `]}`, `], "parameters": {"binary_data_output": true}}`, 1)
+		}
+		var ctx fasthttp.RequestCtx
+		request(&ctx, "POST", "/v2/models/echo/infer", "", append([]byte(body), nan...))
+		ctx.Request.Header.Set("Inference-Header-Content-Length", strconv.Itoa(len(body)))
+		base.handle(&ctx)
+		got := ctx.Response.Body()
+		switch {
+		case !binOut && (ctx.Response.StatusCode() != 400 || !strings.Contains(string(got), "NaN")):
+			t.Fatalf("NaN as JSON: %d %s", ctx.Response.StatusCode(), got)
+		case binOut && (ctx.Response.StatusCode() != 200 || !bytes.HasSuffix(got, nan)):
+			t.Fatalf("NaN as binary: %d %q", ctx.Response.StatusCode(), got)
+		}
+	}
+}
+
+// sameJSONText compares two JSON texts as values (numbers as float64 where they are floats).
+func sameJSONText(a, b string) bool {
+	var x, y any
+	da, db := json.NewDecoder(strings.NewReader(a)), json.NewDecoder(strings.NewReader(b))
+	da.UseNumber()
+	db.UseNumber()
+	if da.Decode(&x) != nil || db.Decode(&y) != nil {
+		return false
+	}
+	return normJSON(x) == normJSON(y)
+}
+
+// normJSON prints a value with every number as the float32 nearest to it, so that 1.5 and
+// 1.50 match and float32 results match their float64 spelling.
+func normJSON(v any) string {
+	switch v := v.(type) {
+	case []any:
+		var parts []string
+		for _, e := range v {
+			parts = append(parts, normJSON(e))
+		}
+		return "[" + strings.Join(parts, ",") + "]"
+	case json.Number:
+		if i, err := v.Int64(); err == nil {
+			return strconv.FormatInt(i, 10)
+		}
+		if u, err := strconv.ParseUint(string(v), 10, 64); err == nil {
+			return strconv.FormatUint(u, 10)
+		}
+		f, _ := v.Float64()
+		return strconv.FormatFloat(float64(float32(f)), 'g', -1, 32)
+	default:
+		b, _ := json.Marshal(v)
+		return string(b)
 	}
 }

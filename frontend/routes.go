@@ -86,6 +86,10 @@ var routeTable = buildRoutes([]route{
 	{method: "GET", pattern: "/v2/", access: tenant, h: hServerMetadata}, // the spec's spelling
 	{method: "GET", pattern: "/v2/models/{model}", access: tenant, h: hModelMetadata},
 	{method: "GET", pattern: "/v2/models/{model}/ready", access: tenant, h: hModelReady},
+	// The same with a version: a function has one, "1" (oip.go).
+	{method: "POST", pattern: "/v2/models/{model}/versions/{version}/infer", access: tenant, h: versioned(hInfer)},
+	{method: "GET", pattern: "/v2/models/{model}/versions/{version}", access: tenant, h: versioned(hModelMetadata)},
+	{method: "GET", pattern: "/v2/models/{model}/versions/{version}/ready", access: tenant, h: versioned(hModelReady)},
 })
 
 // buildRoutes adds the /v1/tenants/{tenant}/ form of each namespace route and splits the
