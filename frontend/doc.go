@@ -5,9 +5,11 @@
 // Protocol's shape: oip.go), and health and readiness.
 //
 // Routes: every route is one row of routeTable (routes.go): method, path pattern, who may use
-// it (public, any tenant, admin) and handler. Adding a route is that row plus its operation in
-// docs/openapi.json (served at GET /openapi.json) and a line in docs/api.md: TestOpenAPIRoutes
-// fails until the table and the document list the same routes.
+// it (public, any tenant, admin) and handler; the router serves exactly the table. Adding a
+// route is that row plus its operation in docs/openapi.json (served at GET /openapi.json; a
+// namespace row, ns, is served, and documented, at /v1/... and at /v1/tenants/{tenant}/...) and
+// a line in docs/api.md: TestOpenAPIRoutes fails until the table and the document list the same
+// routes, and TestOpenAPIAnswers checks answers against the document's schemas.
 //
 // The invoke path decodes the msgpack (or raw) body in place, hands the inputs to the
 // dispatcher, waits for the engine's answer in the request's goroutine, and encodes the outputs

@@ -130,7 +130,8 @@ func hModelReady(s *Server, ctx *fasthttp.RequestCtx, r *routeReq) {
 	switch {
 	case !ok:
 	case fn.Quarantined():
-		writeError(ctx, call.CodeUnavailable, "not ready: the function is quarantined (it faulted or overran too often in a row); register it again", nil)
+		// 503 without Retry-After: waiting does not lift a quarantine.
+		writeJSON(ctx, fasthttp.StatusServiceUnavailable, oipError{Error: "not ready: the function is quarantined (it faulted or overran too often in a row); register it again"})
 	default:
 		hReady(s, ctx, r)
 	}
