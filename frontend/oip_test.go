@@ -656,3 +656,47 @@ func normJSON(v any) string {
 		return string(b)
 	}
 }
+
+// A function that faulted three times in a row is quarantined: not ready (503, without
+// Retry-After: waiting does not lift it), and inference answers the quarantine.
+func TestOIPQuarantinedNotReady(t *testing.T) {
+	s := newServer(t)
+	admin, _ := s.tokens.Authenticate(nil)
+	if _, _, err := s.d.PutLibrary(admin, admin.Tenant, "testkernels", examples.MustPTX("testkernels")); err != nil {
+		t.Fatal(err)
+	}
+	var fault []byte
+	for _, f := range examples.TestFunctions() {
+		if f.Name == "fault" {
+			fault = f.Config
+		}
+	}
+	if _, _, err := s.d.PutFunction(admin, admin.Tenant, "fault", fault); err != nil {
+		t.Fatal(err)
+	}
+	do := func(method, path string, body []byte) *fasthttp.Response {
+		var ctx fasthttp.RequestCtx
+		request(&ctx, method, path, "", body)
+		s.handle(&ctx)
+		var r fasthttp.Response
+		ctx.Response.CopyTo(&r)
+		return &r
+	}
+	if r := do("GET", "/v2/models/fault/ready", nil); r.StatusCode() != 200 {
+		t.Fatalf("before: %d %s", r.StatusCode(), r.Body())
+	}
+	var last *fasthttp.Response
+	for i := 0; i < 3; i++ {
+		last = do("POST", "/v2/models/fault/infer", []byte(`{"inputs": []}`))
+		if last.StatusCode() != 500 || !strings.Contains(string(last.Body()), `"error"`) {
+			t.Fatalf("fault %d: %d %s", i, last.StatusCode(), last.Body())
+		}
+	}
+	r := do("GET", "/v2/models/fault/ready", nil)
+	if r.StatusCode() != 503 || len(r.Header.Peek("Retry-After")) != 0 || !strings.Contains(string(r.Body()), "quarantined") {
+		t.Fatalf("after 3 faults: %d %q %s", r.StatusCode(), r.Header.Peek("Retry-After"), r.Body())
+	}
+	if r := do("POST", "/v2/models/fault/infer", []byte(`{"inputs": []}`)); r.StatusCode() != 422 {
+		t.Fatalf("quarantined inference: %d %s", r.StatusCode(), r.Body())
+	}
+}
