@@ -105,8 +105,15 @@ func buildRoutes(rows []route) []route {
 		}
 	}
 	for i := range out {
+		params := 0
 		for _, seg := range strings.Split(strings.TrimPrefix(out[i].pattern, "/"), "/") {
 			out[i].segs = append(out[i].segs, []byte(seg))
+			if strings.HasPrefix(seg, "{") {
+				params++
+			}
+		}
+		if params > len(routeReq{}.params) || len(out[i].segs) > maxSegs {
+			panic("frontend: route " + out[i].pattern + " has more parameters or segments than the router holds")
 		}
 	}
 	return out
