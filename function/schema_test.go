@@ -121,3 +121,36 @@ func TestSchemaAgreesWithParser(t *testing.T) {
 		}
 	}
 }
+
+// The configs the docs show (docs/config.md, docs/kernels.md) parse and validate against the
+// schema.
+func TestDocConfigsValid(t *testing.T) {
+	s := configSchema(t)
+	n := 0
+	for _, doc := range []string{"../docs/config.md", "../docs/kernels.md"} {
+		text := string(readFile(t, doc))
+		for {
+			i := strings.Index(text, "```json\n")
+			if i < 0 {
+				break
+			}
+			text = text[i+len("```json\n"):]
+			j := strings.Index(text, "```")
+			block := text[:j]
+			text = text[j+3:]
+			if !strings.Contains(block, `"blueprint"`) {
+				continue // a fragment
+			}
+			n++
+			if err := validates(t, s, []byte(block)); err != nil {
+				t.Errorf("%s: a config the schema refuses: %v", doc, err)
+			}
+			if _, err := function.ParseConfig([]byte(block)); err != nil {
+				t.Errorf("%s: a config the server refuses: %v", doc, err)
+			}
+		}
+	}
+	if n < 2 {
+		t.Fatalf("%d configs in the docs", n)
+	}
+}
