@@ -70,6 +70,7 @@ test-race:
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzFrames$$' -fuzztime $(FUZZTIME) ./worker
 	$(GO) test -run '^$$' -fuzz '^FuzzInvokeBody$$' -fuzztime $(FUZZTIME) ./frontend
+	$(GO) test -run '^$$' -fuzz '^FuzzInferRequest$$' -fuzztime $(FUZZTIME) ./frontend
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./function
 	$(GO) test -run '^$$' -fuzz '^FuzzScanLibrary$$' -fuzztime $(FUZZTIME) ./libscan
 	$(GO) test -run '^$$' -fuzz '^FuzzScanHsaco$$' -fuzztime $(FUZZTIME) ./libscan

@@ -447,7 +447,11 @@ func fnView(fe *fnEntry) FunctionView {
 	for i, s := range p.Outputs {
 		outs[i] = p.SlotName(int(s))
 	}
-	return FunctionView{Tenant: fe.tenant, Name: fe.fn.Name, Library: fe.fn.Lib.Name, Inputs: p.Inputs, Outputs: outs, Kernels: p.Kernels,
+	ins := p.Inputs
+	if ins == nil {
+		ins = []string{} // [] in JSON, as outputs, not null
+	}
+	return FunctionView{Tenant: fe.tenant, Name: fe.fn.Name, Library: fe.fn.Lib.Name, Inputs: ins, Outputs: outs, Kernels: p.Kernels,
 		Created: fe.created, Access: fe.access, Quarantined: fe.fn.Quarantined()}
 }
 

@@ -25,7 +25,7 @@ type faultDomain struct {
 func (d *faultDomain) generation() uint64 { return d.gen.Load() }
 
 // teardown kills every other worker of the GPU: after a fault (or the kill of an overrunning
-// worker) under MPS they are all lost anyway (GPU-FACTS.md). Their slots see the failure,
+// worker) under MPS they are all lost anyway (docs/gpu-facts.md). Their slots see the failure,
 // requeue what they were running and start new workers. gen is the generation of the worker
 // whose failure triggers it; a failure explained by a later teardown triggers none.
 func (e *Engine) teardown(from *slot, gen uint64) {

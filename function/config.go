@@ -1,7 +1,7 @@
 package function
 
 // The Dandelion v1 function config, as parsed. Field names follow the JSON exactly; see
-// DESIGN.md and docs/config.md for the schema.
+// docs/config.md for the schema.
 
 // SizingKind says how a size is computed.
 type SizingKind uint8
@@ -90,4 +90,7 @@ type Config struct {
 	ModulePath string
 	Kernels    []string
 	Blueprint  Blueprint
+	// Tensors are the optional tensor declarations of the Open Inference Protocol view
+	// (tensors.go), in document order; nil without "tensors".
+	Tensors []TensorDecl
 }

@@ -162,7 +162,7 @@ func parseConfig(root *node, ps *problems) *Config {
 		ps.add("modules", "this is Dandelion's later multi-module form; gpufn takes the v1 form: \"module_path\" naming one library, and \"kernels\" as a list of names")
 		return c
 	}
-	object(root, "", ps, "module_path", "kernels", "blueprint")
+	object(root, "", ps, "module_path", "kernels", "blueprint", "tensors")
 	if v := required(root, "module_path", "", ps); v != nil {
 		c.ModulePath = str(v, "module_path", ps)
 		if c.ModulePath != "" {
@@ -176,6 +176,9 @@ func parseConfig(root *node, ps *problems) *Config {
 	}
 	if v := required(root, "blueprint", "", ps); v != nil {
 		c.Blueprint = parseBlueprint(v, "blueprint", ps)
+	}
+	if v := root.get("tensors"); v != nil {
+		c.Tensors = parseTensors(v, "tensors", &c.Blueprint, ps)
 	}
 	return c
 }

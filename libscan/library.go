@@ -79,7 +79,7 @@ func (l *Info) KernelNames() []string {
 
 // heapFuncs are device functions that use the device heap. The CUDA heap cannot be switched
 // off and is not cleared between kernels of one context, so a kernel that calls malloc could
-// read what an earlier tenant left there (GPU-FACTS.md): such libraries are refused.
+// read what an earlier tenant left there (docs/gpu-facts.md): such libraries are refused.
 var heapFuncs = map[string]bool{
 	"malloc": true, "free": true, "__nv_aligned_device_malloc": true,
 	"cudaMalloc": true, "cudaFree": true, "__cudaCDP2Malloc": true, "__cudaCDP2Free": true,

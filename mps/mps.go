@@ -1,7 +1,7 @@
 // Package mps runs or joins an NVIDIA MPS control daemon for a server's concurrent workers.
 //
 // Without MPS, several processes on one GPU time-slice and 2-4 of them give 4x LESS throughput
-// than one; under MPS 4 give 3.9x MORE (GPU-FACTS.md). So the concurrent engine starts its
+// than one; under MPS 4 give 3.9x MORE (docs/gpu-facts.md). So the concurrent engine starts its
 // workers as MPS clients: it joins a running control daemon (CUDA_MPS_PIPE_DIRECTORY, or the
 // default /tmp/nvidia-mps) or starts its own with pipe and log directories under the server's
 // runtime directory, and stops the daemon it started on shutdown. A server of several GPUs

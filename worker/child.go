@@ -366,7 +366,7 @@ func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
 			c.repBell.Store(c.res.ID) // after the frame: a reader that sees it finds the frame
 		}
 		if c.res.Err != nil && c.res.Err.Fatal {
-			// The device is lost for this process (GPU-FACTS.md): leave, the server restarts us.
+			// The device is lost for this process (docs/gpu-facts.md): leave, the server restarts us.
 			c.log.Error("device lost; exiting", zap.String("error", c.res.Err.Message))
 			return ExitDeviceErr
 		}

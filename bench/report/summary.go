@@ -360,7 +360,7 @@ type Target struct {
 }
 
 // GPUFloorInference500 is the in-process floor of inference with 500 repetitions on the H100
-// from GPU-FACTS.md (ms), the fixed bound of that target.
+// from docs/gpu-facts.md (ms), the fixed bound of that target.
 const GPUFloorInference500 = 5.33
 
 // Targets checks the figures of the bench issue whose inputs are in the directory (hot

@@ -9,10 +9,11 @@ var rules = []rule{
 	{pkg: "gpu", only: []string{}, why: "the device contract is a leaf"},
 	{pkg: "libscan", only: []string{}, why: "library scanning and architecture checks are a leaf"},
 	{pkg: "function", only: []string{"libscan"}, why: "the config schema is a leaf above library scanning only"},
+	{pkg: "docs", only: []string{}, why: "the documents the server serves are a leaf"},
 	{pkg: "call", only: []string{"function", "libscan", "gpu"}, why: "what crosses the layers is a leaf above the schema, library scanning and the device contract's data types"},
 
 	// The invocation's path, top down: frontend -> dispatcher -> engine -> worker -> device.
-	{pkg: "frontend", only: []string{"dispatcher", "auth", "call", "function", "libscan", "metrics"},
+	{pkg: "frontend", only: []string{"dispatcher", "auth", "call", "function", "libscan", "metrics", "docs"},
 		why: "the frontend speaks HTTP to the dispatcher and the leaves; it never reaches an engine, a worker, a device, a pool or shared memory"},
 	{pkg: "dispatcher", deny: []string{"engine", "worker", "compiler", "cuda", "hip", "cpu", "bufpool", "shm"},
 		why: "the dispatcher admits and places invocations through the Engine interface it declares, and compiles through its Compiler interface; it knows no worker, compiler, device, pool or shared memory"},

@@ -90,13 +90,13 @@ const (
 // The warnings of Make.
 const (
 	warnMPSOff         = "--mps off with the concurrent engine: workers will time-slice the GPU; on an H100, 2-4 processes without MPS gave 4x LESS throughput than one"
-	warnNoMPS          = "MPS IS NOT AVAILABLE: without it, several worker processes on one GPU time-slice, and 2-4 of them gave 4x LESS throughput than one on an H100 (GPU-FACTS.md)"
+	warnNoMPS          = "MPS IS NOT AVAILABLE: without it, several worker processes on one GPU time-slice, and 2-4 of them gave 4x LESS throughput than one on an H100 (docs/gpu-facts.md)"
 	warnAutoSequential = "--engine auto falls back to the sequential engine (one worker per GPU)"
 )
 
 // WantMPS reports whether the server should join or start an MPS daemon: for CUDA workers
 // that share a GPU (concurrent and auto engines), unless --mps is off. Concurrent workers on
-// NVIDIA only pay off under MPS (GPU-FACTS.md).
+// NVIDIA only pay off under MPS (docs/gpu-facts.md).
 func WantMPS(in Input) bool {
 	return in.Device == "cuda" && in.Mode != engine.Sequential && in.MPS != "off"
 }
