@@ -293,7 +293,7 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 			return LibraryView{}, false, errorf(call.CodeLibraryInUse, "replacing library %q would break function %q: %v", name, fe.fn.Name, err)
 		}
 		nfe := *fe
-		nfe.fn = &call.Function{ID: d.nextID.Add(1), Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: lib}
+		nfe.fn = &call.Function{ID: d.nextID.Add(1), Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: lib, Owner: fe.tenant}
 		rebound = append(rebound, &nfe)
 	}
 	e.tenant, e.created = tenant, time.Now()
@@ -531,7 +531,7 @@ func (d *Dispatcher) compileLocked(tenant, name string, plan *function.Plan, con
 	}
 	config = append([]byte(nil), config...)
 	return &fnEntry{tenant: tenant, created: time.Now(), config: config,
-		fn: &call.Function{ID: d.nextID.Add(1), Name: name, Plan: plan, Config: config, Lib: lib}}, nil
+		fn: &call.Function{ID: d.nextID.Add(1), Name: name, Plan: plan, Config: config, Lib: lib, Owner: tenant}}, nil
 }
 
 // storageError logs a failure of the store with its cause, which names the server's paths, and
@@ -764,8 +764,8 @@ func (d *Dispatcher) Restore(libs []store.Library, fns []store.Function) []error
 func (d *Dispatcher) Submit(inv *call.Invocation) error {
 	fn := inv.Fn
 	p := fn.Plan
-	if fn.Quarantined() {
-		return errorf(call.CodeQuarantined, "function %q faulted or overran repeatedly and is quarantined; register it again to lift the quarantine", fn.Name)
+	if fn.QuarantinedFor(inv.Tenant) {
+		return errorf(call.CodeQuarantined, "function %q faulted or overran repeatedly (for this caller, or for its owner) and is quarantined; register it again to lift the quarantine", fn.Name)
 	}
 	if len(inv.Inputs) != len(p.Inputs) {
 		return errorf(call.CodeBadInput, "function %q takes %d inputs (%s); got %d", fn.Name, len(p.Inputs), strings.Join(p.Inputs, ", "), len(inv.Inputs))

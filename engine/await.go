@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"time"
 
 	"gpufn/worker"
@@ -24,32 +25,34 @@ import (
 // handlers and the other workers need.
 func (s *slot) parks() bool { return len(s.pipe.order) > 1 }
 
-// awaitResult waits for the result of p's request into the slot's result, until p's deadline
-// (or, answered early, its drop deadline).
+// awaitResult waits for the result of p's request into the slot's result, until the server's
+// deadline p.kill. When p's caller's deadline is earlier and passes first, p is answered then
+// (late) and the wait goes on: the worker is not disturbed.
 func (s *slot) awaitResult(p *pending) error {
-	deadline := p.dropAt
-	if p.inv != nil {
-		deadline = p.inv.Deadline
-	}
 	if s.parks() {
-		return s.life.w.ReceiveParked(p.id, &s.pipe.res, deadline)
+		if s.wantsEarly(p) && errors.Is(s.life.w.WaitReply(p.id, p.inv.Deadline), worker.ErrDeadline) {
+			s.late(p)
+		}
+		return s.life.w.ReceiveParked(p.id, &s.pipe.res, p.kill)
 	}
-	return s.await(p.id, &s.pipe.res, deadline)
+	return s.await(p, &s.pipe.res)
 }
 
-// await waits for the result of request id until deadline: it spins on the worker's Poll for
-// the reply spin of the polling policy (Config.replySpin), then parks. A turn that finds nothing
+// wantsEarly reports whether p's caller stops waiting before the server's deadline.
+func (s *slot) wantsEarly(p *pending) bool {
+	return p.inv != nil && p.inv.Sched.CallerDeadline && p.inv.Deadline.Before(p.kill)
+}
+
+// await waits for the result of p's request until p.kill: it spins on the worker's Poll for the
+// reply spin of the polling policy (Config.replySpin), then parks. A turn that finds nothing
 // costs a load of the worker's reply doorbell (worker.Process.Poll); the clock is read every
 // 1024 turns.
-func (s *slot) await(id uint64, res *worker.Result, deadline time.Time) error {
+func (s *slot) await(p *pending, res *worker.Result) error {
 	w := s.life.w
 	spin := s.e.cfg.replySpin()
-	if spin == 0 {
-		return w.ReceiveParked(id, res, deadline)
-	}
 	var until time.Time
-	for i := 0; ; i++ {
-		if got, err := w.Poll(id, res, deadline); got {
+	for i := 0; spin != 0; i++ {
+		if got, err := w.Poll(p.id, res, p.kill); got {
 			return err
 		}
 		if i&1023 != 0 {
@@ -59,9 +62,15 @@ func (s *slot) await(id uint64, res *worker.Result, deadline time.Time) error {
 		if i == 0 {
 			until = now.Add(spin)
 		}
-		if !deadline.IsZero() && now.After(deadline) || spin != worker.SpinForever && now.After(until) {
-			// Parked, or at once worker.ErrDeadline (unless the reply came just now).
-			return w.ReceiveParked(id, res, deadline)
+		if s.wantsEarly(p) && now.After(p.inv.Deadline) {
+			s.late(p)
+		}
+		if now.After(p.kill) || spin != worker.SpinForever && now.After(until) {
+			break // parked, or at once worker.ErrDeadline (unless the reply came just now)
 		}
 	}
+	if s.wantsEarly(p) && errors.Is(w.WaitReply(p.id, p.inv.Deadline), worker.ErrDeadline) {
+		s.late(p)
+	}
+	return w.ReceiveParked(p.id, res, p.kill)
 }

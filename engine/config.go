@@ -89,7 +89,11 @@ type Config struct {
 	// Policy and SpinFor: how idle workers wait (default hybrid, 50 us).
 	Policy  Policy
 	SpinFor time.Duration
-	// Timeout is the deadline of an invocation that has none (default 30 s).
+	// Timeout is the server's deadline (default 30 s): a worker that has not answered an
+	// invocation Timeout after it started on it is killed, the invocation answered
+	// deadline_exceeded and its function struck. It is also the deadline of an invocation that
+	// has none; an invocation's own Deadline (a caller's X-Gpufn-Timeout) only bounds its
+	// caller's wait: it kills nothing (await.go).
 	Timeout time.Duration
 	// Binary and Args start a worker: Binary Args... --device ... (default: this executable,
 	// ["worker"]).

@@ -132,6 +132,8 @@ func (e *Engine) admitted(inv *call.Invocation) {
 	now := time.Now()
 	if inv.Deadline.IsZero() {
 		inv.Deadline = now.Add(e.cfg.Timeout)
+	} else {
+		inv.Sched.CallerDeadline = true
 	}
 	inv.Sched.Enqueued = now
 	inv.Sched.Timeout = inv.Deadline.Sub(now)
