@@ -41,6 +41,11 @@ type Config struct {
 	LaunchLimit uint64
 	// MaxLibraries and MaxFunctions bound what one tenant may register (defaults 100, 1000).
 	MaxLibraries, MaxFunctions int
+	// MaxStoredBytes bounds the bytes one tenant's stored objects (libraries) keep in the
+	// server's memory (0: no bound; quota.go). MaxAccessBytes bounds a function's access
+	// settings, as JSON (default 64 KiB).
+	MaxStoredBytes int64
+	MaxAccessBytes int
 	// MaxBuffers bounds a function's inputs plus buffers (default 256).
 	MaxBuffers int
 	// MaxInvocationBytes bounds the device memory one invocation may use, alignment included
@@ -144,6 +149,9 @@ func New(cfg Config, engines []Engine) *Dispatcher {
 	if cfg.MaxBuffers <= 0 {
 		cfg.MaxBuffers = 256
 	}
+	if cfg.MaxAccessBytes <= 0 {
+		cfg.MaxAccessBytes = 64 << 10
+	}
 	if cfg.Log == nil {
 		cfg.Log = zap.NewNop()
 	}
@@ -165,7 +173,8 @@ func New(cfg Config, engines []Engine) *Dispatcher {
 // Engine is what the dispatcher needs of a per-GPU engine; engine.Engine implements it.
 type Engine interface {
 	// SubmitInline admits inv; it may run it on the calling goroutine (see engine.SubmitInline).
-	// Its errors are call.ErrQueueFull, call.ErrTenantShare and call.ErrDraining.
+	// Its errors are call.ErrQueueFull, call.ErrTenantShare, call.ErrTenantBytes and
+	// call.ErrDraining.
 	SubmitInline(inv *call.Invocation) error
 	// Name names the engine in messages.
 	Name() string
@@ -265,9 +274,13 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 	d.mu.Lock()
 	_, existed := d.libs[tenant][name]
 	full := !existed && len(d.libs[tenant]) >= d.cfg.MaxLibraries
+	quota := d.checkStoredLocked(tenant, kindLibrary, name, int64(len(image)))
 	d.mu.Unlock()
 	if full {
 		return LibraryView{}, false, errorf(call.CodeLimitReached, "tenant %q has %d libraries, the most allowed (--max-libraries-per-tenant); delete one first", tenant, d.cfg.MaxLibraries)
+	}
+	if quota != nil {
+		return LibraryView{}, false, quota
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), d.cfg.CompileTimeout)
 	e, cubins, err := d.newLibrary(ctx, tenant, name, image)
@@ -282,6 +295,9 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 	_, existed = libs[name]
 	if !existed && len(libs) >= d.cfg.MaxLibraries {
 		return LibraryView{}, false, errorf(call.CodeLimitReached, "tenant %q has %d libraries, the most allowed (--max-libraries-per-tenant); delete one first", tenant, len(libs))
+	}
+	if err := d.checkStoredLocked(tenant, kindLibrary, name, e.bytes()); err != nil {
+		return LibraryView{}, false, err
 	}
 	// Functions bound to the old version move to the new one, if they still fit it.
 	var rebound []*fnEntry
@@ -615,6 +631,9 @@ func (d *Dispatcher) Function(caller auth.Identity, tenant, name string) (Functi
 
 // SetAccess sets who may invoke a function besides its owner and admins.
 func (d *Dispatcher) SetAccess(caller auth.Identity, tenant, name string, a Access) (FunctionView, error) {
+	if err := d.checkAccessSize(a); err != nil {
+		return FunctionView{}, err
+	}
 	for _, t := range a.Tenants {
 		if err := function.CheckName(t); err != nil {
 			return FunctionView{}, errorf(call.CodeBadRequest, "access.tenants: %v", err)
@@ -815,6 +834,8 @@ func (d *Dispatcher) Submit(inv *call.Invocation) error {
 		return errorf(call.CodeQueueFull, "the queue of %s is full; retry later", e.Name())
 	case call.ErrTenantShare:
 		return errorf(call.CodeQueueFull, "your share of the queue of %s is full; retry later", e.Name())
+	case call.ErrTenantBytes:
+		return errorf(call.CodeQueueQuota, "the inputs you have queued on %s would exceed your bytes of its queue (--tenant-queue-bytes); retry later", e.Name())
 	case call.ErrDraining:
 		return errorf(call.CodeDraining, "the server is shutting down")
 	default:

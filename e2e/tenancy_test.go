@@ -3,7 +3,6 @@ package e2e
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -187,14 +186,8 @@ func TestCallerDeadlineKillsNothing(t *testing.T) {
 	if a := alice.do("GET", "/v1/functions/slow", "", nil); a.status != 200 || bytes.Contains(a.body, []byte(`"quarantined":true`)) {
 		t.Fatalf("alice's function: %d %s", a.status, a.body)
 	}
-	a := s.as(opsTok).do("GET", "/v1/engines", "", nil)
-	var v struct {
-		Engines []engineStats `json:"engines"`
-	}
-	if err := json.Unmarshal(a.body, &v); err != nil || len(v.Engines) != 1 {
-		t.Fatalf("engines: %v %s", err, a.body)
-	}
-	if e := v.Engines[0]; e.Restarts != 0 || e.Teardowns != 0 {
+	s.admin = opsTok
+	if e := s.engines()[0]; e.Restarts != 0 || e.Teardowns != 0 {
 		t.Fatalf("bob's deadlines cost %d worker restarts and %d teardowns, want 0", e.Restarts, e.Teardowns)
 	}
 }

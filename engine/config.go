@@ -86,6 +86,10 @@ type Config struct {
 	// TenantShare is the fraction of QueueDepth one tenant's queued invocations may take
 	// (0 or 1: no per-tenant bound), so that one tenant cannot fill the queue for everyone.
 	TenantShare float64
+	// TenantQueueBytes bounds the bytes of one tenant's queued inputs (0: no bound): their
+	// bodies are held in the server's memory while they wait, so a count alone would let one
+	// tenant hold QueueDepth times the largest body.
+	TenantQueueBytes int64
 	// Policy and SpinFor: how idle workers wait (default hybrid, 50 us).
 	Policy  Policy
 	SpinFor time.Duration

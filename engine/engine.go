@@ -45,7 +45,7 @@ func New(cfg Config) (*Engine, error) {
 	e := &Engine{
 		cfg:   cfg,
 		log:   cfg.Log.With(zap.String("engine", cfg.Name)),
-		sched: sched{q: newQueue(cfg.QueueDepth, cfg.TenantShare)},
+		sched: sched{q: newQueue(cfg.QueueDepth, cfg.TenantShare, cfg.TenantQueueBytes)},
 		quit:  make(chan struct{}),
 	}
 	for i := 0; i < cfg.Workers; i++ {

@@ -6,79 +6,161 @@ import (
 	"gpufn/call"
 )
 
-// queue is the engine's bounded FIFO of invocations waiting for a worker, with each tenant's
-// count in it for the per-tenant share (Config.TenantShare). It is part of the dispatch state
-// (sched) and guarded by sched.mu; the janitor answers what waits in it past its deadline.
+// queue is the engine's bounded queue of invocations waiting for a worker: one FIFO per tenant,
+// served round-robin, so that one tenant's long invocations delay another's by at most one of
+// them per worker (docs/engines.md, "Fair queueing"). Invocations put back or to run again go to
+// a FIFO of their own (front), served before any tenant's. Each tenant's share is bounded in
+// count (Config.TenantShare) and in bytes of inputs (Config.TenantQueueBytes). Part of the
+// dispatch state (sched) and guarded by sched.mu; the janitor answers what waits in it past its
+// deadline.
 type queue struct {
-	ring      ring
-	depth     int            // the most invocations queued by Submit (put-backs and re-runs may exceed it)
-	perTenant map[string]int // queued invocations by tenant (those counted, see push)
-	share     int            // the most one tenant may have queued
+	front   ring                    // put back, or to run again: served first, never refused
+	tenants map[string]*tenantQueue // the tenants with invocations queued
+	active  []*tenantQueue          // the same, in round-robin order: active[0] is served next
+	spare   []*tenantQueue          // emptied tenant FIFOs, kept for reuse (no allocation)
+	n       int                     // invocations in the tenants' FIFOs
+	depth   int                     // the most invocations queued by Submit
+	share   int                     // the most one tenant may have queued
+	bytes   int64                   // the most bytes of inputs one tenant may have queued (0: no limit)
 }
 
-func newQueue(depth int, tenantShare float64) queue {
-	q := queue{ring: newRing(depth), depth: depth, perTenant: map[string]int{}, share: depth}
+// tenantQueue is one tenant's FIFO and the bytes of the inputs in it.
+type tenantQueue struct {
+	tenant string
+	ring   ring
+	bytes  int64
+}
+
+func newQueue(depth int, tenantShare float64, tenantBytes int64) queue {
+	q := queue{front: newRing(depth), tenants: map[string]*tenantQueue{}, depth: depth, share: depth, bytes: tenantBytes}
 	if tenantShare > 0 && tenantShare < 1 {
 		q.share = max(1, int(tenantShare*float64(depth)))
 	}
 	return q
 }
 
-func (q *queue) len() int { return q.ring.len() }
+func (q *queue) len() int { return q.front.len() + q.n }
 
-func (q *queue) peek() *call.Invocation { return q.ring.peek() }
+// peek is the invocation pop would take.
+func (q *queue) peek() *call.Invocation {
+	if q.front.len() > 0 || len(q.active) == 0 {
+		return q.front.peek()
+	}
+	return q.active[0].ring.peek()
+}
 
-// refuse says why inv cannot be queued (the queue, or its tenant's share of it, is full); nil
-// when it can.
+// inputBytes is the size of inv's inputs, which its caller holds while it is queued.
+func inputBytes(inv *call.Invocation) int64 {
+	var n int64
+	for _, in := range inv.Inputs {
+		n += int64(len(in))
+	}
+	return n
+}
+
+// refuse says why inv cannot be queued (the queue, or its tenant's share of it in count or in
+// bytes, is full); nil when it can.
 func (q *queue) refuse(inv *call.Invocation) error {
-	switch {
-	case q.ring.len() >= q.depth:
+	if q.len() >= q.depth {
 		return call.ErrQueueFull
-	case q.perTenant[inv.Tenant] >= q.share:
+	}
+	t := q.tenants[inv.Tenant]
+	if t == nil {
+		if q.bytes > 0 && inputBytes(inv) > q.bytes {
+			return call.ErrTenantBytes
+		}
+		return nil
+	}
+	switch {
+	case t.ring.len() >= q.share:
 		return call.ErrTenantShare
+	case q.bytes > 0 && t.bytes+inputBytes(inv) > q.bytes:
+		return call.ErrTenantBytes
 	}
 	return nil
 }
 
-// push queues inv at the tail, counted in its tenant's share (refuse said it may be).
+// push queues inv at the tail of its tenant's FIFO (refuse said it may be).
 func (q *queue) push(inv *call.Invocation) {
-	q.ring.push(inv)
+	t := q.tenants[inv.Tenant]
+	if t == nil {
+		t = q.open(inv.Tenant)
+	}
+	t.ring.push(inv)
+	t.bytes += inputBytes(inv)
 	inv.Sched.Counted = true
-	q.perTenant[inv.Tenant]++
+	q.n++
+}
+
+// open makes tenant's FIFO, last in the round.
+func (q *queue) open(tenant string) *tenantQueue {
+	var t *tenantQueue
+	if n := len(q.spare); n > 0 {
+		t, q.spare = q.spare[n-1], q.spare[:n-1]
+	} else {
+		t = &tenantQueue{ring: ring{limit: q.depth}}
+	}
+	t.tenant = tenant
+	q.tenants[tenant] = t
+	q.active = append(q.active, t)
+	return t
+}
+
+// close forgets the emptied FIFO of active[i].
+func (q *queue) close(i int) {
+	t := q.active[i]
+	delete(q.tenants, t.tenant)
+	q.active = append(q.active[:i], q.active[i+1:]...)
+	t.tenant, t.bytes = "", 0
+	q.spare = append(q.spare, t)
 }
 
 // pushFront puts inv at the head whatever the depth, not counted in its tenant's share: an
 // invocation put back or to run again is never refused.
-func (q *queue) pushFront(inv *call.Invocation) { q.ring.pushFront(inv) }
+func (q *queue) pushFront(inv *call.Invocation) { q.front.pushFront(inv) }
 
-// pop takes the head of the queue and counts it off its tenant's share.
+// pop takes the head of the queue: what was put back first, else the head of the next tenant's
+// FIFO in the round, whose turn then passes to the next tenant.
 func (q *queue) pop() *call.Invocation {
-	inv := q.ring.pop()
-	if inv != nil {
-		q.uncount(inv)
+	if q.front.len() > 0 || len(q.active) == 0 {
+		return q.front.pop()
+	}
+	t := q.active[0]
+	inv := t.ring.pop()
+	q.uncount(t, inv)
+	if t.ring.len() == 0 {
+		q.close(0)
+	} else if len(q.active) > 1 {
+		copy(q.active, q.active[1:])
+		q.active[len(q.active)-1] = t
 	}
 	return inv
 }
 
-// remove removes, in order, every invocation for which f holds, appending them to out.
-func (q *queue) remove(out []*call.Invocation, f func(*call.Invocation) bool) []*call.Invocation {
-	n := len(out)
-	out = q.ring.removeIf(out, f)
-	for _, inv := range out[n:] {
-		q.uncount(inv)
-	}
-	return out
+func (q *queue) uncount(t *tenantQueue, inv *call.Invocation) {
+	inv.Sched.Counted = false
+	t.bytes -= inputBytes(inv)
+	q.n--
 }
 
-func (q *queue) uncount(inv *call.Invocation) {
-	if inv.Sched.Counted {
-		inv.Sched.Counted = false
-		if n := q.perTenant[inv.Tenant] - 1; n > 0 {
-			q.perTenant[inv.Tenant] = n
-		} else {
-			delete(q.perTenant, inv.Tenant)
+// remove removes every invocation for which f holds, appending them to out (those put back
+// first, then each tenant's in order); the round's order of the tenants left is kept.
+func (q *queue) remove(out []*call.Invocation, f func(*call.Invocation) bool) []*call.Invocation {
+	out = q.front.removeIf(out, f)
+	for i := 0; i < len(q.active); {
+		t := q.active[i]
+		n := len(out)
+		out = t.ring.removeIf(out, f)
+		for _, inv := range out[n:] {
+			q.uncount(t, inv)
 		}
+		if t.ring.len() == 0 {
+			q.close(i)
+			continue
+		}
+		i++
 	}
+	return out
 }
 
 // janitor is the engine's goroutine that answers queued invocations whose deadline has
