@@ -41,8 +41,8 @@ type Config struct {
 	LaunchLimit uint64
 	// MaxLibraries and MaxFunctions bound what one tenant may register (defaults 100, 1000).
 	MaxLibraries, MaxFunctions int
-	// MaxStoredBytes bounds the bytes one tenant's stored objects (libraries) keep in the
-	// server's memory (0: no bound; quota.go). MaxAccessBytes bounds a function's access
+	// MaxStoredBytes bounds the bytes one tenant's stored objects (libraries, functions' configs
+	// and access settings) keep in the server's memory (0: no bound; quota.go). MaxAccessBytes bounds a function's access
 	// settings, as JSON (default 64 KiB).
 	MaxStoredBytes int64
 	MaxAccessBytes int
@@ -497,6 +497,9 @@ func (d *Dispatcher) PutFunction(caller auth.Identity, tenant, name string, conf
 	if old != nil {
 		fe.access, fe.tenants, fe.tokens = old.access, old.tenants, old.tokens
 	}
+	if err := d.checkStoredLocked(tenant, kindFunction, name, fe.bytes()); err != nil {
+		return FunctionView{}, false, err
+	}
 	if err := d.storeFunction(fe); err != nil {
 		return FunctionView{}, false, err
 	}
@@ -671,6 +674,9 @@ func (d *Dispatcher) SetAccess(caller auth.Identity, tenant, name string, a Acce
 		nfe.tenants[t] = true
 	}
 	nfe.tokens = tokens
+	if err := d.checkStoredLocked(tenant, kindFunction, name, nfe.bytes()); err != nil {
+		return FunctionView{}, err
+	}
 	if err := d.storeFunction(&nfe); err != nil {
 		return FunctionView{}, err
 	}

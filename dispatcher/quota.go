@@ -7,14 +7,17 @@ import (
 )
 
 // Byte quotas of what a tenant keeps on the server: the bytes of its stored objects
-// (Config.MaxStoredBytes; libraries now, and any later kind of stored object, such as weight
-// sets, counted in storedBytesLocked), and the size of a function's access settings
-// (Config.MaxAccessBytes). Counts alone (--max-libraries-per-tenant) would let one tenant keep
-// 100 libraries of 64 MiB each in the server's memory, and an access list of 10 MiB be echoed
-// by every listing.
+// (Config.MaxStoredBytes: libraries, functions' configs and access settings, and any later
+// kind of stored object, such as weight sets, counted in storedBytesLocked), and the size of a
+// function's access settings (Config.MaxAccessBytes). Counts alone would let one tenant keep
+// 100 libraries of 64 MiB each in the server's memory (and 1,000 configs of 1 MiB), and an
+// access list of 10 MiB be echoed by every listing.
 
 // Kinds of stored objects, as quota errors name them.
-const kindLibrary = "library"
+const (
+	kindLibrary  = "library"
+	kindFunction = "function"
+)
 
 // bytes is what the library keeps in the server's memory: what was uploaded and, when it was
 // compiled at upload, the cubin workers load.
@@ -26,16 +29,32 @@ func (e *libEntry) bytes() int64 {
 	return n
 }
 
+// bytes is what the function keeps in the server's memory: its config and its access
+// settings (the tenants' names and the tokens' hashes).
+func (fe *fnEntry) bytes() int64 { return int64(len(fe.config)) + accessBytes(fe.access) }
+
+func accessBytes(a Access) int64 {
+	n := int64(len(a.TokenSHA256)) * 64
+	for _, t := range a.Tenants {
+		n += int64(len(t))
+	}
+	return n
+}
+
 // storedBytesLocked is the bytes of tenant's stored objects, but for the object of that kind
 // and name (one about to be replaced). d.mu is held. A new kind of stored object adds its
 // objects here.
 func (d *Dispatcher) storedBytesLocked(tenant, kind, name string) int64 {
 	var n int64
 	for ln, e := range d.libs[tenant] {
-		if kind == kindLibrary && ln == name {
-			continue
+		if kind != kindLibrary || ln != name {
+			n += e.bytes()
 		}
-		n += e.bytes()
+	}
+	for fn, fe := range (*d.fns.Load())[tenant] {
+		if kind != kindFunction || fn != name {
+			n += fe.bytes()
+		}
 	}
 	return n
 }

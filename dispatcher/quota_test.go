@@ -58,3 +58,28 @@ func TestAccessSizeLimit(t *testing.T) {
 		t.Fatalf("a small list: %v", err)
 	}
 }
+
+// Functions' configs count in the stored bytes too: at the quota, a new function is refused
+// storage_quota, and replacing one with a config of the same size is not.
+func TestStoredBytesCountConfigs(t *testing.T) {
+	mlops, cfg := examples.MustPTX("mlops"), matmulConfig(t)
+	d := newRegistry(t, Config{MaxStoredBytes: int64(len(mlops) + len(cfg) + len(cfg)/2)})
+	alice := tenant("alice")
+	register(t, d, alice, "f")
+	if _, _, err := d.PutFunction(alice, "alice", "f", cfg); err != nil {
+		t.Fatalf("replacing a function at the quota: %v", err)
+	}
+	if _, _, err := d.PutFunction(alice, "alice", "g", cfg); CodeOf(err) != call.CodeStorageQuota {
+		t.Fatalf("a second config beyond the quota: %v; want storage_quota", err)
+	}
+	if _, err := d.SetAccess(alice, "alice", "f", Access{TokenSHA256: []string{strings.Repeat("ab", 32)}}); err != nil {
+		t.Fatalf("a small access list within the quota: %v", err)
+	}
+	var many Access
+	for len(many.Tenants)*10 < len(cfg) {
+		many.Tenants = append(many.Tenants, "tenant-xyz")
+	}
+	if _, err := d.SetAccess(alice, "alice", "f", many); CodeOf(err) != call.CodeStorageQuota {
+		t.Fatalf("access settings beyond the quota: %v; want storage_quota", err)
+	}
+}

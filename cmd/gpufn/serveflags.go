@@ -66,7 +66,7 @@ type quotaFlags struct {
 func (q *quotaFlags) register(fs *flag.FlagSet) {
 	q.queueBytes, q.storageBytes, q.accessBytes = 1<<30, 1<<30, 64<<10
 	fs.Var(&q.queueBytes, "tenant-queue-bytes", "bytes of inputs one tenant may have queued on a GPU (their request bodies wait in the server's memory); beyond, 429 queue_quota (0: no bound)")
-	fs.Var(&q.storageBytes, "tenant-storage-bytes", "bytes one tenant's stored libraries may take (kept in the server's memory); beyond, 413 storage_quota (0: no bound)")
+	fs.Var(&q.storageBytes, "tenant-storage-bytes", "bytes one tenant's stored objects may take in the server's memory (libraries and their compiled cubins, functions' configs and access settings); beyond, 413 storage_quota (0: no bound)")
 	fs.Var(&q.accessBytes, "max-access-bytes", "largest access settings of one function, as JSON; beyond, 413 access_too_large")
 }
 
