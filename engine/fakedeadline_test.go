@@ -101,3 +101,32 @@ func TestFakeOwnerTimeoutKills(t *testing.T) {
 		t.Fatalf("stats %+v, %d strikes: want the worker replaced and one strike", st, hang.Strikes())
 	}
 }
+
+// A call with a deadline of its own is not run inline: SubmitInline would return only once the
+// kernel ended (the submitter drives the slot), so its caller's deadline would bound nothing.
+// Here SubmitInline returns while the kernel is held, and the call is answered at its deadline.
+func TestFakeCallerDeadlineNotInline(t *testing.T) {
+	g := newFakeGPU(t)
+	e := newFake(t, g, Config{Mode: Sequential})
+	slow := fakeFn(doGate)
+	waitParked(t, e, 1)
+	returned := make(chan *call.Invocation, 1)
+	go func() {
+		inv, err := trySubmit(e, slow, "B", "b", 20*time.Millisecond, true)
+		if err != nil {
+			t.Error(err)
+		}
+		returned <- inv
+	}()
+	var inv *call.Invocation
+	select {
+	case inv = <-returned:
+	case <-time.After(time.Minute): // a hung test, not a slow one
+		t.Fatal("SubmitInline did not return while the kernel was held")
+	}
+	wantErr(t, inv, call.CodeDeadline, "X-Gpufn-Timeout")
+	g.allow(1)
+	if st := settled(t, e); st.Inline != 0 || st.Restarts != 0 {
+		t.Fatalf("stats %+v: want no inline run, no restart", st)
+	}
+}
