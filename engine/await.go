@@ -26,13 +26,12 @@ import (
 func (s *slot) parks() bool { return len(s.pipe.order) > 1 }
 
 // awaitResult waits for the result of p's request into the slot's result, until the server's
-// deadline p.kill. When p's caller's deadline is earlier and passes first, p is answered then
-// (late) and the wait goes on: the worker is not disturbed.
+// deadline p.kill. Meanwhile an invocation in flight whose caller's deadline is earlier, p or
+// one sent behind it, is answered when that passes (late) and the wait goes on: the worker is
+// not disturbed.
 func (s *slot) awaitResult(p *pending) error {
 	if s.parks() {
-		if s.wantsEarly(p) && errors.Is(s.life.w.WaitReply(p.id, p.inv.Deadline), worker.ErrDeadline) {
-			s.late(p)
-		}
+		s.waitEarly(p.id)
 		return s.life.w.ReceiveParked(p.id, &s.pipe.res, p.kill)
 	}
 	return s.await(p, &s.pipe.res)
@@ -41,6 +40,41 @@ func (s *slot) awaitResult(p *pending) error {
 // wantsEarly reports whether p's caller stops waiting before the server's deadline.
 func (s *slot) wantsEarly(p *pending) bool {
 	return p.inv != nil && p.inv.Sched.CallerDeadline && p.inv.Deadline.Before(p.kill)
+}
+
+// earliest is the earliest caller's deadline among the invocations in flight that want an
+// early answer (false: none does).
+func (s *slot) earliest() (time.Time, bool) {
+	var t time.Time
+	ok := false
+	for _, ci := range s.pipe.order {
+		if p := &s.pipe.pend[ci]; s.wantsEarly(p) && (!ok || p.inv.Deadline.Before(t)) {
+			t, ok = p.inv.Deadline, true
+		}
+	}
+	return t, ok
+}
+
+// lateBy answers every invocation in flight whose caller's deadline is before now.
+func (s *slot) lateBy(now time.Time) {
+	for _, ci := range s.pipe.order {
+		if p := &s.pipe.pend[ci]; s.wantsEarly(p) && now.After(p.inv.Deadline) {
+			s.late(p)
+		}
+	}
+}
+
+// waitEarly waits, parked, until the result of request id can be read or the worker is gone,
+// answering the invocations in flight whose caller's deadline passes meanwhile; it returns at
+// once when none wants an early answer (the caller then waits in ReceiveParked).
+func (s *slot) waitEarly(id uint64) {
+	for {
+		t, ok := s.earliest()
+		if !ok || !errors.Is(s.life.w.WaitReply(id, t), worker.ErrDeadline) {
+			return
+		}
+		s.lateBy(time.Now())
+	}
 }
 
 // await waits for the result of p's request until p.kill: it spins on the worker's Poll for the
@@ -62,15 +96,11 @@ func (s *slot) await(p *pending, res *worker.Result) error {
 		if i == 0 {
 			until = now.Add(spin)
 		}
-		if s.wantsEarly(p) && now.After(p.inv.Deadline) {
-			s.late(p)
-		}
+		s.lateBy(now)
 		if now.After(p.kill) || spin != worker.SpinForever && now.After(until) {
 			break // parked, or at once worker.ErrDeadline (unless the reply came just now)
 		}
 	}
-	if s.wantsEarly(p) && errors.Is(w.WaitReply(p.id, p.inv.Deadline), worker.ErrDeadline) {
-		s.late(p)
-	}
+	s.waitEarly(p.id)
 	return w.ReceiveParked(p.id, res, p.kill)
 }

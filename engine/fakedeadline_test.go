@@ -130,3 +130,30 @@ func TestFakeCallerDeadlineNotInline(t *testing.T) {
 		t.Fatalf("stats %+v: want no inline run, no restart", st)
 	}
 }
+
+// An invocation sent behind another (pipelining) is answered at its caller's deadline too,
+// while the worker still runs the one before it; both results are dropped when they come.
+func TestFakeCallerDeadlineWhilePipelined(t *testing.T) {
+	g := newFakeGPU(t)
+	e := newFake(t, g, Config{Mode: Sequential})
+	slow := fakeFn(doGate)
+	warm(t, e, g, slow)
+	var p1, p2 *call.Invocation
+	blocked(t, e, g, func() {
+		p1 = fsubmit(t, e, slow, "T", "p1", time.Second, false)
+		p2 = fsubmit(t, e, slow, "T", "p2", 1500*time.Millisecond, false)
+	})
+	g.waitEntered(t, 3) // the warm-up, the blocker, p1
+	if e.Stats().Pipelined == 0 {
+		t.Skip("p2 was not sent behind p1 (a machine slow enough for p1's deadline to pass in the queue)")
+	}
+	wantErr(t, p1, call.CodeDeadline, "X-Gpufn-Timeout")
+	wantErr(t, p2, call.CodeDeadline, "X-Gpufn-Timeout") // p1 is still held in its kernel
+	if n := g.nentered.Load(); n != 3 {
+		t.Fatalf("%d runs entered the gate: p1 was not held when p2 was answered", n)
+	}
+	g.allow(2)
+	if st := settled(t, e); st.Restarts != 0 || st.Failed != 2 {
+		t.Fatalf("stats %+v: want both answered early, no restart", st)
+	}
+}
