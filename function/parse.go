@@ -164,8 +164,9 @@ func parseConfig(root *node, ps *problems) *Config {
 	}
 	object(root, "", ps, "module_path", "kernels", "blueprint", "timeout_ms")
 	if v := root.get("timeout_ms"); v != nil {
+		n := len(ps.list)
 		c.TimeoutMs = u64(v, "timeout_ms", ps)
-		if c.TimeoutMs == 0 || c.TimeoutMs > MaxTimeoutMs {
+		if len(ps.list) == n && (c.TimeoutMs == 0 || c.TimeoutMs > MaxTimeoutMs) {
 			ps.add("timeout_ms", "must be between 1 and %d milliseconds (%d)", MaxTimeoutMs, c.TimeoutMs)
 		}
 	}
