@@ -187,6 +187,13 @@ func TestCallerDeadlineKillsNothing(t *testing.T) {
 		t.Fatalf("alice's function: %d %s", a.status, a.body)
 	}
 	s.admin = opsTok
+	// With every worker stopped (a kernel that cannot end), bob's call is still answered at
+	// its deadline: it is not run inline by the goroutine that must answer it.
+	cont := s.stopWorkers()
+	if a := s.do("POST", "/v1/tenants/alice/functions/slow/invoke", "application/msgpack", body, "Authorization", "Bearer "+bobTok, "X-Gpufn-Timeout", "10ms"); a.status != 504 {
+		t.Fatalf("bob's short call with the workers stopped: %d %s %s", a.status, a.code, a.message)
+	}
+	cont()
 	if e := s.engines()[0]; e.Restarts != 0 || e.Teardowns != 0 {
 		t.Fatalf("bob's deadlines cost %d worker restarts and %d teardowns, want 0", e.Restarts, e.Teardowns)
 	}
