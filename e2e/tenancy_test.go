@@ -157,7 +157,7 @@ func TestCallerDeadlineKillsNothing(t *testing.T) {
 	alice := s.as(aliceTok)
 	lib := examples.MustPTX("testkernels")
 	expect(t, "alice lib", alice.do("PUT", "/v1/libraries/testkernels", "", lib), 201, "")
-	// Each call keeps a worker 100 ms.
+	// Each call keeps a worker 100 ms; bob sends 100 of 10 ms.
 	expect(t, "alice fn", alice.do("PUT", "/v1/functions/slow", "application/json", config("spin_ns", "", `"X"`, `{"Constant": 100000000}`, "X")), 201, "")
 	expect(t, "shared", alice.do("PUT", "/v1/functions/slow/access", "application/json", []byte(`{"tenants": ["bob"]}`)), 200, "")
 	body, _ := msgpackMarshal(map[string][]byte{"X": []byte("12345678")})
@@ -167,7 +167,7 @@ func TestCallerDeadlineKillsNothing(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := 0; i < 10; i++ {
+			for i := 0; i < 25; i++ {
 				a := s.do("POST", "/v1/tenants/alice/functions/slow/invoke", "application/msgpack", body, "Authorization", "Bearer "+bobTok, "X-Gpufn-Timeout", "10ms")
 				if a.status != 504 || a.code != "deadline_exceeded" {
 					bad.Add(1)
