@@ -33,20 +33,26 @@ type Function struct {
 	// can quarantine the function for everyone ("" counts every caller as the owner).
 	Owner string
 
-	// Failure accounting for quarantine: consecutive faults or overruns of the owner's
-	// invocations, and of each other caller's (see Strike).
+	// Failure accounting for quarantine: faults or overruns of the owner's invocations, in a
+	// row and in all, and of each other caller's (see Strike).
 	strikes     atomic.Int32
+	faults      atomic.Int32
 	quarantined atomic.Bool
 	others      atomic.Int32 // entries in callers: the hot path skips the lock while 0
 	mu          sync.Mutex
 	callers     map[string]*callerStrikes
 }
 
-// callerStrikes is the strike count of one caller that is not the owner.
+// callerStrikes is the strike count of one caller that is not the owner, in a row and in all.
 type callerStrikes struct {
-	strikes     int
-	quarantined bool
+	strikes, faults int
+	quarantined     bool
 }
+
+// TotalFactor times the limit of strikes in a row is the limit of strikes in all, successes
+// between them or not: a caller alternating faults with successes (under MPS each fault tears
+// down every worker of the GPU) is quarantined too.
+const TotalFactor = 10
 
 // Quarantined reports whether the function faulted or overran too often in a row in its owner's
 // invocations: it is then quarantined for every caller until it is registered again (a new
@@ -71,12 +77,14 @@ func (f *Function) QuarantinedFor(caller string) bool {
 func (f *Function) owns(caller string) bool { return f.Owner == "" || caller == f.Owner }
 
 // Strike counts a fault or an overrun of caller's invocation against the function; it reports
-// true when this strike quarantined it (after limit strikes in a row): for everyone when caller
-// is the owner, else for caller only. A caller that is not the owner cannot get the function
-// quarantined for anyone else: its inputs may be what made the kernel fault.
+// true when this strike quarantined it (after limit strikes in a row, or TotalFactor times limit
+// in all since the function was registered): for everyone when caller is the owner, else for
+// caller only. A caller that is not the owner cannot get the function quarantined for anyone
+// else: its inputs may be what made the kernel fault.
 func (f *Function) Strike(caller string, limit int) bool {
 	if f.owns(caller) {
-		return int(f.strikes.Add(1)) >= limit && !f.quarantined.Swap(true)
+		inRow, all := int(f.strikes.Add(1)), int(f.faults.Add(1))
+		return (inRow >= limit || all >= TotalFactor*limit) && !f.quarantined.Swap(true)
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -90,7 +98,8 @@ func (f *Function) Strike(caller string, limit int) bool {
 		f.others.Add(1)
 	}
 	c.strikes++
-	if c.strikes >= limit && !c.quarantined {
+	c.faults++
+	if (c.strikes >= limit || c.faults >= TotalFactor*limit) && !c.quarantined {
 		c.quarantined = true
 		return true
 	}
@@ -109,9 +118,8 @@ func (f *Function) Cleared(caller string) {
 		return
 	}
 	f.mu.Lock()
-	if c := f.callers[caller]; c != nil && !c.quarantined {
-		delete(f.callers, caller)
-		f.others.Add(-1)
+	if c := f.callers[caller]; c != nil {
+		c.strikes = 0 // its faults in all are kept
 	}
 	f.mu.Unlock()
 }

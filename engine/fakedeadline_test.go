@@ -157,3 +157,25 @@ func TestFakeCallerDeadlineWhilePipelined(t *testing.T) {
 		t.Fatalf("stats %+v: want both answered early, no restart", st)
 	}
 }
+
+// A caller that alternates a fault with a success is quarantined too, after TotalFactor times
+// the limit of faults in all (under MPS each fault tears the GPU down for every tenant).
+func TestFakeQuarantineAlternating(t *testing.T) {
+	g := newFakeGPU(t)
+	e := newFake(t, g, Config{Mode: Sequential, QuarantineAfter: 2})
+	fault, ok := fakeFn(doFault), fakeFn(doEcho)
+	// Clearing as a success of the same function does (reply.go): the fake's faulting
+	// function never succeeds.
+	for _, caller := range []string{"B", "A"} {
+		fault.Owner = "A"
+		for i := range call.TotalFactor * 2 {
+			wantErr(t, fsubmit(t, e, fault, caller, fmt.Sprint(caller, " fault ", i), 0, true), call.CodeKernelFault, "")
+			wantOut(t, fsubmit(t, e, ok, caller, "ok", 0, true))
+			fault.Cleared(caller)
+		}
+		wantErr(t, fsubmit(t, e, fault, caller, caller+" quarantined", 0, true), call.CodeQuarantined, "")
+	}
+	if !fault.Quarantined() {
+		t.Fatal("the owner's alternating faults did not quarantine the function")
+	}
+}
