@@ -1,5 +1,5 @@
 // Package engine runs invocations on GPUs through worker processes. An Engine serves one GPU:
-// it keeps a bounded queue of invocations (a FIFO per tenant, served round-robin) and one
+// it keeps a bounded queue of invocations (a FIFO per tenant, served in fair turns) and one
 // goroutine per worker ("slot") that takes invocations from it, writes their inputs into the
 // worker's shared-memory context, sends the small request down the worker's pipe, waits for the
 // reply, and copies the outputs out.
@@ -29,7 +29,7 @@
 //   - worker.go: the Worker interface the engine needs of a worker (*worker.Process
 //     implements it) and Config.Start (default StartProcess). Tests start in-process fakes.
 //   - engine.go: Engine, its exported methods, Stats, Shutdown.
-//   - queue.go, ring.go: the queue (a FIFO per tenant, round-robin; put-backs first), the
+//   - queue.go, ring.go: the queue (a FIFO per tenant, fair turns; put-backs first), the
 //     per-tenant share in count and bytes, the janitor (type queue).
 //   - sched.go: the dispatch state (type sched): the queue, the idle stack, how many run and
 //     whether one runs alone (exclusive); hand-offs to idle slots.

@@ -8,8 +8,8 @@ import (
 	"gpufn/call"
 )
 
-// Fair queueing (issue 16, items 6 and 7): tenants' FIFOs served round-robin, and each tenant's
-// queued inputs bounded in bytes.
+// Fair queueing (issue 16, items 6 and 7): tenants' FIFOs served in turn (start-time fair
+// queueing over counts), and each tenant's queued inputs bounded in bytes.
 
 // runOrder is the inputs of the runs so far, in the order they began, warm-ups left out.
 func runOrder(g *fakeGPU) string {
@@ -23,8 +23,8 @@ func runOrder(g *fakeGPU) string {
 }
 
 // Tenant A queues three long invocations behind the one it runs; tenant B's short one, queued
-// after them, runs after at most one more of A's on the one worker, not after all of them; a
-// third tenant's comes in the round after B's.
+// after them, runs next (A had its turn with a1), not after all of A's; a third tenant's comes
+// after B's, then A's resume.
 func TestFakeFairQueue(t *testing.T) {
 	g := newFakeGPU(t)
 	e := newFake(t, g, Config{Mode: Sequential, NoPipeline: true})
@@ -38,17 +38,15 @@ func TestFakeFairQueue(t *testing.T) {
 	}
 	b := fsubmit(t, e, short, "B", "b", 0, false)
 	c := fsubmit(t, e, short, "C", "c", 0, false)
-	g.allow(1) // a1 ends: A's turn was taken, a2 is the last of A's before B
+	g.allow(1) // a1 ends: b and c run, then a2
 	wantOut(t, a1)
-	g.waitEntered(t, 3)
-	g.allow(1) // a2 ends: b, then c, run before a3
 	wantOut(t, b)
 	wantOut(t, c)
-	g.allow(2)
+	g.allow(3)
 	for _, inv := range rest {
 		wantOut(t, inv)
 	}
-	if got, want := runOrder(g), "a1 a2 b c a3 a4"; got != want {
+	if got, want := runOrder(g), "a1 b c a2 a3 a4"; got != want {
 		t.Fatalf("ran %q, want %q", got, want)
 	}
 }
@@ -73,6 +71,31 @@ func TestFakeFairQueueAlternates(t *testing.T) {
 		wantOut(t, inv)
 	}
 	if got, want := runOrder(g), "blocker a0 b0 a1 b1 a2 b2"; got != want {
+		t.Fatalf("ran %q, want %q", got, want)
+	}
+}
+
+// With pipelining: A's a2 was sent behind a1 before B queued (it is at the worker); B's call,
+// queued with A's a3, runs right after a2: a3 is not sent behind a2 while B waits.
+func TestFakeFairQueuePipelined(t *testing.T) {
+	g := newFakeGPU(t)
+	e := newFake(t, g, Config{Mode: Sequential})
+	long, short := fakeFn(doGate), fakeFn(doEcho)
+	warm(t, e, g, long, short)
+	var a1, a2 *call.Invocation
+	blocked(t, e, g, func() {
+		a1 = fsubmit(t, e, long, "A", "a1", 0, false)
+		a2 = fsubmit(t, e, long, "A", "a2", 0, false)
+	})
+	g.waitEntered(t, 3) // the warm-up, the blocker, a1; a2 waits behind it at the worker
+	waitFor(t, "a2 sent behind a1", func() bool { return e.Stats().Pipelined == 1 })
+	b := fsubmit(t, e, short, "B", "b", 0, false)
+	a3 := fsubmit(t, e, long, "A", "a3", 0, false)
+	g.allow(3)
+	for _, inv := range []*call.Invocation{a1, a2, b, a3} {
+		wantOut(t, inv)
+	}
+	if got, want := runOrder(g), "blocker a1 a2 b a3"; got != want {
 		t.Fatalf("ran %q, want %q", got, want)
 	}
 }

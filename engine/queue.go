@@ -7,28 +7,34 @@ import (
 )
 
 // queue is the engine's bounded queue of invocations waiting for a worker: one FIFO per tenant,
-// served round-robin, so that one tenant's long invocations delay another's by at most one of
-// them per worker (docs/engines.md, "Fair queueing"). Invocations put back or to run again go to
-// a FIFO of their own (front), served before any tenant's. Each tenant's share is bounded in
-// count (Config.TenantShare) and in bytes of inputs (Config.TenantQueueBytes). Part of the
-// dispatch state (sched) and guarded by sched.mu; the janitor answers what waits in it past its
-// deadline.
+// served in turn by start-time fair queueing over counts (docs/engines.md, "Fair queueing"):
+// each tenant has a virtual time, the number of its invocations taken so far, and the tenant of
+// the least virtual time among those with invocations queued goes next (the earliest to
+// start queueing on a tie); a tenant that starts queueing takes the virtual time of the
+// invocation taken last, if its own is behind it, so that it cannot save up turns while idle
+// nor wait behind a backlog: one tenant's long invocations delay another's by at most one of
+// them per worker. Invocations put back or to run again go to a FIFO of their own (front),
+// served before any tenant's. Each tenant's share is bounded in count (Config.TenantShare) and in
+// bytes of inputs (Config.TenantQueueBytes). Part of the dispatch state (sched) and guarded by
+// sched.mu; the janitor answers what waits in it past its deadline.
 type queue struct {
 	front   ring                    // put back, or to run again: served first, never refused
-	tenants map[string]*tenantQueue // the tenants with invocations queued
-	active  []*tenantQueue          // the same, in round-robin order: active[0] is served next
-	spare   []*tenantQueue          // emptied tenant FIFOs, kept for reuse (no allocation)
+	tenants map[string]*tenantQueue // every tenant seen (kept: its virtual time, its FIFO's buffer)
+	active  []*tenantQueue          // the tenants with invocations queued, in the order they started
+	vnow    uint64                  // the virtual time of the invocation taken last
 	n       int                     // invocations in the tenants' FIFOs
 	depth   int                     // the most invocations queued by Submit
 	share   int                     // the most one tenant may have queued
 	bytes   int64                   // the most bytes of inputs one tenant may have queued (0: no limit)
 }
 
-// tenantQueue is one tenant's FIFO and the bytes of the inputs in it.
+// tenantQueue is one tenant's FIFO, the bytes of the inputs in it, and its virtual time.
 type tenantQueue struct {
 	tenant string
 	ring   ring
 	bytes  int64
+	vt     uint64 // invocations taken from it so far, or the queue's vnow when it started queueing
+	active bool   // in queue.active
 }
 
 func newQueue(depth int, tenantShare float64, tenantBytes int64) queue {
@@ -41,12 +47,23 @@ func newQueue(depth int, tenantShare float64, tenantBytes int64) queue {
 
 func (q *queue) len() int { return q.front.len() + q.n }
 
+// next is the tenant whose turn it is: the least virtual time, the earliest to start on a tie.
+func (q *queue) next() *tenantQueue {
+	var best *tenantQueue
+	for _, t := range q.active {
+		if best == nil || t.vt < best.vt {
+			best = t
+		}
+	}
+	return best
+}
+
 // peek is the invocation pop would take.
 func (q *queue) peek() *call.Invocation {
 	if q.front.len() > 0 || len(q.active) == 0 {
 		return q.front.peek()
 	}
-	return q.active[0].ring.peek()
+	return q.next().ring.peek()
 }
 
 // inputBytes is the size of inv's inputs, which its caller holds while it is queued.
@@ -64,17 +81,15 @@ func (q *queue) refuse(inv *call.Invocation) error {
 	if q.len() >= q.depth {
 		return call.ErrQueueFull
 	}
-	t := q.tenants[inv.Tenant]
-	if t == nil {
-		if q.bytes > 0 && inputBytes(inv) > q.bytes {
-			return call.ErrTenantBytes
-		}
-		return nil
+	var count int
+	var bytes int64
+	if t := q.tenants[inv.Tenant]; t != nil {
+		count, bytes = t.ring.len(), t.bytes
 	}
 	switch {
-	case t.ring.len() >= q.share:
+	case count >= q.share:
 		return call.ErrTenantShare
-	case q.bytes > 0 && t.bytes+inputBytes(inv) > q.bytes:
+	case q.bytes > 0 && bytes+inputBytes(inv) > q.bytes:
 		return call.ErrTenantBytes
 	}
 	return nil
@@ -84,7 +99,13 @@ func (q *queue) refuse(inv *call.Invocation) error {
 func (q *queue) push(inv *call.Invocation) {
 	t := q.tenants[inv.Tenant]
 	if t == nil {
-		t = q.open(inv.Tenant)
+		t = &tenantQueue{tenant: inv.Tenant, ring: ring{limit: q.depth}}
+		q.tenants[inv.Tenant] = t
+	}
+	if !t.active {
+		t.active = true
+		t.vt = max(t.vt, q.vnow)
+		q.active = append(q.active, t)
 	}
 	t.ring.push(inv)
 	t.bytes += inputBytes(inv)
@@ -92,48 +113,22 @@ func (q *queue) push(inv *call.Invocation) {
 	q.n++
 }
 
-// open makes tenant's FIFO, last in the round.
-func (q *queue) open(tenant string) *tenantQueue {
-	var t *tenantQueue
-	if n := len(q.spare); n > 0 {
-		t, q.spare = q.spare[n-1], q.spare[:n-1]
-	} else {
-		t = &tenantQueue{ring: ring{limit: q.depth}}
-	}
-	t.tenant = tenant
-	q.tenants[tenant] = t
-	q.active = append(q.active, t)
-	return t
-}
-
-// close forgets the emptied FIFO of active[i].
-func (q *queue) close(i int) {
-	t := q.active[i]
-	delete(q.tenants, t.tenant)
-	q.active = append(q.active[:i], q.active[i+1:]...)
-	t.tenant, t.bytes = "", 0
-	q.spare = append(q.spare, t)
-}
-
 // pushFront puts inv at the head whatever the depth, not counted in its tenant's share: an
 // invocation put back or to run again is never refused.
 func (q *queue) pushFront(inv *call.Invocation) { q.front.pushFront(inv) }
 
-// pop takes the head of the queue: what was put back first, else the head of the next tenant's
-// FIFO in the round, whose turn then passes to the next tenant.
+// pop takes the head of the queue: what was put back first, else the head of the FIFO of the
+// tenant whose turn it is.
 func (q *queue) pop() *call.Invocation {
 	if q.front.len() > 0 || len(q.active) == 0 {
 		return q.front.pop()
 	}
-	t := q.active[0]
+	t := q.next()
 	inv := t.ring.pop()
 	q.uncount(t, inv)
-	if t.ring.len() == 0 {
-		q.close(0)
-	} else if len(q.active) > 1 {
-		copy(q.active, q.active[1:])
-		q.active[len(q.active)-1] = t
-	}
+	q.vnow = t.vt
+	t.vt++
+	q.settle()
 	return inv
 }
 
@@ -143,23 +138,33 @@ func (q *queue) uncount(t *tenantQueue, inv *call.Invocation) {
 	q.n--
 }
 
+// settle takes the tenants whose FIFO is empty out of the active list, keeping the order of
+// the others.
+func (q *queue) settle() {
+	kept := q.active[:0]
+	for _, t := range q.active {
+		if t.ring.len() > 0 {
+			kept = append(kept, t)
+		} else {
+			t.active = false
+		}
+	}
+	clear(q.active[len(kept):])
+	q.active = kept
+}
+
 // remove removes every invocation for which f holds, appending them to out (those put back
-// first, then each tenant's in order); the round's order of the tenants left is kept.
+// first, then each tenant's in order).
 func (q *queue) remove(out []*call.Invocation, f func(*call.Invocation) bool) []*call.Invocation {
 	out = q.front.removeIf(out, f)
-	for i := 0; i < len(q.active); {
-		t := q.active[i]
+	for _, t := range q.active {
 		n := len(out)
 		out = t.ring.removeIf(out, f)
 		for _, inv := range out[n:] {
 			q.uncount(t, inv)
 		}
-		if t.ring.len() == 0 {
-			q.close(i)
-			continue
-		}
-		i++
 	}
+	q.settle()
 	return out
 }
 
