@@ -149,6 +149,9 @@ func validateServeFlags(f *serveFlags) (serveSettings, error) {
 	if f.queueDepth < 0 {
 		return s, fmt.Errorf("--queue-depth %d: want a count of invocations (0: 1024 per worker)", f.queueDepth)
 	}
+	if q := f.quotas.queueBytes; q != 0 && q < f.maxBody {
+		return s, fmt.Errorf("--tenant-queue-bytes %d is less than --max-body-bytes %d: a request of the largest body could never be queued", q, f.maxBody)
+	}
 	if s.policy, err = engine.ParsePolicy(f.poll); err != nil {
 		return s, fmt.Errorf("--poll: %w", err)
 	}

@@ -118,6 +118,7 @@ func TestValidateServeFlagsRefuses(t *testing.T) {
 		{[]string{"--mps", "yes"}, `--mps "yes": use auto, on or off`},
 		{[]string{"--fault-domain", "process"}, `--fault-domain "process": use auto, gpu or worker`},
 		{[]string{"--queue-depth", "-1"}, "--queue-depth -1: want a count of invocations (0: 1024 per worker)"},
+		{[]string{"--tenant-queue-bytes", "1MiB"}, "--tenant-queue-bytes 1048576 is less than --max-body-bytes 67108864"},
 		{[]string{"--poll", "busy"}, "--poll: "},
 		// The flags are checked in this order; the first bad one is named.
 		{[]string{"--poll", "busy", "--mps", "yes", "--engine", "x"}, `--engine "x"`},
