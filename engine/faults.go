@@ -151,7 +151,8 @@ func (e *Engine) runLimit(fn *call.Function) time.Duration {
 const maxReruns = 3
 
 // strike counts a fault or overrun of caller's invocation against a function and quarantines
-// it after Config.QuarantineAfter in a row (a success clears them: reply.go): for every caller
+// it after Config.QuarantineAfter in a row (a success clears them: reply.go), or
+// call.TotalFactor times that in all: for every caller
 // when caller is the function's owner, else for caller only (call.Function.Strike). Only a
 // worker's own failure strikes: a fault, or an overrun of the server's deadline, never a
 // caller's shorter deadline (which bounds only that caller's wait, see await.go).
@@ -175,5 +176,5 @@ func (e *Engine) quarantined(fn *call.Function, caller string) *call.Error {
 	if !fn.QuarantinedFor(caller) {
 		return nil
 	}
-	return call.Errorf(call.CodeQuarantined, "function %q faulted or overran %d times in a row; register it again to lift the quarantine", fn.Name, e.cfg.QuarantineAfter)
+	return call.Errorf(call.CodeQuarantined, "function %q faulted or overran %d times in a row (or %d times in all), in your invocations or in its owner's; register it again to lift the quarantine", fn.Name, e.cfg.QuarantineAfter, call.TotalFactor*e.cfg.QuarantineAfter)
 }

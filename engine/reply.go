@@ -185,8 +185,8 @@ func (s *slot) waited(p *pending, t time.Time) {
 
 // late answers p's invocation, at the worker (running, or sent behind the one running), whose
 // caller's deadline (shorter than the server's) passed: the caller's wait ends, the worker runs
-// on and its result is dropped. A caller's
-// deadline kills no worker and strikes no function (docs/security.md).
+// on and its result is dropped. A caller's deadline kills no worker and strikes no function
+// (docs/security.md).
 func (s *slot) late(p *pending) {
 	if p.inv != nil {
 		s.answerEarly(p, call.Errorf(call.CodeDeadline, "the request's deadline (X-Gpufn-Timeout) passed while the invocation was at its worker; its result will be dropped"))
