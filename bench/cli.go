@@ -212,7 +212,7 @@ func (f *runFlags) register(fs *flag.FlagSet, duration time.Duration) {
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the Poisson gaps")
 	fs.Float64Var(&f.hotPercent, "hot-percent", 100, "share of hot requests; the others go to copies of the function the server has never loaded")
 	fs.DurationVar(&f.timeout, "timeout", 10*time.Second, "request timeout from the intended send time; a late answer is an error")
-	fs.DurationVar(&f.serverTimeout, "server-timeout", 0, "if set, sent as X-Gpufn-Timeout (the server's own deadline per invocation)")
+	fs.DurationVar(&f.serverTimeout, "server-timeout", 0, "if set, sent as X-Gpufn-Timeout (how long the server waits for each invocation before answering 504; it kills nothing)")
 	fs.IntVar(&f.maxInFlight, "max-inflight", 10000, "most requests in flight (= connections); a request beyond is not sent and counts as an error")
 	fs.IntVar(&f.distinct, "distinct", 8, "distinct inputs rotated through (each answer is checked against its reference output)")
 	fs.BoolVar(&f.msgpack, "msgpack", false, "ask for msgpack answers instead of the raw output (Accept: application/octet-stream)")

@@ -36,8 +36,13 @@ const (
 //
 // An Invocation must not be copied.
 type Invocation struct {
-	Fn       *Function
-	Inputs   [][]byte // in the function's input order; owned by the caller until Done
+	Fn     *Function
+	Inputs [][]byte // in the function's input order; owned by the caller until Done
+	// Deadline is when the caller stops waiting (zero: the engine's own deadline). It bounds
+	// the wait in the queue and for the worker; passed, the invocation is answered
+	// deadline_exceeded, and a result that comes later is dropped. It never kills a worker nor
+	// counts against the function: only the engine's own deadline does (a caller's deadline is
+	// the caller's choice, and the worker is shared).
 	Deadline time.Time
 	// LaunchLimit bounds the kernel launches (0: none).
 	LaunchLimit uint64
@@ -73,6 +78,9 @@ type Sched struct {
 	Timeout  time.Duration // Deadline - Enqueued at Submit; a re-run gets this much again
 	Reruns   int           // times it was run again after a GPU-wide fault
 	Counted  bool          // counted in its tenant's share of the queue
+	// CallerDeadline: the caller set Deadline; the invocation is answered then even while it
+	// runs (otherwise a running invocation waits for the engine's deadline).
+	CallerDeadline bool
 	// Exclusive: it runs alone on the engine (a re-run, or a whole-GPU invocation).
 	Exclusive bool
 	// Whole: it runs with the GPU's whole memory.

@@ -41,6 +41,11 @@ type Config struct {
 	LaunchLimit uint64
 	// MaxLibraries and MaxFunctions bound what one tenant may register (defaults 100, 1000).
 	MaxLibraries, MaxFunctions int
+	// MaxStoredBytes bounds the bytes one tenant's stored objects (libraries, functions' configs
+	// and access settings) keep in the server's memory (0: no bound; quota.go). MaxAccessBytes bounds a function's access
+	// settings, as JSON (default 64 KiB).
+	MaxStoredBytes int64
+	MaxAccessBytes int
 	// MaxBuffers bounds a function's inputs plus buffers (default 256).
 	MaxBuffers int
 	// MaxInvocationBytes bounds the device memory one invocation may use, alignment included
@@ -144,6 +149,9 @@ func New(cfg Config, engines []Engine) *Dispatcher {
 	if cfg.MaxBuffers <= 0 {
 		cfg.MaxBuffers = 256
 	}
+	if cfg.MaxAccessBytes <= 0 {
+		cfg.MaxAccessBytes = 64 << 10
+	}
 	if cfg.Log == nil {
 		cfg.Log = zap.NewNop()
 	}
@@ -165,7 +173,8 @@ func New(cfg Config, engines []Engine) *Dispatcher {
 // Engine is what the dispatcher needs of a per-GPU engine; engine.Engine implements it.
 type Engine interface {
 	// SubmitInline admits inv; it may run it on the calling goroutine (see engine.SubmitInline).
-	// Its errors are call.ErrQueueFull, call.ErrTenantShare and call.ErrDraining.
+	// Its errors are call.ErrQueueFull, call.ErrTenantShare, call.ErrTenantBytes and
+	// call.ErrDraining.
 	SubmitInline(inv *call.Invocation) error
 	// Name names the engine in messages.
 	Name() string
@@ -265,9 +274,13 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 	d.mu.Lock()
 	_, existed := d.libs[tenant][name]
 	full := !existed && len(d.libs[tenant]) >= d.cfg.MaxLibraries
+	quota := d.checkStoredLocked(tenant, kindLibrary, name, int64(len(image)))
 	d.mu.Unlock()
 	if full {
 		return LibraryView{}, false, errorf(call.CodeLimitReached, "tenant %q has %d libraries, the most allowed (--max-libraries-per-tenant); delete one first", tenant, d.cfg.MaxLibraries)
+	}
+	if quota != nil {
+		return LibraryView{}, false, quota
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), d.cfg.CompileTimeout)
 	e, cubins, err := d.newLibrary(ctx, tenant, name, image)
@@ -283,6 +296,9 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 	if !existed && len(libs) >= d.cfg.MaxLibraries {
 		return LibraryView{}, false, errorf(call.CodeLimitReached, "tenant %q has %d libraries, the most allowed (--max-libraries-per-tenant); delete one first", tenant, len(libs))
 	}
+	if err := d.checkStoredLocked(tenant, kindLibrary, name, e.bytes()); err != nil {
+		return LibraryView{}, false, err
+	}
 	// Functions bound to the old version move to the new one, if they still fit it.
 	var rebound []*fnEntry
 	for _, fe := range (*d.fns.Load())[tenant] {
@@ -293,7 +309,7 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 			return LibraryView{}, false, errorf(call.CodeLibraryInUse, "replacing library %q would break function %q: %v", name, fe.fn.Name, err)
 		}
 		nfe := *fe
-		nfe.fn = &call.Function{ID: d.nextID.Add(1), Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: lib}
+		nfe.fn = &call.Function{ID: d.nextID.Add(1), Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: lib, Owner: fe.tenant}
 		rebound = append(rebound, &nfe)
 	}
 	e.tenant, e.created = tenant, time.Now()
@@ -488,6 +504,9 @@ func (d *Dispatcher) PutFunction(caller auth.Identity, tenant, name string, conf
 	if old != nil {
 		fe.access, fe.tenants, fe.tokens = old.access, old.tenants, old.tokens
 	}
+	if err := d.checkStoredLocked(tenant, kindFunction, name, fe.bytes()); err != nil {
+		return FunctionView{}, false, err
+	}
 	if err := d.storeFunction(fe); err != nil {
 		return FunctionView{}, false, err
 	}
@@ -570,7 +589,7 @@ func (d *Dispatcher) compileLocked(tenant, name string, plan *function.Plan, con
 	}
 	config = append([]byte(nil), config...)
 	return &fnEntry{tenant: tenant, created: time.Now(), config: config,
-		fn: &call.Function{ID: d.nextID.Add(1), Name: name, Plan: plan, Config: config, Lib: lib}}, nil
+		fn: &call.Function{ID: d.nextID.Add(1), Name: name, Plan: plan, Config: config, Lib: lib, Owner: tenant}}, nil
 }
 
 // storageError logs a failure of the store with its cause, which names the server's paths, and
@@ -654,6 +673,9 @@ func (d *Dispatcher) Function(caller auth.Identity, tenant, name string) (Functi
 
 // SetAccess sets who may invoke a function besides its owner and admins.
 func (d *Dispatcher) SetAccess(caller auth.Identity, tenant, name string, a Access) (FunctionView, error) {
+	if err := d.checkAccessSize(a); err != nil {
+		return FunctionView{}, err
+	}
 	for _, t := range a.Tenants {
 		if err := function.CheckName(t); err != nil {
 			return FunctionView{}, errorf(call.CodeBadRequest, "access.tenants: %v", err)
@@ -691,6 +713,9 @@ func (d *Dispatcher) SetAccess(caller auth.Identity, tenant, name string, a Acce
 		nfe.tenants[t] = true
 	}
 	nfe.tokens = tokens
+	if err := d.checkStoredLocked(tenant, kindFunction, name, nfe.bytes()); err != nil {
+		return FunctionView{}, err
+	}
 	if err := d.storeFunction(&nfe); err != nil {
 		return FunctionView{}, err
 	}
@@ -803,8 +828,8 @@ func (d *Dispatcher) Restore(libs []store.Library, fns []store.Function) []error
 func (d *Dispatcher) Submit(inv *call.Invocation) error {
 	fn := inv.Fn
 	p := fn.Plan
-	if fn.Quarantined() {
-		return errorf(call.CodeQuarantined, "function %q faulted or overran repeatedly and is quarantined; register it again to lift the quarantine", fn.Name)
+	if fn.QuarantinedFor(inv.Tenant) {
+		return errorf(call.CodeQuarantined, "function %q faulted or overran repeatedly (for this caller, or for its owner) and is quarantined; register it again to lift the quarantine", fn.Name)
 	}
 	if len(inv.Inputs) != len(p.Inputs) {
 		return errorf(call.CodeBadInput, "function %q takes %d inputs (%s); got %d", fn.Name, len(p.Inputs), strings.Join(p.Inputs, ", "), len(inv.Inputs))
@@ -854,6 +879,8 @@ func (d *Dispatcher) Submit(inv *call.Invocation) error {
 		return errorf(call.CodeQueueFull, "the queue of %s is full; retry later", e.Name())
 	case call.ErrTenantShare:
 		return errorf(call.CodeQueueFull, "your share of the queue of %s is full; retry later", e.Name())
+	case call.ErrTenantBytes:
+		return errorf(call.CodeQueueQuota, "the inputs you have queued on %s would exceed your bytes of its queue (--tenant-queue-bytes); retry later", e.Name())
 	case call.ErrDraining:
 		return errorf(call.CodeDraining, "the server is shutting down")
 	default:

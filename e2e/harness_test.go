@@ -63,6 +63,8 @@ type server struct {
 	logs *syncBuffer
 	done chan error
 	c    *http.Client
+	// admin is the token engines sends (a server with --tokens; "" in open mode).
+	admin string
 }
 
 type syncBuffer struct {
@@ -266,7 +268,11 @@ func (s *server) uploadExamples(libs ...string) {
 // engines returns /v1/engines.
 func (s *server) engines() []engineStats {
 	s.t.Helper()
-	a := s.do("GET", "/v1/engines", "", nil)
+	var hdr []string
+	if s.admin != "" {
+		hdr = []string{"Authorization", "Bearer " + s.admin}
+	}
+	a := s.do("GET", "/v1/engines", "", nil, hdr...)
 	var v struct {
 		Engines []engineStats `json:"engines"`
 	}

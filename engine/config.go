@@ -89,10 +89,18 @@ type Config struct {
 	// TenantShare is the fraction of QueueDepth one tenant's queued invocations may take
 	// (0 or 1: no per-tenant bound), so that one tenant cannot fill the queue for everyone.
 	TenantShare float64
+	// TenantQueueBytes bounds the bytes of one tenant's queued inputs (0: no bound): their
+	// bodies are held in the server's memory while they wait, so a count alone would let one
+	// tenant hold QueueDepth times the largest body.
+	TenantQueueBytes int64
 	// Policy and SpinFor: how idle workers wait (default hybrid, 50 us).
 	Policy  Policy
 	SpinFor time.Duration
-	// Timeout is the deadline of an invocation that has none (default 30 s).
+	// Timeout is the server's deadline (default 30 s): a worker that has not answered an
+	// invocation Timeout after it started on it is killed, the invocation answered
+	// deadline_exceeded and its function struck. It is also the deadline of an invocation that
+	// has none; an invocation's own Deadline (a caller's X-Gpufn-Timeout) only bounds its
+	// caller's wait: it kills nothing (await.go).
 	Timeout time.Duration
 	// Binary and Args start a worker: Binary Args... --device ... (default: this executable,
 	// ["worker"]).

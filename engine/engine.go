@@ -47,7 +47,7 @@ func New(cfg Config) (*Engine, error) {
 	e := &Engine{
 		cfg:   cfg,
 		log:   cfg.Log.With(zap.String("engine", cfg.Name)),
-		sched: sched{q: newQueue(cfg.QueueDepth, cfg.TenantShare)},
+		sched: sched{q: newQueue(cfg.QueueDepth, cfg.TenantShare, cfg.TenantQueueBytes)},
 		quit:  make(chan struct{}),
 	}
 	for i := 0; i < cfg.Workers; i++ {
@@ -134,6 +134,8 @@ func (e *Engine) admitted(inv *call.Invocation) {
 	now := time.Now()
 	if inv.Deadline.IsZero() {
 		inv.Deadline = now.Add(e.cfg.Timeout)
+	} else {
+		inv.Sched.CallerDeadline = true
 	}
 	inv.Sched.Enqueued = now
 	inv.Sched.Timeout = inv.Deadline.Sub(now)

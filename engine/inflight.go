@@ -44,8 +44,11 @@ type pending struct {
 	start      time.Time // when the worker could start on it: sent, or the answer before it
 	attempt    int       // 1 once sent again after the worker had dropped its code
 	prefetched bool      // taken by the slot while another ran: the slot counts it done
-	// dropAt is the read deadline of an invocation answered early (inv nil).
-	dropAt time.Time
+	// kill is the server's deadline of the request (Config.Timeout after start): a worker that
+	// has not answered it by then is killed and the function struck. The caller's own deadline
+	// (Invocation.Deadline) only ends the caller's wait: the invocation is answered then and its
+	// result dropped when it comes (inv nil).
+	kill time.Time
 }
 
 // holder names whose data a context may hold: one function's, for one caller.
@@ -105,7 +108,7 @@ func (s *slot) start(inv *call.Invocation, ci int, prefetched bool) bool {
 		s.failTaken(inv, prefetched, call.Errorf(call.CodeDeadline, "the deadline passed while the invocation was queued (%v in the queue)", inv.Timing.Queue.Round(time.Millisecond)))
 		return false
 	}
-	if err := s.e.quarantined(inv.Fn); err != nil {
+	if err := s.e.quarantined(inv.Fn, inv.Tenant); err != nil {
 		s.failTaken(inv, prefetched, err)
 		return false
 	}
@@ -126,7 +129,7 @@ func (s *slot) start(inv *call.Invocation, ci int, prefetched bool) bool {
 	}
 	p.out = ctx.OutputArea()
 	inv.Timing.CopyIn = time.Since(now)
-	p.inv, p.fn, p.tenant, p.attempt, p.prefetched, p.dropAt = inv, inv.Fn, inv.Tenant, 0, prefetched, time.Time{}
+	p.inv, p.fn, p.tenant, p.attempt, p.prefetched = inv, inv.Fn, inv.Tenant, 0, prefetched
 	return s.send(ci)
 }
 
@@ -152,7 +155,8 @@ func (s *slot) send(ci int) bool {
 	p.id = r.ID
 	p.sent = time.Now()
 	p.start = p.sent
-	err := s.life.w.Send(worker.MsgInvoke, r, r.ID, inv.Deadline)
+	p.kill = p.sent.Add(s.e.runLimit(inv.Fn))
+	err := s.life.w.Send(worker.MsgInvoke, r, r.ID, p.kill)
 	r.Config, r.Lib.Image, r.Inputs = nil, nil, nil
 	if err != nil {
 		if len(f.order) > 0 {

@@ -25,8 +25,9 @@ import (
 type Config struct {
 	// MaxBodyBytes bounds a request body (default 64 MiB).
 	MaxBodyBytes int
-	// MaxTimeout bounds the deadline a request may ask for with X-Gpufn-Timeout (default: the
-	// engines' timeout, 30 s); requests may only lower it.
+	// MaxTimeout bounds the wait a request may ask for with X-Gpufn-Timeout (default: the
+	// engines' timeout, 30 s); requests may only lower it. That deadline is the caller's own: it
+	// ends the caller's wait (504) and kills nothing (package engine).
 	MaxTimeout time.Duration
 	// Concurrency bounds the client connections open at once (default 16384), idle keep-alive
 	// connections included: fasthttp answers a connection beyond it with 503 and closes it. An

@@ -93,4 +93,11 @@ type Config struct {
 	// Tensors are the optional tensor declarations of the Open Inference Protocol view
 	// (tensors.go), in document order; nil without "tensors".
 	Tensors []TensorDecl
+	// TimeoutMs is "timeout_ms", optional: the owner's bound on one invocation's run, in
+	// milliseconds (0: none; at most MaxTimeoutMs). A server kills a worker that overruns it,
+	// or its own --timeout if that is shorter, and counts it against the function.
+	TimeoutMs uint64
 }
+
+// MaxTimeoutMs is the largest "timeout_ms": one hour.
+const MaxTimeoutMs = 3_600_000

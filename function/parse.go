@@ -162,7 +162,14 @@ func parseConfig(root *node, ps *problems) *Config {
 		ps.add("modules", "this is Dandelion's later multi-module form; gpufn takes the v1 form: \"module_path\" naming one library, and \"kernels\" as a list of names")
 		return c
 	}
-	object(root, "", ps, "module_path", "kernels", "blueprint", "tensors")
+	object(root, "", ps, "module_path", "kernels", "blueprint", "tensors", "timeout_ms")
+	if v := root.get("timeout_ms"); v != nil {
+		n := len(ps.list)
+		c.TimeoutMs = u64(v, "timeout_ms", ps)
+		if len(ps.list) == n && (c.TimeoutMs == 0 || c.TimeoutMs > MaxTimeoutMs) {
+			ps.add("timeout_ms", "must be between 1 and %d milliseconds (%d)", MaxTimeoutMs, c.TimeoutMs)
+		}
+	}
 	if v := required(root, "module_path", "", ps); v != nil {
 		c.ModulePath = str(v, "module_path", ps)
 		if c.ModulePath != "" {

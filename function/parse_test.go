@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"gpufn/function"
 	"gpufn/libscan"
@@ -302,5 +303,21 @@ func TestCheckLibraryAndLimits(t *testing.T) {
 	p3, _ := function.Parse([]byte(missing))
 	if err := p3.CheckLibrary(lib); err == nil || !strings.Contains(err.Error(), `kernels[1]: kernel "nope" is not in library`) {
 		t.Fatalf("missing kernel: %v", err)
+	}
+}
+
+// "timeout_ms", the owner's bound on a run: optional, 1 ms to an hour.
+func TestTimeoutMs(t *testing.T) {
+	cfg := func(v string) []byte {
+		return []byte(`{"timeout_ms": ` + v + `, "module_path": "a", "kernels": [], "blueprint": {"inputs": [], "buffers": {}, "outputs": [], "control_flow": []}}`)
+	}
+	p, err := function.Parse(cfg("500"))
+	if err != nil || p.Timeout != 500*time.Millisecond {
+		t.Fatalf("timeout_ms 500: %v, %v", p, err)
+	}
+	for _, bad := range []string{"0", "-1", "1.5", `"1s"`, "3600001"} {
+		if _, err := function.Parse(cfg(bad)); err == nil || !strings.Contains(err.Error(), "timeout_ms") {
+			t.Errorf("timeout_ms %s: %v", bad, err)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package function
 import (
 	"math"
 	"strings"
+	"time"
 )
 
 // Plan is a validated config compiled for execution: every name resolved to a slot. Slots
@@ -18,6 +19,8 @@ type Plan struct {
 
 	// Config is the parsed config the plan came from (not sent to workers).
 	Config *Config `msgpack:"-"`
+	// Timeout is the config's "timeout_ms" (0: none).
+	Timeout time.Duration `msgpack:"-"`
 }
 
 // PlanBuffer is a buffer in allocation order.
@@ -79,7 +82,7 @@ const maxActions = 4096
 
 // compile resolves names, orders buffers and reports every remaining problem.
 func compile(c *Config, ps *problems) *Plan {
-	p := &Plan{ModulePath: c.ModulePath, Config: c}
+	p := &Plan{ModulePath: c.ModulePath, Config: c, Timeout: time.Duration(c.TimeoutMs) * time.Millisecond}
 	bp := &c.Blueprint
 
 	kernels := compileKernels(c, p, ps)

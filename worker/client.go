@@ -422,6 +422,30 @@ func (p *Process) ReceiveParked(id uint64, res *Result, deadline time.Time) erro
 	return err
 }
 
+// WaitReply waits, parked and without reading it, until the result of request id (the oldest
+// one sent and not yet received) can be read (its first
+// byte has come, or the pipe has an error or its end for the next Receive to report: nil), or
+// deadline passes (ErrDeadline). Unlike Receive's, this ErrDeadline leaves the worker usable:
+// nothing was read, and a later Receive reads the result whole. The engine waits so for a
+// caller's deadline, which must not cost the worker (a caller's deadline kills nothing).
+func (p *Process) WaitReply(id uint64, deadline time.Time) error {
+	if p.fr.r.Buffered() > 0 {
+		return nil
+	}
+	p.rep.SetReadDeadline(deadline)
+	if p.spin != nil {
+		p.spin.deadline, p.spin.want, p.spin.park = deadline, id, true
+	}
+	_, err := p.fr.r.Peek(1)
+	if p.spin != nil {
+		p.spin.park = false
+	}
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return ErrDeadline
+	}
+	return nil
+}
+
 func (p *Process) ioErr(err error) error {
 	switch {
 	case errors.Is(err, os.ErrDeadlineExceeded):

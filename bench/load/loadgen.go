@@ -96,7 +96,8 @@ type RunConfig struct {
 	// that many are out is not sent, so that none ever waits for an earlier one; it counts as
 	// an "inflight_limit" error.
 	MaxInFlight int
-	// ServerTimeout, when positive, is sent as X-Gpufn-Timeout (the server's own deadline).
+	// ServerTimeout, when positive, is sent as X-Gpufn-Timeout (the server answers 504 once it
+	// passes; it kills nothing).
 	ServerTimeout time.Duration
 	// SchedSpin is how long before each send time the scheduler stops sleeping and spins
 	// (yielding the processor in a loop) so that the send is on time to the microsecond. The

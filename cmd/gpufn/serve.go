@@ -326,6 +326,7 @@ func engineBase(f *serveFlags, set serveSettings, kind, exe string, plan servepl
 		QueueDepth: f.queueDepth, Policy: set.policy, SpinFor: f.spinFor, NoGraphs: !f.graphs, NoPipeline: !f.pipeline, NoInline: !f.inline, Timeout: f.timeout,
 		Binary: exe, Args: []string{"worker"}, StartTimeout: f.startTimeout,
 		LogLevel: set.workerLevel, Log: log, SharedFaultDomain: plan.SharedFaultDomain, TenantShare: share,
+		TenantQueueBytes: int64(f.quotas.queueBytes),
 	}
 }
 
@@ -349,7 +350,7 @@ func newEngines(base engine.Config, sizes []serveplan.Engine) ([]*engine.Engine,
 func dispatcherConfig(f *serveFlags, kind string, info gpu.Info, st *store.Store, log *zap.Logger) dispatcher.Config {
 	cfg := dispatcher.Config{Device: kind, Info: info, MaxLibraryBytes: int(f.maxLibrary), LaunchLimit: f.launchLimit,
 		MaxLibraries: f.maxLibs, MaxFunctions: f.maxFns, MaxBuffers: f.maxBuffers, MaxInvocationBytes: uint64(f.maxInvMem),
-		Store: st, Log: log}
+		MaxStoredBytes: int64(f.quotas.storageBytes), MaxAccessBytes: int(f.quotas.accessBytes), Store: st, Log: log}
 	if kind == "cpu" {
 		cfg.Kernels = cpuKernels()
 	}

@@ -45,6 +45,7 @@ type serveFlags struct {
 	maxBuffers    int
 	maxInvMem     byteSize
 	tenantShare   float64
+	quotas        quotaFlags
 	maxConns      int
 	maxConnsPerIP int
 	headerTimeout time.Duration
@@ -56,6 +57,21 @@ type serveFlags struct {
 	// Logs (ops): the format and the access log.
 	logFormat string
 	accessLog bool
+}
+
+// quotaFlags are the per-tenant byte quotas (issue 16): what one tenant may hold in the
+// server's memory.
+type quotaFlags struct {
+	queueBytes   byteSize // inputs queued per GPU
+	storageBytes byteSize // stored libraries (and any later stored objects)
+	accessBytes  byteSize // one function's access settings, as JSON
+}
+
+func (q *quotaFlags) register(fs *flag.FlagSet) {
+	q.queueBytes, q.storageBytes, q.accessBytes = 1<<30, 1<<30, 64<<10
+	fs.Var(&q.queueBytes, "tenant-queue-bytes", "bytes of inputs one tenant may have queued on a GPU (their request bodies wait in the server's memory); beyond, 429 queue_quota (0: no bound)")
+	fs.Var(&q.storageBytes, "tenant-storage-bytes", "bytes one tenant's stored objects may take in the server's memory (libraries and their compiled cubins, functions' configs and access settings); beyond, 413 storage_quota (0: no bound)")
+	fs.Var(&q.accessBytes, "max-access-bytes", "largest access settings of one function, as JSON; beyond, 413 access_too_large")
 }
 
 func serveFlagSet(f *serveFlags) *flag.FlagSet {
@@ -78,7 +94,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.BoolVar(&f.graphs, "graphs", true, "replay a function's repeated launch sequence as one CUDA graph (from its second identical invocation; functions of 8 launches or more)")
 	fs.StringVar(&f.poll, "poll", "hybrid", "how idle engine goroutines wait: spin, block, or hybrid (spin --spin-for, then park)")
 	fs.DurationVar(&f.spinFor, "spin-for", 50*time.Microsecond, "spin time of the hybrid polling policy")
-	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "deadline of an invocation (a request may lower it with X-Gpufn-Timeout); an overrunning worker is killed and the invocation answered 504")
+	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "the server's deadline of an invocation's run (a function's owner may set a shorter \"timeout_ms\" in its config): an overrunning worker is killed, the invocation answered 504 and the function struck; also the longest a request may wait (X-Gpufn-Timeout lowers that caller's wait only, and kills nothing)")
 	f.maxBody = 64 << 20
 	fs.Var(&f.maxBody, "max-body-bytes", "largest request body")
 	f.maxLibrary = 64 << 20
@@ -100,6 +116,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.IntVar(&f.maxBuffers, "max-buffers", 256, "inputs plus buffers of one function")
 	fs.Var(&f.maxInvMem, "max-invocation-memory", "device memory one invocation may use (0: the largest pool)")
 	fs.Float64Var(&f.tenantShare, "tenant-queue-share", 0.5, "fraction of a GPU's queue one tenant's invocations may fill (with --tokens; 1: no bound)")
+	f.quotas.register(fs)
 	fs.IntVar(&f.maxConns, "max-connections", 16384, "client connections open at once, idle keep-alive ones included; a connection beyond is answered 503 and closed")
 	fs.IntVar(&f.maxConnsPerIP, "max-connections-per-ip", 4096, "connections open at once from one client (an IPv4 address or an IPv6 /64); one more is answered 429 and closed (0: no bound, e.g. behind a reverse proxy)")
 	fs.DurationVar(&f.headerTimeout, "header-timeout", 10*time.Second, "how long a request's line and header may take to arrive, from the connection's start or a kept-alive connection's next request; a silent client loses its connection then")
@@ -141,6 +158,9 @@ func validateServeFlags(f *serveFlags) (serveSettings, error) {
 	}
 	if f.queueDepth < 0 {
 		return s, fmt.Errorf("--queue-depth %d: want a count of invocations (0: 1024 per worker)", f.queueDepth)
+	}
+	if q := f.quotas.queueBytes; q != 0 && q < f.maxBody {
+		return s, fmt.Errorf("--tenant-queue-bytes %d is less than --max-body-bytes %d: a request of the largest body could never be queued", q, f.maxBody)
 	}
 	if s.policy, err = engine.ParsePolicy(f.poll); err != nil {
 		return s, fmt.Errorf("--poll: %w", err)

@@ -69,6 +69,9 @@ func TestServeFlagDefaults(t *testing.T) {
 		"runtime-dir":              "",
 		"spin-for":                 "50µs",
 		"tenant-queue-share":       "0.5",
+		"tenant-queue-bytes":       "1GiB",
+		"tenant-storage-bytes":     "1GiB",
+		"max-access-bytes":         "64KiB",
 		"timeout":                  "30s",
 		"tokens":                   "",
 		"worker-log-level":         "",
@@ -123,6 +126,7 @@ func TestValidateServeFlagsRefuses(t *testing.T) {
 		{[]string{"--mps", "yes"}, `--mps "yes": use auto, on or off`},
 		{[]string{"--fault-domain", "process"}, `--fault-domain "process": use auto, gpu or worker`},
 		{[]string{"--queue-depth", "-1"}, "--queue-depth -1: want a count of invocations (0: 1024 per worker)"},
+		{[]string{"--tenant-queue-bytes", "1MiB"}, "--tenant-queue-bytes 1048576 is less than --max-body-bytes 67108864"},
 		{[]string{"--poll", "busy"}, "--poll: "},
 		{[]string{"--metrics-max-series", "-1"}, "--metrics-max-series -1: want a count of (tenant, function) pairs (0: none)"},
 		// The flags are checked in this order; the first bad one is named.
