@@ -492,6 +492,9 @@ func (d *Dispatcher) PutFunction(caller auth.Identity, tenant, name string, conf
 // compileLocked checks a parsed plan against the tenant's library and the device, and makes
 // its entry (not yet published).
 func (d *Dispatcher) compileLocked(tenant, name string, plan *function.Plan, config []byte) (*fnEntry, error) {
+	if err := checkRunnable(plan); err != nil {
+		return nil, err
+	}
 	var lib *call.Library
 	for _, cand := range function.LibraryCandidates(plan.ModulePath) {
 		if e, ok := d.libs[tenant][cand]; ok {

@@ -34,6 +34,11 @@ func (p *Plan) CheckLibrary(lib *libscan.Info) error {
 			if size > 8 {
 				ps.add(index(op.Path+".args", j), "parameter %d of kernel %q is %d bytes; gpufn passes every argument in 8 bytes (pass structs by pointer)", j, k.Name, size)
 			}
+			// A scalar is passed at the width the kernel declares (the device reads that many
+			// bytes of the little-endian value): a constant must fit it, signed or unsigned.
+			if a := op.Args[j]; a.Kind == ArgConstant && size > 0 && size < 8 && !fitsWidth(a.Const, size) {
+				ps.add(index(op.Path+".args", j)+".Constant", "%d does not fit parameter %d of kernel %q, which is %d bytes", a.Const, j, k.Name, size)
+			}
 		}
 	})
 	return ps.err()
@@ -132,4 +137,10 @@ func listNames(names []string, max int) string {
 		s += n
 	}
 	return s
+}
+
+// fitsWidth reports whether v fits size bytes as a signed or an unsigned integer.
+func fitsWidth(v int64, size int) bool {
+	bits := uint(8 * size)
+	return v >= -(int64(1)<<(bits-1)) && v < int64(1)<<bits
 }

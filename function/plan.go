@@ -3,6 +3,7 @@ package function
 import (
 	"math"
 	"strings"
+	"unicode/utf8"
 )
 
 // Plan is a validated config compiled for execution: every name resolved to a slot. Slots
@@ -15,6 +16,15 @@ type Plan struct {
 	Buffers    []PlanBuffer `msgpack:"buf"`
 	Outputs    []int32      `msgpack:"out"`
 	Body       []Op         `msgpack:"ops"`
+	// Weights are the tensor names of blueprint.weights, in order: ArgWeightPtr and
+	// ArgWeightSizeof arguments index them. WeightSet is the config's weight_set.
+	Weights   []string `msgpack:"w,omitempty"`
+	WeightSet string   `msgpack:"-"`
+	// Libraries are the libraries of the v2 form's modules that kernels use, in first use
+	// order, and KernelLibrary[k] the index of kernel k's (both nil in the v1 form, where
+	// every kernel is ModulePath's).
+	Libraries     []string `msgpack:"-"`
+	KernelLibrary []int32  `msgpack:"-"`
 
 	// Config is the parsed config the plan came from (not sent to workers).
 	Config *Config `msgpack:"-"`
@@ -79,10 +89,11 @@ const maxActions = 4096
 
 // compile resolves names, orders buffers and reports every remaining problem.
 func compile(c *Config, ps *problems) *Plan {
-	p := &Plan{ModulePath: c.ModulePath, Config: c}
+	p := &Plan{ModulePath: c.ModulePath, Config: c, WeightSet: c.WeightSet}
 	bp := &c.Blueprint
 
 	kernels := compileKernels(c, p, ps)
+	weights := compileWeights(bp, p, ps)
 
 	// Names: inputs first, then buffers; one namespace.
 	declared := map[string]int{} // name -> index into inputs, or len(inputs)+buffer declaration index
@@ -133,9 +144,14 @@ func compile(c *Config, ps *problems) *Plan {
 	}
 
 	p.Outputs = compileOutputs(bp.Outputs, slot, declared, ps)
+	for i, o := range bp.Outputs {
+		if _, ok := weights[o]; ok {
+			ps.add(index("blueprint.outputs", i), "%q is a weight; weights are read-only and cannot be outputs", o)
+		}
+	}
 
 	count := 0
-	p.Body = compileActions(bp.ControlFlow, "blueprint.control_flow", kernels, slot, declared, isInput, &count, ps)
+	p.Body = compileActions(bp.ControlFlow, "blueprint.control_flow", kernels, weightSlots{slot, weights}, declared, isInput, &count, ps)
 	if count > maxActions {
 		ps.add("blueprint.control_flow", "%d actions; the limit is %d", count, maxActions)
 	}
@@ -159,6 +175,52 @@ func compileKernels(c *Config, p *Plan, ps *problems) map[string]int32 {
 		p.Kernels = append(p.Kernels, k)
 	}
 	return kernels
+}
+
+// compileWeights checks blueprint.weights (names of their own, none twice, none an input or a
+// buffer) and numbers them in p.Weights' order. The v2 form's modules are resolved too.
+func compileWeights(bp *Blueprint, p *Plan, ps *problems) map[string]int32 {
+	taken := map[string]bool{}
+	for _, n := range bp.Inputs {
+		taken[n] = true
+	}
+	for _, b := range bp.Buffers {
+		taken[b.Name] = true
+	}
+	weights := map[string]int32{}
+	for i, w := range bp.Weights {
+		path := index("blueprint.weights", i)
+		switch {
+		case len(w) > maxKernelNameLen || w == "" || strings.IndexByte(w, 0) >= 0 || !utf8.ValidString(w):
+			ps.add(path, "a weight's name (a tensor's name in the set) is 1 to %d bytes of UTF-8 without NUL", maxKernelNameLen)
+		case taken[w]:
+			ps.add(path, "%q is already an input or a buffer", w)
+		default:
+			if _, dup := weights[w]; dup {
+				ps.add(path, "weight %q is listed twice", w)
+				continue
+			}
+			weights[w] = int32(len(p.Weights))
+			p.Weights = append(p.Weights, w)
+		}
+	}
+	c := p.Config
+	if c.Modules != nil {
+		lib := map[string]int32{}
+		for _, mod := range c.KernelModules {
+			for _, m := range c.Modules {
+				if m.Name != mod {
+					continue
+				}
+				if _, ok := lib[m.Library]; !ok {
+					lib[m.Library] = int32(len(p.Libraries))
+					p.Libraries = append(p.Libraries, m.Library)
+				}
+				p.KernelLibrary = append(p.KernelLibrary, lib[m.Library])
+			}
+		}
+	}
+	return weights
 }
 
 // compileOutputs resolves the outputs to slots; each must be a declared input or buffer,
@@ -262,7 +324,14 @@ func compileSize(s Sizing, path string, slot map[string]int32, isInput func(stri
 	return out
 }
 
-func compileActions(actions []Action, path string, kernels map[string]int32, slot map[string]int32, declared map[string]int, isInput func(string) bool, count *int, ps *problems) []Op {
+// weightSlots are the slots of inputs and buffers, and the indices of weights.
+type weightSlots struct {
+	slot    map[string]int32
+	weights map[string]int32
+}
+
+func compileActions(actions []Action, path string, kernels map[string]int32, ws weightSlots, declared map[string]int, isInput func(string) bool, count *int, ps *problems) []Op {
+	slot := ws.slot
 	ops := make([]Op, 0, len(actions))
 	for i, a := range actions {
 		*count++
@@ -287,6 +356,11 @@ func compileActions(actions []Action, path string, kernels map[string]int32, slo
 					}
 					if s, ok := slot[arg.Buf]; ok {
 						pa.Slot = s
+					} else if w, ok := ws.weights[arg.Buf]; ok {
+						pa.Slot, pa.Kind = w, ArgWeightPtr
+						if arg.Kind == ArgSizeof {
+							pa.Kind = ArgWeightSizeof
+						}
 					} else if _, d := declared[arg.Buf]; !d {
 						ps.add(join(argp, tag), "%q is neither an input nor a buffer", arg.Buf)
 					}
@@ -311,7 +385,7 @@ func compileActions(actions []Action, path string, kernels map[string]int32, slo
 			rp := join(ap, "Repeat")
 			op := Op{Repeat: true, Kernel: -1, Path: rp}
 			op.Count = compileSize(a.Repeat.Count, join(rp, "count"), slot, isInput, ps)
-			op.Body = compileActions(a.Repeat.Body, join(rp, "actions"), kernels, slot, declared, isInput, count, ps)
+			op.Body = compileActions(a.Repeat.Body, join(rp, "actions"), kernels, ws, declared, isInput, count, ps)
 			ops = append(ops, op)
 		}
 	}
