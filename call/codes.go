@@ -67,6 +67,12 @@ const (
 	CodeLimitReached Code = "limit_reached"
 	// CodeStorage is returned when the data directory could not be written or read.
 	CodeStorage Code = "storage"
+	// CodeInvalidWeights is returned when an uploaded weight set is not a valid safetensors
+	// file, or a function's weights are not tensors of its weight set.
+	CodeInvalidWeights Code = "invalid_weights"
+	// CodeWeightsInUse is returned when deleting or replacing a weight set would break a
+	// function that uses it.
+	CodeWeightsInUse Code = "weights_in_use"
 
 	// Invocations refused at admission.
 
@@ -146,6 +152,8 @@ var statuses = map[Code]int{
 	CodeLibraryInUse:        http.StatusConflict,
 	CodeLimitReached:        http.StatusConflict,
 	CodeStorage:             http.StatusInternalServerError,
+	CodeInvalidWeights:      http.StatusUnprocessableEntity,
+	CodeWeightsInUse:        http.StatusConflict,
 
 	CodeBadInput:        http.StatusBadRequest,
 	CodeTooManyLaunches: http.StatusBadRequest,

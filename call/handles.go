@@ -27,6 +27,9 @@ type Function struct {
 	// Config is the config JSON the plan was compiled from; workers compile it again.
 	Config []byte
 	Lib    *Library
+	// Weights is the weight set the function's weights (Plan.Weights) are bound to; nil for a
+	// function without a weight set.
+	Weights *WeightSet
 
 	// Failure accounting for quarantine: consecutive faults or overruns.
 	strikes     atomic.Int32
@@ -52,3 +55,18 @@ func (f *Function) Cleared() {
 
 // Strikes is the number of faults or overruns in a row counted against the function.
 func (f *Function) Strikes() int { return int(f.strikes.Load()) }
+
+// WeightSet is a weight set as a function is bound to it: which set (its content's SHA-256),
+// where workers read it, and where each of the function's weights lies in its data. Workers
+// place the whole data (DataBytes) once per SHA-256 and keep it resident; the bytes never
+// travel with an invocation. Immutable once made.
+type WeightSet struct {
+	SHA256 [32]byte
+	// Path is the safetensors file under the server's data directory (store.BlobPath).
+	Path string
+	// DataOffset is where the tensors' data begins in the file, DataBytes its size: the
+	// device memory the set takes.
+	DataOffset, DataBytes uint64
+	// Ranges are the [begin, end) byte ranges in the data of Plan.Weights, in that order.
+	Ranges [][2]uint64
+}

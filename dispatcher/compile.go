@@ -398,7 +398,7 @@ func (d *Dispatcher) compilePending(ctx context.Context, old *libEntry) error {
 	for _, fe := range (*d.fns.Load())[tenant] {
 		if fe.fn.Lib.Name == name {
 			nfe := *fe
-			nfe.fn = &call.Function{ID: d.nextID.Add(1), Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: e.lib}
+			nfe.fn = &call.Function{ID: d.nextID.Add(1), Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: e.lib, Weights: fe.fn.Weights}
 			rebound = append(rebound, &nfe)
 		}
 	}

@@ -65,6 +65,14 @@ type Config struct {
 	// CubinCacheBytes bounds the cubins kept in memory by the PTX they were compiled from, so
 	// that uploading a PTX compiled before costs no compile (default 256 MiB).
 	CubinCacheBytes int
+
+	// Weight sets (weights.go). MaxWeightBytes bounds an uploaded weight set (default 4 GiB;
+	// the request body's limit, --max-body-bytes, bounds it too); MaxWeightSets how many one
+	// tenant may keep (default 100); WeightQuotaBytes the device memory a tenant's weight sets
+	// may take together, each content counted once (default 0: no quota).
+	MaxWeightBytes   int64
+	MaxWeightSets    int
+	WeightQuotaBytes uint64
 }
 
 // Dispatcher is the registry and the invocation path. See the package documentation.
@@ -80,6 +88,8 @@ type Dispatcher struct {
 	nextID atomic.Uint64
 
 	cubins cubinCache // compiled cubins by tenant, PTX, architecture and compiler (compile.go)
+
+	weights map[string]map[string]*weightEntry // tenant -> name -> weight set (weights.go); under mu
 }
 
 // fnTable is tenant -> name -> function; never modified once published.
@@ -293,7 +303,7 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 			return LibraryView{}, false, errorf(call.CodeLibraryInUse, "replacing library %q would break function %q: %v", name, fe.fn.Name, err)
 		}
 		nfe := *fe
-		nfe.fn = &call.Function{ID: d.nextID.Add(1), Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: lib}
+		nfe.fn = &call.Function{ID: d.nextID.Add(1), Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: lib, Weights: fe.fn.Weights}
 		rebound = append(rebound, &nfe)
 	}
 	e.tenant, e.created = tenant, time.Now()
@@ -495,6 +505,10 @@ func (d *Dispatcher) compileLocked(tenant, name string, plan *function.Plan, con
 	if err := checkRunnable(plan); err != nil {
 		return nil, err
 	}
+	ws, err := d.bindWeightsLocked(tenant, plan)
+	if err != nil {
+		return nil, err
+	}
 	var lib *call.Library
 	for _, cand := range function.LibraryCandidates(plan.ModulePath) {
 		if e, ok := d.libs[tenant][cand]; ok {
@@ -534,7 +548,7 @@ func (d *Dispatcher) compileLocked(tenant, name string, plan *function.Plan, con
 	}
 	config = append([]byte(nil), config...)
 	return &fnEntry{tenant: tenant, created: time.Now(), config: config,
-		fn: &call.Function{ID: d.nextID.Add(1), Name: name, Plan: plan, Config: config, Lib: lib}}, nil
+		fn: &call.Function{ID: d.nextID.Add(1), Name: name, Plan: plan, Config: config, Lib: lib, Weights: ws}}, nil
 }
 
 // storageError logs a failure of the store with its cause, which names the server's paths, and

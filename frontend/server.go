@@ -329,6 +329,11 @@ func (s *Server) route(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant []
 		s.listLibraries(ctx, caller, string(tenant))
 	case len(seg) == 2 && bytes.Equal(seg[0], segLibraries):
 		s.library(ctx, caller, string(tenant), string(seg[1]))
+	// Weight sets (frontend/weights.go).
+	case len(seg) == 1 && bytes.Equal(seg[0], segWeights):
+		s.listWeights(ctx, caller, string(tenant))
+	case len(seg) == 2 && bytes.Equal(seg[0], segWeights):
+		s.weightSet(ctx, caller, string(tenant), string(seg[1]))
 	default:
 		return false
 	}

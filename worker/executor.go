@@ -372,6 +372,8 @@ func (e *Executor) ops(pl *plan, ops []function.Op) error {
 				e.args = append(e.args, uint64(e.ptrs[a.Slot]))
 			case function.ArgSizeof:
 				e.args = append(e.args, e.sizes[a.Slot])
+			case function.ArgWeightPtr, function.ArgWeightSizeof:
+				return codeErr(call.CodeInternal, "%s: this worker cannot place weight sets", op.Path)
 			default:
 				e.args = append(e.args, uint64(a.Const))
 			}
