@@ -38,4 +38,16 @@ type WorkerStats struct {
 	// Invocations counts the invocations this worker slot completed.
 	Invocations uint64 `json:"invocations"`
 	LastError   string `json:"last_error,omitempty"`
+	// Weights counts the worker's weight-set placements (as of its last answer).
+	Weights ResidentStats `json:"weights"`
+}
+
+// ResidentStats are a worker's weight sets: invocations whose set was resident (hits), sets
+// placed (misses), sets evicted to make room, and the sets and device bytes resident now.
+type ResidentStats struct {
+	Hits      uint64 `json:"hits"`
+	Misses    uint64 `json:"misses"`
+	Evictions uint64 `json:"evictions"`
+	Sets      int    `json:"sets"`
+	Bytes     uint64 `json:"bytes"`
 }

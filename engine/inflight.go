@@ -28,6 +28,7 @@ type inflight struct {
 	// Scratch of the hot path: the request being sent, the result being read, the outputs
 	// being copied out.
 	req   worker.Invoke
+	wref  worker.WeightsRef // what req.Weights points to for a function with weights
 	res   worker.Result
 	parts [][]byte
 }
@@ -129,6 +130,19 @@ func (s *slot) start(inv *call.Invocation, ci int, prefetched bool) bool {
 	return s.send(ci)
 }
 
+// weightsRef fills ref from a function's weight set binding (its ranges only with the
+// config, which the worker keeps them with) and returns it; nil for a function without one.
+func weightsRef(ref *worker.WeightsRef, ws *call.WeightSet, withConfig bool) *worker.WeightsRef {
+	if ws == nil {
+		return nil
+	}
+	*ref = worker.WeightsRef{SHA256: ws.SHA256, Path: ws.Path, DataOffset: ws.DataOffset, DataBytes: ws.DataBytes}
+	if withConfig {
+		ref.Ranges = ws.Ranges
+	}
+	return ref
+}
+
 // send writes the request of the invocation in context ci (again, after the worker dropped its
 // code) and queues it for receive.
 func (s *slot) send(ci int) bool {
@@ -144,6 +158,7 @@ func (s *slot) send(ci int) bool {
 	if !f.funcs[inv.Fn.ID] {
 		r.Config = inv.Fn.Config
 	}
+	r.Weights = weightsRef(&f.wref, inv.Fn.Weights, r.Config != nil)
 	if !f.libs[inv.Fn.Lib.Hash] {
 		r.Lib.Image = inv.Fn.Lib.Image
 	}

@@ -44,6 +44,7 @@ type status struct {
 	restarts int
 	lastErr  string
 	hello    *worker.Hello
+	weights  worker.ResidentStats // as of the worker's last result
 }
 
 // ensure starts a worker if none is up, retrying with back-off (0.1 s doubling to 12.8 s). It
@@ -185,10 +186,19 @@ func (l *lifecycle) ran() {
 	l.st.mu.Unlock()
 }
 
+// resident records the worker's weight-set counts from a result.
+func (l *lifecycle) resident(r *worker.ResidentStats) {
+	l.st.mu.Lock()
+	l.st.weights = *r
+	l.st.mu.Unlock()
+}
+
 func (l *lifecycle) stats() call.WorkerStats {
 	l.st.mu.Lock()
 	defer l.st.mu.Unlock()
-	return call.WorkerStats{ID: l.id, PID: l.st.pid, Up: l.st.up, PoolBytes: l.st.pool, Restarts: l.st.restarts, Invocations: l.st.runs, LastError: l.st.lastErr}
+	w := l.st.weights
+	return call.WorkerStats{ID: l.id, PID: l.st.pid, Up: l.st.up, PoolBytes: l.st.pool, Restarts: l.st.restarts, Invocations: l.st.runs, LastError: l.st.lastErr,
+		Weights: call.ResidentStats{Hits: w.Hits, Misses: w.Misses, Evictions: w.Evictions, Sets: w.Sets, Bytes: w.Bytes}}
 }
 
 // hello is the live worker's hello, nil when none is up.

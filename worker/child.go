@@ -315,7 +315,7 @@ func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
 				return ExitProtocol
 			}
 			c.invoke(&c.inv, &c.res)
-			c.inv.Lib.Image, c.inv.Config = nil, nil
+			c.inv.Lib.Image, c.inv.Config, c.inv.Weights = nil, nil, nil
 			fr.Shrink()
 		case MsgPool:
 			var cmd PoolCmd

@@ -51,6 +51,12 @@ type Executor struct {
 	recording bool
 	rec       []uint64       // this invocation's launches (gpu.AppendLaunch encoding)
 	recOps    []*function.Op // the op of each recorded launch, for error messages
+
+	// Resident weight sets (resident.go).
+	residents      map[[32]byte]*resident
+	residentBudget uint64
+	rstats         ResidentStats
+	cur            *resident // the running invocation's set
 }
 
 // graphEntry is one cached launch graph.
@@ -84,6 +90,8 @@ type plan struct {
 	// noGraph is set once the function's launches overran GraphMaxLaunches: it is launched
 	// one by one from then on, without recording.
 	noGraph bool
+	// ranges are where the function's weights lie in its weight set's data (WeightsRef.Ranges).
+	ranges [][2]uint64
 }
 
 // ExecutorOptions configure an Executor.
@@ -103,6 +111,10 @@ type ExecutorOptions struct {
 	// most one graph holds (default 8192: a function that makes more launches is launched one
 	// by one); MaxGraphs bounds the cache (default 64, least recently used evicted).
 	GraphMinLaunches, GraphMaxLaunches, MaxGraphs int
+
+	// ResidentBytes bounds the device memory of the weight sets kept resident, besides the
+	// pool (default DefaultResidentBytes, 1 GiB).
+	ResidentBytes uint64
 }
 
 // NewExecutor runs invocations on dev with buffers from pool.
@@ -122,11 +134,15 @@ func NewExecutor(dev gpu.Device, pool *bufpool.Pool, opt ExecutorOptions) *Execu
 	if opt.MaxGraphs <= 0 {
 		opt.MaxGraphs = 64
 	}
+	if opt.ResidentBytes == 0 {
+		opt.ResidentBytes = DefaultResidentBytes
+	}
 	info := dev.Info()
 	e := &Executor{
 		dev: dev, pool: pool, limits: function.Limits(info.Limits), arch: info.Arch,
 		modules: map[[32]byte]*module{}, funcs: map[uint64]*plan{},
 		maxModules: opt.MaxModules, maxFuncs: opt.MaxFunctions,
+		residents: map[[32]byte]*resident{}, residentBudget: opt.ResidentBytes,
 		graphOpts: graphOptions{min: opt.GraphMinLaunches, max: opt.MaxGraphs, maxLaunches: opt.GraphMaxLaunches},
 	}
 	if gd, ok := dev.(gpu.GraphDevice); ok && !opt.NoGraphs && gd.CanGraph() {
@@ -221,6 +237,11 @@ func (e *Executor) run(req *Invoke, mem []byte, res *Result) error {
 	}
 	p := pl.p
 	if err := e.resolve(pl, &req.Lib, &res.Stages); err != nil {
+		return err
+	}
+	e.cur, err = e.weights(pl, req.Weights, &res.Stages)
+	res.Resident = e.rstats
+	if err != nil {
 		return err
 	}
 
@@ -373,7 +394,7 @@ func (e *Executor) ops(pl *plan, ops []function.Op) error {
 			case function.ArgSizeof:
 				e.args = append(e.args, e.sizes[a.Slot])
 			case function.ArgWeightPtr, function.ArgWeightSizeof:
-				return codeErr(call.CodeInternal, "%s: this worker cannot place weight sets", op.Path)
+				e.args = append(e.args, pl.weightArg(e.cur, a.Kind == function.ArgWeightPtr, a.Slot))
 			default:
 				e.args = append(e.args, uint64(a.Const))
 			}
@@ -525,6 +546,9 @@ func (e *Executor) plan(req *Invoke) (*plan, error) {
 		delete(e.funcs, oldest)
 	}
 	pl := &plan{p: fp, lastUse: e.clock}
+	if req.Weights != nil {
+		pl.ranges = append([][2]uint64(nil), req.Weights.Ranges...) // the request is decoded into again
+	}
 	e.funcs[req.FuncID] = pl
 	return pl, nil
 }

@@ -1,0 +1,156 @@
+package worker
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	"gpufn/call"
+	"gpufn/gpu"
+)
+
+// Resident weight sets: each in a device allocation of its own, outside the pool (which is
+// zeroed after every invocation), sealed read-only for kernels where the device can
+// (gpu.ResidentMemory), kept across invocations by SHA-256, least recently used evicted when
+// a placement would exceed the budget (ExecutorOptions.ResidentBytes). The set an invocation
+// uses is placed before it runs and is never the one evicted for it. An evicted set is zeroed,
+// then freed.
+
+// DefaultResidentBytes is the default of ExecutorOptions.ResidentBytes.
+const DefaultResidentBytes = 1 << 30
+
+type resident struct {
+	ptr     gpu.Ptr
+	bytes   uint64
+	sealed  bool // in a gpu.ResidentMemory allocation
+	lastUse uint64
+}
+
+// weights makes the invocation's weight set resident and returns it (nil for a function
+// without weights), timing a placement in st.Place.
+func (e *Executor) weights(pl *plan, ref *WeightsRef, st *Stages) (*resident, error) {
+	if len(pl.p.Weights) == 0 {
+		return nil, nil
+	}
+	if ref == nil {
+		return nil, codeErr(call.CodeInternal, "the function has weights but the request names no weight set")
+	}
+	if len(pl.ranges) != len(pl.p.Weights) {
+		return nil, codeErr(call.CodeInternal, "the function has %d weights and %d ranges", len(pl.p.Weights), len(pl.ranges))
+	}
+	if r, ok := e.residents[ref.SHA256]; ok {
+		r.lastUse = e.clock
+		e.rstats.Hits++
+		return r, nil
+	}
+	t := time.Now()
+	if ref.DataBytes > e.residentBudget {
+		return nil, codeErr(call.CodeOutOfMemory, "the weight set takes %d bytes; this worker keeps at most %d resident", ref.DataBytes, e.residentBudget)
+	}
+	for e.rstats.Bytes+ref.DataBytes > e.residentBudget {
+		if err := e.evictResident(); err != nil {
+			return nil, err
+		}
+	}
+	r, err := e.place(ref)
+	if err != nil {
+		return nil, err
+	}
+	r.lastUse = e.clock
+	e.residents[ref.SHA256] = r
+	e.rstats.Misses++
+	e.rstats.Sets++
+	e.rstats.Bytes += r.bytes
+	st.Place = time.Since(t).Nanoseconds()
+	return r, nil
+}
+
+// place reads the set's data from its file and copies it into a new resident allocation,
+// sealed where the device can.
+func (e *Executor) place(ref *WeightsRef) (*resident, error) {
+	data := make([]byte, ref.DataBytes)
+	f, err := os.Open(ref.Path)
+	if err != nil {
+		return nil, fmt.Errorf("reading the weight set: %w", err)
+	}
+	_, err = f.ReadAt(data, int64(ref.DataOffset))
+	f.Close()
+	if err != nil {
+		return nil, fmt.Errorf("reading the weight set: %w", err)
+	}
+	n := max(ref.DataBytes, 1) // a set of empty tensors still has an address
+	r := &resident{bytes: n}
+	if rm, ok := e.dev.(gpu.ResidentMemory); ok {
+		r.ptr, err = rm.AllocResident(n)
+		r.sealed = true
+	} else {
+		r.ptr, err = e.dev.Alloc(n)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err = e.dev.CopyToDevice(r.ptr, data); err == nil && r.sealed {
+		err = e.dev.(gpu.ResidentMemory).Seal(r.ptr)
+	}
+	if err != nil {
+		e.dropResident(r)
+		return nil, err
+	}
+	return r, nil
+}
+
+// evictResident drops the least recently used resident set.
+func (e *Executor) evictResident() error {
+	var oldest [32]byte
+	var victim *resident
+	for h, r := range e.residents {
+		if victim == nil || r.lastUse < victim.lastUse {
+			oldest, victim = h, r
+		}
+	}
+	if victim == nil {
+		return codeErr(call.CodeInternal, "no resident weight set to evict")
+	}
+	delete(e.residents, oldest)
+	e.rstats.Evictions++
+	e.rstats.Sets--
+	e.rstats.Bytes -= victim.bytes
+	return e.dropResident(victim)
+}
+
+// dropResident zeroes and frees a resident allocation.
+func (e *Executor) dropResident(r *resident) error {
+	if r.sealed {
+		return e.dev.(gpu.ResidentMemory).FreeResident(r.ptr)
+	}
+	if err := e.dev.Memset(r.ptr, 0, r.bytes); err != nil {
+		return err
+	}
+	if err := e.dev.Synchronize(); err != nil {
+		return err
+	}
+	return e.dev.Free(r.ptr)
+}
+
+// DropResident zeroes and frees every resident weight set (a worker that changes tenant, or
+// stops).
+func (e *Executor) DropResident() error {
+	for len(e.residents) > 0 {
+		if err := e.evictResident(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Resident returns the executor's weight-set counts.
+func (e *Executor) Resident() ResidentStats { return e.rstats }
+
+// weightArg is the value of a weight argument: the tensor's device address or its size.
+func (pl *plan) weightArg(r *resident, kindPtr bool, w int32) uint64 {
+	rg := pl.ranges[w]
+	if kindPtr {
+		return uint64(r.ptr) + rg[0]
+	}
+	return rg[1] - rg[0]
+}

@@ -1,0 +1,148 @@
+package worker
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gpufn/bufpool"
+	"gpufn/call"
+	"gpufn/cpu"
+	"gpufn/examples"
+	"gpufn/libscan"
+	"gpufn/shm"
+	"gpufn/weights"
+)
+
+// weightedMatmul is matmul whose matrix A is a weight: B = A x A for n = 4 (B is 136 bytes).
+const weightedMatmul = `{"module_path":"mlops","kernels":["matmul_para"],"weight_set":"w",
+ "blueprint":{"inputs":["cfg"],"weights":["pad","A"],"buffers":{"B":{"Absolute":136}},"outputs":["B"],
+  "control_flow":[{"ExecKernel":["matmul_para",[{"Ptr":"A"},{"Sizeof":"A"},{"Ptr":"B"}],
+   {"grid_dim_x":{"FromInput":{"bufname":"cfg","idx":0}},"grid_dim_y":{"FromInput":{"bufname":"cfg","idx":0}},"grid_dim_z":{"Absolute":1},
+    "block_dim_x":{"Absolute":32},"block_dim_y":{"Absolute":32},"block_dim_z":{"Absolute":1},"shared_mem_bytes":{"Absolute":0}}]}]}}`
+
+type residentRig struct {
+	t   *testing.T
+	ex  *Executor
+	mem []byte
+	id  uint64
+	lib LibRef
+}
+
+func newResidentRig(t *testing.T, budget uint64) *residentRig {
+	dev := cpu.New(cpu.Options{MemBytes: 64 << 20})
+	t.Cleanup(func() { dev.Close() })
+	pool, err := bufpool.New(dev, 1<<20, bufpool.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := examples.MustPTX("mlops")
+	return &residentRig{t: t, ex: NewExecutor(dev, pool, ExecutorOptions{ResidentBytes: budget}), mem: make([]byte, 8192),
+		lib: LibRef{Hash: sha256.Sum256(img), Kind: libscan.KindPTX, Image: img}}
+}
+
+// set writes a weight set file whose tensor A is matrix a (after a 24-byte tensor "pad") and
+// returns its reference as the dispatcher would bind weightedMatmul to it.
+func (r *residentRig) set(a []byte) *WeightsRef {
+	r.t.Helper()
+	file, err := weights.Encode([]weights.Tensor{{Name: "pad", DType: "U8", Shape: []uint64{24}}, {Name: "A", DType: "I64", Shape: []uint64{uint64(len(a) / 8)}}},
+		[][]byte{bytes.Repeat([]byte{0xAA}, 24), a}, nil)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	h, _ := weights.Parse(file)
+	path := filepath.Join(r.t.TempDir(), "set")
+	if err := os.WriteFile(path, file, 0o600); err != nil {
+		r.t.Fatal(err)
+	}
+	ta, _ := h.Tensor("A")
+	tp, _ := h.Tensor("pad")
+	return &WeightsRef{SHA256: sha256.Sum256(file), Path: path, DataOffset: h.DataOffset, DataBytes: h.DataBytes,
+		Ranges: [][2]uint64{{tp.Begin, tp.End}, {ta.Begin, ta.End}}}
+}
+
+func (r *residentRig) invoke(funcID uint64, config string, ref *WeightsRef, cfg []byte) *Result {
+	r.t.Helper()
+	r.id++
+	copy(r.mem, cfg)
+	req := &Invoke{ID: r.id, FuncID: funcID, Config: []byte(config), Lib: r.lib, Weights: ref,
+		Inputs: []shm.Span{{Off: 0, Len: uint64(len(cfg))}}, Output: shm.Span{Off: 1024, Len: 4096}}
+	var res Result
+	r.ex.Run(req, r.mem, &res)
+	return &res
+}
+
+func (r *residentRig) output(res *Result) []byte {
+	if res.Err != nil || len(res.Outputs) != 1 {
+		r.t.Fatalf("invocation: %+v %v", res.Outputs, res.Err)
+	}
+	return r.mem[res.Outputs[0].Off:res.Outputs[0].End()]
+}
+
+func TestResidentWeights(t *testing.T) {
+	r := newResidentRig(t, 200) // room for one set of 24+136 bytes, not two
+	cfg, a := examples.MatmulInputs(4, 1)
+	_, b := examples.MatmulInputs(4, 2)
+	refA, refB := r.set(a), r.set(b)
+
+	res := r.invoke(1, weightedMatmul, refA, cfg)
+	if !bytes.Equal(r.output(res), examples.MatmulReference(a)) {
+		t.Fatal("wrong product from set A")
+	}
+	if got := res.Resident; got.Misses != 1 || got.Hits != 0 || got.Sets != 1 || got.Bytes != 160 {
+		t.Fatalf("after the first placement: %+v", got)
+	}
+	// Again: the set is resident (and the ranges were kept with the function).
+	res = r.invoke(1, weightedMatmul, &WeightsRef{SHA256: refA.SHA256, Path: "/nonexistent", DataOffset: refA.DataOffset, DataBytes: refA.DataBytes}, cfg)
+	if !bytes.Equal(r.output(res), examples.MatmulReference(a)) || res.Resident.Hits != 1 || res.Stages.Place != 0 {
+		t.Fatalf("a hit: %+v %+v", res.Resident, res.Stages)
+	}
+	// Another function on set B: A is evicted to make room.
+	res = r.invoke(2, weightedMatmul, refB, cfg)
+	if !bytes.Equal(r.output(res), examples.MatmulReference(b)) || res.Resident.Evictions != 1 || res.Resident.Sets != 1 {
+		t.Fatalf("set B: %+v", res.Resident)
+	}
+	res = r.invoke(1, weightedMatmul, refA, cfg)
+	if !bytes.Equal(r.output(res), examples.MatmulReference(a)) || res.Resident.Misses != 3 || res.Resident.Evictions != 2 {
+		t.Fatalf("set A again: %+v", res.Resident)
+	}
+	if err := r.ex.DropResident(); err != nil || r.ex.Resident().Sets != 0 || r.ex.Resident().Bytes != 0 {
+		t.Fatalf("drop: %v %+v", err, r.ex.Resident())
+	}
+}
+
+func TestResidentWeightsLimits(t *testing.T) {
+	r := newResidentRig(t, 100)
+	cfg, a := examples.MatmulInputs(4, 1)
+	res := r.invoke(1, weightedMatmul, r.set(a), cfg)
+	if res.Err == nil || res.Err.Code != call.CodeOutOfMemory {
+		t.Fatalf("a set over the budget: %+v", res.Err)
+	}
+	// A kernel that writes into its weights faults, as any illegal address.
+	r = newResidentRig(t, 1<<20)
+	writer := strings.Replace(weightedMatmul, `{"Ptr":"B"}]`, `{"Ptr":"pad"}]`, 1)
+	res = r.invoke(3, writer, r.set(a), cfg)
+	if res.Err == nil || res.Err.Code != call.CodeKernelFault || !res.Err.Fatal || !strings.Contains(res.Err.Message, "read-only") {
+		t.Fatalf("a kernel writing its weights: %+v", res.Err)
+	}
+}
+
+func TestInvokeWeightsRoundTrip(t *testing.T) {
+	in := sampleInvoke()
+	in.Weights = &WeightsRef{SHA256: [32]byte{1, 2, 3}, Path: "/data/blobs/sha256/x.safetensors", DataOffset: 80, DataBytes: 4096, Ranges: [][2]uint64{{0, 8}, {8, 4096}}}
+	var out Invoke
+	roundTrip(t, MsgInvoke, in, &out)
+	if out.Weights == nil || out.Weights.SHA256 != in.Weights.SHA256 || out.Weights.Path != in.Weights.Path ||
+		out.Weights.DataOffset != 80 || out.Weights.DataBytes != 4096 || len(out.Weights.Ranges) != 2 || out.Weights.Ranges[1] != [2]uint64{8, 4096} {
+		t.Fatalf("weights %+v", out.Weights)
+	}
+	// Decoding into the same Invoke a request without weights clears them.
+	in.Weights = nil
+	roundTrip(t, MsgInvoke, in, &out)
+	if out.Weights != nil {
+		t.Fatalf("weights left over: %+v", out.Weights)
+	}
+}
