@@ -1,0 +1,130 @@
+package e2e
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"gpufn/examples"
+)
+
+// mlpCheck invokes the MLP example n times with inputs from seeds 1..n and compares each
+// output with the Go reference for the weights in file; it returns the first answer's
+// Server-Timing.
+func mlpCheck(t *testing.T, s *server, file []byte, n int) string {
+	t.Helper()
+	var timing string
+	for seed := uint64(1); seed <= uint64(n); seed++ {
+		x := examples.MLPInput(seed)
+		a := s.invoke("mlp", map[string][]byte{"x": x})
+		if a.status != 200 {
+			t.Fatalf("invoke mlp: %d %s: %s", a.status, a.code, a.message)
+		}
+		want, err := examples.MLPReference(file, x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := examples.CompareF32(a.outputs["y"], want, 1e-5); err != nil {
+			t.Fatalf("mlp, input %d: %v", seed, err)
+		}
+		if seed == 1 {
+			timing = a.header.Get("Server-Timing")
+		}
+	}
+	return timing
+}
+
+// weightStats sums the workers' weight-set counts in /v1/engines.
+func weightStats(t *testing.T, s *server) (hits, misses uint64) {
+	t.Helper()
+	var v struct {
+		Engines []struct {
+			Workers []struct {
+				Weights struct{ Hits, Misses uint64 } `json:"weights"`
+			} `json:"workers"`
+		} `json:"engines"`
+	}
+	if a := s.do("GET", "/v1/engines", "", nil); json.Unmarshal(a.body, &v) != nil {
+		t.Fatalf("engines: %s", a.body)
+	}
+	for _, e := range v.Engines {
+		for _, w := range e.Workers {
+			hits, misses = hits+w.Weights.Hits, misses+w.Weights.Misses
+		}
+	}
+	return hits, misses
+}
+
+// A model whose weights are a weight set: the MLP example over HTTP on the test device, its set
+// placed once per worker and then resident, protected while in use, replaced in place, and all
+// of it standing after a SIGKILL restart.
+func TestModelWeightSets(t *testing.T) {
+	dir := t.TempDir()
+	s := start(t, "--data-dir", dir)
+	s.mustPut("/v1/libraries/mlp", examples.MustPTX("mlp"))
+	file := examples.MLPWeights(1)
+	a := s.do("PUT", "/v1/weights/mlp", "application/octet-stream", file)
+	sum := sha256.Sum256(file)
+	var v struct {
+		Name    string `json:"name"`
+		SHA256  string `json:"sha256"`
+		Bytes   int    `json:"bytes"`
+		Tensors []struct {
+			Name string `json:"name"`
+		} `json:"tensors"`
+	}
+	if a.status != 201 || json.Unmarshal(a.body, &v) != nil || v.Name != "mlp" || v.SHA256 != hex.EncodeToString(sum[:]) || v.Bytes != len(file) || len(v.Tensors) != 4 {
+		t.Fatalf("PUT /v1/weights/mlp: %d %s", a.status, a.body)
+	}
+	if a := s.do("PUT", "/v1/weights/bad", "application/octet-stream", file[:len(file)-4]); a.status != 422 || a.code != "invalid_weights" {
+		t.Fatalf("a truncated weight set: %d %s", a.status, a.body)
+	}
+	s.mustPut("/v1/functions/mlp", examples.MLPConfig())
+
+	const n = 12 // more invocations than workers: some find the set resident
+	if timing := mlpCheck(t, s, file, n); !strings.Contains(timing, "place;dur=") {
+		t.Fatalf("the first invocation's Server-Timing has no place stage: %q", timing)
+	}
+	hits, misses := weightStats(t, s)
+	if misses == 0 || hits+misses != n || hits == 0 {
+		t.Fatalf("weight sets: %d hits, %d placements for %d invocations", hits, misses, n)
+	}
+	if a := s.do("GET", "/v1/weights/mlp", "", nil); a.status != 200 || !bytes.Contains(a.body, []byte(`"used_by":["mlp"]`)) {
+		t.Fatalf("GET /v1/weights/mlp: %d %s", a.status, a.body)
+	}
+	if a := s.do("DELETE", "/v1/weights/mlp", "", nil); a.status != 409 || a.code != "weights_in_use" {
+		t.Fatalf("deleting a set in use: %d %s", a.status, a.body)
+	}
+	// New weights under the same name: the function answers with them.
+	file = examples.MLPWeights(2)
+	if a := s.do("PUT", "/v1/weights/mlp", "application/octet-stream", file); a.status != 200 {
+		t.Fatalf("replacing the set: %d %s", a.status, a.body)
+	}
+	mlpCheck(t, s, file, 3)
+
+	// SIGKILL and start again: the set, the library and the function are back.
+	s.cmd.Process.Signal(syscall.SIGKILL)
+	<-s.done
+	s.done <- nil
+	s = start(t, "--data-dir", dir)
+	mlpCheck(t, s, file, 3)
+	if a := s.do("GET", "/v1/weights", "", nil); a.status != 200 || !bytes.Contains(a.body, []byte(`"name":"mlp"`)) {
+		t.Fatalf("GET /v1/weights after a restart: %d %s", a.status, a.body)
+	}
+	// Deleting the function frees the set; deleting the set removes its file.
+	if a := s.do("DELETE", "/v1/functions/mlp", "", nil); a.status != 204 {
+		t.Fatalf("delete function: %d %s", a.status, a.body)
+	}
+	if a := s.do("DELETE", "/v1/weights/mlp", "", nil); a.status != 204 {
+		t.Fatalf("delete weights: %d %s", a.status, a.body)
+	}
+	if left, _ := os.ReadDir(filepath.Join(dir, "blobs", "sha256")); len(left) != 0 {
+		t.Fatalf("blobs left after the last set went: %v", left)
+	}
+}
