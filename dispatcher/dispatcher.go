@@ -484,6 +484,12 @@ func (d *Dispatcher) PutFunction(caller auth.Identity, tenant, name string, conf
 	if err != nil {
 		return FunctionView{}, false, err
 	}
+	return d.publishFunctionLocked(tenant, name, fe)
+}
+
+// publishFunctionLocked stores and publishes a compiled function entry, keeping the access
+// settings of the version it replaces.
+func (d *Dispatcher) publishFunctionLocked(tenant, name string, fe *fnEntry) (FunctionView, bool, error) {
 	old := (*d.fns.Load())[tenant][name]
 	if old == nil && len((*d.fns.Load())[tenant]) >= d.cfg.MaxFunctions {
 		return FunctionView{}, false, errorf(call.CodeLimitReached, "tenant %q has %d functions, the most allowed (--max-functions-per-tenant); delete one first", tenant, d.cfg.MaxFunctions)
@@ -495,6 +501,9 @@ func (d *Dispatcher) PutFunction(caller auth.Identity, tenant, name string, conf
 		return FunctionView{}, false, err
 	}
 	d.publish(tenant, func(m map[string]*fnEntry) { m[name] = fe })
+	if p := fe.fn.Plan; p.WeightSet != "" || len(p.Weights) == 0 {
+		d.dropAnonymousLocked(tenant, name) // the weights it was sent with before, if any
+	}
 	d.log.Info("function registered", zap.String("tenant", tenant), zap.String("function", name), zap.String("library", fe.fn.Lib.Name), zap.Bool("replaced", old != nil))
 	return fnView(fe), old == nil, nil
 }
@@ -505,7 +514,7 @@ func (d *Dispatcher) compileLocked(tenant, name string, plan *function.Plan, con
 	if err := checkRunnable(plan); err != nil {
 		return nil, err
 	}
-	ws, err := d.bindWeightsLocked(tenant, plan)
+	ws, err := d.bindWeightsLocked(tenant, name, plan)
 	if err != nil {
 		return nil, err
 	}
@@ -717,6 +726,7 @@ func (d *Dispatcher) DeleteFunction(caller auth.Identity, tenant, name string) e
 		}
 	}
 	d.publish(tenant, func(m map[string]*fnEntry) { delete(m, name) })
+	d.dropAnonymousLocked(tenant, name)
 	return nil
 }
 

@@ -192,14 +192,23 @@ func bindingOf(e *weightEntry, p *function.Plan) *call.WeightSet {
 	return ws
 }
 
-// bindWeightsLocked binds a plan's weights to its weight set (nil when it names none).
-func (d *Dispatcher) bindWeightsLocked(tenant string, plan *function.Plan) (*call.WeightSet, error) {
+// bindWeightsLocked binds the weights of function fn's plan to its weight set (nil when it
+// has none): the set its config names, or else its anonymous set (given with the function).
+func (d *Dispatcher) bindWeightsLocked(tenant, fn string, plan *function.Plan) (*call.WeightSet, error) {
 	if plan.WeightSet == "" {
-		if len(plan.Weights) > 0 {
-			return nil, &Error{Code: call.CodeInvalidConfig, Message: "weights without a weight set",
-				Problems: []function.Problem{{Path: "weight_set", Message: "blueprint.weights names tensors; say which weight set they are of (upload one with PUT /v1/weights/{set})"}}}
+		if len(plan.Weights) == 0 {
+			return nil, nil
 		}
-		return nil, nil
+		e, ok := d.weights[tenant][anonymous(fn)]
+		if !ok {
+			return nil, &Error{Code: call.CodeInvalidConfig, Message: "weights without a weight set",
+				Problems: []function.Problem{{Path: "weight_set", Message: "blueprint.weights names tensors; say which weight set they are of (upload one with PUT /v1/weights/{set}), or send the set with the config (multipart: parts config and weights)"}}}
+		}
+		if err := checkBinding(e, plan); err != nil {
+			return nil, &Error{Code: call.CodeInvalidWeights, Message: err.Error(),
+				Problems: []function.Problem{{Path: "blueprint.weights", Message: err.Error()}}}
+		}
+		return bindingOf(e, plan), nil
 	}
 	e, ok := d.weights[tenant][plan.WeightSet]
 	if !ok {
@@ -233,7 +242,7 @@ func (d *Dispatcher) DeleteWeights(caller auth.Identity, tenant, name string) er
 func (d *Dispatcher) weightUsersLocked(tenant, set string) []string {
 	var out []string
 	for name, fe := range (*d.fns.Load())[tenant] {
-		if fe.fn.Plan.WeightSet == set {
+		if fe.fn.Plan.WeightSet == set || (fe.fn.Plan.WeightSet == "" && set == anonymous(name)) {
 			out = append(out, name)
 		}
 	}
@@ -286,4 +295,88 @@ func (d *Dispatcher) RestoreWeights(sets []store.WeightSet) []error {
 		d.addWeightsLocked(&weightEntry{tenant: ws.Tenant, name: ws.Name, sum: ws.SHA256, size: ws.Bytes, header: h, path: path, created: ws.Created})
 	}
 	return problems
+}
+
+// Anonymous weight sets: Dandelion v2's way, a function's weights given with its config
+// (docs/config-models.md). The set is named "@" + the function's name, which no client can
+// give a set (names begin with a letter or digit); it is listed with the tenant's sets, and
+// replaced and deleted with its function.
+
+func anonymous(fn string) string { return "@" + fn }
+
+// PutFunctionWithWeights registers (or replaces) function name of tenant from its config and
+// its own weight set: file, a safetensors file whose tensors include every name of the
+// config's blueprint.weights (and the config names no weight_set). It reports whether the
+// function is new.
+func (d *Dispatcher) PutFunctionWithWeights(caller auth.Identity, tenant, name string, config, file []byte) (FunctionView, bool, error) {
+	if !manages(caller, tenant) {
+		return d.PutFunction(caller, tenant, name, config) // answers as for any other caller
+	}
+	if err := function.CheckName(name); err != nil {
+		return FunctionView{}, false, errorf(call.CodeBadName, "function name: %v", err)
+	}
+	plan, err := function.Parse(config)
+	if err != nil {
+		return FunctionView{}, false, invalid(err)
+	}
+	if plan.WeightSet != "" || len(plan.Weights) == 0 {
+		return FunctionView{}, false, &Error{Code: call.CodeInvalidConfig, Message: "a function sent with its weights",
+			Problems: []function.Problem{{Path: "weight_set", Message: "a function sent with its own weights names them in blueprint.weights and no weight_set"}}}
+	}
+	maxBytes, _ := d.weightDefaults()
+	switch {
+	case int64(len(file)) > maxBytes:
+		return FunctionView{}, false, errorf(call.CodeTooLarge, "the weight set is %d bytes; the limit is %d (--max-weight-bytes)", len(file), maxBytes)
+	case d.cfg.Store == nil:
+		return FunctionView{}, false, errorf(call.CodeBadRequest, "weight sets are kept under --data-dir, and this server runs without one")
+	}
+	h, err := weights.Parse(file)
+	if err != nil {
+		return FunctionView{}, false, errorf(call.CodeInvalidWeights, "%v", err)
+	}
+	set := anonymous(name)
+	e := &weightEntry{tenant: tenant, name: set, size: int64(len(file)), header: h, created: time.Now(), sum: sha256Sum(file)}
+	e.path = d.cfg.Store.BlobPath(e.sum)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if fns := (*d.fns.Load())[tenant]; fns[name] == nil && len(fns) >= d.cfg.MaxFunctions {
+		return FunctionView{}, false, errorf(call.CodeLimitReached, "tenant %q has %d functions, the most allowed (--max-functions-per-tenant); delete one first", tenant, d.cfg.MaxFunctions)
+	}
+	if err := d.checkQuotaLocked(tenant, set, e); err != nil {
+		return FunctionView{}, false, err
+	}
+	// The function is compiled against the new set before anything is stored.
+	old, had := d.weights[tenant][set]
+	d.addWeightsLocked(e)
+	fe, err := d.compileLocked(tenant, name, plan, config)
+	if err != nil {
+		d.restoreWeightsLocked(tenant, set, old, had)
+		return FunctionView{}, false, err
+	}
+	if _, err := d.cfg.Store.PutWeights(tenant, set, file, e.created); err != nil {
+		d.restoreWeightsLocked(tenant, set, old, had)
+		return FunctionView{}, false, d.storageError("storing the weight set", err)
+	}
+	return d.publishFunctionLocked(tenant, name, fe)
+}
+
+// restoreWeightsLocked puts back the entry of set that was there before (or removes it).
+func (d *Dispatcher) restoreWeightsLocked(tenant, set string, old *weightEntry, had bool) {
+	if had {
+		d.weights[tenant][set] = old
+	} else {
+		delete(d.weights[tenant], set)
+	}
+}
+
+// dropAnonymousLocked deletes the anonymous set of a deleted function, if it has one.
+func (d *Dispatcher) dropAnonymousLocked(tenant, fn string) {
+	set := anonymous(fn)
+	if _, ok := d.weights[tenant][set]; !ok {
+		return
+	}
+	if err := d.cfg.Store.DeleteWeights(tenant, set); err != nil {
+		d.log.Warn("deleting the weight set of a deleted function", zap.String("tenant", tenant), zap.String("function", fn), zap.Error(err))
+	}
+	delete(d.weights[tenant], set)
 }

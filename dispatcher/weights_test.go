@@ -3,6 +3,7 @@ package dispatcher
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -179,5 +180,76 @@ func TestWeightSetsRestore(t *testing.T) {
 	fn, err := d2.Lookup(alice, []byte("alice"), []byte("mm"))
 	if err != nil || fn.Weights == nil || fn.Weights.Path != st.BlobPath(sha256.Sum256(file)) || fn.Weights.Ranges[0] != [2]uint64{0, 16} {
 		t.Fatalf("restored binding: %+v %v", fn, err)
+	}
+}
+
+// Dandelion's way: a function sent with its own weights gets an anonymous set, "@" + its
+// name, listed with the tenant's sets, replaced with the function, deleted with it, restored.
+func TestAnonymousWeightSet(t *testing.T) {
+	d, dir := weightsRegistry(t, Config{})
+	alice := tenant("alice")
+	if _, _, err := d.PutLibrary(alice, "alice", "mlops", examples.MustPTX("mlops")); err != nil {
+		t.Fatal(err)
+	}
+	own := strings.Replace(weightedMatmul, `"weight_set":"w",`, "", 1)
+	if _, _, err := d.PutFunction(alice, "alice", "mm", []byte(own)); CodeOf(err) != call.CodeInvalidConfig {
+		t.Fatalf("weights and no set: %v", err)
+	}
+	if _, _, err := d.PutFunctionWithWeights(alice, "alice", "mm", []byte(own), safetensors(t, []string{"B"}, []int{16})); CodeOf(err) != call.CodeInvalidWeights {
+		t.Fatalf("a set without A: %v", err)
+	}
+	if list, _ := d.WeightSets(alice, "alice"); len(list) != 0 {
+		t.Fatalf("a refused registration left a set: %+v", list)
+	}
+	if _, _, err := d.PutFunctionWithWeights(alice, "alice", "mm", []byte(weightedMatmul), safetensors(t, []string{"A"}, []int{16})); CodeOf(err) != call.CodeInvalidConfig {
+		t.Fatalf("weights sent with a config naming a set: %v", err)
+	}
+	file := safetensors(t, []string{"x", "A"}, []int{8, 16})
+	if _, created, err := d.PutFunctionWithWeights(alice, "alice", "mm", []byte(own), file); err != nil || !created {
+		t.Fatalf("register with weights: %v %v", created, err)
+	}
+	fn, _ := d.Lookup(alice, []byte("alice"), []byte("mm"))
+	if fn.Weights == nil || fn.Weights.SHA256 != sha256.Sum256(file) || fn.Weights.Ranges[0] != [2]uint64{8, 24} {
+		t.Fatalf("binding %+v", fn.Weights)
+	}
+	list, _ := d.WeightSets(alice, "alice")
+	if len(list) != 1 || list[0].Name != "@mm" || strings.Join(list[0].UsedBy, ",") != "mm" {
+		t.Fatalf("sets %+v", list)
+	}
+	// A restart restores the set before the function.
+	d.cfg.Store.Close()
+	st, err := store.Open(dir, store.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	libs, fns, _, _ := st.Load()
+	sets, _, _ := st.LoadWeights()
+	d2 := newRegistry(t, Config{Store: st})
+	d2.RestoreWeights(sets)
+	if errs := d2.Restore(libs, fns); len(errs) != 0 {
+		t.Fatal(errs)
+	}
+	if fn, _ := d2.Lookup(alice, []byte("alice"), []byte("mm")); fn == nil || fn.Weights == nil || fn.Weights.Ranges[0] != [2]uint64{8, 24} {
+		t.Fatalf("restored %+v", fn)
+	}
+	// Replaced by a function without weights, or deleted: the set goes.
+	if _, _, err := d2.PutFunction(alice, "alice", "mm", matmulConfig(t)); err != nil {
+		t.Fatal(err)
+	}
+	if list, _ := d2.WeightSets(alice, "alice"); len(list) != 0 {
+		t.Fatalf("left after a replace: %+v", list)
+	}
+	if _, _, err := d2.PutFunctionWithWeights(alice, "alice", "mm", []byte(own), file); err != nil {
+		t.Fatal(err)
+	}
+	if err := d2.DeleteFunction(alice, "alice", "mm"); err != nil {
+		t.Fatal(err)
+	}
+	if list, _ := d2.WeightSets(alice, "alice"); len(list) != 0 {
+		t.Fatalf("left after a delete: %+v", list)
+	}
+	if left, _ := os.ReadDir(filepath.Join(dir, "blobs", "sha256")); len(left) != 0 {
+		t.Fatalf("blobs left: %v", left)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"mime/multipart"
 	"os"
 	"path/filepath"
 	"strings"
@@ -126,5 +127,33 @@ func TestModelWeightSets(t *testing.T) {
 	}
 	if left, _ := os.ReadDir(filepath.Join(dir, "blobs", "sha256")); len(left) != 0 {
 		t.Fatalf("blobs left after the last set went: %v", left)
+	}
+}
+
+// Dandelion's way: the MLP registered with its weights in the same request (multipart), no
+// named set; the set is listed as "@mlp" and goes with the function.
+func TestModelWeightsWithTheFunction(t *testing.T) {
+	s := start(t, "--data-dir", t.TempDir())
+	s.mustPut("/v1/libraries/mlp", examples.MustPTX("mlp"))
+	config := bytes.Replace(examples.MLPConfig(), []byte(`"weight_set": "mlp",`), nil, 1)
+	file := examples.MLPWeights(3)
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	w.WriteField("config", string(config))
+	fw, _ := w.CreateFormFile("weights", "mlp.safetensors")
+	fw.Write(file)
+	w.Close()
+	if a := s.do("PUT", "/v1/functions/mlp", w.FormDataContentType(), body.Bytes()); a.status != 201 {
+		t.Fatalf("PUT multipart: %d %s", a.status, a.body)
+	}
+	mlpCheck(t, s, file, 2)
+	if a := s.do("GET", "/v1/weights", "", nil); !bytes.Contains(a.body, []byte(`"name":"@mlp"`)) {
+		t.Fatalf("the function's set is not listed: %s", a.body)
+	}
+	if a := s.do("DELETE", "/v1/functions/mlp", "", nil); a.status != 204 {
+		t.Fatalf("delete: %d %s", a.status, a.body)
+	}
+	if a := s.do("GET", "/v1/weights", "", nil); bytes.Contains(a.body, []byte(`"@mlp"`)) {
+		t.Fatalf("the function's set outlived it: %s", a.body)
 	}
 }
