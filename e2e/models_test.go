@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"mime/multipart"
+	"os/exec"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"testing"
 
 	"gpufn/examples"
+	"gpufn/weights"
 )
 
 // mlpCheck invokes the MLP example n times with inputs from seeds 1..n and compares each
@@ -155,5 +157,52 @@ func TestModelWeightsWithTheFunction(t *testing.T) {
 	}
 	if a := s.do("GET", "/v1/weights", "", nil); bytes.Contains(a.body, []byte(`"@mlp"`)) {
 		t.Fatalf("the function's set outlived it: %s", a.body)
+	}
+}
+
+// gpufn deploy --check uploads a bundle (the layout python -m tools.export writes: here the MLP
+// example's) and checks the answer to its reference inputs.
+func TestDeployBundle(t *testing.T) {
+	s := start(t, "--data-dir", t.TempDir())
+	dir := t.TempDir()
+	file := examples.MLPWeights(4)
+	x := examples.MLPInput(4)
+	y, err := examples.MLPReference(file, x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f32 := func(name string, b []byte) []byte {
+		st, err := weights.Encode([]weights.Tensor{{Name: name, DType: "F32", Shape: []uint64{uint64(len(b) / 4)}}}, [][]byte{b}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	files := map[string][]byte{
+		"gpufn-bundle.json": []byte(`{"version": 1, "function": "mlp", "config": "function.json",
+			"libraries": {"mlp": "libraries/mlp.ptx"}, "weights": {"name": "mlp", "file": "weights.safetensors"},
+			"reference": {"inputs": "reference/inputs.safetensors", "outputs": "reference/outputs.safetensors"}}`),
+		"function.json":                 examples.MLPConfig(),
+		"libraries/mlp.ptx":             examples.MustPTX("mlp"),
+		"weights.safetensors":           file,
+		"reference/inputs.safetensors":  f32("x", x),
+		"reference/outputs.safetensors": f32("y", y),
+	}
+	for name, b := range files {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o700)
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, err := exec.Command(gpufnBin, "deploy", "--url", s.url, "--check", dir).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "output y matches the reference") {
+		t.Fatalf("gpufn deploy: %v\n%s", err, out)
+	}
+	// A reference that the function does not produce fails the check.
+	bad := append([]byte(nil), y...)
+	bad[3] ^= 0x40 // the exponent of the first element
+	os.WriteFile(filepath.Join(dir, "reference/outputs.safetensors"), f32("y", bad), 0o600)
+	if out, err := exec.Command(gpufnBin, "deploy", "--url", s.url, "--check", dir).CombinedOutput(); err == nil {
+		t.Fatalf("gpufn deploy --check passed a wrong reference:\n%s", out)
 	}
 }

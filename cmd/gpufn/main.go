@@ -30,6 +30,7 @@ Usage:
   gpufn invoke NAME -i INPUT=VALUE ...  invoke a function (gpufn invoke -h)
   gpufn ls [libraries|functions|engines]
   gpufn rm library|function NAME        delete a library or a function
+  gpufn deploy [--check] DIR            upload a bundle of python -m tools.export (docs/export.md)
   gpufn bench VERB ...                  load generator and comparisons (gpufn bench -h)
   gpufn worker ...                      a worker process; started by the server, not by hand
 
@@ -52,6 +53,8 @@ func main() {
 		code = bench.Main(args)
 	case "upload", "register", "invoke", "ls", "rm":
 		code = client(cmd, args)
+	case "deploy":
+		code = deploy(args)
 	case "-h", "--help", "help":
 		fmt.Print(usage)
 	default:
