@@ -27,6 +27,9 @@ type Function struct {
 	// Config is the config JSON the plan was compiled from; workers compile it again.
 	Config []byte
 	Lib    *Library
+	// Extra are the other libraries of a function whose kernels come from several (Dandelion
+	// v2's modules): Lib is Plan.Libraries[0]'s, Extra[i] Plan.Libraries[i+1]'s. Nil otherwise.
+	Extra []*Library
 	// Weights is the weight set the function's weights (Plan.Weights) are bound to; nil for a
 	// function without a weight set.
 	Weights *WeightSet

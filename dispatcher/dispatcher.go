@@ -296,14 +296,15 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 	// Functions bound to the old version move to the new one, if they still fit it.
 	var rebound []*fnEntry
 	for _, fe := range (*d.fns.Load())[tenant] {
-		if fe.fn.Lib.Name != name {
+		if !usesLibrary(fe.fn, name) {
 			continue
 		}
-		if err := fe.fn.Plan.CheckLibrary(lib.Info); err != nil {
+		main, extra := replaceLibrary(fe.fn, name, lib)
+		if err := checkLibraries(fe.fn.Plan, append([]*call.Library{main}, extra...)); err != nil {
 			return LibraryView{}, false, errorf(call.CodeLibraryInUse, "replacing library %q would break function %q: %v", name, fe.fn.Name, err)
 		}
 		nfe := *fe
-		nfe.fn = &call.Function{ID: d.nextID.Add(1), Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: lib, Weights: fe.fn.Weights}
+		nfe.fn = &call.Function{ID: d.nextID.Add(1), Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: main, Extra: extra, Weights: fe.fn.Weights}
 		rebound = append(rebound, &nfe)
 	}
 	e.tenant, e.created = tenant, time.Now()
@@ -403,7 +404,7 @@ func (d *Dispatcher) DeleteLibrary(caller auth.Identity, tenant, name string) er
 func (d *Dispatcher) usersLocked(tenant, lib string) []string {
 	var out []string
 	for name, fe := range (*d.fns.Load())[tenant] {
-		if fe.fn.Lib.Name == lib {
+		if usesLibrary(fe.fn, lib) {
 			out = append(out, name)
 		}
 	}
@@ -439,14 +440,17 @@ func (d *Dispatcher) Libraries(caller auth.Identity, tenant string) ([]LibraryVi
 
 // FunctionView describes a function.
 type FunctionView struct {
-	Tenant  string    `json:"tenant"`
-	Name    string    `json:"name"`
-	Library string    `json:"library"`
-	Inputs  []string  `json:"inputs"`
-	Outputs []string  `json:"outputs"`
-	Kernels []string  `json:"kernels"`
-	Created time.Time `json:"created"`
-	Access  Access    `json:"access"`
+	Tenant  string   `json:"tenant"`
+	Name    string   `json:"name"`
+	Library string   `json:"library"`
+	Inputs  []string `json:"inputs"`
+	Outputs []string `json:"outputs"`
+	Kernels []string `json:"kernels"`
+	// Libraries lists every library of a function whose kernels come from several (Dandelion
+	// v2's modules), Library being the first.
+	Libraries []string  `json:"libraries,omitempty"`
+	Created   time.Time `json:"created"`
+	Access    Access    `json:"access"`
 	// Quarantined is true after repeated faults or overruns, until it is registered again.
 	Quarantined bool `json:"quarantined,omitempty"`
 }
@@ -457,7 +461,14 @@ func fnView(fe *fnEntry) FunctionView {
 	for i, s := range p.Outputs {
 		outs[i] = p.SlotName(int(s))
 	}
-	return FunctionView{Tenant: fe.tenant, Name: fe.fn.Name, Library: fe.fn.Lib.Name, Inputs: p.Inputs, Outputs: outs, Kernels: p.Kernels,
+	var libs []string
+	for _, l := range fe.fn.Extra {
+		libs = append(libs, l.Name)
+	}
+	if libs != nil {
+		libs = append([]string{fe.fn.Lib.Name}, libs...)
+	}
+	return FunctionView{Tenant: fe.tenant, Name: fe.fn.Name, Library: fe.fn.Lib.Name, Libraries: libs, Inputs: p.Inputs, Outputs: outs, Kernels: p.Kernels,
 		Created: fe.created, Access: fe.access, Quarantined: fe.fn.Quarantined()}
 }
 
@@ -511,30 +522,19 @@ func (d *Dispatcher) publishFunctionLocked(tenant, name string, fe *fnEntry) (Fu
 // compileLocked checks a parsed plan against the tenant's library and the device, and makes
 // its entry (not yet published).
 func (d *Dispatcher) compileLocked(tenant, name string, plan *function.Plan, config []byte) (*fnEntry, error) {
-	if err := checkRunnable(plan); err != nil {
-		return nil, err
-	}
 	ws, err := d.bindWeightsLocked(tenant, name, plan)
 	if err != nil {
 		return nil, err
 	}
-	var lib *call.Library
-	for _, cand := range function.LibraryCandidates(plan.ModulePath) {
-		if e, ok := d.libs[tenant][cand]; ok {
-			lib = e.lib
-			break
-		}
-	}
-	if lib == nil {
-		return nil, &Error{Code: call.CodeInvalidConfig,
-			Message:  fmt.Sprintf("module_path %q names no library of tenant %q", plan.ModulePath, tenant),
-			Problems: []function.Problem{{Path: "module_path", Message: fmt.Sprintf("no library %s; upload it with PUT /v1/libraries/{name}", strings.Join(quoteAll(function.LibraryCandidates(plan.ModulePath)), " or "))}}}
+	lib, extra, err := d.librariesLocked(tenant, plan)
+	if err != nil {
+		return nil, err
 	}
 	if n := plan.NumSlots(); n > d.cfg.MaxBuffers {
 		return nil, &Error{Code: call.CodeInvalidConfig, Message: "too many buffers",
 			Problems: []function.Problem{{Path: "blueprint", Message: fmt.Sprintf("%d inputs and buffers; the limit is %d (--max-buffers)", n, d.cfg.MaxBuffers)}}}
 	}
-	if err := plan.CheckLibrary(lib.Info); err != nil {
+	if err := checkLibraries(plan, append([]*call.Library{lib}, extra...)); err != nil {
 		return nil, invalid(err)
 	}
 	if n, ok := plan.StaticLaunches(d.cfg.LaunchLimit); ok && n > d.cfg.LaunchLimit {
@@ -557,7 +557,7 @@ func (d *Dispatcher) compileLocked(tenant, name string, plan *function.Plan, con
 	}
 	config = append([]byte(nil), config...)
 	return &fnEntry{tenant: tenant, created: time.Now(), config: config,
-		fn: &call.Function{ID: d.nextID.Add(1), Name: name, Plan: plan, Config: config, Lib: lib, Weights: ws}}, nil
+		fn: &call.Function{ID: d.nextID.Add(1), Name: name, Plan: plan, Config: config, Lib: lib, Extra: extra, Weights: ws}}, nil
 }
 
 // storageError logs a failure of the store with its cause, which names the server's paths, and

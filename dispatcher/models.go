@@ -8,18 +8,82 @@ import (
 
 	"gpufn/call"
 	"gpufn/function"
+	"gpufn/libscan"
 	"gpufn/weights"
 )
 
-// checkRunnable refuses what a config may say but this server cannot run yet: kernels from
-// several libraries (the v2 form's modules; a function loads one library), and weights
-// without a weight set of the tenant to bind them to.
-func checkRunnable(plan *function.Plan) *Error {
-	if len(plan.Libraries) > 1 {
-		return &Error{Code: call.CodeInvalidConfig, Message: "kernels from several modules",
-			Problems: []function.Problem{{Path: "kernels", Message: fmt.Sprintf("the kernels come from %d libraries (%s); a function's kernels come from one library on this server", len(plan.Libraries), strings.Join(quoteAll(plan.Libraries), ", "))}}}
+// librariesLocked finds the libraries of a plan: the one module_path names, or each of the v2
+// form's modules that kernels use (the first is the function's Lib, the others its Extra).
+func (d *Dispatcher) librariesLocked(tenant string, plan *function.Plan) (*call.Library, []*call.Library, error) {
+	names := plan.Libraries
+	if len(names) == 0 {
+		names = []string{plan.ModulePath}
 	}
-	return nil
+	libs := make([]*call.Library, 0, len(names))
+	for _, n := range names {
+		var lib *call.Library
+		for _, cand := range function.LibraryCandidates(n) {
+			if e, ok := d.libs[tenant][cand]; ok {
+				lib = e.lib
+				break
+			}
+		}
+		if lib == nil {
+			path := "module_path"
+			if len(plan.Libraries) > 0 {
+				path = "modules"
+			}
+			return nil, nil, &Error{Code: call.CodeInvalidConfig,
+				Message:  fmt.Sprintf("%s %q names no library of tenant %q", path, n, tenant),
+				Problems: []function.Problem{{Path: path, Message: fmt.Sprintf("no library %s; upload it with PUT /v1/libraries/{name}", strings.Join(quoteAll(function.LibraryCandidates(n)), " or "))}}}
+		}
+		libs = append(libs, lib)
+	}
+	if len(libs) == 1 {
+		return libs[0], nil, nil
+	}
+	return libs[0], libs[1:], nil
+}
+
+// checkLibraries checks a plan against its libraries (in Plan.Libraries order).
+func checkLibraries(plan *function.Plan, libs []*call.Library) error {
+	if len(libs) == 1 {
+		return plan.CheckLibrary(libs[0].Info)
+	}
+	infos := make([]*libscan.Info, len(libs))
+	for i, l := range libs {
+		infos[i] = l.Info
+	}
+	return plan.CheckLibraries(infos)
+}
+
+// usesLibrary reports whether fn loads the library of that name.
+func usesLibrary(fn *call.Function, name string) bool {
+	if fn.Lib.Name == name {
+		return true
+	}
+	for _, l := range fn.Extra {
+		if l.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// replaceLibrary returns fn's libraries with lib in the place of the one of that name.
+func replaceLibrary(fn *call.Function, name string, lib *call.Library) (*call.Library, []*call.Library) {
+	main := fn.Lib
+	if main.Name == name {
+		main = lib
+	}
+	var extra []*call.Library
+	for _, l := range fn.Extra {
+		if l.Name == name {
+			l = lib
+		}
+		extra = append(extra, l)
+	}
+	return main, extra
 }
 
 func sha256Sum(b []byte) [32]byte { return sha256.Sum256(b) }

@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"mime/multipart"
@@ -205,4 +206,54 @@ func TestDeployBundle(t *testing.T) {
 	if out, err := exec.Command(gpufnBin, "deploy", "--url", s.url, "--check", dir).CombinedOutput(); err == nil {
 		t.Fatalf("gpufn deploy --check passed a wrong reference:\n%s", out)
 	}
+}
+
+// Dandelion v2's own configs (function/testdata/dandelion-v2, its dev/gpu branch) that use the
+// example kernels run unchanged, hip_inference among them: its kernels come from two modules
+// (mlops and module), each a library of its own in the worker.
+func TestDandelionV2ConfigsRun(t *testing.T) {
+	s := start(t)
+	s.uploadExamples("mlops", "module")
+	for _, name := range []string{"inference", "matmul_para", "matmul_loop", "basic_io", "hello_world", "minimal"} {
+		config, err := os.ReadFile(filepath.Join("..", "function", "testdata", "dandelion-v2", "hip_"+name+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.mustPut("/v1/functions/"+name, config)
+	}
+	a := s.do("GET", "/v1/functions/inference", "", nil)
+	if a.status != 200 {
+		t.Fatalf("GET inference: %d %s", a.status, a.body)
+	}
+	if a := s.do("GET", "/v1/functions", "", nil); !bytes.Contains(a.body, []byte(`"libraries":["mlops","module"]`)) {
+		t.Fatalf("the two-module function does not list its libraries: %s", a.body)
+	}
+	for i := 0; i < 3; i++ { // the second and third find both modules loaded
+		cfg, A, B := examples.InferenceInputs(2, 1, int64(5+i))
+		out := s.mustInvoke("inference", map[string][]byte{"cfg": cfg, "A": A, "B": B})
+		if err := examples.CompareF32(out["D"], examples.InferenceReference(A, B, 1), 1e-4); err != nil {
+			t.Fatalf("inference (two modules), invocation %d: %v", i, err)
+		}
+	}
+	cfg, A := examples.MatmulInputs(64, 3)
+	if out := s.mustInvoke("matmul_para", map[string][]byte{"cfg": cfg, "A": A}); !bytes.Equal(out["B"], examples.MatmulReference(A)) {
+		t.Fatal("matmul_para differs from the reference")
+	}
+	if out := s.mustInvoke("basic_io", map[string][]byte{"A": binary.LittleEndian.AppendUint64(nil, 12345)}); binary.LittleEndian.Uint64(out["A"]) != 98765 {
+		t.Fatalf("basic_io: %x", out["A"])
+	}
+	s.mustInvoke("minimal", nil)
+	// A kernel named in the module that lacks it is refused at registration.
+	bad := bytes.Replace(must(os.ReadFile(filepath.Join("..", "function", "testdata", "dandelion-v2", "hip_inference.json"))),
+		[]byte(`{ "module_name": "module.hsaco", "kernel_name": "hello_world" }`), []byte(`{ "module_name": "mlops.hsaco", "kernel_name": "hello_world" }`), 1)
+	if a := s.do("PUT", "/v1/functions/bad", "application/json", bad); a.status != 422 || !strings.Contains(a.message, "hello_world") {
+		t.Fatalf("hello_world in mlops: %d %s", a.status, a.body)
+	}
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
 }

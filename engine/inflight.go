@@ -64,17 +64,33 @@ func (f *inflight) reset() {
 }
 
 // hasCode reports whether the worker has fn's library and plan.
-func (f *inflight) hasCode(fn *call.Function) bool { return f.funcs[fn.ID] && f.libs[fn.Lib.Hash] }
+func (f *inflight) hasCode(fn *call.Function) bool {
+	if !f.funcs[fn.ID] || !f.libs[fn.Lib.Hash] {
+		return false
+	}
+	for _, l := range fn.Extra {
+		if !f.libs[l.Hash] {
+			return false
+		}
+	}
+	return true
+}
 
-// loaded records that the worker has fn's library and plan (it answered a request for it).
+// loaded records that the worker has fn's libraries and plan (it answered a request for it).
 func (f *inflight) loaded(fn *call.Function) {
 	f.libs[fn.Lib.Hash] = true
+	for _, l := range fn.Extra {
+		f.libs[l.Hash] = true
+	}
 	f.funcs[fn.ID] = true
 }
 
-// forget records that the worker dropped fn's library or plan: the next request carries both.
+// forget records that the worker dropped fn's libraries or plan: the next request carries all.
 func (f *inflight) forget(fn *call.Function) {
 	delete(f.libs, fn.Lib.Hash)
+	for _, l := range fn.Extra {
+		delete(f.libs, l.Hash)
+	}
 	delete(f.funcs, fn.ID)
 }
 
@@ -162,12 +178,23 @@ func (s *slot) send(ci int) bool {
 	if !f.libs[inv.Fn.Lib.Hash] {
 		r.Lib.Image = inv.Fn.Lib.Image
 	}
+	r.Extra = r.Extra[:0]
+	for _, l := range inv.Fn.Extra {
+		ref := worker.LibRef{Hash: l.Hash, Kind: l.Kind}
+		if !f.libs[l.Hash] {
+			ref.Image = l.Image
+		}
+		r.Extra = append(r.Extra, ref)
+	}
 	r.ID = s.life.w.NextID()
 	p.id = r.ID
 	p.sent = time.Now()
 	p.start = p.sent
 	err := s.life.w.Send(worker.MsgInvoke, r, r.ID, inv.Deadline)
 	r.Config, r.Lib.Image, r.Inputs = nil, nil, nil
+	for i := range r.Extra {
+		r.Extra[i].Image = nil
+	}
 	if err != nil {
 		if len(f.order) > 0 {
 			// Another request is in flight: this one never reached the worker whole (part of

@@ -12,16 +12,34 @@ import (
 // passes exactly that many and none is wider than the 8 bytes an argument carries. The error is
 // a *ValidationError.
 func (p *Plan) CheckLibrary(lib *libscan.Info) error {
+	return p.checkLibraries(func(int) (*libscan.Info, string) { return lib, p.ModulePath })
+}
+
+// CheckLibraries is CheckLibrary for a plan of the v2 form whose kernels come from several
+// libraries: libs[i] is the scanned library of Libraries[i].
+func (p *Plan) CheckLibraries(libs []*libscan.Info) error {
+	if len(p.Libraries) == 0 || len(libs) != len(p.Libraries) || len(p.KernelLibrary) != len(p.Kernels) {
+		return &ValidationError{Problems: []Problem{{Path: "modules", Message: "the plan's libraries and the libraries given differ"}}}
+	}
+	return p.checkLibraries(func(k int) (*libscan.Info, string) {
+		i := p.KernelLibrary[k]
+		return libs[i], p.Libraries[i]
+	})
+}
+
+// checkLibraries checks every kernel k against the library libOf(k) says.
+func (p *Plan) checkLibraries(libOf func(k int) (*libscan.Info, string)) error {
 	var ps problems
 	for i, k := range p.Kernels {
-		if lib.Kernel(k) == nil {
-			ps.add(index("kernels", i), "kernel %q is not in library %q (it has: %s)", k, p.ModulePath, listNames(lib.KernelNames(), 20))
+		if lib, name := libOf(i); lib.Kernel(k) == nil {
+			ps.add(index("kernels", i), "kernel %q is not in library %q (it has: %s)", k, name, listNames(lib.KernelNames(), 20))
 		}
 	}
 	walkOps(p.Body, func(op *Op) {
 		if op.Repeat || op.Kernel < 0 {
 			return
 		}
+		lib, _ := libOf(int(op.Kernel))
 		k := lib.Kernel(p.Kernels[op.Kernel])
 		if k == nil || k.Params == nil {
 			return

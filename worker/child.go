@@ -316,6 +316,9 @@ func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
 			}
 			c.invoke(&c.inv, &c.res)
 			c.inv.Lib.Image, c.inv.Config, c.inv.Weights = nil, nil, nil
+			for i := range c.inv.Extra {
+				c.inv.Extra[i].Image = nil
+			}
 			fr.Shrink()
 		case MsgPool:
 			var cmd PoolCmd

@@ -63,7 +63,8 @@ type Executor struct {
 type graphEntry struct {
 	rec     []uint64 // the launches it replays, compared in full before it is used
 	g       gpu.Graph
-	lib     [32]byte // the library whose kernels it launches
+	lib     [32]byte   // the library whose kernels it launches
+	extra   [][32]byte // and the function's other libraries
 	lastUse uint64
 }
 
@@ -92,11 +93,15 @@ type plan struct {
 	noGraph bool
 	// ranges are where the function's weights lie in its weight set's data (WeightsRef.Ranges).
 	ranges [][2]uint64
+	// extra are the hashes of the function's other libraries (Invoke.Extra), for which fns
+	// are valid too.
+	extra [][32]byte
 }
 
 // ExecutorOptions configure an Executor.
 type ExecutorOptions struct {
-	// MaxModules bounds the module cache (default 64); the least recently used is unloaded.
+	// MaxModules bounds the module cache (default 1024: a model exported with Triton has one
+	// module per kernel); the least recently used is unloaded.
 	MaxModules int
 	// MaxFunctions bounds the plan cache (default 4096).
 	MaxFunctions int
@@ -120,7 +125,7 @@ type ExecutorOptions struct {
 // NewExecutor runs invocations on dev with buffers from pool.
 func NewExecutor(dev gpu.Device, pool *bufpool.Pool, opt ExecutorOptions) *Executor {
 	if opt.MaxModules <= 0 {
-		opt.MaxModules = 64
+		opt.MaxModules = 1024
 	}
 	if opt.MaxFunctions <= 0 {
 		opt.MaxFunctions = 4096
@@ -236,7 +241,12 @@ func (e *Executor) run(req *Invoke, mem []byte, res *Result) error {
 		return err
 	}
 	p := pl.p
-	if err := e.resolve(pl, &req.Lib, &res.Stages); err != nil {
+	if len(req.Extra) > 0 {
+		err = e.resolveLibs(pl, req, &res.Stages)
+	} else {
+		err = e.resolve(pl, &req.Lib, &res.Stages)
+	}
+	if err != nil {
 		return err
 	}
 	e.cur, err = e.weights(pl, req.Weights, &res.Stages)
@@ -468,7 +478,7 @@ func (e *Executor) launchRecorded(pl *plan) (stage int64, err error) {
 	} else if len(e.graphs) >= e.graphOpts.max {
 		e.evictGraph()
 	}
-	e.graphs[h] = &graphEntry{rec: slices.Clone(e.rec), g: g, lib: pl.libHash, lastUse: e.clock}
+	e.graphs[h] = &graphEntry{rec: slices.Clone(e.rec), g: g, lib: pl.libHash, extra: pl.extra, lastUse: e.clock}
 	e.gstats.Built++
 	e.gstats.Replayed++
 	return call.GraphBuilt, e.gdev.LaunchGraph(g)
@@ -608,7 +618,7 @@ func (e *Executor) module(lib *LibRef, st *Stages) (*module, error) {
 		}
 		return nil, &execError{code: call.CodeLibraryInvalid, err: fmt.Errorf("loading the library: %w", err)}
 	}
-	st.Load = time.Since(t).Nanoseconds()
+	st.Load += time.Since(t).Nanoseconds()
 	m := &module{m: gm, lastUse: e.clock}
 	e.modules[lib.Hash] = m
 	return m, nil
@@ -625,9 +635,9 @@ func (e *Executor) evictModule() {
 	m := e.modules[oldest]
 	delete(e.modules, oldest)
 	// Graphs launch the module's kernels: they go first.
-	e.dropGraphs(func(ge *graphEntry) bool { return ge.lib == oldest })
+	e.dropGraphs(func(ge *graphEntry) bool { return ge.lib == oldest || slices.Contains(ge.extra, oldest) })
 	for _, pl := range e.funcs {
-		if pl.libHash == oldest {
+		if pl.libHash == oldest || slices.Contains(pl.extra, oldest) {
 			pl.fns = nil
 		}
 	}

@@ -131,6 +131,10 @@ type Invoke struct {
 	LaunchLimit uint64
 	// Weights names the weight set of a function with weights (nil: none).
 	Weights *WeightsRef
+	// Extra are the other libraries of a function whose kernels come from several (Dandelion
+	// v2's modules), in the order of the config's modules after Lib; each Image travels only
+	// when the worker lacks it, as Lib's.
+	Extra []LibRef
 
 	wbuf WeightsRef // what Weights points to after a decode
 }
@@ -403,7 +407,7 @@ func (fr *FrameReader) Decode(v any) error {
 // slices reused, no reflection.
 
 func (m *Invoke) encode(e *msgpack.Encoder) error {
-	e.EncodeArrayLen(9)
+	e.EncodeArrayLen(10)
 	e.EncodeUint(m.ID)
 	e.EncodeUint(uint64(m.Context))
 	e.EncodeUint(m.FuncID)
@@ -425,7 +429,66 @@ func (m *Invoke) encode(e *msgpack.Encoder) error {
 	e.EncodeUint(m.Output.Off)
 	e.EncodeUint(m.Output.Len)
 	e.EncodeUint(m.LaunchLimit)
-	return m.Weights.encode(e)
+	if err := m.Weights.encode(e); err != nil {
+		return err
+	}
+	e.EncodeArrayLen(len(m.Extra))
+	for i := range m.Extra {
+		encodeLib(e, &m.Extra[i])
+	}
+	return nil
+}
+
+func encodeLib(e *msgpack.Encoder, l *LibRef) {
+	e.EncodeArrayLen(3)
+	e.EncodeBytes(l.Hash[:])
+	e.EncodeString(string(l.Kind))
+	if l.Image != nil {
+		e.EncodeBytes(l.Image)
+	} else {
+		e.EncodeNil()
+	}
+}
+
+// maxExtraLibs bounds the libraries of one function besides its first.
+const maxExtraLibs = 4096
+
+// decodeLib reads a LibRef's [hash, kind, image or nil] without allocating but for the image.
+func decodeLib(d *msgpack.Decoder, br *bytes.Reader, l *LibRef) error {
+	if err := arrayLen(d, 3); err != nil {
+		return err
+	}
+	if n, err := readInto(d, br, l.Hash[:]); err != nil {
+		return err
+	} else if n != len(l.Hash) {
+		return fmt.Errorf("library hash of %d bytes", n)
+	}
+	var kb [16]byte
+	n, err := readInto(d, br, kb[:])
+	if err != nil {
+		return fmt.Errorf("library kind: %w", err)
+	}
+	l.Kind = libraryKind(kb[:n])
+	l.Image, err = readBytes(d, br) // nil decodes to nil
+	return err
+}
+
+func (m *Invoke) decodeExtra(d *msgpack.Decoder, br *bytes.Reader) error {
+	n, err := d.DecodeArrayLen()
+	if err != nil {
+		return err
+	}
+	if n < 0 || n > maxExtraLibs {
+		return fmt.Errorf("%d extra libraries", n)
+	}
+	m.Extra = m.Extra[:0]
+	for range n {
+		m.Extra = append(m.Extra, LibRef{})
+		if err := decodeLib(d, br, &m.Extra[len(m.Extra)-1]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // encode writes a WeightsRef, or nil for none.
@@ -498,7 +561,7 @@ func (m *Invoke) decodeWeights(d *msgpack.Decoder, br *bytes.Reader) error {
 }
 
 func (m *Invoke) decode(d *msgpack.Decoder, br *bytes.Reader) error {
-	if err := arrayLen(d, 9); err != nil {
+	if err := arrayLen(d, 10); err != nil {
 		return err
 	}
 	var err error
@@ -556,7 +619,10 @@ func (m *Invoke) decode(d *msgpack.Decoder, br *bytes.Reader) error {
 	if m.LaunchLimit, err = d.DecodeUint64(); err != nil {
 		return err
 	}
-	return m.decodeWeights(d, br)
+	if err := m.decodeWeights(d, br); err != nil {
+		return err
+	}
+	return m.decodeExtra(d, br)
 }
 
 func (m *Result) encode(e *msgpack.Encoder) error {
