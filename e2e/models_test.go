@@ -257,3 +257,21 @@ func must(b []byte, err error) []byte {
 	}
 	return b
 }
+
+// A kernel that writes into its weights faults like any illegal address: kernel_fault, the
+// worker replaced, and the weights unchanged for the next invocation.
+func TestKernelWritingItsWeightsFaults(t *testing.T) {
+	s := start(t, "--data-dir", t.TempDir())
+	s.mustPut("/v1/libraries/mlp", examples.MustPTX("mlp"))
+	file := examples.MLPWeights(5)
+	s.mustPut("/v1/weights/mlp", file)
+	s.mustPut("/v1/functions/mlp", examples.MLPConfig())
+	// The second layer's output goes into fc1.bias instead of y.
+	writer := bytes.Replace(examples.MLPConfig(), []byte(`{"Ptr": "y"}`), []byte(`{"Ptr": "fc1.bias"}`), 1)
+	s.mustPut("/v1/functions/writer", writer)
+	a := s.invoke("writer", map[string][]byte{"x": examples.MLPInput(1)})
+	if a.status != 500 || a.code != "kernel_fault" {
+		t.Fatalf("a kernel writing its weights: %d %s %s", a.status, a.code, a.message)
+	}
+	mlpCheck(t, s, file, 3)
+}
