@@ -93,7 +93,7 @@ func (l *lifecycle) options() worker.StartOptions {
 	return worker.StartOptions{
 		Binary: c.Binary, Args: c.Args, ID: l.id,
 		Device: c.Device, Ordinal: c.Ordinal, PoolBytes: c.PoolBytes, NoPool: l.noPool,
-		Contexts: l.contexts, ContextBytes: c.ContextBytes, Env: l.env, Spin: c.spin(), ReplySpin: c.replySpin(), NoGraphs: c.NoGraphs,
+		Contexts: l.contexts, ContextBytes: c.ContextBytes, Env: l.env, Spin: c.spin(), ReplySpin: c.replySpin(), NoGraphs: c.NoGraphs, ResidentBytes: c.ResidentBytes,
 		StartTimeout: c.StartTimeout, LogLevel: c.LogLevel, Log: c.Log,
 	}
 }

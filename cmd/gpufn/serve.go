@@ -264,7 +264,7 @@ func engineBase(f *serveFlags, set serveSettings, kind, exe string, plan servepl
 	}
 	return engine.Config{
 		Device: kind, Mode: plan.Mode, Workers: f.workers, ContextBytes: int(f.contextSize),
-		QueueDepth: f.queueDepth, Policy: set.policy, SpinFor: f.spinFor, NoGraphs: !f.graphs, NoPipeline: !f.pipeline, NoInline: !f.inline, Timeout: f.timeout,
+		QueueDepth: f.queueDepth, Policy: set.policy, SpinFor: f.spinFor, NoGraphs: !f.graphs, ResidentBytes: uint64(f.residentBytes), NoPipeline: !f.pipeline, NoInline: !f.inline, Timeout: f.timeout,
 		Binary: exe, Args: []string{"worker"}, StartTimeout: f.startTimeout,
 		LogLevel: set.workerLevel, Log: log, SharedFaultDomain: plan.SharedFaultDomain, TenantShare: share,
 	}

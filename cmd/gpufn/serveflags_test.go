@@ -54,6 +54,7 @@ func TestServeFlagDefaults(t *testing.T) {
 		"max-weight-bytes":           "4GiB",
 		"max-weight-sets-per-tenant": "100",
 		"weight-quota-bytes":         "0",
+		"resident-bytes":             "1GiB",
 		"mps":                        "auto",
 		"pipeline":                   "true",
 		"poll":                       "hybrid",
