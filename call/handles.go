@@ -72,4 +72,7 @@ type WeightSet struct {
 	DataOffset, DataBytes uint64
 	// Ranges are the [begin, end) byte ranges in the data of Plan.Weights, in that order.
 	Ranges [][2]uint64
+	// Owner identifies the tenant that owns the set (a hash of its name): a worker short of
+	// room evicts the sets of a tenant over its share first.
+	Owner uint64
 }

@@ -2,6 +2,7 @@ package dispatcher
 
 import (
 	"encoding/hex"
+	"hash/fnv"
 	"fmt"
 	"sort"
 	"strconv"
@@ -184,7 +185,7 @@ func checkBinding(e *weightEntry, p *function.Plan) error {
 // bindingOf is the plan's view of the set: where its weights lie. The plan has been checked
 // against the set (checkBinding).
 func bindingOf(e *weightEntry, p *function.Plan) *call.WeightSet {
-	ws := &call.WeightSet{SHA256: e.sum, Path: e.path, DataOffset: e.header.DataOffset, DataBytes: e.header.DataBytes}
+	ws := &call.WeightSet{SHA256: e.sum, Path: e.path, DataOffset: e.header.DataOffset, DataBytes: e.header.DataBytes, Owner: ownerID(e.tenant)}
 	for _, w := range p.Weights {
 		t, _ := e.header.Tensor(w)
 		ws.Ranges = append(ws.Ranges, [2]uint64{t.Begin, t.End})
@@ -379,4 +380,11 @@ func (d *Dispatcher) dropAnonymousLocked(tenant, fn string) {
 		d.log.Warn("deleting the weight set of a deleted function", zap.String("tenant", tenant), zap.String("function", fn), zap.Error(err))
 	}
 	delete(d.weights[tenant], set)
+}
+
+// ownerID is the tenant's identity in workers' resident sets: FNV-1a of its name.
+func ownerID(tenant string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(tenant))
+	return h.Sum64()
 }

@@ -152,7 +152,7 @@ func weightsRef(ref *worker.WeightsRef, ws *call.WeightSet, withConfig bool) *wo
 	if ws == nil {
 		return nil
 	}
-	*ref = worker.WeightsRef{SHA256: ws.SHA256, Path: ws.Path, DataOffset: ws.DataOffset, DataBytes: ws.DataBytes}
+	*ref = worker.WeightsRef{SHA256: ws.SHA256, Path: ws.Path, DataOffset: ws.DataOffset, DataBytes: ws.DataBytes, Owner: ws.Owner}
 	if withConfig {
 		ref.Ranges = ws.Ranges
 	}

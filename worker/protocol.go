@@ -149,6 +149,9 @@ type WeightsRef struct {
 	Path       string   `msgpack:"p"`
 	DataOffset uint64   `msgpack:"o"`
 	DataBytes  uint64   `msgpack:"n"`
+	// Owner identifies the set's tenant: a worker short of room evicts the sets of a tenant
+	// over its share of the budget first.
+	Owner uint64 `msgpack:"w"`
 	// Ranges are the [begin, end) byte ranges in the data of the function's weights, in
 	// their order in the config; they travel with Config only (the worker keeps them with
 	// the function).
@@ -496,11 +499,12 @@ func (w *WeightsRef) encode(e *msgpack.Encoder) error {
 	if w == nil {
 		return e.EncodeNil()
 	}
-	e.EncodeArrayLen(5)
+	e.EncodeArrayLen(6)
 	e.EncodeBytes(w.SHA256[:])
 	e.EncodeString(w.Path)
 	e.EncodeUint(w.DataOffset)
 	e.EncodeUint(w.DataBytes)
+	e.EncodeUint(w.Owner)
 	e.EncodeArrayLen(2 * len(w.Ranges))
 	for _, r := range w.Ranges {
 		e.EncodeUint(r[0])
@@ -516,7 +520,7 @@ func (m *Invoke) decodeWeights(d *msgpack.Decoder, br *bytes.Reader) error {
 	if isNil, err := peekNil(d); err != nil || isNil {
 		return err
 	}
-	if err := arrayLen(d, 5); err != nil {
+	if err := arrayLen(d, 6); err != nil {
 		return err
 	}
 	w := &m.wbuf
@@ -536,6 +540,9 @@ func (m *Invoke) decodeWeights(d *msgpack.Decoder, br *bytes.Reader) error {
 		return err
 	}
 	if w.DataBytes, err = d.DecodeUint64(); err != nil {
+		return err
+	}
+	if w.Owner, err = d.DecodeUint64(); err != nil {
 		return err
 	}
 	n, err := d.DecodeArrayLen()

@@ -20,6 +20,7 @@ import (
 const DefaultResidentBytes = 1 << 30
 
 type resident struct {
+	owner   uint64 // WeightsRef.Owner
 	ptr     gpu.Ptr
 	bytes   uint64
 	sealed  bool // in a gpu.ResidentMemory allocation
@@ -48,7 +49,7 @@ func (e *Executor) weights(pl *plan, ref *WeightsRef, st *Stages) (*resident, er
 		return nil, codeErr(call.CodeOutOfMemory, "the weight set takes %d bytes; this worker keeps at most %d resident", ref.DataBytes, e.residentBudget)
 	}
 	for e.rstats.Bytes+ref.DataBytes > e.residentBudget {
-		if err := e.evictResident(); err != nil {
+		if err := e.evictResident(e.victim(ref.Owner, ref.DataBytes)); err != nil {
 			return nil, err
 		}
 	}
@@ -56,7 +57,7 @@ func (e *Executor) weights(pl *plan, ref *WeightsRef, st *Stages) (*resident, er
 	if err != nil {
 		return nil, err
 	}
-	r.lastUse = e.clock
+	r.lastUse, r.owner = e.clock, ref.Owner
 	e.residents[ref.SHA256] = r
 	e.rstats.Misses++
 	e.rstats.Sets++
@@ -99,15 +100,38 @@ func (e *Executor) place(ref *WeightsRef) (*resident, error) {
 	return r, nil
 }
 
-// evictResident drops the least recently used resident set.
-func (e *Executor) evictResident() error {
-	var oldest [32]byte
-	var victim *resident
-	for h, r := range e.residents {
-		if victim == nil || r.lastUse < victim.lastUse {
-			oldest, victim = h, r
+// victim chooses the set to evict to make room for need bytes of owner's: owner's own least
+// recently used set when owner would be over its share (the budget divided among the owners
+// with sets resident, owner included) and has one, else the least recently used of all.
+func (e *Executor) victim(owner, need uint64) [32]byte {
+	owners := map[uint64]uint64{owner: need}
+	for _, r := range e.residents {
+		owners[r.owner] += r.bytes
+	}
+	if owners[owner] > e.residentBudget/uint64(len(owners)) {
+		if h, ok := e.lru(func(r *resident) bool { return r.owner == owner }); ok {
+			return h
 		}
 	}
+	h, _ := e.lru(func(*resident) bool { return true })
+	return h
+}
+
+// lru is the least recently used resident set of those that match.
+func (e *Executor) lru(match func(*resident) bool) ([32]byte, bool) {
+	var pick [32]byte
+	var best *resident
+	for h, r := range e.residents {
+		if match(r) && (best == nil || r.lastUse < best.lastUse) {
+			pick, best = h, r
+		}
+	}
+	return pick, best != nil
+}
+
+// evictResident drops the resident set of that hash.
+func (e *Executor) evictResident(oldest [32]byte) error {
+	victim := e.residents[oldest]
 	if victim == nil {
 		return codeErr(call.CodeInternal, "no resident weight set to evict")
 	}
@@ -135,8 +159,8 @@ func (e *Executor) dropResident(r *resident) error {
 // DropResident zeroes and frees every resident weight set (a worker that changes tenant, or
 // stops).
 func (e *Executor) DropResident() error {
-	for len(e.residents) > 0 {
-		if err := e.evictResident(); err != nil {
+	for h := range e.residents {
+		if err := e.evictResident(h); err != nil {
 			return err
 		}
 	}

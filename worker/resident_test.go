@@ -132,11 +132,11 @@ func TestResidentWeightsLimits(t *testing.T) {
 
 func TestInvokeWeightsRoundTrip(t *testing.T) {
 	in := sampleInvoke()
-	in.Weights = &WeightsRef{SHA256: [32]byte{1, 2, 3}, Path: "/data/blobs/sha256/x.safetensors", DataOffset: 80, DataBytes: 4096, Ranges: [][2]uint64{{0, 8}, {8, 4096}}}
+	in.Weights = &WeightsRef{SHA256: [32]byte{1, 2, 3}, Path: "/data/blobs/sha256/x.safetensors", DataOffset: 80, DataBytes: 4096, Owner: 77, Ranges: [][2]uint64{{0, 8}, {8, 4096}}}
 	var out Invoke
 	roundTrip(t, MsgInvoke, in, &out)
 	if out.Weights == nil || out.Weights.SHA256 != in.Weights.SHA256 || out.Weights.Path != in.Weights.Path ||
-		out.Weights.DataOffset != 80 || out.Weights.DataBytes != 4096 || len(out.Weights.Ranges) != 2 || out.Weights.Ranges[1] != [2]uint64{8, 4096} {
+		out.Weights.DataOffset != 80 || out.Weights.DataBytes != 4096 || out.Weights.Owner != 77 || len(out.Weights.Ranges) != 2 || out.Weights.Ranges[1] != [2]uint64{8, 4096} {
 		t.Fatalf("weights %+v", out.Weights)
 	}
 	// Decoding into the same Invoke a request without weights clears them.
@@ -144,5 +144,44 @@ func TestInvokeWeightsRoundTrip(t *testing.T) {
 	roundTrip(t, MsgInvoke, in, &out)
 	if out.Weights != nil {
 		t.Fatalf("weights left over: %+v", out.Weights)
+	}
+}
+
+// A tenant over its share of the budget evicts its own sets first, even when another tenant's
+// set is the least recently used.
+func TestResidentShareByOwner(t *testing.T) {
+	r := newResidentRig(t, 400) // two sets of 160 bytes fit, not three
+	cfg, _ := examples.MatmulInputs(4, 1)
+	sets := map[string]*WeightsRef{}
+	mats := map[string][]byte{}
+	for i, name := range []string{"A1", "B1", "C2", "D1"} {
+		_, m := examples.MatmulInputs(4, int64(10+i))
+		sets[name], mats[name] = r.set(m), m
+		sets[name].Owner = uint64(name[1] - '0')
+	}
+	ids := map[string]uint64{"A1": 1, "B1": 2, "C2": 3, "D1": 4}
+	run := func(name string) ResidentStats {
+		t.Helper()
+		res := r.invoke(ids[name], weightedMatmul, sets[name], cfg)
+		if !bytes.Equal(r.output(res), examples.MatmulReference(mats[name])) {
+			t.Fatalf("%s: wrong product", name)
+		}
+		return res.Resident
+	}
+	run("A1")
+	run("B1")
+	if st := run("C2"); st.Evictions != 1 { // tenant 2 is within its share: the LRU (A1) goes
+		t.Fatalf("C2: %+v", st)
+	}
+	run("B1") // C2 is now the least recently used
+	if st := run("D1"); st.Evictions != 2 || st.Misses != 4 {
+		t.Fatalf("D1: %+v", st)
+	}
+	// Tenant 1 was over its share (B1 + D1 > 400/2): B1 went, C2 stayed.
+	if st := run("C2"); st.Misses != 4 {
+		t.Fatalf("C2 was evicted for tenant 1's set: %+v", st)
+	}
+	if st := run("B1"); st.Misses != 5 {
+		t.Fatalf("B1 was still resident: %+v", st)
 	}
 }
