@@ -2,8 +2,8 @@ package dispatcher
 
 import (
 	"encoding/hex"
-	"hash/fnv"
 	"fmt"
+	"hash/fnv"
 	"sort"
 	"strconv"
 	"strings"
