@@ -537,6 +537,10 @@ func (d *Dispatcher) compileLocked(tenant, name string, plan *function.Plan, con
 	if err := checkLibraries(plan, append([]*call.Library{lib}, extra...)); err != nil {
 		return nil, invalid(err)
 	}
+	if n := plan.InitLaunches(d.cfg.LaunchLimit); n > d.cfg.LaunchLimit {
+		return nil, &Error{Code: call.CodeInvalidConfig, Message: "too many kernel launches",
+			Problems: []function.Problem{{Path: "init_flow.control_flow", Message: fmt.Sprintf("makes more than %d kernel launches, the limit (--launch-limit)", d.cfg.LaunchLimit)}}}
+	}
 	if n, ok := plan.StaticLaunches(d.cfg.LaunchLimit); ok && n > d.cfg.LaunchLimit {
 		return nil, &Error{Code: call.CodeInvalidConfig, Message: "too many kernel launches",
 			Problems: []function.Problem{{Path: "blueprint.control_flow", Message: fmt.Sprintf("makes more than %d kernel launches per invocation, the limit (--launch-limit)", d.cfg.LaunchLimit)}}}

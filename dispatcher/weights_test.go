@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -251,5 +252,29 @@ func TestAnonymousWeightSet(t *testing.T) {
 	}
 	if left, _ := os.ReadDir(filepath.Join(dir, "blobs", "sha256")); len(left) != 0 {
 		t.Fatalf("blobs left: %v", left)
+	}
+}
+
+// An init flow's launches count against the launch limit at registration.
+func TestInitFlowLaunchLimit(t *testing.T) {
+	d, _ := weightsRegistry(t, Config{LaunchLimit: 100})
+	alice := tenant("alice")
+	if _, _, err := d.PutLibrary(alice, "alice", "mlops", examples.MustPTX("mlops")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := d.PutWeights(alice, "alice", "w", safetensors(t, []string{"A"}, []int{16})); err != nil {
+		t.Fatal(err)
+	}
+	init := func(reps int) []byte {
+		return []byte(strings.Replace(weightedMatmul, `"weight_set":"w",`, `"weight_set":"w",
+		 "init_flow":{"buffers":{"AA":{"Absolute":16}},"control_flow":[{"Repeat":[{"Absolute":`+strconv.Itoa(reps)+`},[{"ExecKernel":["matmul_para",[{"Ptr":"A"},{"Sizeof":"A"},{"Ptr":"AA"}],
+		  {"grid_dim_x":{"Absolute":1},"grid_dim_y":{"Absolute":1},"grid_dim_z":{"Absolute":1},
+		   "block_dim_x":{"Absolute":32},"block_dim_y":{"Absolute":32},"block_dim_z":{"Absolute":1},"shared_mem_bytes":{"Absolute":0}}]}]]}]},`, 1))
+	}
+	if _, _, err := d.PutFunction(alice, "alice", "ok", init(100)); err != nil {
+		t.Fatalf("100 init launches: %v", err)
+	}
+	if _, _, err := d.PutFunction(alice, "alice", "big", init(101)); CodeOf(err) != call.CodeInvalidConfig || !strings.Contains(err.Error(), "launch") {
+		t.Fatalf("101 init launches: %v", err)
 	}
 }

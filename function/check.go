@@ -35,7 +35,7 @@ func (p *Plan) checkLibraries(libOf func(k int) (*libscan.Info, string)) error {
 			ps.add(index("kernels", i), "kernel %q is not in library %q (it has: %s)", k, name, listNames(lib.KernelNames(), 20))
 		}
 	}
-	walkOps(p.Body, func(op *Op) {
+	p.walkAll(func(op *Op) {
 		if op.Repeat || op.Kernel < 0 {
 			return
 		}
@@ -67,7 +67,7 @@ func (p *Plan) checkLibraries(libOf func(k int) (*libscan.Info, string)) error {
 // checked by the worker before each launch.
 func (p *Plan) CheckLimits(l Limits) error {
 	var ps problems
-	walkOps(p.Body, func(op *Op) {
+	p.walkAll(func(op *Op) {
 		if op.Repeat {
 			return
 		}
@@ -161,4 +161,10 @@ func listNames(names []string, max int) string {
 func fitsWidth(v int64, size int) bool {
 	bits := uint(8 * size)
 	return v >= -(int64(1)<<(bits-1)) && v < int64(1)<<bits
+}
+
+// walkAll walks the control flow and the init flow.
+func (p *Plan) walkAll(f func(*Op)) {
+	walkOps(p.Body, f)
+	walkOps(p.InitBody, f)
 }

@@ -116,4 +116,15 @@ type Config struct {
 	// the function has no weights, or in Dandelion's form where the set comes with the
 	// registration).
 	WeightSet string
+	// InitFlow runs once when the weight set is placed on a worker (nil: none).
+	InitFlow *InitFlow
+}
+
+// InitFlow is "init_flow": kernels run once when a function's weight set is placed on a
+// worker, before the set is sealed read-only. They read the weights and write Buffers, derived
+// resident buffers (weight re-layouts) that live with the set and are read-only afterwards,
+// named like weights by the blueprint's control flow.
+type InitFlow struct {
+	Buffers     []Buffer // Absolute sizes only
+	ControlFlow []Action
 }

@@ -110,3 +110,48 @@ func TestConstantFitsTheDeclaredWidth(t *testing.T) {
 		}
 	}
 }
+
+func TestInitFlow(t *testing.T) {
+	exec := func(args string) string { return `{"ExecKernel":["k",[` + args + `],` + launch1 + `]}` }
+	cfg := func(init, flow string) []byte {
+		return []byte(`{"module_path":"l","kernels":["k"],"weight_set":"s",` + init +
+			`"blueprint":{"inputs":["x"],"weights":["w"],"buffers":{"y":{"Absolute":8}},"outputs":["y"],"control_flow":[` + flow + `]}}`)
+	}
+	p, err := Parse(cfg(`"init_flow":{"buffers":{"wt":{"Absolute":64}},"control_flow":[`+exec(`{"Ptr":"w"},{"Ptr":"wt"},{"Sizeof":"wt"}`)+`]},`,
+		exec(`{"Ptr":"x"},{"Ptr":"wt"},{"Ptr":"y"}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Derived) != 1 || p.Derived[0].Name != "wt" || p.Derived[0].Size.Value != 64 || len(p.InitBody) != 1 {
+		t.Fatalf("derived %+v init %+v", p.Derived, p.InitBody)
+	}
+	ia := p.InitBody[0].Args
+	if ia[0].Kind != ArgWeightPtr || ia[0].Slot != 0 || ia[1].Kind != ArgWeightPtr || ia[1].Slot != 1 || ia[2].Kind != ArgWeightSizeof {
+		t.Fatalf("init args %+v", ia)
+	}
+	if a := p.Body[0].Args[1]; a.Kind != ArgWeightPtr || a.Slot != 1 {
+		t.Fatalf("the blueprint's use of the derived buffer: %+v", a)
+	}
+	for _, c := range []struct{ cfg, path, want string }{
+		{`"init_flow":{"buffers":{"x":{"Absolute":8}},"control_flow":[]},`, "init_flow.buffers.x", "already"},
+		{`"init_flow":{"buffers":{"wt":{"Sizeof":"w"}},"control_flow":[]},`, "init_flow.buffers.wt", "Absolute"},
+		{`"init_flow":{"buffers":{"wt":{"Absolute":0}},"control_flow":[]},`, "init_flow.buffers.wt.Absolute", "1 byte"},
+		{`"init_flow":{"control_flow":[` + exec(`{"Ptr":"x"}`) + `]},`, "init_flow.control_flow[0].ExecKernel.args[0].Ptr", "neither"},
+		{`"init_flow":{"buffers":{}},`, "init_flow.control_flow", "missing"},
+	} {
+		_, err := Parse(cfg(c.cfg, exec(`{"Ptr":"x"},{"Ptr":"w"},{"Ptr":"y"}`)))
+		ve, ok := err.(*ValidationError)
+		found := false
+		for _, pr := range func() []Problem {
+			if ok {
+				return ve.Problems
+			}
+			return nil
+		}() {
+			found = found || (pr.Path == c.path && strings.Contains(pr.Message, c.want))
+		}
+		if !found {
+			t.Errorf("%s: got %v, want %s: ...%s...", c.cfg, err, c.path, c.want)
+		}
+	}
+}

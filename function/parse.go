@@ -158,7 +158,7 @@ func parseConfig(root *node, ps *problems) *Config {
 		ps.add("", "a config must be a JSON object, not %s", root.kind)
 		return c
 	}
-	object(root, "", ps, "module_path", "modules", "kernels", "weight_set", "blueprint")
+	object(root, "", ps, "module_path", "modules", "kernels", "weight_set", "init_flow", "blueprint")
 	mods := root.get("modules")
 	switch mp := root.get("module_path"); {
 	case mods != nil && mp != nil:
@@ -191,7 +191,36 @@ func parseConfig(root *node, ps *problems) *Config {
 	if v := required(root, "blueprint", "", ps); v != nil {
 		c.Blueprint = parseBlueprint(v, "blueprint", ps)
 	}
+	if v := root.get("init_flow"); v != nil {
+		c.InitFlow = parseInitFlow(v, "init_flow", ps)
+	}
 	return c
+}
+
+// parseInitFlow parses "init_flow": {"buffers": {name: {"Absolute": n}}, "control_flow": [...]}.
+func parseInitFlow(n *node, path string, ps *problems) *InitFlow {
+	f := &InitFlow{}
+	if !object(n, path, ps, "buffers", "control_flow") {
+		return f
+	}
+	if v := n.get("buffers"); v != nil {
+		bpath := join(path, "buffers")
+		if v.kind != kObject {
+			ps.add(bpath, "must be an object mapping buffer names to sizings, not %s", v.kind)
+		} else {
+			for i, k := range v.keys {
+				s := parseSizing(v.vals[i], join(bpath, k), ps)
+				if s.Kind != SizeAbsolute && s.Kind != 0 {
+					ps.add(join(bpath, k), "an init flow's buffer has an Absolute size")
+				}
+				f.Buffers = append(f.Buffers, Buffer{Name: k, Size: s})
+			}
+		}
+	}
+	if v := required(n, "control_flow", path, ps); v != nil {
+		f.ControlFlow = parseActions(v, join(path, "control_flow"), ps)
+	}
+	return f
 }
 
 // parseModules parses Dandelion v2's "modules": [{"module_name": n, "path": p}, ...]. The

@@ -20,6 +20,10 @@ type Plan struct {
 	// ArgWeightSizeof arguments index them. WeightSet is the config's weight_set.
 	Weights   []string `msgpack:"w,omitempty"`
 	WeightSet string   `msgpack:"-"`
+	// Derived are init_flow's buffers, weights after Weights (their ArgWeight* index is
+	// len(Weights)+i), and InitBody its control flow; both empty without an init flow.
+	Derived  []PlanBuffer `msgpack:"-"`
+	InitBody []Op         `msgpack:"-"`
 	// Libraries are the libraries of the v2 form's modules that kernels use, in first use
 	// order, and KernelLibrary[k] the index of kernel k's (both nil in the v1 form, where
 	// every kernel is ModulePath's).
@@ -152,6 +156,10 @@ func compile(c *Config, ps *problems) *Plan {
 
 	count := 0
 	p.Body = compileActions(bp.ControlFlow, "blueprint.control_flow", kernels, weightSlots{slot, weights}, declared, isInput, &count, ps)
+	if c.InitFlow != nil {
+		p.InitBody = compileActions(c.InitFlow.ControlFlow, "init_flow.control_flow", kernels, weightSlots{map[string]int32{}, weights},
+			map[string]int{}, func(string) bool { return false }, &count, ps)
+	}
 	if count > maxActions {
 		ps.add("blueprint.control_flow", "%d actions; the limit is %d", count, maxActions)
 	}
@@ -205,6 +213,26 @@ func compileWeights(bp *Blueprint, p *Plan, ps *problems) map[string]int32 {
 		}
 	}
 	c := p.Config
+	if f := c.InitFlow; f != nil {
+		if len(bp.Weights) == 0 {
+			ps.add("init_flow", "an init flow runs when a weight set is placed: the function needs weights")
+		}
+		for _, b := range f.Buffers {
+			path := join("init_flow.buffers", b.Name)
+			_, w := weights[b.Name]
+			switch {
+			case checkBufName(b.Name) != nil:
+				ps.add(path, "%v", checkBufName(b.Name))
+			case taken[b.Name] || w:
+				ps.add(path, "%q is already an input, a buffer or a weight", b.Name)
+			case b.Size.Kind == SizeAbsolute && (b.Size.Absolute == 0 || b.Size.Absolute > 1<<40):
+				ps.add(join(path, "Absolute"), "an init flow's buffer is 1 byte to 1 TiB")
+			default:
+				weights[b.Name] = int32(len(p.Weights) + len(p.Derived))
+				p.Derived = append(p.Derived, PlanBuffer{Name: b.Name, Size: Size{Kind: SizeAbsolute, Value: b.Size.Absolute, Path: path}})
+			}
+		}
+	}
 	if c.Modules != nil {
 		lib := map[string]int32{}
 		for _, mod := range c.KernelModules {

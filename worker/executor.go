@@ -91,8 +91,12 @@ type plan struct {
 	// noGraph is set once the function's launches overran GraphMaxLaunches: it is launched
 	// one by one from then on, without recording.
 	noGraph bool
-	// ranges are where the function's weights lie in its weight set's data (WeightsRef.Ranges).
-	ranges [][2]uint64
+	// ranges are where the function's weights lie in its resident set (WeightsRef.Ranges, then
+	// its init flow's buffers after the data); key is the resident set it needs, and
+	// residentBytes that set's size (resident.go).
+	ranges        [][2]uint64
+	key           [32]byte
+	residentBytes uint64
 	// extra are the hashes of the function's other libraries (Invoke.Extra), for which fns
 	// are valid too.
 	extra [][32]byte
@@ -557,7 +561,7 @@ func (e *Executor) plan(req *Invoke) (*plan, error) {
 	}
 	pl := &plan{p: fp, lastUse: e.clock}
 	if req.Weights != nil {
-		pl.ranges = append([][2]uint64(nil), req.Weights.Ranges...) // the request is decoded into again
+		pl.layout(req.FuncID, req.Weights)
 	}
 	e.funcs[req.FuncID] = pl
 	return pl, nil

@@ -1,11 +1,14 @@
 package worker
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"os"
 	"time"
 
 	"gpufn/call"
+	"gpufn/function"
 	"gpufn/gpu"
 )
 
@@ -36,29 +39,30 @@ func (e *Executor) weights(pl *plan, ref *WeightsRef, st *Stages) (*resident, er
 	if ref == nil {
 		return nil, codeErr(call.CodeInternal, "the function has weights but the request names no weight set")
 	}
-	if len(pl.ranges) != len(pl.p.Weights) {
-		return nil, codeErr(call.CodeInternal, "the function has %d weights and %d ranges", len(pl.p.Weights), len(pl.ranges))
+	if len(pl.ranges) != len(pl.p.Weights)+len(pl.p.Derived) {
+		return nil, codeErr(call.CodeInternal, "the function has %d weights and %d ranges", len(pl.p.Weights)+len(pl.p.Derived), len(pl.ranges))
 	}
-	if r, ok := e.residents[ref.SHA256]; ok {
+	if r, ok := e.residents[pl.key]; ok {
 		r.lastUse = e.clock
 		e.rstats.Hits++
 		return r, nil
 	}
 	t := time.Now()
-	if ref.DataBytes > e.residentBudget {
-		return nil, codeErr(call.CodeOutOfMemory, "the weight set takes %d bytes; this worker keeps at most %d resident", ref.DataBytes, e.residentBudget)
+	size := pl.residentBytes
+	if size > e.residentBudget {
+		return nil, codeErr(call.CodeOutOfMemory, "the weight set takes %d bytes; this worker keeps at most %d resident", size, e.residentBudget)
 	}
-	for e.rstats.Bytes+ref.DataBytes > e.residentBudget {
-		if err := e.evictResident(e.victim(ref.Owner, ref.DataBytes)); err != nil {
+	for e.rstats.Bytes+size > e.residentBudget {
+		if err := e.evictResident(e.victim(ref.Owner, size)); err != nil {
 			return nil, err
 		}
 	}
-	r, err := e.place(ref)
+	r, err := e.place(pl, ref)
 	if err != nil {
 		return nil, err
 	}
 	r.lastUse, r.owner = e.clock, ref.Owner
-	e.residents[ref.SHA256] = r
+	e.residents[pl.key] = r
 	e.rstats.Misses++
 	e.rstats.Sets++
 	e.rstats.Bytes += r.bytes
@@ -67,8 +71,8 @@ func (e *Executor) weights(pl *plan, ref *WeightsRef, st *Stages) (*resident, er
 }
 
 // place reads the set's data from its file and copies it into a new resident allocation,
-// sealed where the device can.
-func (e *Executor) place(ref *WeightsRef) (*resident, error) {
+// runs the function's init flow on it if it has one, and seals it where the device can.
+func (e *Executor) place(pl *plan, ref *WeightsRef) (*resident, error) {
 	data := make([]byte, ref.DataBytes)
 	f, err := os.Open(ref.Path)
 	if err != nil {
@@ -79,7 +83,7 @@ func (e *Executor) place(ref *WeightsRef) (*resident, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the weight set: %w", err)
 	}
-	n := max(ref.DataBytes, 1) // a set of empty tensors still has an address
+	n := max(pl.residentBytes, 1) // a set of empty tensors still has an address
 	r := &resident{bytes: n}
 	if rm, ok := e.dev.(gpu.ResidentMemory); ok {
 		r.ptr, err = rm.AllocResident(n)
@@ -90,7 +94,10 @@ func (e *Executor) place(ref *WeightsRef) (*resident, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err = e.dev.CopyToDevice(r.ptr, data); err == nil && r.sealed {
+	if err = e.dev.CopyToDevice(r.ptr, data); err == nil {
+		err = e.initFlow(pl, r)
+	}
+	if err == nil && r.sealed {
 		err = e.dev.(gpu.ResidentMemory).Seal(r.ptr)
 	}
 	if err != nil {
@@ -178,3 +185,46 @@ func (pl *plan) weightArg(r *resident, kindPtr bool, w int32) uint64 {
 	}
 	return rg[1] - rg[0]
 }
+
+// initFlow runs the function's init flow on a set being placed (not yet sealed): its kernels
+// read the weights and write the derived buffers after the data.
+func (e *Executor) initFlow(pl *plan, r *resident) error {
+	if len(pl.p.InitBody) == 0 {
+		return nil
+	}
+	prev, recording := e.cur, e.recording
+	e.cur, e.recording = r, false
+	err := e.ops(pl, pl.p.InitBody)
+	if err == nil {
+		err = e.dev.Synchronize()
+	}
+	e.cur, e.recording = prev, recording
+	if err != nil {
+		return fmt.Errorf("the init flow: %w", err)
+	}
+	return nil
+}
+
+// layout sets where the function's weights lie in its resident set: the set's tensors (ref's
+// ranges), then its init flow's buffers, each 256-byte aligned, after the data; and which
+// resident set it needs: the set itself, or, with an init flow (whose buffers are the
+// function's own), a copy of its own keyed by the set and the function.
+func (pl *plan) layout(funcID uint64, ref *WeightsRef) {
+	pl.ranges = append([][2]uint64(nil), ref.Ranges...) // the request is decoded into again
+	pl.key, pl.residentBytes = ref.SHA256, ref.DataBytes
+	if len(pl.p.Derived) == 0 && len(pl.p.InitBody) == 0 {
+		return
+	}
+	off := alignUp(ref.DataBytes)
+	for _, d := range pl.p.Derived {
+		pl.ranges = append(pl.ranges, [2]uint64{off, off + d.Size.Value})
+		off = alignUp(off + d.Size.Value)
+	}
+	pl.residentBytes = off
+	h := sha256.New()
+	h.Write(ref.SHA256[:])
+	binary.Write(h, binary.LittleEndian, funcID)
+	copy(pl.key[:], h.Sum(nil))
+}
+
+func alignUp(n uint64) uint64 { return (n + function.Align - 1) &^ (function.Align - 1) }

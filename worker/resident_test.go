@@ -185,3 +185,31 @@ func TestResidentShareByOwner(t *testing.T) {
 		t.Fatalf("B1 was still resident: %+v", st)
 	}
 }
+
+// An init flow runs once when the set is placed and writes a derived buffer that the control
+// flow reads: here AA = A x A at placement, and every invocation computes AA x AA.
+func TestInitFlowDerivesAResidentBuffer(t *testing.T) {
+	config := strings.Replace(weightedMatmul, `"weight_set":"w",`, `"weight_set":"w",
+	 "init_flow":{"buffers":{"AA":{"Absolute":136}},"control_flow":[{"ExecKernel":["matmul_para",[{"Ptr":"A"},{"Sizeof":"A"},{"Ptr":"AA"}],
+	  {"grid_dim_x":{"Absolute":1},"grid_dim_y":{"Absolute":1},"grid_dim_z":{"Absolute":1},
+	   "block_dim_x":{"Absolute":32},"block_dim_y":{"Absolute":32},"block_dim_z":{"Absolute":1},"shared_mem_bytes":{"Absolute":0}}]}]},`, 1)
+	config = strings.Replace(config, `[{"Ptr":"A"},{"Sizeof":"A"},{"Ptr":"B"}]`, `[{"Ptr":"AA"},{"Sizeof":"AA"},{"Ptr":"B"}]`, 1)
+	r := newResidentRig(t, 1<<20)
+	cfg, a := examples.MatmulInputs(4, 1)
+	ref := r.set(a)
+	want := examples.MatmulReference(examples.MatmulReference(a))
+	for i := range 3 {
+		res := r.invoke(7, config, ref, cfg)
+		if !bytes.Equal(r.output(res), want) {
+			t.Fatalf("invocation %d: not (A x A) x (A x A)", i)
+		}
+		if res.Resident.Misses != 1 || res.Resident.Hits != uint64(i) {
+			t.Fatalf("invocation %d: %+v (the init flow runs once)", i, res.Resident)
+		}
+	}
+	// Another function on the same set without an init flow gets the set itself, apart.
+	res := r.invoke(8, weightedMatmul, ref, cfg)
+	if !bytes.Equal(r.output(res), examples.MatmulReference(a)) || res.Resident.Sets != 2 {
+		t.Fatalf("the plain function beside it: %+v", res.Resident)
+	}
+}
