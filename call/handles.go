@@ -30,6 +30,9 @@ type Function struct {
 	// Extra are the other libraries of a function whose kernels come from several (Dandelion
 	// v2's modules): Lib is Plan.Libraries[0]'s, Extra[i] Plan.Libraries[i+1]'s. Nil otherwise.
 	Extra []*Library
+	// Owner is the tenant that registered the function: a worker that holds one tenant's code or
+	// weight sets drops them before it runs another's function (engine/affinity.go).
+	Owner string
 	// Weights is the weight set the function's weights (Plan.Weights) are bound to; nil for a
 	// function without a weight set.
 	Weights *WeightSet

@@ -23,9 +23,13 @@ type EngineStats struct {
 	// Pipelined counts the invocations sent to a worker while it ran another.
 	Pipelined uint64 `json:"pipelined"`
 	// Inline counts the invocations run by the submitting goroutine.
-	Inline     uint64    `json:"inline"`
-	Ready      bool      `json:"ready"`
-	DeviceInfo *gpu.Info `json:"device_info,omitempty"`
+	Inline uint64 `json:"inline"`
+	// TenantSwitches counts the times a worker dropped one tenant's code and weight sets to run
+	// another's function, TenantSwitchNanos the time those drops took.
+	TenantSwitches    uint64    `json:"tenant_switches"`
+	TenantSwitchNanos uint64    `json:"tenant_switch_ns"`
+	Ready             bool      `json:"ready"`
+	DeviceInfo        *gpu.Info `json:"device_info,omitempty"`
 }
 
 // WorkerStats describes one worker.

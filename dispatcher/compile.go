@@ -399,7 +399,7 @@ func (d *Dispatcher) compilePending(ctx context.Context, old *libEntry) error {
 		if usesLibrary(fe.fn, name) {
 			nfe := *fe
 			main, extra := replaceLibrary(fe.fn, name, e.lib)
-			nfe.fn = &call.Function{ID: d.nextID.Add(1), Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: main, Extra: extra, Weights: fe.fn.Weights}
+			nfe.fn = &call.Function{ID: d.nextID.Add(1), Owner: fe.fn.Owner, Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: main, Extra: extra, Weights: fe.fn.Weights}
 			rebound = append(rebound, &nfe)
 		}
 	}

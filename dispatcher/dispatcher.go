@@ -304,7 +304,7 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 			return LibraryView{}, false, errorf(call.CodeLibraryInUse, "replacing library %q would break function %q: %v", name, fe.fn.Name, err)
 		}
 		nfe := *fe
-		nfe.fn = &call.Function{ID: d.nextID.Add(1), Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: main, Extra: extra, Weights: fe.fn.Weights}
+		nfe.fn = &call.Function{ID: d.nextID.Add(1), Owner: fe.fn.Owner, Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: main, Extra: extra, Weights: fe.fn.Weights}
 		rebound = append(rebound, &nfe)
 	}
 	e.tenant, e.created = tenant, time.Now()
@@ -561,7 +561,7 @@ func (d *Dispatcher) compileLocked(tenant, name string, plan *function.Plan, con
 	}
 	config = append([]byte(nil), config...)
 	return &fnEntry{tenant: tenant, created: time.Now(), config: config,
-		fn: &call.Function{ID: d.nextID.Add(1), Name: name, Plan: plan, Config: config, Lib: lib, Extra: extra, Weights: ws}}, nil
+		fn: &call.Function{ID: d.nextID.Add(1), Owner: tenant, Name: name, Plan: plan, Config: config, Lib: lib, Extra: extra, Weights: ws}}, nil
 }
 
 // storageError logs a failure of the store with its cause, which names the server's paths, and

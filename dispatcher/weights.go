@@ -162,7 +162,7 @@ func (d *Dispatcher) rebindWeightsLocked(tenant, name string, e *weightEntry) ([
 			return nil, errorf(call.CodeWeightsInUse, "replacing weight set %q would break function %q: %v", name, fe.fn.Name, err)
 		}
 		nfe := *fe
-		nfe.fn = &call.Function{ID: d.nextID.Add(1), Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.fn.Config, Lib: fe.fn.Lib, Extra: fe.fn.Extra, Weights: bindingOf(e, fe.fn.Plan)}
+		nfe.fn = &call.Function{ID: d.nextID.Add(1), Owner: fe.fn.Owner, Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.fn.Config, Lib: fe.fn.Lib, Extra: fe.fn.Extra, Weights: bindingOf(e, fe.fn.Plan)}
 		out = append(out, &nfe)
 	}
 	return out, nil

@@ -275,3 +275,82 @@ func TestKernelWritingItsWeightsFaults(t *testing.T) {
 	}
 	mlpCheck(t, s, file, 3)
 }
+
+// engineTotals sums the engines' tenant switches and the workers' resident sets.
+func engineTotals(t *testing.T, s *server, tok string) (switches uint64, sets int) {
+	t.Helper()
+	var v struct {
+		Engines []struct {
+			TenantSwitches uint64 `json:"tenant_switches"`
+			Workers        []struct {
+				Weights struct{ Sets int } `json:"weights"`
+			} `json:"workers"`
+		} `json:"engines"`
+	}
+	if a := s.as(tok).do("GET", "/v1/engines", "", nil); json.Unmarshal(a.body, &v) != nil {
+		t.Fatalf("engines: %s", a.body)
+	}
+	for _, e := range v.Engines {
+		switches += e.TenantSwitches
+		for _, w := range e.Workers {
+			sets += w.Weights.Sets
+		}
+	}
+	return switches, sets
+}
+
+// Tenant-affine workers: with one worker, alice's model leaves its weights resident; bob's
+// function runs only after the worker dropped them (a switch, and no set resident after it);
+// alice's model then places its set again and answers correctly.
+func TestWorkerDropsATenantBeforeAnother(t *testing.T) {
+	s := start(t, "--data-dir", t.TempDir(), "--tokens", writeTokens(t, ""), "--engine", "sequential")
+	alice, bob := s.as(aliceTok), s.as(bobTok)
+	for _, c := range []struct {
+		who        *client
+		path, kind string
+		body       []byte
+	}{
+		{alice, "/v1/libraries/mlp", "application/octet-stream", examples.MustPTX("mlp")},
+		{alice, "/v1/weights/mlp", "application/octet-stream", examples.MLPWeights(6)},
+		{alice, "/v1/functions/mlp", "application/json", examples.MLPConfig()},
+		{bob, "/v1/libraries/mlops", "application/octet-stream", examples.MustPTX("mlops")},
+		{bob, "/v1/functions/matmul", "application/json", examples.Functions()[0].Config},
+	} {
+		if a := c.who.do("PUT", c.path, c.kind, c.body); a.status != 201 {
+			t.Fatalf("PUT %s: %d %s", c.path, a.status, a.body)
+		}
+	}
+	invokeAs := func(who *client, fn string, in map[string][]byte) map[string][]byte {
+		t.Helper()
+		body, _ := msgpackMarshal(in)
+		a := who.do("POST", "/v1/functions/"+fn+"/invoke", "application/msgpack", body)
+		if a.status != 200 {
+			t.Fatalf("invoke %s: %d %s", fn, a.status, a.body)
+		}
+		return a.outputs
+	}
+	file, x := examples.MLPWeights(6), examples.MLPInput(1)
+	want, _ := examples.MLPReference(file, x)
+	check := func() {
+		t.Helper()
+		if err := examples.CompareF32(invokeAs(alice, "mlp", map[string][]byte{"x": x})["y"], want, 1e-5); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check()
+	check()
+	if sw, sets := engineTotals(t, s, opsTok); sw != 0 || sets != 1 {
+		t.Fatalf("after alice's model: %d switches, %d sets resident", sw, sets)
+	}
+	cfg, A := examples.MatmulInputs(16, 1)
+	if out := invokeAs(bob, "matmul", map[string][]byte{"cfg": cfg, "A": A}); !bytes.Equal(out["B"], examples.MatmulReference(A)) {
+		t.Fatal("bob's matmul: wrong output")
+	}
+	if sw, sets := engineTotals(t, s, opsTok); sw != 1 || sets != 0 {
+		t.Fatalf("after bob's function: %d switches, %d sets resident (alice's must be gone)", sw, sets)
+	}
+	check()
+	if sw, sets := engineTotals(t, s, opsTok); sw != 2 || sets != 1 {
+		t.Fatalf("after alice's model again: %d switches, %d sets resident", sw, sets)
+	}
+}

@@ -34,6 +34,7 @@ type Engine struct {
 type stats struct {
 	submitted, completed, failed, rejected, restarts atomic.Uint64
 	reruns, whole, teardowns, pipelined, inline      atomic.Uint64
+	switches, switchNanos                            atomic.Uint64 // affinity.go
 	up                                               atomic.Int32
 }
 
@@ -176,6 +177,7 @@ func (e *Engine) Stats() call.EngineStats {
 	st.Submitted, st.Completed, st.Failed = e.stats.submitted.Load(), e.stats.completed.Load(), e.stats.failed.Load()
 	st.Rejected, st.Restarts = e.stats.rejected.Load(), e.stats.restarts.Load()
 	st.Reruns, st.Teardowns, st.Whole = e.stats.reruns.Load(), e.stats.teardowns.Load(), e.stats.whole.Load()
+	st.TenantSwitches, st.TenantSwitchNanos = e.stats.switches.Load(), e.stats.switchNanos.Load()
 	st.Pipelined, st.Inline = e.stats.pipelined.Load(), e.stats.inline.Load()
 	st.Ready = e.Ready()
 	return st

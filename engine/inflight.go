@@ -25,6 +25,7 @@ type inflight struct {
 	broken error
 	libs   map[[32]byte]bool // libraries the worker has loaded
 	funcs  map[uint64]bool   // plans the worker has
+	owner  string            // the tenant whose code or weights the worker holds ("": none; affinity.go)
 	// Scratch of the hot path: the request being sent, the result being read, the outputs
 	// being copied out.
 	req   worker.Invoke
@@ -59,7 +60,7 @@ type holder struct {
 // reset forgets everything of the previous worker: a new one has nothing loaded and fresh
 // contexts.
 func (f *inflight) reset() {
-	f.libs, f.funcs = map[[32]byte]bool{}, map[uint64]bool{}
+	f.libs, f.funcs, f.owner = map[[32]byte]bool{}, map[uint64]bool{}, ""
 	f.held, f.broken = [2]holder{}, nil
 }
 
@@ -126,6 +127,10 @@ func (s *slot) start(inv *call.Invocation, ci int, prefetched bool) bool {
 		s.failTaken(inv, prefetched, err)
 		return false
 	}
+	if !s.ownFor(inv.Fn) {
+		s.failTaken(inv, prefetched, call.Errorf(call.CodeExited, "the worker failed to drop another tenant's code before this invocation"))
+		return false
+	}
 	w := s.life.w
 	s.pipe.isolate(w, ci, inv)
 	ctx := w.Context(ci)
@@ -168,6 +173,9 @@ func (s *slot) send(ci int) bool {
 	r := &f.req
 	r.Inputs, r.Output, r.Context = p.inputs, p.out, uint32(ci)
 	r.FuncID = inv.Fn.ID
+	if inv.Fn.Owner != "" {
+		f.owner = inv.Fn.Owner // from now on the worker may hold its code
+	}
 	r.Lib.Hash, r.Lib.Kind = inv.Fn.Lib.Hash, inv.Fn.Lib.Kind
 	r.LaunchLimit = inv.LaunchLimit
 	r.Config, r.Lib.Image = nil, nil

@@ -328,6 +328,18 @@ func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
 				return ExitProtocol
 			}
 			c.poolCmd(&cmd, &c.res)
+		case MsgDrop:
+			var cmd DropCmd
+			if err := fr.Decode(&cmd); err != nil {
+				return ExitProtocol
+			}
+			start := time.Now()
+			c.res = Result{ID: cmd.ID, Outputs: c.res.Outputs[:0]}
+			if err := c.exec.DropAll(); err != nil {
+				c.res.Err = ToWire(err)
+			}
+			c.res.Resident = c.exec.Resident()
+			c.res.Stages.Total = time.Since(start).Nanoseconds()
 		case MsgCompile:
 			var req Compile
 			if err := fr.Decode(&req); err != nil {

@@ -55,6 +55,7 @@ const (
 	MsgPool     MsgType = 5 // server -> worker: give the device pool back, or take one
 	MsgCompile  MsgType = 6 // server -> worker: compile PTX for the worker's device
 	MsgCompiled MsgType = 7 // worker -> server, answers MsgCompile
+	MsgDrop     MsgType = 8 // server -> worker: drop all code and weight sets (a DropCmd)
 )
 
 func (t MsgType) String() string {
@@ -73,6 +74,8 @@ func (t MsgType) String() string {
 		return "compile"
 	case MsgCompiled:
 		return "compiled"
+	case MsgDrop:
+		return "drop"
 	}
 	return fmt.Sprintf("type(%d)", uint8(t))
 }
@@ -198,6 +201,13 @@ type Result struct {
 type PoolCmd struct {
 	ID    uint64
 	Bytes uint64
+}
+
+// DropCmd makes the worker drop everything a tenant left in it before it runs another tenant's
+// function: every module unloaded (code and __constant__ data), every plan and launch graph
+// forgotten, every resident weight set zeroed and freed. The result has no outputs.
+type DropCmd struct {
+	ID uint64
 }
 
 // PoolAll asks a worker for as large a pool as the device lets it have.
@@ -345,7 +355,7 @@ func (fr *FrameReader) Next() (MsgType, error) {
 	fr.dec.Reset(&fr.br)
 	t := MsgType(h[4])
 	switch t {
-	case MsgHello, MsgInvoke, MsgResult, MsgShutdown, MsgPool, MsgCompile, MsgCompiled:
+	case MsgHello, MsgInvoke, MsgResult, MsgShutdown, MsgPool, MsgCompile, MsgCompiled, MsgDrop:
 	default:
 		return 0, protoErr("unknown message type %d", h[4])
 	}

@@ -228,3 +228,20 @@ func (pl *plan) layout(funcID uint64, ref *WeightsRef) {
 }
 
 func alignUp(n uint64) uint64 { return (n + function.Align - 1) &^ (function.Align - 1) }
+
+// DropAll drops everything the executor holds for the tenants it served: every resident
+// weight set (zeroed, then freed), every launch graph, every plan, every module (unloaded).
+// The worker then holds no tenant's code or data on the device (its pool is zeroed after
+// every invocation).
+func (e *Executor) DropAll() error {
+	err := e.DropResident()
+	e.dropGraphs(func(*graphEntry) bool { return true })
+	clear(e.funcs)
+	for h, m := range e.modules {
+		if uerr := e.dev.UnloadModule(m.m); uerr != nil && err == nil {
+			err = uerr
+		}
+		delete(e.modules, h)
+	}
+	return err
+}

@@ -213,3 +213,29 @@ func TestInitFlowDerivesAResidentBuffer(t *testing.T) {
 		t.Fatalf("the plain function beside it: %+v", res.Resident)
 	}
 }
+
+// DropAll leaves nothing of a tenant in the worker: no resident set, no module, no plan.
+func TestDropAll(t *testing.T) {
+	r := newResidentRig(t, 1<<20)
+	cfg, a := examples.MatmulInputs(4, 1)
+	ref := r.set(a)
+	r.output(r.invoke(1, weightedMatmul, ref, cfg))
+	if mods, fns := r.ex.Cached(); mods != 1 || fns != 1 || r.ex.Resident().Sets != 1 {
+		t.Fatalf("before: %d modules, %d plans, %+v", mods, fns, r.ex.Resident())
+	}
+	if err := r.ex.DropAll(); err != nil {
+		t.Fatal(err)
+	}
+	if mods, fns := r.ex.Cached(); mods != 0 || fns != 0 || r.ex.Resident().Sets != 0 || r.ex.Resident().Bytes != 0 {
+		t.Fatalf("after: %d modules, %d plans, %+v", mods, fns, r.ex.Resident())
+	}
+	// The next request must carry the code again.
+	r.id++
+	req := &Invoke{ID: r.id, FuncID: 1, Lib: LibRef{Hash: r.lib.Hash, Kind: r.lib.Kind}, Weights: ref,
+		Inputs: []shm.Span{{Off: 0, Len: uint64(len(cfg))}}, Output: shm.Span{Off: 1024, Len: 4096}}
+	var res Result
+	r.ex.Run(req, r.mem, &res)
+	if res.Err == nil || res.Err.Code != call.CodeFunctionMissing {
+		t.Fatalf("after a drop, a request without the config: %+v", res.Err)
+	}
+}
