@@ -89,7 +89,13 @@ func (e *Executor) place(pl *plan, ref *WeightsRef) (*resident, error) {
 		r.ptr, err = rm.AllocResident(n)
 		r.sealed = true
 	} else {
-		r.ptr, err = e.dev.Alloc(n)
+		// A plain allocation (a device without resident allocations: hip) is writable by
+		// kernels, and not zeroed: zeroed here, so that the init flow's buffers start clean.
+		if r.ptr, err = e.dev.Alloc(n); err == nil {
+			if err = e.dev.Memset(r.ptr, 0, n); err != nil {
+				e.dev.Free(r.ptr)
+			}
+		}
 	}
 	if err != nil {
 		return nil, err

@@ -12,6 +12,7 @@ import (
 	"gpufn/call"
 	"gpufn/cpu"
 	"gpufn/examples"
+	"gpufn/gpu"
 	"gpufn/libscan"
 	"gpufn/shm"
 	"gpufn/weights"
@@ -237,5 +238,32 @@ func TestDropAll(t *testing.T) {
 	r.ex.Run(req, r.mem, &res)
 	if res.Err == nil || res.Err.Code != call.CodeFunctionMissing {
 		t.Fatalf("after a drop, a request without the config: %+v", res.Err)
+	}
+}
+
+// plainDevice hides the cpu device's resident allocations: the worker falls back to a plain,
+// zeroed allocation (as on hip).
+type plainDevice struct{ gpu.Device }
+
+func TestResidentWithoutResidentMemory(t *testing.T) {
+	dev := cpu.New(cpu.Options{MemBytes: 64 << 20})
+	t.Cleanup(func() { dev.Close() })
+	pool, err := bufpool.New(dev, 1<<20, bufpool.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := examples.MustPTX("mlops")
+	r := &residentRig{t: t, ex: NewExecutor(plainDevice{dev}, pool, ExecutorOptions{ResidentBytes: 200}), mem: make([]byte, 8192),
+		lib: LibRef{Hash: sha256.Sum256(img), Kind: libscan.KindPTX, Image: img}}
+	cfg, a := examples.MatmulInputs(4, 1)
+	_, b := examples.MatmulInputs(4, 2)
+	for _, m := range [][]byte{a, b, a} { // each evicts the other: placed, freed, placed again
+		res := r.invoke(1+uint64(m[8]), weightedMatmul, r.set(m), cfg)
+		if !bytes.Equal(r.output(res), examples.MatmulReference(m)) {
+			t.Fatalf("wrong product: %+v", res.Resident)
+		}
+	}
+	if st := r.ex.Resident(); st.Misses != 3 || st.Evictions != 2 {
+		t.Fatalf("%+v", st)
 	}
 }
