@@ -206,6 +206,22 @@ func TestDeployBundle(t *testing.T) {
 	if out, err := exec.Command(gpufnBin, "deploy", "--url", s.url, "--check", dir).CombinedOutput(); err == nil {
 		t.Fatalf("gpufn deploy --check passed a wrong reference:\n%s", out)
 	}
+	// The client verbs for weight sets.
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"upload-weights", "other", filepath.Join(dir, "weights.safetensors")}, `"name": "other"`},
+		{[]string{"ls", "weights"}, `"name": "mlp"`},
+		{[]string{"rm", "weights", "other"}, "deleted weights other"},
+		{[]string{"rm", "function", "mlp"}, "deleted function mlp"},
+		{[]string{"rm", "weights", "mlp"}, "deleted weights mlp"},
+	} {
+		out, err := exec.Command(gpufnBin, append(c.args, "--url", s.url)...).CombinedOutput()
+		if err != nil || !strings.Contains(string(out), c.want) {
+			t.Fatalf("gpufn %v: %v\n%s", c.args, err, out)
+		}
+	}
 }
 
 // Dandelion v2's own configs (function/testdata/dandelion-v2, its dev/gpu branch) that use the

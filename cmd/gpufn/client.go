@@ -32,8 +32,10 @@ const clientUsage = `Client commands (they talk to a running gpufn server):
       integers), f32:0.5,1 (little-endian floats), hex:00ff, or str:TEXT.
       Outputs go to DIR/NAME.bin with --out, else are printed in --format (hex, u64, i64, f32;
       default: a hex summary).
-  gpufn ls [--url URL] [libraries|functions|engines]
-  gpufn rm [--url URL] library|function NAME
+  gpufn upload-weights [--url URL] NAME FILE.safetensors
+      Upload a weight set (docs/weights.md).
+  gpufn ls [--url URL] [libraries|functions|weights|engines]
+  gpufn rm [--url URL] library|function|weights NAME
 `
 
 func client(cmd string, args []string) int {
@@ -61,6 +63,15 @@ func client(cmd string, args []string) int {
 		if data, err = os.ReadFile(rest[1]); err == nil {
 			err = call(c, "PUT", base+"/v1/libraries/"+rest[0], "application/octet-stream", data, os.Stdout)
 		}
+	case "upload-weights":
+		if len(rest) != 2 {
+			fs.Usage()
+			return 2
+		}
+		var data []byte
+		if data, err = os.ReadFile(rest[1]); err == nil {
+			err = call(c, "PUT", base+"/v1/weights/"+rest[0], "application/octet-stream", data, os.Stdout)
+		}
 	case "register":
 		if len(rest) != 2 {
 			fs.Usage()
@@ -75,17 +86,17 @@ func client(cmd string, args []string) int {
 		if len(rest) > 0 {
 			what = rest[0]
 		}
-		if what != "libraries" && what != "functions" && what != "engines" {
+		if what != "libraries" && what != "functions" && what != "engines" && what != "weights" {
 			fs.Usage()
 			return 2
 		}
 		err = call(c, "GET", base+"/v1/"+what, "", nil, os.Stdout)
 	case "rm":
-		if len(rest) != 2 || (rest[0] != "library" && rest[0] != "function") {
+		kind := map[string]string{"library": "libraries", "function": "functions", "weights": "weights"}[rest[0]]
+		if len(rest) != 2 || kind == "" {
 			fs.Usage()
 			return 2
 		}
-		kind := map[string]string{"library": "libraries", "function": "functions"}[rest[0]]
 		if err = call(c, "DELETE", base+"/v1/"+kind+"/"+rest[1], "", nil, os.Stdout); err == nil {
 			fmt.Println("deleted", rest[0], rest[1])
 		}

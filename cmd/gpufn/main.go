@@ -28,8 +28,9 @@ Usage:
   gpufn upload NAME FILE                upload a kernel library (PTX, cubin, fatbin, hsaco)
   gpufn register NAME CONFIG.json       register a function from its config
   gpufn invoke NAME -i INPUT=VALUE ...  invoke a function (gpufn invoke -h)
-  gpufn ls [libraries|functions|engines]
-  gpufn rm library|function NAME        delete a library or a function
+  gpufn upload-weights NAME FILE        upload a weight set (a safetensors file)
+  gpufn ls [libraries|functions|weights|engines]
+  gpufn rm library|function|weights NAME  delete a library, a function or a weight set
   gpufn deploy [--check] DIR            upload a bundle of python -m tools.export (docs/export.md)
   gpufn bench VERB ...                  load generator and comparisons (gpufn bench -h)
   gpufn worker ...                      a worker process; started by the server, not by hand
@@ -51,7 +52,7 @@ func main() {
 		code = worker.Main(args, devices{})
 	case "bench":
 		code = bench.Main(args)
-	case "upload", "register", "invoke", "ls", "rm":
+	case "upload", "upload-weights", "register", "invoke", "ls", "rm":
 		code = client(cmd, args)
 	case "deploy":
 		code = deploy(args)
