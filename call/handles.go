@@ -37,6 +37,10 @@ type Function struct {
 	// function without a weight set.
 	Weights *WeightSet
 
+	// Metrics holds the frontend's metric series for this function, resolved at its first
+	// invocation so that later ones find them without a lookup; opaque to other packages.
+	Metrics atomic.Value
+
 	// Failure accounting for quarantine: consecutive faults or overruns.
 	strikes     atomic.Int32
 	quarantined atomic.Bool

@@ -78,6 +78,8 @@ type Sched struct {
 	Exclusive bool
 	// Whole: it runs with the GPU's whole memory.
 	Whole bool
+	// Worker is the ID of the worker it was last sent to ("" if none): the access log's.
+	Worker string
 }
 
 var invPool = sync.Pool{New: func() any { return &Invocation{done: make(chan struct{}, 1)} }}

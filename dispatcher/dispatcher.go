@@ -468,7 +468,11 @@ func fnView(fe *fnEntry) FunctionView {
 	if libs != nil {
 		libs = append([]string{fe.fn.Lib.Name}, libs...)
 	}
-	return FunctionView{Tenant: fe.tenant, Name: fe.fn.Name, Library: fe.fn.Lib.Name, Libraries: libs, Inputs: p.Inputs, Outputs: outs, Kernels: p.Kernels,
+	ins := p.Inputs
+	if ins == nil {
+		ins = []string{} // [] in JSON, as outputs, not null
+	}
+	return FunctionView{Tenant: fe.tenant, Name: fe.fn.Name, Library: fe.fn.Lib.Name, Libraries: libs, Inputs: ins, Outputs: outs, Kernels: p.Kernels,
 		Created: fe.created, Access: fe.access, Quarantined: fe.fn.Quarantined()}
 }
 
@@ -488,6 +492,9 @@ func (d *Dispatcher) PutFunction(caller auth.Identity, tenant, name string, conf
 	plan, err := function.Parse(config)
 	if err != nil {
 		return FunctionView{}, false, invalid(err)
+	}
+	if err := d.checkStaticNeed(plan); err != nil {
+		return FunctionView{}, false, err
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -517,6 +524,38 @@ func (d *Dispatcher) publishFunctionLocked(tenant, name string, fe *fnEntry) (Fu
 	}
 	d.log.Info("function registered", zap.String("tenant", tenant), zap.String("function", name), zap.String("library", fe.fn.Lib.Name), zap.Bool("replaced", old != nil))
 	return fnView(fe), old == nil, nil
+}
+
+// checkStaticNeed refuses, at registration, a function whose constant-size buffers alone
+// need more device memory than any invocation may have (the largest pool of the engines, or
+// --max-invocation-memory): every invocation of it would fail. The problem's path is the
+// largest such buffer's sizing.
+func (d *Dispatcher) checkStaticNeed(plan *function.Plan) error {
+	var limit uint64
+	for _, e := range d.engines {
+		limit = max(limit, e.MaxNeed())
+	}
+	what := "the largest device pool of this server holds"
+	if m := d.cfg.MaxInvocationBytes; m > 0 && (limit == 0 || m < limit) {
+		limit, what = m, "the limit (--max-invocation-memory) is"
+	}
+	need, largest, largestBytes, ok := plan.StaticNeed()
+	if limit == 0 || (ok && need <= limit) {
+		return nil
+	}
+	path, msg := "blueprint.buffers", "the buffers' sizes overflow 64 bits"
+	if largest >= 0 {
+		b := plan.Buffers[largest]
+		path = b.Size.Path
+		if b.Size.Kind == function.SizeAbsolute {
+			path += ".Absolute"
+		}
+		if ok {
+			msg = fmt.Sprintf("the buffers of constant size need %d bytes of device memory (%q alone %d); %s %d bytes", need, b.Name, largestBytes, what, limit)
+		}
+	}
+	return &Error{Code: call.CodeInvalidConfig, Message: "the function needs more device memory than any invocation may have",
+		Problems: []function.Problem{{Path: path, Message: msg}}}
 }
 
 // compileLocked checks a parsed plan against the tenant's library and the device, and makes

@@ -324,6 +324,9 @@ func (d *Dispatcher) PutFunctionWithWeights(caller auth.Identity, tenant, name s
 		return FunctionView{}, false, &Error{Code: call.CodeInvalidConfig, Message: "a function sent with its weights",
 			Problems: []function.Problem{{Path: "weight_set", Message: "a function sent with its own weights names them in blueprint.weights and no weight_set"}}}
 	}
+	if err := d.checkStaticNeed(plan); err != nil {
+		return FunctionView{}, false, err
+	}
 	maxBytes, _ := d.weightDefaults()
 	switch {
 	case int64(len(file)) > maxBytes:

@@ -99,6 +99,11 @@ func TestModelWeightSets(t *testing.T) {
 	if misses == 0 || hits+misses != n || hits == 0 {
 		t.Fatalf("weight sets: %d hits, %d placements for %d invocations", hits, misses, n)
 	}
+	// /metrics says the same (docs/metrics.md), and the sets resident now.
+	mfs := s.scrape()
+	if h, m, sets := mfs.sum("gpufn_weights_hits_total"), mfs.sum("gpufn_weights_misses_total"), mfs.sum("gpufn_weights_resident_sets"); h != float64(hits) || m != float64(misses) || sets < 1 {
+		t.Fatalf("/metrics: %v hits, %v placements, %v sets resident; /v1/engines: %d, %d", h, m, sets, hits, misses)
+	}
 	if a := s.do("GET", "/v1/weights/mlp", "", nil); a.status != 200 || !bytes.Contains(a.body, []byte(`"used_by":["mlp"]`)) {
 		t.Fatalf("GET /v1/weights/mlp: %d %s", a.status, a.body)
 	}
@@ -212,7 +217,8 @@ func TestDeployBundle(t *testing.T) {
 		want string
 	}{
 		{[]string{"upload-weights", "other", filepath.Join(dir, "weights.safetensors")}, `"name": "other"`},
-		{[]string{"ls", "weights"}, `"name": "mlp"`},
+		{[]string{"ls", "weights"}, "\nmlp "},
+		{[]string{"ls", "-o", "json", "weights"}, `"name": "mlp"`},
 		{[]string{"rm", "weights", "other"}, "deleted weights other"},
 		{[]string{"rm", "function", "mlp"}, "deleted function mlp"},
 		{[]string{"rm", "weights", "mlp"}, "deleted weights mlp"},
@@ -368,5 +374,9 @@ func TestWorkerDropsATenantBeforeAnother(t *testing.T) {
 	check()
 	if sw, sets := engineTotals(t, s, opsTok); sw != 2 || sets != 1 {
 		t.Fatalf("after alice's model again: %d switches, %d sets resident", sw, sets)
+	}
+	mfs := parseMetrics(t, s.as(opsTok).do("GET", "/metrics", "", nil))
+	if sw, sets := mfs.sum("gpufn_tenant_switches_total"), mfs.sum("gpufn_weights_resident_sets"); sw != 2 || sets != 1 {
+		t.Fatalf("/metrics: %v switches, %v sets resident", sw, sets)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"gpufn/call"
+	"gpufn/worker"
 )
 
 // pickIdleLocked prefers a worker that holds the invocation's tenant, then one that holds
@@ -45,5 +46,30 @@ func TestPickIdlePrefersTheTenantsWorker(t *testing.T) {
 				t.Errorf("idle %q: the picked slot is still idle", c.idle)
 			}
 		}
+	}
+}
+
+// The engine's weight-set counters add up what each worker's counts grew by, across a
+// replaced worker (whose counts start again from zero).
+func TestWeightCountersSurviveRestarts(t *testing.T) {
+	e := &Engine{}
+	l := &lifecycle{e: e}
+	want := func(hits, misses, evictions uint64) {
+		t.Helper()
+		st := &e.stats
+		if h, m, ev := st.weightHits.Load(), st.weightMisses.Load(), st.weightEvictions.Load(); h != hits || m != misses || ev != evictions {
+			t.Fatalf("hits %d misses %d evictions %d, want %d %d %d", h, m, ev, hits, misses, evictions)
+		}
+	}
+	l.resident(&worker.ResidentStats{Misses: 1, Sets: 1})
+	l.resident(&worker.ResidentStats{Hits: 3, Misses: 2, Evictions: 1, Sets: 1})
+	want(3, 2, 1)
+	l.resident(&worker.ResidentStats{Hits: 3, Misses: 2, Evictions: 1, Sets: 1}) // a result without placement
+	want(3, 2, 1)
+	l.setUp(&fakeWorker{pid: 7}) // a new worker
+	l.resident(&worker.ResidentStats{Hits: 4, Misses: 1, Sets: 1})
+	want(7, 3, 1)
+	if w := l.stats().Weights; w.Hits != 4 || w.Sets != 1 {
+		t.Fatalf("the worker's own counts: %+v", w)
 	}
 }

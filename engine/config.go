@@ -63,6 +63,9 @@ type Config struct {
 	// Device kind and ordinal of the GPU this engine serves.
 	Device  string
 	Ordinal int
+	// SoleDevice: the workers' environment shows them this GPU alone (CUDA_VISIBLE_DEVICES,
+	// as a per-GPU MPS daemon's clients get), so they open it as device 0, not as Ordinal.
+	SoleDevice bool
 	// Mode: Sequential (default) or Concurrent.
 	Mode Mode
 	// Workers is the number of worker processes in Concurrent and Auto mode (default 4);

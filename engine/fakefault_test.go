@@ -28,6 +28,9 @@ func TestFakePrivateFaults(t *testing.T) {
 	if st.Restarts != 3 || st.Teardowns != 0 || st.Reruns != 0 || st.Failed != 4 {
 		t.Fatalf("stats %+v: want 3 restarts, no teardown, no re-run", st)
 	}
+	if st.Faults != 3 || st.Quarantines != 0 {
+		t.Fatalf("stats %+v: want 3 faults (the fault, the exit, the overrun), no quarantine", st)
+	}
 	if fault.Strikes() != 1 || hang.Strikes() != 1 || exit.Strikes() != 0 || oom.Strikes() != 0 {
 		t.Fatalf("strikes: fault %d, hang %d, exit %d, oom %d", fault.Strikes(), hang.Strikes(), exit.Strikes(), oom.Strikes())
 	}
@@ -48,6 +51,9 @@ func TestFakeQuarantine(t *testing.T) {
 	wantErr(t, fsubmit(t, e, fault, "", "quarantined", 0, true), call.CodeQuarantined, "register it again")
 	if runs := len(g.ran()); runs != 3 {
 		t.Fatalf("%d runs: the quarantined invocation reached a worker", runs)
+	}
+	if st := e.Stats(); st.Quarantines != 1 || st.Faults != 3 {
+		t.Fatalf("stats %+v: want 1 quarantine after 3 faults", st)
 	}
 	// An overrun counts as a fault; a success resets the count.
 	flaky := fakeFn(doHang)
@@ -99,6 +105,9 @@ func TestFakeSharedFaultDomain(t *testing.T) {
 	st := settled(t, e)
 	if st.Reruns < 3 || st.Teardowns < 1 || st.Busy != 0 || st.Queued != 0 {
 		t.Fatalf("stats %+v: want the innocents and the culprit re-run after a teardown", st)
+	}
+	if st.Faults != 2 {
+		t.Fatalf("stats %+v: want 2 faults (the culprit's, twice); the workers a teardown killed are not faults", st)
 	}
 	waitFor(t, "every worker replaced", func() bool { return e.Ready() && g.started() >= 6 })
 }

@@ -25,7 +25,7 @@ type faultDomain struct {
 func (d *faultDomain) generation() uint64 { return d.gen.Load() }
 
 // teardown kills every other worker of the GPU: after a fault (or the kill of an overrunning
-// worker) under MPS they are all lost anyway (GPU-FACTS.md). Their slots see the failure,
+// worker) under MPS they are all lost anyway (docs/gpu-facts.md). Their slots see the failure,
 // requeue what they were running and start new workers. gen is the generation of the worker
 // whose failure triggers it; a failure explained by a later teardown triggers none.
 func (e *Engine) teardown(from *slot, gen uint64) {
@@ -96,6 +96,9 @@ func (s *slot) gpuFailure(inv *call.Invocation, answer *call.Error, why error) {
 	e := s.e
 	gen := s.life.gen
 	victim := s.life.wasTorn() // a teardown (by another worker's failure) killed this worker
+	if !victim {
+		e.stats.faults.Add(1)
+	}
 	s.life.lost(why)
 	if !e.cfg.SharedFaultDomain {
 		s.culprit(inv, answer)
@@ -128,6 +131,9 @@ func (s *slot) culprit(inv *call.Invocation, answer *call.Error) {
 func (s *slot) dropFailed(p *pending, err error) {
 	gen := s.life.gen
 	victim := s.life.wasTorn()
+	if !victim {
+		s.e.stats.faults.Add(1)
+	}
 	s.life.lost(err)
 	if errors.Is(err, worker.ErrDeadline) {
 		s.e.strike(p.fn)
@@ -144,6 +150,7 @@ const maxReruns = 3
 // Config.QuarantineAfter in a row (a success clears them: reply.go).
 func (e *Engine) strike(fn *call.Function) {
 	if fn.Strike(e.cfg.QuarantineAfter) {
+		e.stats.quarantines.Add(1)
 		e.log.Warn("function quarantined", zap.String("function", fn.Name), zap.Int("strikes", e.cfg.QuarantineAfter))
 	}
 }

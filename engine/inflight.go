@@ -132,6 +132,7 @@ func (s *slot) start(inv *call.Invocation, ci int, prefetched bool) bool {
 		return false
 	}
 	w := s.life.w
+	inv.Sched.Worker = s.id
 	s.pipe.isolate(w, ci, inv)
 	ctx := w.Context(ci)
 	ctx.Begin()

@@ -52,6 +52,7 @@ func (s *slot) receive() {
 		s.waited(&f.pend[f.order[0]], got)
 	}
 	s.life.resident(&f.res.Resident)
+	s.e.countModules(&f.res)
 	ctx := s.life.w.Context(ci)
 	switch {
 	case p.inv == nil: // answered already: drop the result, clear what it wrote
@@ -62,6 +63,21 @@ func (s *slot) receive() {
 	default:
 		stamp(p, &f.res.Stages, got)
 		s.answer(p, ctx)
+	}
+}
+
+// countModules counts what the worker's module cache did for a result: a successful
+// invocation's module was cached (Stages.Load 0) or loaded; evictions count whatever the result.
+func (e *Engine) countModules(r *worker.Result) {
+	if n := r.Stages.Evictions; n > 0 {
+		e.stats.evictions.Add(uint64(n))
+	}
+	switch {
+	case r.Err != nil:
+	case r.Stages.Load > 0:
+		e.stats.moduleMisses.Add(1)
+	default:
+		e.stats.moduleHits.Add(1)
 	}
 }
 

@@ -21,30 +21,48 @@ var (
 
 // invoke runs POST /v1/functions/{fn}/invoke.
 func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, name []byte) {
+	if s.cfg.AccessLog == nil {
+		s.runInvoke(ctx, caller, tenant, name)
+		return
+	}
+	start := time.Now()
+	worker := s.runInvoke(ctx, caller, tenant, name)
+	s.logAccess(ctx, caller, tenant, name, worker, time.Since(start))
+}
+
+// runInvoke answers an invocation; it returns the ID of the worker that ran it ("" if none).
+func (s *Server) runInvoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, name []byte) (worker string) {
 	start := time.Now()
 	fn, err := s.d.Lookup(caller, tenant, name)
 	if err != nil {
+		s.metrics.Unknown().Failed(codeOf(err))
 		s.dispatchError(ctx, err)
 		return
 	}
+	series := s.metrics.Function(fn, tenant)
 	inv := call.Acquire()
 	defer call.Release(inv)
 	inv.Fn = fn
 	inv.Tenant = caller.Tenant
 	if msg := s.readRequest(ctx, inv); msg != "" {
+		series.Failed(call.CodeBadRequest)
 		writeError(ctx, call.CodeBadRequest, msg, nil)
 		return
 	}
 	if err := s.d.Submit(inv); err != nil {
+		series.Failed(codeOf(err))
 		s.dispatchError(ctx, err)
 		return
 	}
 	<-inv.Done()
+	worker = inv.Sched.Worker
 	if inv.Err != nil {
+		series.Failed(inv.Err.Code)
 		writeTiming(ctx, &inv.Timing, time.Since(start))
 		writeError(ctx, inv.Err.Code, inv.Err.Message, nil)
 		return
 	}
+	series.Succeeded(&inv.Timing, time.Since(start))
 	if len(inv.Outputs) == 1 { // Headroom was set for it before Submit
 		writeOneOutput(ctx, inv, start)
 		return
@@ -62,6 +80,7 @@ func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 		resp.AppendBody(out)
 	}
 	writeTiming(ctx, &inv.Timing, time.Since(start))
+	return worker
 }
 
 // readRequest fills inv's inputs from the body, its deadline from X-Gpufn-Timeout and its

@@ -13,7 +13,13 @@ import (
 
 // Weight sets: /v1/weights and /v1/weights/{set} (and under /v1/tenants/{t}/), as libraries.
 
-var segWeights = []byte("weights")
+func hListWeights(s *Server, ctx *fasthttp.RequestCtx, r *routeReq) {
+	s.listWeights(ctx, r.caller, string(r.tenant))
+}
+
+func hWeightSet(s *Server, ctx *fasthttp.RequestCtx, r *routeReq) {
+	s.weightSet(ctx, r.caller, string(r.tenant), string(r.params[0]))
+}
 
 func (s *Server) listWeights(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant string) {
 	if !ctx.IsGet() {

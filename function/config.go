@@ -1,7 +1,7 @@
 package function
 
 // The Dandelion v1 function config, as parsed. Field names follow the JSON exactly; see
-// DESIGN.md and docs/config.md for the schema.
+// docs/config.md for the schema.
 
 // SizingKind says how a size is computed.
 type SizingKind uint8
@@ -118,6 +118,9 @@ type Config struct {
 	WeightSet string
 	// InitFlow runs once when the weight set is placed on a worker (nil: none).
 	InitFlow *InitFlow
+	// Tensors are the optional tensor declarations of the Open Inference Protocol view
+	// (tensors.go), in document order; nil without "tensors".
+	Tensors []TensorDecl
 }
 
 // InitFlow is "init_flow": kernels run once when a function's weight set is placed on a

@@ -158,7 +158,7 @@ func parseConfig(root *node, ps *problems) *Config {
 		ps.add("", "a config must be a JSON object, not %s", root.kind)
 		return c
 	}
-	object(root, "", ps, "module_path", "modules", "kernels", "weight_set", "init_flow", "blueprint")
+	object(root, "", ps, "module_path", "modules", "kernels", "weight_set", "init_flow", "blueprint", "tensors")
 	mods := root.get("modules")
 	switch mp := root.get("module_path"); {
 	case mods != nil && mp != nil:
@@ -193,6 +193,9 @@ func parseConfig(root *node, ps *problems) *Config {
 	}
 	if v := root.get("init_flow"); v != nil {
 		c.InitFlow = parseInitFlow(v, "init_flow", ps)
+	}
+	if v := root.get("tensors"); v != nil {
+		c.Tensors = parseTensors(v, "tensors", &c.Blueprint, ps)
 	}
 	return c
 }

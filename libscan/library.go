@@ -80,7 +80,7 @@ func (l *Info) KernelNames() []string {
 
 // heapFuncs are device functions that use the device heap. The CUDA heap cannot be switched
 // off and is not cleared between kernels of one context, so a kernel that calls malloc could
-// read what an earlier tenant left there (GPU-FACTS.md): such libraries are refused.
+// read what an earlier tenant left there (docs/gpu-facts.md): such libraries are refused.
 var heapFuncs = map[string]bool{
 	"malloc": true, "free": true, "__nv_aligned_device_malloc": true,
 	"cudaMalloc": true, "cudaFree": true, "__cudaCDP2Malloc": true, "__cudaCDP2Free": true,
@@ -137,6 +137,9 @@ var (
 func scanPTX(b []byte) (*Info, error) {
 	s, err := ptxCode(string(bytes.TrimRight(b, "\x00")))
 	if err != nil {
+		return nil, err
+	}
+	if err := ptxWhole(s); err != nil {
 		return nil, err
 	}
 	info := &Info{Kind: KindPTX}
@@ -254,6 +257,9 @@ func scanELF(b []byte) (*Info, error) {
 		return nil, badLib("a malformed ELF file: %v", err)
 	}
 	defer f.Close()
+	if err := elfWithin(f, uint64(len(b))); err != nil {
+		return nil, err
+	}
 	switch f.Machine {
 	case emCUDA:
 		return scanCubin(f, elfFlags(b))
@@ -305,6 +311,25 @@ func (r *patchedReader) ReadAt(p []byte, off int64) (int, error) {
 		return n, io.EOF
 	}
 	return n, nil
+}
+
+// elfWithin checks that every section's and segment's bytes lie within the file's size: a
+// truncated upload is refused at upload, whatever part of it the scanner reads.
+func elfWithin(f *elf.File, size uint64) error {
+	for _, sec := range f.Sections {
+		if sec.Type == elf.SHT_NOBITS || sec.Type == elf.SHT_NULL {
+			continue
+		}
+		if end := sec.Offset + sec.FileSize; end < sec.Offset || end > size {
+			return badLib("the ELF file is truncated: section %q ends at byte %d of a file of %d bytes", sec.Name, end, size)
+		}
+	}
+	for i, p := range f.Progs {
+		if end := p.Off + p.Filesz; end < p.Off || end > size {
+			return badLib("the ELF file is truncated: segment %d ends at byte %d of a file of %d bytes", i, end, size)
+		}
+	}
+	return nil
 }
 
 // elfFlags reads e_flags, which debug/elf does not expose.

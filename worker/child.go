@@ -4,11 +4,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"gpufn/call"
 	"io"
 	"os"
+	"os/signal"
 	"runtime"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"go.uber.org/zap"
@@ -16,6 +17,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"gpufn/bufpool"
+	"gpufn/call"
 	"gpufn/gpu"
 	"gpufn/shm"
 )
@@ -55,6 +57,11 @@ func Main(args []string, devs Devices) int {
 		fmt.Fprintln(os.Stderr, "gpufn worker: this process is started by `gpufn serve`, not by hand")
 		return ExitUsage
 	}
+	// The server stops its workers itself (a shutdown message, or SIGKILL): a SIGINT, SIGTERM or
+	// SIGHUP that reaches a worker was meant for the server, as systemd's
+	// KillMode=control-group sends SIGTERM to every process of the unit at once. The server
+	// drains on it, and its workers must live to finish what it admitted (spawn.go).
+	signal.Ignore(syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	// fd 1 is where a kernel's device printf goes: never the protocol.
 	if err := silenceStdout(); err != nil {
 		fmt.Fprintln(os.Stderr, "gpufn worker:", err)
@@ -376,7 +383,7 @@ func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
 			c.repBell.Store(c.res.ID) // after the frame: a reader that sees it finds the frame
 		}
 		if c.res.Err != nil && c.res.Err.Fatal {
-			// The device is lost for this process (GPU-FACTS.md): leave, the server restarts us.
+			// The device is lost for this process (docs/gpu-facts.md): leave, the server restarts us.
 			c.log.Error("device lost; exiting", zap.String("error", c.res.Err.Message))
 			return ExitDeviceErr
 		}

@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"go.uber.org/zap"
@@ -200,9 +199,9 @@ func (p *Process) spawn(opt StartOptions) error {
 	for _, r := range p.regions {
 		cmd.ExtraFiles = append(cmd.ExtraFiles, r.File())
 	}
-	// The worker dies with the server; it also exits when its request pipe closes.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	err = cmd.Start()
+	// The worker leads a process group of its own and dies with the server (spawn.go says why
+	// and why from one thread); it also exits when its request pipe closes.
+	err = startCmd(cmd)
 	reqR.Close()
 	repW.Close()
 	errW.Close()

@@ -613,6 +613,7 @@ func (e *Executor) module(lib *LibRef, st *Stages) (*module, error) {
 	}
 	if len(e.modules) >= e.maxModules {
 		e.evictModule()
+		st.Evictions++
 	}
 	t := time.Now()
 	gm, err := e.dev.LoadModule(image)
@@ -622,7 +623,7 @@ func (e *Executor) module(lib *LibRef, st *Stages) (*module, error) {
 		}
 		return nil, &execError{code: call.CodeLibraryInvalid, err: fmt.Errorf("loading the library: %w", err)}
 	}
-	st.Load += time.Since(t).Nanoseconds()
+	st.Load += max(1, time.Since(t).Nanoseconds()) // not 0: that means cached
 	m := &module{m: gm, lastUse: e.clock}
 	e.modules[lib.Hash] = m
 	return m, nil

@@ -27,8 +27,9 @@ import (
 )
 
 // Version is the protocol version; a worker that speaks another one is refused. (3 added
-// compile and compiled; 4 added weight sets: Invoke.Weights, Stages.Place, Result.Resident.)
-const Version = 4
+// compile and compiled; 4 added the evictions stage; 5 added weight sets: Invoke.Weights,
+// Stages.Place, Result.Resident, and the drop message.)
+const Version = 5
 
 // The environment cookie that marks a worker started by the server (go-plugin's guard).
 const (
@@ -182,6 +183,9 @@ type Stages struct {
 	// Graph says how the launches went: call.GraphNone (one by one), call.GraphBuilt (made a
 	// launch graph and launched it) or call.GraphReplayed (launched a cached graph).
 	Graph int64
+	// Evictions counts the modules the worker unloaded from its module cache to make room
+	// for this invocation's (0 when it was cached or there was room).
+	Evictions int64
 }
 
 // Result answers an Invoke or a PoolCmd.
@@ -655,8 +659,8 @@ func (m *Result) encode(e *msgpack.Encoder) error {
 		e.EncodeNil()
 	}
 	s := &m.Stages
-	e.EncodeArrayLen(8)
-	for _, v := range [8]int64{s.Load, s.H2D, s.Kernel, s.D2H, s.Zero, s.Place, s.Total, s.Graph} {
+	e.EncodeArrayLen(9)
+	for _, v := range [9]int64{s.Load, s.H2D, s.Kernel, s.D2H, s.Zero, s.Place, s.Total, s.Graph, s.Evictions} {
 		e.EncodeInt(v)
 	}
 	r := &m.Resident
@@ -700,11 +704,11 @@ func (m *Result) decode(d *msgpack.Decoder, br *bytes.Reader) error {
 		}
 		m.Err = we
 	}
-	if err := arrayLen(d, 8); err != nil {
+	if err := arrayLen(d, 9); err != nil {
 		return err
 	}
 	s := &m.Stages
-	for _, p := range [8]*int64{&s.Load, &s.H2D, &s.Kernel, &s.D2H, &s.Zero, &s.Place, &s.Total, &s.Graph} {
+	for _, p := range [9]*int64{&s.Load, &s.H2D, &s.Kernel, &s.D2H, &s.Zero, &s.Place, &s.Total, &s.Graph, &s.Evictions} {
 		if *p, err = d.DecodeInt64(); err != nil {
 			return err
 		}

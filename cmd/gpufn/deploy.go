@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -20,12 +19,13 @@ import (
 	"gpufn/weights"
 )
 
-const deployUsage = `gpufn deploy [--url URL] [--check] DIR
+const deployUsage = `gpufn deploy [--url URL] [--token TOKEN] [--check] DIR
 
 Uploads a bundle that the exporter wrote (python -m tools.export; docs/export.md): every
 library of DIR/gpufn-bundle.json, its weight set, then its function. With --check, invokes the
 function with the bundle's reference inputs and compares the outputs with the reference
 outputs, within a bound by dtype (F32 2e-3, F16 1e-2, BF16 3e-2 relative; other dtypes exact).
+--url and --token default as for the other client commands ($GPUFN_URL, $GPUFN_TOKEN).
 `
 
 // bundleManifest is DIR/gpufn-bundle.json (tools/export/bundle.py writes it).
@@ -48,20 +48,22 @@ func deploy(args []string) int {
 	fs := flag.NewFlagSet("deploy", flag.ContinueOnError)
 	fs.Usage = func() { fmt.Fprint(os.Stderr, deployUsage) }
 	url := fs.String("url", "", "server URL (default $GPUFN_URL or http://127.0.0.1:8080)")
+	token := fs.String("token", "", "bearer token (default $GPUFN_TOKEN)")
 	check := fs.Bool("check", false, "invoke with the reference inputs and compare the outputs")
 	rest, err := parseInterleaved(fs, args)
 	if err != nil || len(rest) != 1 {
 		fs.Usage()
 		return 2
 	}
-	if err := deployBundle(&http.Client{Timeout: 10 * time.Minute}, serverURL(*url), rest[0], *check, os.Stdout); err != nil {
+	env := &clientEnv{c: &http.Client{Timeout: 10 * time.Minute}, base: serverURL(*url), token: clientToken(*token), stdout: os.Stdout, stderr: os.Stderr}
+	if err := env.deployBundle(rest[0], *check); err != nil {
 		fmt.Fprintf(os.Stderr, "gpufn deploy: %v\n", err)
 		return 1
 	}
 	return 0
 }
 
-func deployBundle(c *http.Client, base, dir string, check bool, w io.Writer) error {
+func (env *clientEnv) deployBundle(dir string, check bool) error {
 	var m bundleManifest
 	b, err := os.ReadFile(filepath.Join(dir, "gpufn-bundle.json"))
 	if err == nil {
@@ -83,10 +85,10 @@ func deployBundle(c *http.Client, base, dir string, check bool, w io.Writer) err
 		if err != nil {
 			return err
 		}
-		if err := call(c, "PUT", base+path, ctype, data, io.Discard); err != nil {
+		if err := env.call("PUT", path, ctype, data, io.Discard); err != nil {
 			return fmt.Errorf("PUT %s: %w", path, err)
 		}
-		fmt.Fprintf(w, "PUT %s (%d bytes)\n", path, len(data))
+		fmt.Fprintf(env.stdout, "PUT %s (%d bytes)\n", path, len(data))
 		return nil
 	}
 	for _, name := range names {
@@ -105,7 +107,7 @@ func deployBundle(c *http.Client, base, dir string, check bool, w io.Writer) err
 	if !check || m.Reference == nil {
 		return nil
 	}
-	return checkReference(c, base, dir, &m, w)
+	return env.checkReference(dir, &m)
 }
 
 // tensors reads a safetensors file of DIR as name -> (dtype, bytes).
@@ -125,7 +127,7 @@ func tensors(path string) (map[string]weights.Tensor, map[string][]byte, error) 
 	return meta, data, nil
 }
 
-func checkReference(c *http.Client, base, dir string, m *bundleManifest, w io.Writer) error {
+func (env *clientEnv) checkReference(dir string, m *bundleManifest) error {
 	_, in, err := tensors(filepath.Join(dir, m.Reference.Inputs))
 	if err != nil {
 		return fmt.Errorf("reference inputs: %w", err)
@@ -134,17 +136,13 @@ func checkReference(c *http.Client, base, dir string, m *bundleManifest, w io.Wr
 	if err != nil {
 		return fmt.Errorf("reference outputs: %w", err)
 	}
-	body, _ := msgpack.Marshal(in)
-	req, _ := http.NewRequest("POST", base+"/v1/functions/"+m.Function+"/invoke", bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/msgpack")
-	resp, err := c.Do(req)
+	body, err := msgpack.Marshal(in)
 	if err != nil {
 		return err
 	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != 200 {
-		return httpError(resp.StatusCode, data)
+	_, data, err := env.request("POST", "/v1/functions/"+m.Function+"/invoke", "application/msgpack", body, nil)
+	if err != nil {
+		return err
 	}
 	var got map[string][]byte
 	if err := msgpack.Unmarshal(data, &got); err != nil {
@@ -154,7 +152,7 @@ func checkReference(c *http.Client, base, dir string, m *bundleManifest, w io.Wr
 		if err := compareTensor(string(t.DType), got[name], want[name]); err != nil {
 			return fmt.Errorf("output %s: %w", name, err)
 		}
-		fmt.Fprintf(w, "output %s matches the reference (%s, %d bytes)\n", name, t.DType, len(want[name]))
+		fmt.Fprintf(env.stdout, "output %s matches the reference (%s, %d bytes)\n", name, t.DType, len(want[name]))
 	}
 	return nil
 }

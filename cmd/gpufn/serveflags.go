@@ -57,6 +57,10 @@ type serveFlags struct {
 	idleTimeout   time.Duration
 	writeTimeout  time.Duration
 	pprof         bool
+	metricsSeries int
+	// Logs (ops): the format and the access log.
+	logFormat string
+	accessLog bool
 }
 
 func serveFlagSet(f *serveFlags) *flag.FlagSet {
@@ -113,7 +117,10 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.DurationVar(&f.readTimeout, "read-timeout", 60*time.Second, "how long a request's body may take to arrive after its header")
 	fs.DurationVar(&f.idleTimeout, "idle-timeout", 30*time.Second, "how long a kept-alive connection may wait for its next request")
 	fs.DurationVar(&f.writeTimeout, "write-timeout", 30*time.Second, "how long writing one answer may take; a client that does not read its answer loses its connection then")
+	fs.StringVar(&f.logFormat, "log-format", "console", "log format: console (zap's human-readable lines) or json (one JSON object a line)")
+	fs.BoolVar(&f.accessLog, "access-log", false, "log one line per invocation (tenant, owner, function, status, bytes_in, bytes_out, latency, worker) to the server's log, as logger \"access\"")
 	fs.BoolVar(&f.pprof, "pprof", false, "serve Go profiles at /debug/pprof/ to admin callers (for diagnosing the server; a CPU profile slows it while it runs)")
+	fs.IntVar(&f.metricsSeries, "metrics-max-series", 256, "(tenant, function) pairs with /metrics series of their own; invocations of the others count under tenant and function \"_other\" (0: none)")
 	return fs
 }
 
@@ -140,6 +147,9 @@ func validateServeFlags(f *serveFlags) (serveSettings, error) {
 		return s, fmt.Errorf("--fault-domain %q: use auto, gpu or worker", f.faultDomain)
 	}
 	var err error
+	if f.metricsSeries < 0 {
+		return s, fmt.Errorf("--metrics-max-series %d: want a count of (tenant, function) pairs (0: none)", f.metricsSeries)
+	}
 	if f.queueDepth < 0 {
 		return s, fmt.Errorf("--queue-depth %d: want a count of invocations (0: 1024 per worker)", f.queueDepth)
 	}
