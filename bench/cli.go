@@ -703,17 +703,11 @@ func cmdVegeta(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	wo := rf.workloadOptions()
-	wo.Register = reg
-	w, err := load.PrepareWorkload(c, spec, wo)
+	w, err := rf.prepare(c, spec, reg)
 	if err != nil {
 		return err
 	}
-	defer func() {
-		if err := w.Cleanup(); err != nil {
-			fmt.Fprintln(os.Stderr, "cleanup:", err)
-		}
-	}()
+	defer cleanup(w)
 	rc.ColdPercent = 0
 	var echoClient *load.Client
 	if *echo {
@@ -865,17 +859,11 @@ func cmdDandelion(ctx context.Context, args []string) error {
 		return err
 	}
 	defer c.CloseIdle()
-	wo := rf.workloadOptions()
-	wo.Register = true
-	w, err := load.PrepareWorkload(c, spec, wo)
+	w, err := rf.prepare(c, spec, true)
 	if err != nil {
 		return err
 	}
-	defer func() {
-		if err := w.Cleanup(); err != nil {
-			fmt.Fprintln(os.Stderr, "cleanup:", err)
-		}
-	}()
+	defer cleanup(w)
 	t0 := time.Now()
 	fmt.Printf("registering %d functions, %d uploads at a time...\n", *functions, rf.parallel)
 	dl, err := load.PrepareDandelion(w, *functions, *hotSet)
@@ -981,4 +969,19 @@ func runDandelion(ctx context.Context, c *load.Client, dl *load.Dandelion, rc lo
 		fmt.Println(report.RunLine(r))
 	}
 	return res, ctx.Err()
+}
+
+// prepare makes the workload's inputs and, with register, registers its functions on the
+// server (removed again by cleanup unless --keep).
+func (rf *runFlags) prepare(c *load.Client, spec load.WorkloadSpec, register bool) (*load.Workload, error) {
+	wo := rf.workloadOptions()
+	wo.Register = register
+	return load.PrepareWorkload(c, spec, wo)
+}
+
+// cleanup removes what a workload registered, saying so on stderr when it cannot.
+func cleanup(w *load.Workload) {
+	if err := w.Cleanup(); err != nil {
+		fmt.Fprintln(os.Stderr, "cleanup:", err)
+	}
 }
