@@ -73,6 +73,12 @@ const (
 	CodeAccessTooLarge Code = "access_too_large"
 	// CodeStorage is returned when the data directory could not be written or read.
 	CodeStorage Code = "storage"
+	// CodeInvalidWeights is returned when an uploaded weight set is not a valid safetensors
+	// file, or a function's weights are not tensors of its weight set.
+	CodeInvalidWeights Code = "invalid_weights"
+	// CodeWeightsInUse is returned when deleting or replacing a weight set would break a
+	// function that uses it.
+	CodeWeightsInUse Code = "weights_in_use"
 
 	// Invocations refused at admission.
 
@@ -158,6 +164,8 @@ var statuses = map[Code]int{
 	CodeStorageQuota:        http.StatusRequestEntityTooLarge,
 	CodeAccessTooLarge:      http.StatusRequestEntityTooLarge,
 	CodeStorage:             http.StatusInternalServerError,
+	CodeInvalidWeights:      http.StatusUnprocessableEntity,
+	CodeWeightsInUse:        http.StatusConflict,
 
 	CodeBadInput:        http.StatusBadRequest,
 	CodeTooManyLaunches: http.StatusBadRequest,

@@ -28,14 +28,21 @@ type Function struct {
 	// Config is the config JSON the plan was compiled from; workers compile it again.
 	Config []byte
 	Lib    *Library
+	// Extra are the other libraries of a function whose kernels come from several (Dandelion
+	// v2's modules): Lib is Plan.Libraries[0]'s, Extra[i] Plan.Libraries[i+1]'s. Nil otherwise.
+	Extra []*Library
+	// Owner is the tenant that registered the function ("" counts every caller as the owner).
+	// Only the owner's own invocations' faults and overruns can quarantine the function for
+	// everyone; and a worker that holds one tenant's code or weight sets drops them before it
+	// runs another's function (engine/affinity.go).
+	Owner string
+	// Weights is the weight set the function's weights (Plan.Weights) are bound to; nil for a
+	// function without a weight set.
+	Weights *WeightSet
 
 	// Metrics holds the frontend's metric series for this function, resolved at its first
 	// invocation so that later ones find them without a lookup; opaque to other packages.
 	Metrics atomic.Value
-
-	// Owner is the tenant that registered it: only its own invocations' faults and overruns
-	// can quarantine the function for everyone ("" counts every caller as the owner).
-	Owner string
 
 	// Failure accounting for quarantine: faults or overruns of the owner's invocations, in a
 	// row and in all, and of each other caller's (see Strike).
@@ -143,4 +150,22 @@ func (f *Function) StrikesFor(caller string) int {
 		return c.strikes
 	}
 	return 0
+}
+
+// WeightSet is a weight set as a function is bound to it: which set (its content's SHA-256),
+// where workers read it, and where each of the function's weights lies in its data. Workers
+// place the whole data (DataBytes) once per SHA-256 and keep it resident; the bytes never
+// travel with an invocation. Immutable once made.
+type WeightSet struct {
+	SHA256 [32]byte
+	// Path is the safetensors file under the server's data directory (store.BlobPath).
+	Path string
+	// DataOffset is where the tensors' data begins in the file, DataBytes its size: the
+	// device memory the set takes.
+	DataOffset, DataBytes uint64
+	// Ranges are the [begin, end) byte ranges in the data of Plan.Weights, in that order.
+	Ranges [][2]uint64
+	// Owner identifies the tenant that owns the set (a hash of its name): a worker short of
+	// room evicts the sets of a tenant over its share first.
+	Owner uint64
 }

@@ -16,6 +16,7 @@ type Timing struct {
 	Kernel time.Duration // launches and synchronization
 	D2H    time.Duration // outputs from the device
 	Zero   time.Duration // zeroing the pool span
+	Place  time.Duration // placing the function's weight set on the device (0 when it was resident)
 	// CopyOut is the outputs copied out of the context into the invocation's buffer.
 	CopyOut time.Duration
 	Total   time.Duration // from Submit to the answer

@@ -70,6 +70,14 @@ type Config struct {
 	// CubinCacheBytes bounds the cubins kept in memory by the PTX they were compiled from, so
 	// that uploading a PTX compiled before costs no compile (default 256 MiB).
 	CubinCacheBytes int
+
+	// Weight sets (weights.go). MaxWeightBytes bounds an uploaded weight set (default 4 GiB;
+	// the request body's limit, --max-body-bytes, bounds it too); MaxWeightSets how many one
+	// tenant may keep (default 100); WeightQuotaBytes the device memory a tenant's weight sets
+	// may take together, each content counted once (default 0: no quota).
+	MaxWeightBytes   int64
+	MaxWeightSets    int
+	WeightQuotaBytes uint64
 }
 
 // Dispatcher is the registry and the invocation path. See the package documentation.
@@ -85,6 +93,8 @@ type Dispatcher struct {
 	nextID atomic.Uint64
 
 	cubins cubinCache // compiled cubins by tenant, PTX, architecture and compiler (compile.go)
+
+	weights map[string]map[string]*weightEntry // tenant -> name -> weight set (weights.go); under mu
 }
 
 // fnTable is tenant -> name -> function; never modified once published.
@@ -302,14 +312,15 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 	// Functions bound to the old version move to the new one, if they still fit it.
 	var rebound []*fnEntry
 	for _, fe := range (*d.fns.Load())[tenant] {
-		if fe.fn.Lib.Name != name {
+		if !usesLibrary(fe.fn, name) {
 			continue
 		}
-		if err := fe.fn.Plan.CheckLibrary(lib.Info); err != nil {
+		main, extra := replaceLibrary(fe.fn, name, lib)
+		if err := checkLibraries(fe.fn.Plan, append([]*call.Library{main}, extra...)); err != nil {
 			return LibraryView{}, false, errorf(call.CodeLibraryInUse, "replacing library %q would break function %q: %v", name, fe.fn.Name, err)
 		}
 		nfe := *fe
-		nfe.fn = &call.Function{ID: d.nextID.Add(1), Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: lib, Owner: fe.tenant}
+		nfe.fn = &call.Function{ID: d.nextID.Add(1), Owner: fe.fn.Owner, Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: main, Extra: extra, Weights: fe.fn.Weights}
 		rebound = append(rebound, &nfe)
 	}
 	e.tenant, e.created = tenant, time.Now()
@@ -409,7 +420,7 @@ func (d *Dispatcher) DeleteLibrary(caller auth.Identity, tenant, name string) er
 func (d *Dispatcher) usersLocked(tenant, lib string) []string {
 	var out []string
 	for name, fe := range (*d.fns.Load())[tenant] {
-		if fe.fn.Lib.Name == lib {
+		if usesLibrary(fe.fn, lib) {
 			out = append(out, name)
 		}
 	}
@@ -445,14 +456,17 @@ func (d *Dispatcher) Libraries(caller auth.Identity, tenant string) ([]LibraryVi
 
 // FunctionView describes a function.
 type FunctionView struct {
-	Tenant  string    `json:"tenant"`
-	Name    string    `json:"name"`
-	Library string    `json:"library"`
-	Inputs  []string  `json:"inputs"`
-	Outputs []string  `json:"outputs"`
-	Kernels []string  `json:"kernels"`
-	Created time.Time `json:"created"`
-	Access  Access    `json:"access"`
+	Tenant  string   `json:"tenant"`
+	Name    string   `json:"name"`
+	Library string   `json:"library"`
+	Inputs  []string `json:"inputs"`
+	Outputs []string `json:"outputs"`
+	Kernels []string `json:"kernels"`
+	// Libraries lists every library of a function whose kernels come from several (Dandelion
+	// v2's modules), Library being the first.
+	Libraries []string  `json:"libraries,omitempty"`
+	Created   time.Time `json:"created"`
+	Access    Access    `json:"access"`
 	// Quarantined is true after repeated faults or overruns, until it is registered again.
 	Quarantined bool `json:"quarantined,omitempty"`
 }
@@ -463,11 +477,18 @@ func fnView(fe *fnEntry) FunctionView {
 	for i, s := range p.Outputs {
 		outs[i] = p.SlotName(int(s))
 	}
+	var libs []string
+	for _, l := range fe.fn.Extra {
+		libs = append(libs, l.Name)
+	}
+	if libs != nil {
+		libs = append([]string{fe.fn.Lib.Name}, libs...)
+	}
 	ins := p.Inputs
 	if ins == nil {
 		ins = []string{} // [] in JSON, as outputs, not null
 	}
-	return FunctionView{Tenant: fe.tenant, Name: fe.fn.Name, Library: fe.fn.Lib.Name, Inputs: ins, Outputs: outs, Kernels: p.Kernels,
+	return FunctionView{Tenant: fe.tenant, Name: fe.fn.Name, Library: fe.fn.Lib.Name, Libraries: libs, Inputs: ins, Outputs: outs, Kernels: p.Kernels,
 		Created: fe.created, Access: fe.access, Quarantined: fe.fn.Quarantined()}
 }
 
@@ -497,6 +518,12 @@ func (d *Dispatcher) PutFunction(caller auth.Identity, tenant, name string, conf
 	if err != nil {
 		return FunctionView{}, false, err
 	}
+	return d.publishFunctionLocked(tenant, name, fe)
+}
+
+// publishFunctionLocked stores and publishes a compiled function entry, keeping the access
+// settings of the version it replaces.
+func (d *Dispatcher) publishFunctionLocked(tenant, name string, fe *fnEntry) (FunctionView, bool, error) {
 	old := (*d.fns.Load())[tenant][name]
 	if old == nil && len((*d.fns.Load())[tenant]) >= d.cfg.MaxFunctions {
 		return FunctionView{}, false, errorf(call.CodeLimitReached, "tenant %q has %d functions, the most allowed (--max-functions-per-tenant); delete one first", tenant, d.cfg.MaxFunctions)
@@ -511,6 +538,9 @@ func (d *Dispatcher) PutFunction(caller auth.Identity, tenant, name string, conf
 		return FunctionView{}, false, err
 	}
 	d.publish(tenant, func(m map[string]*fnEntry) { m[name] = fe })
+	if p := fe.fn.Plan; p.WeightSet != "" || len(p.Weights) == 0 {
+		d.dropAnonymousLocked(tenant, name) // the weights it was sent with before, if any
+	}
 	d.log.Info("function registered", zap.String("tenant", tenant), zap.String("function", name), zap.String("library", fe.fn.Lib.Name), zap.Bool("replaced", old != nil))
 	return fnView(fe), old == nil, nil
 }
@@ -550,24 +580,24 @@ func (d *Dispatcher) checkStaticNeed(plan *function.Plan) error {
 // compileLocked checks a parsed plan against the tenant's library and the device, and makes
 // its entry (not yet published).
 func (d *Dispatcher) compileLocked(tenant, name string, plan *function.Plan, config []byte) (*fnEntry, error) {
-	var lib *call.Library
-	for _, cand := range function.LibraryCandidates(plan.ModulePath) {
-		if e, ok := d.libs[tenant][cand]; ok {
-			lib = e.lib
-			break
-		}
+	ws, err := d.bindWeightsLocked(tenant, name, plan)
+	if err != nil {
+		return nil, err
 	}
-	if lib == nil {
-		return nil, &Error{Code: call.CodeInvalidConfig,
-			Message:  fmt.Sprintf("module_path %q names no library of tenant %q", plan.ModulePath, tenant),
-			Problems: []function.Problem{{Path: "module_path", Message: fmt.Sprintf("no library %s; upload it with PUT /v1/libraries/{name}", strings.Join(quoteAll(function.LibraryCandidates(plan.ModulePath)), " or "))}}}
+	lib, extra, err := d.librariesLocked(tenant, plan)
+	if err != nil {
+		return nil, err
 	}
 	if n := plan.NumSlots(); n > d.cfg.MaxBuffers {
 		return nil, &Error{Code: call.CodeInvalidConfig, Message: "too many buffers",
 			Problems: []function.Problem{{Path: "blueprint", Message: fmt.Sprintf("%d inputs and buffers; the limit is %d (--max-buffers)", n, d.cfg.MaxBuffers)}}}
 	}
-	if err := plan.CheckLibrary(lib.Info); err != nil {
+	if err := checkLibraries(plan, append([]*call.Library{lib}, extra...)); err != nil {
 		return nil, invalid(err)
+	}
+	if n := plan.InitLaunches(d.cfg.LaunchLimit); n > d.cfg.LaunchLimit {
+		return nil, &Error{Code: call.CodeInvalidConfig, Message: "too many kernel launches",
+			Problems: []function.Problem{{Path: "init_flow.control_flow", Message: fmt.Sprintf("makes more than %d kernel launches, the limit (--launch-limit)", d.cfg.LaunchLimit)}}}
 	}
 	if n, ok := plan.StaticLaunches(d.cfg.LaunchLimit); ok && n > d.cfg.LaunchLimit {
 		return nil, &Error{Code: call.CodeInvalidConfig, Message: "too many kernel launches",
@@ -589,7 +619,7 @@ func (d *Dispatcher) compileLocked(tenant, name string, plan *function.Plan, con
 	}
 	config = append([]byte(nil), config...)
 	return &fnEntry{tenant: tenant, created: time.Now(), config: config,
-		fn: &call.Function{ID: d.nextID.Add(1), Name: name, Plan: plan, Config: config, Lib: lib, Owner: tenant}}, nil
+		fn: &call.Function{ID: d.nextID.Add(1), Owner: tenant, Name: name, Plan: plan, Config: config, Lib: lib, Extra: extra, Weights: ws}}, nil
 }
 
 // storageError logs a failure of the store with its cause, which names the server's paths, and
@@ -764,6 +794,7 @@ func (d *Dispatcher) DeleteFunction(caller auth.Identity, tenant, name string) e
 		}
 	}
 	d.publish(tenant, func(m map[string]*fnEntry) { delete(m, name) })
+	d.dropAnonymousLocked(tenant, name)
 	return nil
 }
 

@@ -15,14 +15,19 @@ import (
 // scrape reads /metrics and parses it with the Prometheus text parser.
 func (s *server) scrape() promFamilies {
 	s.t.Helper()
-	a := s.do("GET", "/metrics", "", nil)
+	return parseMetrics(s.t, s.do("GET", "/metrics", "", nil))
+}
+
+// parseMetrics parses an answer to GET /metrics.
+func parseMetrics(t *testing.T, a answer) promFamilies {
+	t.Helper()
 	if a.status != 200 {
-		s.t.Fatalf("/metrics: %d %s", a.status, a.body)
+		t.Fatalf("/metrics: %d %s", a.status, a.body)
 	}
 	p := expfmt.NewTextParser(model.LegacyValidation)
 	mfs, err := p.TextToMetricFamilies(bytes.NewReader(a.body))
 	if err != nil {
-		s.t.Fatalf("/metrics does not parse: %v\n%s", err, a.body)
+		t.Fatalf("/metrics does not parse: %v\n%s", err, a.body)
 	}
 	return mfs
 }

@@ -124,6 +124,9 @@ type Config struct {
 	QuarantineAfter int
 	// NoGraphs turns the workers' launch graphs off (worker.ExecutorOptions.NoGraphs).
 	NoGraphs bool
+	// ResidentBytes bounds each worker's resident weight sets, device memory besides its pool
+	// (worker.ExecutorOptions.ResidentBytes; 0: the worker's default, 1 GiB).
+	ResidentBytes uint64
 	// NoPipeline turns pipelining off: by default each worker has two shared-memory contexts,
 	// and while it runs one invocation its slot prepares the next queued one (whose code the
 	// worker has) in the other and sends it, so the worker never waits for the server's copies.

@@ -48,6 +48,9 @@
 //   - pipeline.go: pipelining, what may be sent behind a running invocation (Config.NoPipeline).
 //   - faults.go: faults and the shared fault domain (type faultDomain): teardowns, re-runs
 //     alone, the culprit answered, strikes and quarantine.
+//   - affinity.go: tenant-affine workers: a worker that holds one tenant's code or weight sets
+//     drops them (worker.MsgDrop) before another tenant's function; idle slots are picked by
+//     the tenant their worker holds.
 //   - whole.go: whole-GPU control (Auto mode): pools given back, the whole-GPU worker, pools
 //     taken again, as explicit steps of the goroutine that holds the exclusive token.
 //

@@ -34,8 +34,10 @@ type Engine struct {
 type stats struct {
 	submitted, completed, failed, rejected, restarts atomic.Uint64
 	reruns, whole, teardowns, pipelined, inline      atomic.Uint64
+	switches, switchNanos                            atomic.Uint64 // affinity.go
 	faults, quarantines                              atomic.Uint64
 	moduleHits, moduleMisses, evictions              atomic.Uint64
+	weightHits, weightMisses, weightEvictions        atomic.Uint64 // lifecycle.resident
 	up                                               atomic.Int32
 }
 
@@ -180,9 +182,11 @@ func (e *Engine) Stats() call.EngineStats {
 	st.Submitted, st.Completed, st.Failed = e.stats.submitted.Load(), e.stats.completed.Load(), e.stats.failed.Load()
 	st.Rejected, st.Restarts = e.stats.rejected.Load(), e.stats.restarts.Load()
 	st.Reruns, st.Teardowns, st.Whole = e.stats.reruns.Load(), e.stats.teardowns.Load(), e.stats.whole.Load()
+	st.TenantSwitches, st.TenantSwitchNanos = e.stats.switches.Load(), e.stats.switchNanos.Load()
 	st.Pipelined, st.Inline = e.stats.pipelined.Load(), e.stats.inline.Load()
 	st.Faults, st.Quarantines = e.stats.faults.Load(), e.stats.quarantines.Load()
 	st.ModuleHits, st.ModuleMisses, st.Evictions = e.stats.moduleHits.Load(), e.stats.moduleMisses.Load(), e.stats.evictions.Load()
+	st.WeightHits, st.WeightMisses, st.WeightEvictions = e.stats.weightHits.Load(), e.stats.weightMisses.Load(), e.stats.weightEvictions.Load()
 	st.Ready = e.Ready()
 	return st
 }

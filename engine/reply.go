@@ -51,6 +51,7 @@ func (s *slot) receive() {
 	if len(f.order) > 0 {
 		s.waited(&f.pend[f.order[0]], got)
 	}
+	s.life.resident(&f.res.Resident)
 	s.e.countModules(&f.res)
 	ctx := s.life.w.Context(ci)
 	switch {
@@ -86,7 +87,7 @@ func stamp(p *pending, st *worker.Stages, got time.Time) {
 	t.Queue += p.start.Sub(p.sent) // waiting in the pipe behind the one before it
 	t.IPC = max(0, got.Sub(p.start)-time.Duration(st.Total))
 	t.Load, t.H2D, t.Kernel = time.Duration(st.Load), time.Duration(st.H2D), time.Duration(st.Kernel)
-	t.D2H, t.Zero = time.Duration(st.D2H), time.Duration(st.Zero)
+	t.D2H, t.Zero, t.Place = time.Duration(st.D2H), time.Duration(st.Zero), time.Duration(st.Place)
 	t.Graph = st.Graph
 	t.Worker = time.Duration(st.Total)
 }

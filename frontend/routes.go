@@ -71,6 +71,11 @@ var routeTable = buildRoutes([]route{
 	{method: "GET", pattern: "/v1/libraries/{lib}", access: tenant, ns: true, h: hLibrary},
 	{method: "PUT", pattern: "/v1/libraries/{lib}", access: tenant, ns: true, h: hLibrary},
 	{method: "DELETE", pattern: "/v1/libraries/{lib}", access: tenant, ns: true, h: hLibrary},
+	// Weight sets (weights.go).
+	{method: "GET", pattern: "/v1/weights", access: tenant, ns: true, h: hListWeights},
+	{method: "GET", pattern: "/v1/weights/{set}", access: tenant, ns: true, h: hWeightSet},
+	{method: "PUT", pattern: "/v1/weights/{set}", access: tenant, ns: true, h: hWeightSet},
+	{method: "DELETE", pattern: "/v1/weights/{set}", access: tenant, ns: true, h: hWeightSet},
 	// GPU-wide counters and worker PIDs: a live view of every tenant's traffic.
 	{method: "GET", pattern: "/v1/engines", access: admin, what: "engine statistics", h: hEngines},
 	{method: "GET", pattern: "/healthz", access: public, h: hHealthz},

@@ -347,6 +347,8 @@ func (s *Server) listFunctions(ctx *fasthttp.RequestCtx, caller auth.Identity, t
 
 func (s *Server) function(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, name string) {
 	switch {
+	case ctx.IsPut() && isMultipart(ctx):
+		s.putFunctionWithWeights(ctx, caller, tenant, name) // frontend/weights.go
 	case ctx.IsPut():
 		v, created, err := s.d.PutFunction(caller, tenant, name, ctx.PostBody())
 		s.writePut(ctx, v, created, err)

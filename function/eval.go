@@ -141,6 +141,13 @@ func countLaunches(ops []Op, inputs [][]byte, sizes []uint64, limit uint64) (uin
 	return total, nil
 }
 
+// InitLaunches counts the launches of the init flow (its Repeat counts are constants),
+// saturating past limit.
+func (p *Plan) InitLaunches(limit uint64) uint64 {
+	n, _ := countLaunches(p.InitBody, nil, nil, limit)
+	return n
+}
+
 // StaticLaunches counts the launches of a control flow whose Repeat counts are all constants;
 // ok is false when some count comes from the inputs. It saturates past limit.
 func (p *Plan) StaticLaunches(limit uint64) (n uint64, ok bool) {

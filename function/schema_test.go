@@ -45,27 +45,33 @@ func validates(t *testing.T, s *jsonschema.Schema, config []byte) error {
 	return s.Validate(v)
 }
 
-// Every example config (examples/configs, Dandelion's forms and the test kernels' included)
-// validates against docs/config.schema.json, and parses.
+// Every example config (examples/configs, Dandelion's forms and the test kernels' included; the
+// MLP of examples/mlp; Dandelion's v2 configs of testdata/dandelion-v2) validates against
+// docs/config.schema.json, and parses.
 func TestExampleConfigsValidateAgainstSchema(t *testing.T) {
 	s := configSchema(t)
 	n := 0
-	err := filepath.WalkDir("../examples/configs", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
-			return err
+	for _, dir := range []string{"../examples/configs", "../examples/mlp", "testdata/dandelion-v2"} {
+		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
+				return err
+			}
+			n++
+			b := readFile(t, path)
+			if err := validates(t, s, b); err != nil {
+				t.Errorf("%s: %v", path, err)
+			}
+			if _, err := function.ParseConfig(b); err != nil {
+				t.Errorf("%s does not parse: %v", path, err)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
-		n++
-		b := readFile(t, path)
-		if err := validates(t, s, b); err != nil {
-			t.Errorf("%s: %v", path, err)
-		}
-		if _, err := function.ParseConfig(b); err != nil {
-			t.Errorf("%s does not parse: %v", path, err)
-		}
-		return nil
-	})
-	if err != nil || n < 20 {
-		t.Fatalf("%d configs (%v)", n, err)
+	}
+	if n < 35 {
+		t.Fatalf("%d configs", n)
 	}
 }
 
@@ -104,6 +110,28 @@ func TestSchemaAgreesWithParser(t *testing.T) {
 		"module path":       []byte(strings.Replace(string(make("", `{"Sizeof": "A"}`, `{"Ptr": "A"}`, launch)), `"m"`, `"lib/m.ptx"`, 1)),
 		"input name":        []byte(strings.Replace(string(make("", `{"Sizeof": "A"}`, `{"Ptr": "A"}`, launch)), `"inputs": ["A"]`, `"inputs": ["A", "a b"]`, 1)),
 	}
+	v2 := `{"modules": [{"module_name": "a", "path": "cuda/liba.cubin"}], "kernels": [KERNEL], WEIGHTS
+	  "blueprint": {"inputs": ["x"], BPWEIGHTS "buffers": {"y": {"Sizeof": "x"}}, "outputs": ["y"],
+	  "control_flow": [{"ExecKernel": ["k", [{"Ptr": "y"}, {"Ptr": ARG}], ` + launch + `]}]}}`
+	models := func(kernel, weights, bpWeights, arg string) []byte {
+		return []byte(strings.NewReplacer("KERNEL", kernel, "WEIGHTS", weights, "BPWEIGHTS", bpWeights, "ARG", arg).Replace(v2))
+	}
+	mk := `{"module_name": "a", "kernel_name": "k"}`
+	w := `"weights": ["fc1.weight"],`
+	good = append(good,
+		models(mk, "", "", `"x"`),
+		models(mk, `"weight_set": "mlp",`, w, `"fc1.weight"`),
+		models(mk, `"weight_set": "mlp", "init_flow": {"buffers": {"p": {"Absolute": 64}}, "control_flow": [{"ExecKernel": ["k", [{"Ptr": "fc1.weight"}, {"Ptr": "p"}], `+launch+`]}]},`, w, `"p"`),
+		[]byte(strings.Replace(string(make("", `{"Sizeof": "A"}`, `{"Ptr": "A"}`, launch)), `"kernels"`, `"weight_set": "w", "kernels"`, 1)),
+	)
+	bad["modules and module_path"] = models(mk, `"module_path": "m",`, "", `"x"`)
+	bad["v2 kernel as a name"] = models(`"k"`, "", "", `"x"`)
+	bad["v1 kernel as an object"] = []byte(strings.Replace(string(make("", `{"Sizeof": "A"}`, `{"Ptr": "A"}`, launch)), `["k"]`, `[`+mk+`]`, 1))
+	bad["module without path"] = []byte(strings.Replace(string(models(mk, "", "", `"x"`)), `, "path": "cuda/liba.cubin"`, "", 1))
+	bad["weight twice"] = models(mk, `"weight_set": "mlp",`, `"weights": ["w", "w"],`, `"w"`)
+	bad["weight_set name"] = models(mk, `"weight_set": "a b",`, w, `"fc1.weight"`)
+	bad["init_flow field"] = models(mk, `"weight_set": "mlp", "init_flow": {"control_flow": [], "inputs": []},`, w, `"x"`)
+	bad["init_flow size"] = models(mk, `"weight_set": "mlp", "init_flow": {"buffers": {"p": {"Sizeof": "x"}}, "control_flow": []},`, w, `"x"`)
 	for i, b := range good {
 		if err := validates(t, s, b); err != nil {
 			t.Errorf("good %d: schema: %v", i, err)
@@ -127,7 +155,7 @@ func TestSchemaAgreesWithParser(t *testing.T) {
 func TestDocConfigsValid(t *testing.T) {
 	s := configSchema(t)
 	n := 0
-	for _, doc := range []string{"../docs/config.md", "../docs/kernels.md"} {
+	for _, doc := range []string{"../docs/config.md", "../docs/kernels.md", "../docs/config-models.md"} {
 		text := string(readFile(t, doc))
 		for {
 			i := strings.Index(text, "```json\n")

@@ -70,6 +70,30 @@ var engineMetrics = []engineMetric{
 	counter("gpufn_module_cache_hits_total", "Successful invocations whose library module the worker had loaded.", func(st *call.EngineStats) uint64 { return st.ModuleHits }),
 	counter("gpufn_module_cache_misses_total", "Successful invocations for which the worker loaded the library module.", func(st *call.EngineStats) uint64 { return st.ModuleMisses }),
 	counter("gpufn_module_cache_evictions_total", "Modules the workers unloaded from their module caches to make room for another.", func(st *call.EngineStats) uint64 { return st.Evictions }),
+	counter("gpufn_weights_hits_total", "Invocations whose function's weight set was already resident on the worker.", func(st *call.EngineStats) uint64 { return st.WeightHits }),
+	counter("gpufn_weights_misses_total", "Weight sets placed on a worker's device (read from the data directory, copied, their init flow run).", func(st *call.EngineStats) uint64 { return st.WeightMisses }),
+	counter("gpufn_weights_evictions_total", "Weight sets the workers evicted (zeroed and freed) to make room for another within --resident-bytes.", func(st *call.EngineStats) uint64 { return st.WeightEvictions }),
+	gauge("gpufn_weights_resident_sets", "Weight sets resident on the engine's live workers (a set on two workers counts twice).", func(st *call.EngineStats) float64 {
+		n := 0
+		for _, w := range st.Workers {
+			if w.Up {
+				n += w.Weights.Sets
+			}
+		}
+		return float64(n)
+	}),
+	gauge("gpufn_weights_resident_bytes", "Device memory held by the weight sets resident on the engine's live workers.", func(st *call.EngineStats) float64 {
+		var n uint64
+		for _, w := range st.Workers {
+			if w.Up {
+				n += w.Weights.Bytes
+			}
+		}
+		return float64(n)
+	}),
+	counter("gpufn_tenant_switches_total", "Times a worker dropped one tenant's modules and weight sets to run another tenant's function.", func(st *call.EngineStats) uint64 { return st.TenantSwitches }),
+	{engineDesc("gpufn_tenant_switch_seconds_total", "Time the workers spent dropping one tenant's modules and weight sets for another's."), prometheus.CounterValue,
+		func(st *call.EngineStats) float64 { return float64(st.TenantSwitchNanos) / 1e9 }},
 }
 
 // The device memory metrics, reported once a worker of the engine is up.

@@ -197,11 +197,12 @@ func TestEngineCollector(t *testing.T) {
 	st := call.EngineStats{Name: "cuda0", Device: "cuda", Ordinal: 0, Queued: 3, QueueDepth: 1024, Busy: 2,
 		Submitted: 10, Completed: 7, Failed: 2, Rejected: 1, Restarts: 4, Reruns: 5, Teardowns: 6, Whole: 8,
 		Pipelined: 9, Inline: 11, Faults: 12, Quarantines: 13, ModuleHits: 14, ModuleMisses: 15, Evictions: 16,
+		WeightHits: 17, WeightMisses: 18, WeightEvictions: 19, TenantSwitches: 20, TenantSwitchNanos: 1_500_000_000,
 		Ready: true, DeviceInfo: &gpu.Info{TotalMem: 80 << 30},
 		Workers: []call.WorkerStats{
-			{ID: "w0", Up: true, PoolBytes: 30 << 30, FreeMem: 20 << 30},
-			{ID: "w1", Up: true, PoolBytes: 30 << 30, FreeMem: 10 << 30}, // started last
-			{ID: "w2", Up: false, PoolBytes: 30 << 30},
+			{ID: "w0", Up: true, PoolBytes: 30 << 30, FreeMem: 20 << 30, Weights: call.ResidentStats{Sets: 2, Bytes: 3 << 20}},
+			{ID: "w1", Up: true, PoolBytes: 30 << 30, FreeMem: 10 << 30, Weights: call.ResidentStats{Sets: 1, Bytes: 1 << 20}}, // started last
+			{ID: "w2", Up: false, PoolBytes: 30 << 30, Weights: call.ResidentStats{Sets: 5, Bytes: 9 << 20}},                   // its last answer: not resident now
 		}}
 	m := New(Options{NoRuntime: true, Engines: func() []call.EngineStats { return []call.EngineStats{st} }})
 	mfs := scrape(t, m)
@@ -215,12 +216,15 @@ func TestEngineCollector(t *testing.T) {
 		"gpufn_inline_invocations_total": 11, "gpufn_worker_faults_total": 12, "gpufn_function_quarantines_total": 13,
 		"gpufn_module_cache_hits_total": 14, "gpufn_module_cache_misses_total": 15, "gpufn_module_cache_evictions_total": 16,
 		"nv_gpu_memory_total_bytes": 80 << 30, "gpufn_gpu_memory_free_bytes": 10 << 30, "nv_gpu_memory_used_bytes": 70 << 30,
-		"gpufn_worker_pool_bytes": 60 << 30,
+		"gpufn_worker_pool_bytes":  60 << 30,
+		"gpufn_weights_hits_total": 17, "gpufn_weights_misses_total": 18, "gpufn_weights_evictions_total": 19,
+		"gpufn_weights_resident_sets": 3, "gpufn_weights_resident_bytes": 4 << 20,
+		"gpufn_tenant_switches_total": 20, "gpufn_tenant_switch_seconds_total": 1.5,
 	} {
 		mustValue(t, mfs, want, name, l...)
 	}
-	if len(engineMetrics)+4 != 25 {
-		t.Fatalf("%d engine metrics; this test checks 25: add the new one", len(engineMetrics)+4)
+	if len(engineMetrics)+4 != 32 {
+		t.Fatalf("%d engine metrics; this test checks 32: add the new one", len(engineMetrics)+4)
 	}
 	// Counters move between scrapes.
 	st.Evictions, st.Faults = 17, 13

@@ -66,6 +66,9 @@ type StartOptions struct {
 	Spin, ReplySpin time.Duration
 	// NoGraphs turns the worker's launch graphs off (ExecutorOptions.NoGraphs).
 	NoGraphs bool
+	// ResidentBytes bounds the worker's resident weight sets (ExecutorOptions.ResidentBytes;
+	// 0: the worker's default).
+	ResidentBytes uint64
 }
 
 // Process is the server's handle on one worker process: the pipes, the contexts and the
@@ -235,6 +238,9 @@ func workerArgs(opt StartOptions) []string {
 	}
 	if opt.NoGraphs {
 		args = append(args, "--graphs=false")
+	}
+	if opt.ResidentBytes != 0 {
+		args = append(args, "--resident-bytes", strconv.FormatUint(opt.ResidentBytes, 10))
 	}
 	if opt.Spin != 0 {
 		args = append(args, "--spin", opt.Spin.String())

@@ -26,11 +26,14 @@ const clientUsage = `Client commands (they talk to a running gpufn server):
       (little-endian floats), hex:00ff, or str:TEXT. Outputs go to DIR/OUTPUT.bin with --out
       (DIR is created), else are printed in --format: hex (a summary of the first 64 bytes,
       the default), u64, i64 or f32.
-  gpufn ls [-o table|json] [--tenant TENANT] [libraries|functions|engines]
-      List your libraries or functions (default), or the engines (admin); --tenant lists
-      another tenant's (admin); -o json prints the server's JSON answer, for scripts.
-  gpufn rm library|function [TENANT/]NAME
-      Delete a library or a function.
+  gpufn upload-weights [TENANT/]NAME FILE.safetensors
+      Upload a weight set (docs/weights.md).
+  gpufn ls [-o table|json] [--tenant TENANT] [libraries|functions|weights|engines]
+      List your libraries, functions (default) or weight sets, or the engines (admin);
+      --tenant lists another tenant's (admin); -o json prints the server's JSON answer, for
+      scripts.
+  gpufn rm library|function|weights [TENANT/]NAME
+      Delete a library, a function or a weight set.
   gpufn access [-o table|json] [TENANT/]FUNCTION
       Show who may invoke FUNCTION besides its tenant.
   gpufn grant [--public] [--grant-token TOKEN ...] [TENANT/]FUNCTION [TO_TENANT ...]
@@ -117,7 +120,7 @@ func (env *clientEnv) run(cmd string, rest []string, f *clientFlags) error {
 		return usageError(fmt.Sprintf("-o %q: use table or json", f.output))
 	}
 	switch cmd {
-	case "upload", "register":
+	case "upload", "upload-weights", "register":
 		if len(rest) != 2 {
 			return usageError(cmd + " takes NAME FILE")
 		}
@@ -126,18 +129,20 @@ func (env *clientEnv) run(cmd string, rest []string, f *clientFlags) error {
 			return err
 		}
 		kind, ctype := "libraries", "application/octet-stream"
-		if cmd == "register" {
+		switch cmd {
+		case "register":
 			kind, ctype = "functions", "application/json"
+		case "upload-weights":
+			kind = "weights"
 		}
 		return env.call("PUT", qualified(kind, rest[0]), ctype, data, env.stdout)
 	case "ls":
 		return env.ls(rest, f.tenant, f.output)
 	case "rm":
-		if len(rest) != 2 || (rest[0] != "library" && rest[0] != "function") {
-			return usageError("rm takes library|function NAME")
+		if len(rest) != 2 || rmKinds[rest[0]] == "" {
+			return usageError("rm takes library|function|weights NAME")
 		}
-		kind := map[string]string{"library": "libraries", "function": "functions"}[rest[0]]
-		if err := env.call("DELETE", qualified(kind, rest[1]), "", nil, env.stdout); err != nil {
+		if err := env.call("DELETE", qualified(rmKinds[rest[0]], rest[1]), "", nil, env.stdout); err != nil {
 			return err
 		}
 		fmt.Fprintln(env.stdout, "deleted", rest[0], rest[1])
@@ -161,8 +166,11 @@ func (env *clientEnv) run(cmd string, rest []string, f *clientFlags) error {
 	return usageError("unknown command")
 }
 
-// qualified is the path of a library or function (kind: "libraries" or "functions"): NAME
-// is the caller's own, TENANT/NAME another tenant's.
+// rmKinds maps rm's first argument to the path's collection.
+var rmKinds = map[string]string{"library": "libraries", "function": "functions", "weights": "weights"}
+
+// qualified is the path of a library, function or weight set (kind: "libraries", "functions"
+// or "weights"): NAME is the caller's own, TENANT/NAME another tenant's.
 func qualified(kind, name string) string {
 	if tenant, n, ok := strings.Cut(name, "/"); ok {
 		return "/v1/tenants/" + tenant + "/" + kind + "/" + n

@@ -277,3 +277,46 @@ func sha(s string) string {
 	h := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(h[:])
 }
+
+// The weight-set verbs: upload-weights PUTs the file, ls weights prints a table, rm weights
+// deletes; TENANT/NAME reaches another tenant's set.
+func TestClientWeights(t *testing.T) {
+	sets := `{"weights": [{"name": "mlp", "bytes": 2768, "resident_bytes": 2640, "tensors": null, "used_by": ["mlp", "mlp2"]},
+	  {"name": "@own", "bytes": 100, "resident_bytes": 64, "tensors": null}]}`
+	f := newFake(t, map[string]fakeAnswer{
+		"GET /v1/weights":               {200, []byte(sets)},
+		"PUT /v1/weights/w":             {201, []byte(`{"name": "w"}`)},
+		"PUT /v1/tenants/bob/weights/w": {201, []byte(`{"name": "w"}`)},
+		"DELETE /v1/weights/w":          {204, nil},
+	})
+	file := filepath.Join(t.TempDir(), "w.safetensors")
+	os.WriteFile(file, []byte("bytes"), 0o644)
+	if out, errs, code := runFake(f, "upload-weights", "w", file); code != 0 || !strings.Contains(out, `"name": "w"`) {
+		t.Fatalf("upload-weights: exit %d %q %q", code, out, errs)
+	}
+	if _, errs, code := runFake(f, "upload-weights", "bob/w", file); code != 0 {
+		t.Fatalf("upload-weights bob/w: exit %d %q", code, errs)
+	}
+	out, errs, code := runFake(f, "ls", "weights")
+	want := "NAME  SIZE  RESIDENT BYTES  USED BY\n" +
+		"mlp   2768  2640            mlp,mlp2\n" +
+		"@own  100   64              -\n"
+	if code != 0 || out != want {
+		t.Fatalf("ls weights: exit %d %q\n%s\nwant\n%s", code, errs, out, want)
+	}
+	if out, errs, code := runFake(f, "rm", "weights", "w"); code != 0 || out != "deleted weights w\n" {
+		t.Fatalf("rm weights: exit %d %q %q", code, out, errs)
+	}
+	if _, errs, code := runFake(f, "rm", "weight", "w"); code != 2 || !strings.Contains(errs, "library|function|weights") {
+		t.Fatalf("rm weight: exit %d %q", code, errs)
+	}
+	var paths []string
+	for _, r := range f.requests() {
+		m, rest, _ := strings.Cut(r, " ")
+		p, _, _ := strings.Cut(rest, " ")
+		paths = append(paths, m+" "+p)
+	}
+	if want := []string{"PUT /v1/weights/w", "PUT /v1/tenants/bob/weights/w", "GET /v1/weights", "DELETE /v1/weights/w"}; !reflect.DeepEqual(paths, want) {
+		t.Fatalf("requests:\n%q\nwant\n%q", paths, want)
+	}
+}

@@ -36,6 +36,12 @@ type (
 		} `json:"kernels"`
 		UsedBy []string `json:"used_by"`
 	}
+	weightSetJSON struct {
+		Name          string   `json:"name"`
+		Bytes         int64    `json:"bytes"`
+		ResidentBytes uint64   `json:"resident_bytes"`
+		UsedBy        []string `json:"used_by"`
+	}
 	engineJSON struct {
 		Name    string `json:"name"`
 		Device  string `json:"device"`
@@ -53,15 +59,15 @@ type (
 	}
 )
 
-// ls lists libraries, functions (the default) or engines as a table, or prints the server's
-// JSON (output "json").
+// ls lists libraries, functions (the default), weight sets or engines as a table, or prints
+// the server's JSON (output "json").
 func (env *clientEnv) ls(rest []string, tenant, output string) error {
 	what := "functions"
 	if len(rest) > 0 {
 		what = rest[0]
 	}
-	if len(rest) > 1 || (what != "libraries" && what != "functions" && what != "engines") {
-		return usageError("ls takes libraries, functions or engines")
+	if len(rest) > 1 || (what != "libraries" && what != "functions" && what != "weights" && what != "engines") {
+		return usageError("ls takes libraries, functions, weights or engines")
 	}
 	path := "/v1/" + what
 	if tenant != "" && what != "engines" {
@@ -71,9 +77,10 @@ func (env *clientEnv) ls(rest []string, tenant, output string) error {
 		return env.call("GET", path, "", nil, env.stdout)
 	}
 	var v struct {
-		Functions []functionJSON `json:"functions"`
-		Libraries []libraryJSON  `json:"libraries"`
-		Engines   []engineJSON   `json:"engines"`
+		Functions []functionJSON  `json:"functions"`
+		Libraries []libraryJSON   `json:"libraries"`
+		Weights   []weightSetJSON `json:"weights"`
+		Engines   []engineJSON    `json:"engines"`
 	}
 	if _, err := env.getJSON(path, &v); err != nil {
 		return err
@@ -93,6 +100,11 @@ func (env *clientEnv) ls(rest []string, tenant, output string) error {
 		fmt.Fprintln(tw, "NAME\tKIND\tSIZE\tKERNELS\tUSED BY")
 		for _, l := range v.Libraries { // the kernels' names: gpufn ls -o json libraries
 			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\n", l.Name, l.Kind, l.Size, len(l.Kernels), list(l.UsedBy))
+		}
+	case "weights":
+		fmt.Fprintln(tw, "NAME\tSIZE\tRESIDENT BYTES\tUSED BY")
+		for _, w := range v.Weights { // the tensors: GET /v1/weights/{set}
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%s\n", w.Name, w.Bytes, w.ResidentBytes, list(w.UsedBy))
 		}
 	case "engines":
 		fmt.Fprintln(tw, "NAME\tDEVICE\tMODE\tWORKERS UP\tBUSY\tQUEUED\tCOMPLETED\tFAILED\tREJECTED\tRESTARTS\tREADY")

@@ -30,11 +30,13 @@ Usage:
   gpufn upload NAME FILE                upload a kernel library (PTX, cubin, fatbin, hsaco)
   gpufn register NAME CONFIG.json       register a function from its config
   gpufn invoke NAME -i INPUT=VALUE ...  invoke a function (gpufn invoke -h)
-  gpufn ls [libraries|functions|engines]
-  gpufn rm library|function NAME        delete a library or a function
+  gpufn upload-weights NAME FILE        upload a weight set (a safetensors file)
+  gpufn ls [libraries|functions|weights|engines]
+  gpufn rm library|function|weights NAME  delete a library, a function or a weight set
   gpufn access FUNCTION                 who may invoke a function besides its tenant
   gpufn grant FUNCTION TENANT ...       let tenants invoke it (--public: everyone)
   gpufn revoke FUNCTION TENANT ...      stop letting them
+  gpufn deploy [--check] DIR            upload a bundle of python -m tools.export (docs/export.md)
   gpufn version                         print the version
   gpufn bench VERB ...                  load generator and comparisons (gpufn bench -h)
   gpufn worker ...                      a worker process; started by the server, not by hand
@@ -63,8 +65,10 @@ func main() {
 		code = bench.Main(args)
 	case "version", "--version":
 		fmt.Println("gpufn", version)
-	case "upload", "register", "invoke", "ls", "rm", "access", "grant", "revoke":
+	case "upload", "upload-weights", "register", "invoke", "ls", "rm", "access", "grant", "revoke":
 		code = client(cmd, args)
+	case "deploy":
+		code = deploy(args)
 	case "-h", "--help", "help":
 		fmt.Print(usage)
 	default:

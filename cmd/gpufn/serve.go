@@ -323,7 +323,7 @@ func engineBase(f *serveFlags, set serveSettings, kind, exe string, plan servepl
 	}
 	return engine.Config{
 		Device: kind, Mode: plan.Mode, Workers: f.workers, ContextBytes: int(f.contextSize),
-		QueueDepth: f.queueDepth, Policy: set.policy, SpinFor: f.spinFor, NoGraphs: !f.graphs, NoPipeline: !f.pipeline, NoInline: !f.inline, Timeout: f.timeout,
+		QueueDepth: f.queueDepth, Policy: set.policy, SpinFor: f.spinFor, NoGraphs: !f.graphs, ResidentBytes: uint64(f.residentBytes), NoPipeline: !f.pipeline, NoInline: !f.inline, Timeout: f.timeout,
 		Binary: exe, Args: []string{"worker"}, StartTimeout: f.startTimeout,
 		LogLevel: set.workerLevel, Log: log, SharedFaultDomain: plan.SharedFaultDomain, TenantShare: share,
 		TenantQueueBytes: int64(f.quotas.queueBytes),
@@ -350,7 +350,8 @@ func newEngines(base engine.Config, sizes []serveplan.Engine) ([]*engine.Engine,
 func dispatcherConfig(f *serveFlags, kind string, info gpu.Info, st *store.Store, log *zap.Logger) dispatcher.Config {
 	cfg := dispatcher.Config{Device: kind, Info: info, MaxLibraryBytes: int(f.maxLibrary), LaunchLimit: f.launchLimit,
 		MaxLibraries: f.maxLibs, MaxFunctions: f.maxFns, MaxBuffers: f.maxBuffers, MaxInvocationBytes: uint64(f.maxInvMem),
-		MaxStoredBytes: int64(f.quotas.storageBytes), MaxAccessBytes: int(f.quotas.accessBytes), Store: st, Log: log}
+		MaxStoredBytes: int64(f.quotas.storageBytes), MaxAccessBytes: int(f.quotas.accessBytes), Store: st, Log: log,
+		MaxWeightBytes: int64(f.maxWeight), MaxWeightSets: f.maxWeightSets, WeightQuotaBytes: uint64(f.weightQuota)}
 	if kind == "cpu" {
 		cfg.Kernels = cpuKernels()
 	}
@@ -367,10 +368,20 @@ func restore(st *store.Store, d *dispatcher.Dispatcher, dataDir string, log *zap
 	for _, p := range problems {
 		log.Warn("skipping a stored entry", zap.String("path", p.Path), zap.Error(p.Err))
 	}
+	sets, problems, err := st.LoadWeights()
+	if err != nil {
+		return err
+	}
+	for _, p := range problems {
+		log.Warn("skipping a stored weight set", zap.String("path", p.Path), zap.Error(p.Err))
+	}
+	for _, err := range d.RestoreWeights(sets) {
+		log.Warn("skipping a stored weight set", zap.Error(err))
+	}
 	for _, err := range d.Restore(libs, fns) {
 		log.Warn("skipping a stored registration", zap.Error(err))
 	}
-	log.Info("registrations restored", zap.String("data_dir", dataDir), zap.Int("libraries", len(libs)), zap.Int("functions", len(fns)))
+	log.Info("registrations restored", zap.String("data_dir", dataDir), zap.Int("libraries", len(libs)), zap.Int("functions", len(fns)), zap.Int("weight_sets", len(sets)))
 	return nil
 }
 

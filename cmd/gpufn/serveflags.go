@@ -41,6 +41,11 @@ type serveFlags struct {
 	tokens        string
 	dataDir       string
 	maxLibs       int
+	// Weight sets (models).
+	maxWeight     byteSize
+	maxWeightSets int
+	weightQuota   byteSize
+	residentBytes byteSize
 	maxFns        int
 	maxBuffers    int
 	maxInvMem     byteSize
@@ -113,6 +118,12 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.StringVar(&f.dataDir, "data-dir", "", "directory where libraries and functions are kept across restarts (default: none, registrations live in memory)")
 	fs.IntVar(&f.maxLibs, "max-libraries-per-tenant", 100, "libraries one tenant may upload")
 	fs.IntVar(&f.maxFns, "max-functions-per-tenant", 1000, "functions one tenant may register")
+	f.maxWeight = 4 << 30
+	fs.Var(&f.maxWeight, "max-weight-bytes", "the largest weight set (a safetensors file) one may upload; --max-body-bytes bounds it too")
+	fs.IntVar(&f.maxWeightSets, "max-weight-sets-per-tenant", 100, "weight sets one tenant may keep")
+	f.residentBytes = 1 << 30
+	fs.Var(&f.residentBytes, "resident-bytes", "device memory each worker's resident weight sets may take, besides its pool (least recently used evicted; keep it within what --pool-size leaves)")
+	fs.Var(&f.weightQuota, "weight-quota-bytes", "device memory one tenant's weight sets may take together, each content counted once (0: no quota)")
 	fs.IntVar(&f.maxBuffers, "max-buffers", 256, "inputs plus buffers of one function")
 	fs.Var(&f.maxInvMem, "max-invocation-memory", "device memory one invocation may use (0: the largest pool)")
 	fs.Float64Var(&f.tenantShare, "tenant-queue-share", 0.5, "fraction of a GPU's queue one tenant's invocations may fill (with --tokens; 1: no bound)")

@@ -8,6 +8,7 @@ var rules = []rule{
 	// The leaves: what crosses the layers, and what every layer may read.
 	{pkg: "gpu", only: []string{}, why: "the device contract is a leaf"},
 	{pkg: "libscan", only: []string{}, why: "library scanning and architecture checks are a leaf"},
+	{pkg: "weights", only: []string{}, why: "reading safetensors weight sets is a leaf"},
 	{pkg: "function", only: []string{"libscan"}, why: "the config schema is a leaf above library scanning only"},
 	{pkg: "docs", only: []string{}, why: "the documents the server serves are a leaf"},
 	{pkg: "call", only: []string{"function", "libscan", "gpu"}, why: "what crosses the layers is a leaf above the schema, library scanning and the device contract's data types"},
