@@ -29,9 +29,11 @@ type EngineStats struct {
 	// Inline counts the invocations run by the submitting goroutine.
 	Inline uint64 `json:"inline"`
 	// ModuleCacheHits and ModuleCacheMisses count the invocations whose library's module a
-	// worker had loaded already or had to load; ModuleCacheEvictions the modules workers
-	// unloaded to make room (--module-cache-bytes); ModuleCacheBytes the device memory the
-	// live workers' modules take, as the workers estimate it (worker.ModuleFootprint).
+	// worker had loaded already or had to load (a function whose kernels come from several
+	// libraries counts once: a miss when any of its modules was loaded); ModuleCacheEvictions
+	// the modules workers unloaded to make room (--module-cache-bytes); ModuleCacheBytes the
+	// device memory the live workers' modules take, as the workers estimate it
+	// (worker.ModuleFootprint). The metrics export these (gpufn_module_cache_*).
 	ModuleCacheHits      uint64 `json:"module_cache_hits"`
 	ModuleCacheMisses    uint64 `json:"module_cache_misses"`
 	ModuleCacheEvictions uint64 `json:"module_cache_evictions"`
@@ -43,8 +45,25 @@ type EngineStats struct {
 	// LastRecovery is the recovery of the GPU's fault domain in progress, else the last one
 	// (nil: none since the start).
 	LastRecovery *RecoveryTimeline `json:"last_recovery,omitempty"`
-	Ready        bool              `json:"ready"`
-	DeviceInfo   *gpu.Info         `json:"device_info,omitempty"`
+	// TenantSwitches counts the times a worker dropped one tenant's code and weight sets to run
+	// another's function, TenantSwitchNanos the time those drops took.
+	TenantSwitches    uint64 `json:"tenant_switches"`
+	TenantSwitchNanos uint64 `json:"tenant_switch_ns"`
+	// Faults counts the workers lost while running an invocation of their own: a kernel
+	// fault (the device lost), an overrun killed, a crash. Workers killed by a teardown after
+	// another's fault are not counted (see Teardowns).
+	Faults uint64 `json:"faults"`
+	// Quarantines counts the functions quarantined after faulting or overrunning too often in
+	// a row.
+	Quarantines uint64 `json:"quarantines"`
+	// WeightHits, WeightMisses and WeightEvictions add up the engine's workers' weight-set
+	// counts (WorkerStats.Weights) over their lifetimes, replaced workers included: invocations
+	// whose set was resident, sets placed, sets evicted to make room.
+	WeightHits      uint64    `json:"weight_hits"`
+	WeightMisses    uint64    `json:"weight_misses"`
+	WeightEvictions uint64    `json:"weight_evictions"`
+	Ready           bool      `json:"ready"`
+	DeviceInfo      *gpu.Info `json:"device_info,omitempty"`
 }
 
 // WorkerStats describes one worker.
@@ -61,6 +80,21 @@ type WorkerStats struct {
 	// ModuleCacheEvictions counts the modules this slot's workers unloaded to make room.
 	ModuleCacheBytes     uint64 `json:"module_cache_bytes"`
 	ModuleCacheEvictions uint64 `json:"module_cache_evictions"`
+	// FreeMem is the device's free memory as the worker read it at its start, once it had
+	// taken its pool (0 when it is not up).
+	FreeMem uint64 `json:"free_mem,omitempty"`
+	// Weights counts the worker's weight-set placements (as of its last answer).
+	Weights ResidentStats `json:"weights"`
+}
+
+// ResidentStats are a worker's weight sets: invocations whose set was resident (hits), sets
+// placed (misses), sets evicted to make room, and the sets and device bytes resident now.
+type ResidentStats struct {
+	Hits      uint64 `json:"hits"`
+	Misses    uint64 `json:"misses"`
+	Evictions uint64 `json:"evictions"`
+	Sets      int    `json:"sets"`
+	Bytes     uint64 `json:"bytes"`
 }
 
 // RecoveryTimeline is an engine's record of one recovery from a GPU-wide failure (under a

@@ -37,6 +37,9 @@ type stats struct {
 	submitted, completed, failed, rejected, restarts atomic.Uint64
 	reruns, whole, teardowns, pipelined, inline      atomic.Uint64
 	promoted                                         atomic.Uint64
+	switches, switchNanos                            atomic.Uint64 // affinity.go
+	faults, quarantines                              atomic.Uint64
+	weightHits, weightMisses, weightEvictions        atomic.Uint64 // lifecycle.resident
 	up                                               atomic.Int32
 }
 
@@ -48,7 +51,7 @@ func New(cfg Config) (*Engine, error) {
 	e := &Engine{
 		cfg:   cfg,
 		log:   cfg.Log.With(zap.String("engine", cfg.Name)),
-		sched: sched{q: newQueue(cfg.QueueDepth, cfg.TenantShare)},
+		sched: sched{q: newQueue(cfg.QueueDepth, cfg.TenantShare, cfg.TenantQueueBytes)},
 		quit:  make(chan struct{}),
 	}
 	e.rec.e = e
@@ -143,6 +146,8 @@ func (e *Engine) admitted(inv *call.Invocation) {
 	now := time.Now()
 	if inv.Deadline.IsZero() {
 		inv.Deadline = now.Add(e.cfg.Timeout)
+	} else {
+		inv.Sched.CallerDeadline = true
 	}
 	inv.Sched.Enqueued = now
 	inv.Sched.Timeout = inv.Deadline.Sub(now)
@@ -187,8 +192,11 @@ func (e *Engine) Stats() call.EngineStats {
 	st.Submitted, st.Completed, st.Failed = e.stats.submitted.Load(), e.stats.completed.Load(), e.stats.failed.Load()
 	st.Rejected, st.Restarts = e.stats.rejected.Load(), e.stats.restarts.Load()
 	st.Reruns, st.Teardowns, st.Whole = e.stats.reruns.Load(), e.stats.teardowns.Load(), e.stats.whole.Load()
+	st.TenantSwitches, st.TenantSwitchNanos = e.stats.switches.Load(), e.stats.switchNanos.Load()
 	st.Pipelined, st.Inline = e.stats.pipelined.Load(), e.stats.inline.Load()
 	st.Standby, st.Promoted = len(e.standby), e.stats.promoted.Load()
+	st.Faults, st.Quarantines = e.stats.faults.Load(), e.stats.quarantines.Load()
+	st.WeightHits, st.WeightMisses, st.WeightEvictions = e.stats.weightHits.Load(), e.stats.weightMisses.Load(), e.stats.weightEvictions.Load()
 	st.Ready = e.Ready()
 	e.addModuleStats(&st)
 	st.LastRecovery = e.rec.snapshot()

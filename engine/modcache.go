@@ -8,7 +8,7 @@ import (
 )
 
 // moduleCounts is what a slot's workers reported of their module caches (worker.Stages:
-// Module, Evicted, CacheBytes), summed over the slot's workers but bytes, which is the live
+// Module, Evictions, CacheBytes), summed over the slot's workers but bytes, which is the live
 // worker's footprint (0 when none is up). Written by whoever drives the slot, read by Stats.
 type moduleCounts struct {
 	hits, misses, evictions atomic.Uint64
@@ -24,8 +24,8 @@ func (c *moduleCounts) count(st *worker.Stages) {
 	case worker.ModuleLoaded:
 		c.misses.Add(1)
 	}
-	if st.Evicted > 0 { // also when the load then failed
-		c.evictions.Add(uint64(st.Evicted))
+	if st.Evictions > 0 { // also when the load then failed
+		c.evictions.Add(uint64(st.Evictions))
 		c.bytes.Store(uint64(max(st.CacheBytes, 0)))
 	} else if st.Module == worker.ModuleLoaded {
 		c.bytes.Store(uint64(max(st.CacheBytes, 0)))

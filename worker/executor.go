@@ -50,13 +50,20 @@ type Executor struct {
 	recording bool
 	rec       []uint64       // this invocation's launches (gpu.AppendLaunch encoding)
 	recOps    []*function.Op // the op of each recorded launch, for error messages
+
+	// Resident weight sets (resident.go).
+	residents      map[[32]byte]*resident
+	residentBudget uint64
+	rstats         ResidentStats
+	cur            *resident // the running invocation's set
 }
 
 // graphEntry is one cached launch graph.
 type graphEntry struct {
 	rec     []uint64 // the launches it replays, compared in full before it is used
 	g       gpu.Graph
-	lib     [32]byte // the library whose kernels it launches
+	lib     [32]byte   // the library whose kernels it launches
+	extra   [][32]byte // and the function's other libraries
 	lastUse uint64
 }
 
@@ -74,6 +81,7 @@ type module struct {
 	m     gpu.Module
 	hash  [32]byte
 	bytes uint64 // ModuleFootprint of its image
+	use   uint64 // the Executor.clock of the last invocation that used it
 }
 
 type plan struct {
@@ -84,13 +92,23 @@ type plan struct {
 	// noGraph is set once the function's launches overran GraphMaxLaunches: it is launched
 	// one by one from then on, without recording.
 	noGraph bool
+	// ranges are where the function's weights lie in its resident set (WeightsRef.Ranges, then
+	// its init flow's buffers after the data); key is the resident set it needs, and
+	// residentBytes that set's size (resident.go).
+	ranges        [][2]uint64
+	key           [32]byte
+	residentBytes uint64
+	// extra are the hashes of the function's other libraries (Invoke.Extra), for which fns
+	// are valid too.
+	extra [][32]byte
 }
 
 // ExecutorOptions configure an Executor.
 type ExecutorOptions struct {
 	// MaxModuleBytes bounds the device memory of the module cache, as ModuleFootprint counts
 	// it (default DefaultModuleCacheBytes); the least recently used modules are unloaded to
-	// make room for a new one.
+	// make room for a new one (a model exported with Triton has one module per kernel, each
+	// counted by its size).
 	MaxModuleBytes uint64
 	// MaxFunctions bounds the plan cache (default 65,536; a plan is host memory only).
 	MaxFunctions int
@@ -105,6 +123,10 @@ type ExecutorOptions struct {
 	// most one graph holds (default 8192: a function that makes more launches is launched one
 	// by one); MaxGraphs bounds the cache (default 64, least recently used evicted).
 	GraphMinLaunches, GraphMaxLaunches, MaxGraphs int
+
+	// ResidentBytes bounds the device memory of the weight sets kept resident, besides the
+	// pool (default DefaultResidentBytes, 1 GiB).
+	ResidentBytes uint64
 }
 
 // NewExecutor runs invocations on dev with buffers from pool.
@@ -124,11 +146,15 @@ func NewExecutor(dev gpu.Device, pool *bufpool.Pool, opt ExecutorOptions) *Execu
 	if opt.MaxGraphs <= 0 {
 		opt.MaxGraphs = 64
 	}
+	if opt.ResidentBytes == 0 {
+		opt.ResidentBytes = DefaultResidentBytes
+	}
 	info := dev.Info()
 	e := &Executor{
 		dev: dev, pool: pool, limits: function.Limits(info.Limits), arch: info.Arch,
 		modules: newModuleCache(opt.MaxModuleBytes), funcs: map[uint64]*plan{},
 		maxFuncs:  opt.MaxFunctions,
+		residents: map[[32]byte]*resident{}, residentBudget: opt.ResidentBytes,
 		graphOpts: graphOptions{min: opt.GraphMinLaunches, max: opt.MaxGraphs, maxLaunches: opt.GraphMaxLaunches},
 	}
 	if gd, ok := dev.(gpu.GraphDevice); ok && !opt.NoGraphs && gd.CanGraph() {
@@ -222,7 +248,17 @@ func (e *Executor) run(req *Invoke, mem []byte, res *Result) error {
 		return err
 	}
 	p := pl.p
-	if err := e.resolve(pl, &req.Lib, &res.Stages); err != nil {
+	if len(req.Extra) > 0 {
+		err = e.resolveLibs(pl, req, &res.Stages)
+	} else {
+		err = e.resolve(pl, &req.Lib, &res.Stages)
+	}
+	if err != nil {
+		return err
+	}
+	e.cur, err = e.weights(pl, req.Weights, &res.Stages)
+	res.Resident = e.rstats
+	if err != nil {
 		return err
 	}
 
@@ -374,6 +410,8 @@ func (e *Executor) ops(pl *plan, ops []function.Op) error {
 				e.args = append(e.args, uint64(e.ptrs[a.Slot]))
 			case function.ArgSizeof:
 				e.args = append(e.args, e.sizes[a.Slot])
+			case function.ArgWeightPtr, function.ArgWeightSizeof:
+				e.args = append(e.args, pl.weightArg(e.cur, a.Kind == function.ArgWeightPtr, a.Slot))
 			default:
 				e.args = append(e.args, uint64(a.Const))
 			}
@@ -447,7 +485,7 @@ func (e *Executor) launchRecorded(pl *plan) (stage int64, err error) {
 	} else if len(e.graphs) >= e.graphOpts.max {
 		e.evictGraph()
 	}
-	e.graphs[h] = &graphEntry{rec: slices.Clone(e.rec), g: g, lib: pl.libHash, lastUse: e.clock}
+	e.graphs[h] = &graphEntry{rec: slices.Clone(e.rec), g: g, lib: pl.libHash, extra: pl.extra, lastUse: e.clock}
 	e.gstats.Built++
 	e.gstats.Replayed++
 	return call.GraphBuilt, e.gdev.LaunchGraph(g)
@@ -525,31 +563,23 @@ func (e *Executor) plan(req *Invoke) (*plan, error) {
 		delete(e.funcs, oldest)
 	}
 	pl := &plan{p: fp, lastUse: e.clock}
+	if req.Weights != nil {
+		pl.layout(req.FuncID, req.Weights)
+	}
 	e.funcs[req.FuncID] = pl
 	return pl, nil
 }
 
 // resolve makes sure the plan's kernels are looked up in the module of lib. It records in st
 // whether the module was cached (ModuleHit) or loaded (ModuleLoaded), what the cache evicted
-// to make room and the bytes it holds after.
+// to make room and the bytes it holds after (lookup).
 func (e *Executor) resolve(pl *plan, lib *LibRef, st *Stages) error {
-	m, ok := e.modules.get(lib.Hash)
-	if ok {
-		e.modules.stats.Hits++
-		st.Module, st.CacheBytes = ModuleHit, int64(e.modules.bytes)
-		if pl.fns != nil && pl.libHash == lib.Hash {
-			return nil
-		}
-	} else {
-		evicted := e.modules.stats.Evictions
-		var err error
-		m, err = e.module(lib, st)
-		st.Evicted, st.CacheBytes = int64(e.modules.stats.Evictions-evicted), int64(e.modules.bytes)
-		if err != nil {
-			return err // what was evicted to make room stays counted
-		}
-		e.modules.stats.Misses++
-		st.Module = ModuleLoaded
+	m, err := e.lookup(lib, st)
+	if err != nil {
+		return err
+	}
+	if pl.fns != nil && pl.libHash == lib.Hash && pl.extra == nil {
+		return nil
 	}
 	fns := make([]gpu.Function, len(pl.p.Kernels))
 	for i, k := range pl.p.Kernels {
@@ -559,11 +589,35 @@ func (e *Executor) resolve(pl *plan, lib *LibRef, st *Stages) error {
 		}
 		fns[i] = f
 	}
-	pl.fns, pl.libHash = fns, lib.Hash
+	pl.fns, pl.libHash, pl.extra = fns, lib.Hash, nil
 	return nil
 }
 
-// module loads lib's module (not cached), evicting the least recently used ones to make room.
+// lookup returns lib's module, loading it when it is not cached, and counts the lookup: a hit
+// or a miss in the cache's stats, and in st the module stage (ModuleLoaded when any module of
+// the invocation was loaded, else ModuleHit), the modules evicted to make room (Evictions,
+// added up over the invocation's libraries, counted even when the load then failed) and the
+// cache's footprint after it (CacheBytes).
+func (e *Executor) lookup(lib *LibRef, st *Stages) (*module, error) {
+	if m, ok := e.modules.get(lib.Hash, e.clock); ok {
+		e.modules.stats.Hits++
+		st.Module, st.CacheBytes = max(st.Module, ModuleHit), int64(e.modules.bytes)
+		return m, nil
+	}
+	evicted := e.modules.stats.Evictions
+	m, err := e.module(lib, st)
+	st.Evictions += int64(e.modules.stats.Evictions - evicted)
+	st.CacheBytes = int64(e.modules.bytes)
+	if err != nil {
+		return nil, err
+	}
+	e.modules.stats.Misses++
+	st.Module = ModuleLoaded
+	return m, nil
+}
+
+// module loads lib's module (not cached), evicting the least recently used ones to make room
+// (never one the running invocation uses: moduleCache.victim).
 func (e *Executor) module(lib *LibRef, st *Stages) (*module, error) {
 	if lib.Image == nil {
 		return nil, codeErr(call.CodeLibraryMissing, "library %x is not cached in this worker", lib.Hash[:6])
@@ -581,7 +635,7 @@ func (e *Executor) module(lib *LibRef, st *Stages) (*module, error) {
 		image = entry
 	}
 	need := ModuleFootprint(image)
-	for v := e.modules.victim(need); v != nil; v = e.modules.victim(need) {
+	for v := e.modules.victim(need, e.clock); v != nil; v = e.modules.victim(need, e.clock) {
 		e.evictModule(v)
 	}
 	t := time.Now()
@@ -592,9 +646,9 @@ func (e *Executor) module(lib *LibRef, st *Stages) (*module, error) {
 		}
 		return nil, &execError{code: call.CodeLibraryInvalid, err: fmt.Errorf("loading the library: %w", err)}
 	}
-	st.Load = time.Since(t).Nanoseconds()
+	st.Load += max(1, time.Since(t).Nanoseconds()) // not 0: that means cached
 	m := &module{m: gm, hash: lib.Hash, bytes: need}
-	e.modules.add(m)
+	e.modules.add(m, e.clock)
 	return m, nil
 }
 
@@ -603,9 +657,9 @@ func (e *Executor) evictModule(m *module) {
 	oldest := m.hash
 	e.modules.remove(m)
 	// Graphs launch the module's kernels: they go first.
-	e.dropGraphs(func(ge *graphEntry) bool { return ge.lib == oldest })
+	e.dropGraphs(func(ge *graphEntry) bool { return ge.lib == oldest || slices.Contains(ge.extra, oldest) })
 	for _, pl := range e.funcs {
-		if pl.libHash == oldest {
+		if pl.libHash == oldest || slices.Contains(pl.extra, oldest) {
 			pl.fns = nil
 		}
 	}

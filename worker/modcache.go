@@ -81,8 +81,9 @@ type moduleCache struct {
 	stats  ModuleCacheStats
 }
 
-// ModuleCacheStats counts what the module cache did: invocations whose module was loaded
-// already (Hits) or had to be (Misses), modules unloaded to make room (Evictions), and the
+// ModuleCacheStats counts what the module cache did: lookups of a module that was loaded
+// already (Hits) or had to be (Misses; an invocation of a function whose kernels come from
+// several libraries makes one lookup per library), modules unloaded to make room (Evictions), and the
 // footprint of the modules held (Bytes, ModuleFootprint's) and their number.
 type ModuleCacheStats struct {
 	Hits, Misses, Evictions, Bytes uint64
@@ -93,23 +94,37 @@ func newModuleCache(max uint64) moduleCache {
 	return moduleCache{byHash: map[[32]byte]*list.Element{}, max: max}
 }
 
-// get returns the module of hash, marking it the most recently used.
-func (c *moduleCache) get(hash [32]byte) (*module, bool) {
+// get returns the module of hash, marking it the most recently used, by the invocation of
+// clock now.
+func (c *moduleCache) get(hash [32]byte, now uint64) (*module, bool) {
 	el, ok := c.byHash[hash]
 	if !ok {
 		return nil, false
 	}
 	c.lru.MoveToFront(el)
-	return el.Value.(*module), true
+	m := el.Value.(*module)
+	m.use = now
+	return m, true
+}
+
+// peek reports whether the module of hash is held, without marking it used.
+func (c *moduleCache) peek(hash [32]byte) bool {
+	_, ok := c.byHash[hash]
+	return ok
 }
 
 // victim returns the least recently used module when one must go to make room for need more
-// bytes, else nil.
-func (c *moduleCache) victim(need uint64) *module {
+// bytes, else nil. A module the invocation of clock now uses is never a victim: a function
+// whose kernels come from several libraries (Invoke.Extra) keeps all its modules loaded, even
+// when together they overrun the bound (until the next invocation's loads make room).
+func (c *moduleCache) victim(need, now uint64) *module {
 	if c.lru.Len() == 0 || c.bytes+need <= c.max && c.bytes+need >= c.bytes {
 		return nil
 	}
-	return c.lru.Back().Value.(*module)
+	if m := c.lru.Back().Value.(*module); m.use != now {
+		return m
+	}
+	return nil // the back is in use, so is every module in front of it
 }
 
 // remove forgets m (the caller unloads it), counting an eviction.
@@ -121,10 +136,24 @@ func (c *moduleCache) remove(m *module) {
 	c.stats.Evictions++
 }
 
-// add holds m, loaded, as the most recently used.
-func (c *moduleCache) add(m *module) {
+// add holds m, loaded, as the most recently used, by the invocation of clock now.
+func (c *moduleCache) add(m *module, now uint64) {
+	m.use = now
 	c.byHash[m.hash] = c.lru.PushFront(m)
 	c.bytes += m.bytes
+}
+
+// clear forgets every module (the caller unloads them), counting no eviction: the worker drops
+// its tenants' code (DropAll), it does not make room.
+func (c *moduleCache) clear() []*module {
+	mods := make([]*module, 0, c.lru.Len())
+	for el := c.lru.Front(); el != nil; el = el.Next() {
+		mods = append(mods, el.Value.(*module))
+	}
+	clear(c.byHash)
+	c.lru.Init()
+	c.bytes = 0
+	return mods
 }
 
 // snapshot is the cache's counters now.
