@@ -119,6 +119,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.IntVar(&f.maxLibs, "max-libraries-per-tenant", 100, "libraries one tenant may upload")
 	fs.IntVar(&f.maxFns, "max-functions-per-tenant", 1000, "functions one tenant may register")
 	f.maxWeight = 4 << 30
+	f.weightQuota = 16 << 30
 	fs.Var(&f.maxWeight, "max-weight-bytes", "the largest weight set (a safetensors file) one may upload; --max-body-bytes bounds it too")
 	fs.IntVar(&f.maxWeightSets, "max-weight-sets-per-tenant", 100, "weight sets one tenant may keep")
 	f.residentBytes = 1 << 30

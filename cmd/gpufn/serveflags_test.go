@@ -77,7 +77,7 @@ func TestServeFlagDefaults(t *testing.T) {
 		"tenant-storage-bytes":       "1GiB",
 		"timeout":                    "30s",
 		"tokens":                     "",
-		"weight-quota-bytes":         "0",
+		"weight-quota-bytes":         "16GiB",
 		"worker-log-level":           "",
 		"worker-start-timeout":       "1m0s",
 		"workers":                    "4",
