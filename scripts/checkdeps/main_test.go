@@ -11,6 +11,9 @@ func TestCheck(t *testing.T) {
 	good := map[string][]string{
 		"gpu":          nil,
 		"libscan":      nil,
+		"weights":      nil,
+		"docs":         nil,
+		"metrics":      {"call"},
 		"function":     {"libscan"},
 		"call":         {"function", "gpu", "libscan"},
 		"frontend":     {"dispatcher", "call", "auth", "function"},
@@ -34,6 +37,7 @@ func TestCheck(t *testing.T) {
 		{"bench/load", "function"}, {"bench", "engine"},
 		{"worker", "cpu"}, {"examples", "hip"},
 		{"compiler", "dispatcher"}, {"compiler", "engine"}, {"dispatcher", "compiler"},
+		{"metrics", "engine"}, {"weights", "function"}, {"docs", "call"},
 	} {
 		g := map[string][]string{}
 		for k, v := range good {
