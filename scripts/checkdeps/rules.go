@@ -24,6 +24,12 @@ var rules = []rule{
 	{pkg: "compiler", only: []string{"worker", "call"},
 		why: "the compiler drives compile workers through package worker and answers in call's codes; the dispatcher reaches it through the Compiler interface it declares"},
 
+	// The registry: its contract over the store, its JetStream implementation, and the node of
+	// a cluster, which wires the registry into a dispatcher and a frontend.
+	{pkg: "registry", only: []string{"store"}, why: "the registry contract and its single-node implementation sit over the store only"},
+	{pkg: "registry/jetstream", only: []string{"registry", "store"}, why: "the JetStream registry implements the contract and knows nothing of the server"},
+	{pkg: "registry/registrytest", only: []string{"registry", "store"}, why: "the conformance suite tests the contract only"},
+
 	// The bench measures servers from the outside.
 	{pkg: "bench/...", only: []string{"examples", "bench/..."},
 		why: "the bench talks HTTP only: it imports no server package"},
