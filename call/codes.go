@@ -67,6 +67,10 @@ const (
 	CodeLimitReached Code = "limit_reached"
 	// CodeStorage is returned when the data directory could not be written or read.
 	CodeStorage Code = "storage"
+	// CodeConflict is returned when a registration or deletion was refused because the entry
+	// changed since this server read it (another server of a cluster wrote it): read it and
+	// send the change again.
+	CodeConflict Code = "conflict"
 
 	// Invocations refused at admission.
 
@@ -146,6 +150,7 @@ var statuses = map[Code]int{
 	CodeLibraryInUse:        http.StatusConflict,
 	CodeLimitReached:        http.StatusConflict,
 	CodeStorage:             http.StatusInternalServerError,
+	CodeConflict:            http.StatusConflict,
 
 	CodeBadInput:        http.StatusBadRequest,
 	CodeTooManyLaunches: http.StatusBadRequest,

@@ -17,11 +17,19 @@ var (
 	ctOctet   = []byte("application/octet-stream")
 	ctMsgpack = "application/msgpack"
 	hdrTiming = []byte("X-Gpufn-Timeout")
+	// HdrMinRevision asks for a registry revision (from X-Gpufn-Revision of a registration's
+	// answer) before the invocation is looked up; HdrForwarded marks a request a server of the
+	// cluster forwarded, which is never forwarded again.
+	hdrMinRevision = []byte("X-Gpufn-Min-Revision")
+	hdrForwarded   = []byte("X-Gpufn-Forwarded")
 )
 
 // invoke runs POST /v1/functions/{fn}/invoke.
 func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, name []byte) {
 	start := time.Now()
+	if !s.awaitRevision(ctx) {
+		return
+	}
 	fn, err := s.d.Lookup(caller, tenant, name)
 	if err != nil {
 		s.dispatchError(ctx, err)
@@ -36,6 +44,9 @@ func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 		return
 	}
 	if err := s.d.Submit(inv); err != nil {
+		if s.overflow(ctx, err) {
+			return
+		}
 		s.dispatchError(ctx, err)
 		return
 	}

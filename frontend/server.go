@@ -54,6 +54,22 @@ type Config struct {
 	// (default off: a CPU profile costs the server while it runs).
 	Profiling bool
 	Log       *zap.Logger
+
+	// Cluster settings (gpufn serve --cluster; zero on a single server).
+
+	// MinRevisionWait bounds how long an invocation that asks for a registry revision this
+	// server has not seen yet (X-Gpufn-Min-Revision) waits for it before the answer is 503
+	// with Retry-After (default 2 s).
+	MinRevisionWait time.Duration
+	// Overflow, when set, is offered an invocation that this server's queues refused as full
+	// (not a tenant over its share, which stays 429) and that no other server forwarded here
+	// (X-Gpufn-Forwarded): it forwards the request to a peer and answers ctx with the peer's
+	// answer, reporting true; false (no peer has room) makes the answer 503 with Retry-After,
+	// as is a full queue's for a request that was forwarded already.
+	Overflow func(ctx *fasthttp.RequestCtx) bool
+	// Ready, when set, is one more condition of /readyz: it returns "" when ready, else why
+	// not (a cluster's node: "catching up with the registry").
+	Ready func() string
 }
 
 // readBufferSize bounds a request's line and header.
@@ -290,6 +306,9 @@ func (s *Server) handleSystem(ctx *fasthttp.RequestCtx, path []byte) {
 		case s.draining.Load():
 			ctx.SetStatusCode(fasthttp.StatusServiceUnavailable)
 			ctx.SetBodyString("not ready: draining\n")
+		case s.cfg.Ready != nil && s.cfg.Ready() != "":
+			ctx.SetStatusCode(fasthttp.StatusServiceUnavailable)
+			ctx.SetBodyString("not ready: " + s.cfg.Ready() + "\n")
 		case s.d.Ready():
 			ctx.SetBodyString("ready\n")
 		default:
@@ -391,6 +410,12 @@ func methodNotAllowed(ctx *fasthttp.RequestCtx, allow string) {
 // writePut answers a PUT of a library or function: 201 with its view when it was created, 200
 // when it replaced one, the dispatcher's error otherwise.
 func (s *Server) writePut(ctx *fasthttp.RequestCtx, view any, created bool, err error) {
+	switch v := view.(type) {
+	case dispatcher.LibraryView:
+		setRevision(ctx, v.Revision)
+	case dispatcher.FunctionView:
+		setRevision(ctx, v.Revision)
+	}
 	switch {
 	case err != nil:
 		s.dispatchError(ctx, err)
@@ -431,6 +456,7 @@ func (s *Server) library(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant,
 			s.dispatchError(ctx, err)
 			return
 		}
+		setRevision(ctx, s.d.WriteRevision())
 		ctx.SetStatusCode(fasthttp.StatusNoContent)
 	default:
 		methodNotAllowed(ctx, "GET, PUT, DELETE")
@@ -468,6 +494,7 @@ func (s *Server) function(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant
 			s.dispatchError(ctx, err)
 			return
 		}
+		setRevision(ctx, s.d.WriteRevision())
 		ctx.SetStatusCode(fasthttp.StatusNoContent)
 	default:
 		methodNotAllowed(ctx, "GET, PUT, DELETE")
@@ -498,6 +525,7 @@ func (s *Server) access(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 			s.dispatchError(ctx, err)
 			return
 		}
+		setRevision(ctx, v.Revision)
 		writeJSON(ctx, fasthttp.StatusOK, v.Access)
 	default:
 		methodNotAllowed(ctx, "GET, PUT")

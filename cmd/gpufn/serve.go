@@ -23,6 +23,7 @@ import (
 	"gpufn/frontend"
 	"gpufn/gpu"
 	"gpufn/mps"
+	"gpufn/registry"
 	"gpufn/store"
 	"gpufn/worker"
 )
@@ -112,7 +113,7 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 		dcfg.Compiler, dcfg.GPUs = cc, selected
 	}
 	d := dispatcher.New(dcfg, asDispatcherEngines(engines))
-	if err := populate(d, st, f, log); err != nil {
+	if err := populate(d, dcfg.Registry, f, log); err != nil {
 		return err
 	}
 	if dcfg.Compiler != nil {
@@ -180,9 +181,9 @@ func frontendConfig(f *serveFlags, log *zap.Logger) frontend.Config {
 
 // populate registers what the server starts with: the stored registrations, then the examples
 // (--examples).
-func populate(d *dispatcher.Dispatcher, st *store.Store, f *serveFlags, log *zap.Logger) error {
-	if st != nil {
-		if err := restore(st, d, f.dataDir, log); err != nil {
+func populate(d *dispatcher.Dispatcher, reg registry.Registry, f *serveFlags, log *zap.Logger) error {
+	if f.dataDir != "" {
+		if err := restore(reg, d, f.dataDir, log); err != nil {
 			return err
 		}
 	}
@@ -289,27 +290,24 @@ func newEngines(base engine.Config, sizes []serveplan.Engine) ([]*engine.Engine,
 func dispatcherConfig(f *serveFlags, kind string, info gpu.Info, st *store.Store, log *zap.Logger) dispatcher.Config {
 	cfg := dispatcher.Config{Device: kind, Info: info, MaxLibraryBytes: int(f.maxLibrary), LaunchLimit: f.launchLimit,
 		MaxLibraries: f.maxLibs, MaxFunctions: f.maxFns, MaxBuffers: f.maxBuffers, MaxInvocationBytes: uint64(f.maxInvMem),
-		Store: st, Log: log}
+		Store: st, Registry: registry.NewLocal(st), Log: log}
 	if kind == "cpu" {
 		cfg.Kernels = cpuKernels()
 	}
 	return cfg
 }
 
-// restore registers the libraries and functions kept in the store, skipping (with a warning)
-// those it cannot.
-func restore(st *store.Store, d *dispatcher.Dispatcher, dataDir string, log *zap.Logger) error {
-	libs, fns, problems, err := st.Load()
+// restore registers the libraries and functions kept in the store (through the registry,
+// which numbers their revisions), skipping (with a warning) those it cannot.
+func restore(reg registry.Registry, d *dispatcher.Dispatcher, dataDir string, log *zap.Logger) error {
+	snap, err := reg.Load()
 	if err != nil {
 		return err
 	}
-	for _, p := range problems {
-		log.Warn("skipping a stored entry", zap.String("path", p.Path), zap.Error(p.Err))
-	}
-	for _, err := range d.Restore(libs, fns) {
+	for _, err := range d.Load(snap) {
 		log.Warn("skipping a stored registration", zap.Error(err))
 	}
-	log.Info("registrations restored", zap.String("data_dir", dataDir), zap.Int("libraries", len(libs)), zap.Int("functions", len(fns)))
+	log.Info("registrations restored", zap.String("data_dir", dataDir), zap.Int("libraries", len(snap.Libraries)), zap.Int("functions", len(snap.Functions)))
 	return nil
 }
 
