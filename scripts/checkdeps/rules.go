@@ -29,6 +29,8 @@ var rules = []rule{
 	{pkg: "registry", only: []string{"store"}, why: "the registry contract and its single-node implementation sit over the store only"},
 	{pkg: "registry/jetstream", only: []string{"registry", "store"}, why: "the JetStream registry implements the contract and knows nothing of the server"},
 	{pkg: "registry/registrytest", only: []string{"registry", "store"}, why: "the conformance suite tests the contract only"},
+	{pkg: "cluster", only: []string{"registry", "registry/jetstream", "store", "call"},
+		why: "a cluster node runs the embedded nats-server, applies the registry's changes through the Dispatcher interface it declares and forwards overflow over HTTP; it never reaches an engine, a worker or a device"},
 
 	// The bench measures servers from the outside.
 	{pkg: "bench/...", only: []string{"examples", "bench/..."},
