@@ -66,6 +66,7 @@ type Node struct {
 	ns  *server.Server
 	nc  *nats.Conn
 	reg *jetstream.Registry
+	d   Dispatcher // set by Run
 
 	ready atomic.Bool // the watch has delivered every key that existed at Run
 

@@ -25,6 +25,7 @@ type Dispatcher interface {
 	ApplyFunction(f registry.Function) error
 	ApplyDelete(function bool, tenant, name string, rev uint64)
 	Advance(rev uint64)
+	Revision() uint64
 	EngineStats() []call.EngineStats
 }
 
@@ -47,6 +48,7 @@ type peer struct {
 // Run starts applying the registry to d (from its beginning: the node is Ready once every key
 // that existed now is applied) and the heartbeats. It returns once both are set up.
 func (n *Node) Run(d Dispatcher) error {
+	n.d = d
 	if err := n.reg.Watch(n.ctx, func(ev jetstream.Event) { n.apply(d, ev) }); err != nil {
 		return fmt.Errorf("cluster: watch the registry: %w", err)
 	}
@@ -222,4 +224,26 @@ func (n *Node) Peers() map[string]int {
 		}
 	}
 	return out
+}
+
+// Status is what GET /v1/cluster shows: the node, the registry revision it has applied, the
+// registry's leader and the live peers with their free capacity.
+type Status struct {
+	Node     string         `json:"node"`
+	Ready    bool           `json:"ready"`
+	Revision uint64         `json:"revision"`
+	Leader   string         `json:"leader"`
+	Peers    map[string]int `json:"peers"`
+}
+
+// Status reports the node's status (frontend.Config.Status); it asks the registry for its
+// leader, within the registry's timeout.
+func (n *Node) Status() any {
+	ctx, cancel := context.WithTimeout(n.ctx, n.cfg.Timeout)
+	defer cancel()
+	st := Status{Node: n.cfg.Name, Ready: n.ready.Load(), Leader: n.reg.Leader(ctx), Peers: n.Peers()}
+	if n.d != nil {
+		st.Revision = n.d.Revision()
+	}
+	return st
 }

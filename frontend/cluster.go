@@ -8,6 +8,7 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"gpufn/auth"
 	"gpufn/call"
 	"gpufn/dispatcher"
 )
@@ -69,4 +70,16 @@ func (s *Server) overflow(ctx *fasthttp.RequestCtx, err error) bool {
 		writeError(ctx, call.CodeUnavailable, "the queues of this server are full and no other server has room: retry later", nil)
 	}
 	return true
+}
+
+// clusterStatus answers GET /v1/cluster (admins only).
+func (s *Server) clusterStatus(ctx *fasthttp.RequestCtx, caller auth.Identity) {
+	switch {
+	case !ctx.IsGet():
+		methodNotAllowed(ctx, "GET")
+	case !caller.Admin:
+		writeError(ctx, call.CodeForbidden, "the cluster's status needs an admin token", nil)
+	default:
+		writeJSON(ctx, fasthttp.StatusOK, s.cfg.Status())
+	}
 }

@@ -67,6 +67,9 @@ type Config struct {
 	// answer, reporting true; false (no peer has room) makes the answer 503 with Retry-After,
 	// as is a full queue's for a request that was forwarded already.
 	Overflow func(ctx *fasthttp.RequestCtx) bool
+	// Status, when set, is served at GET /v1/cluster to admin callers (a cluster's node: its
+	// name, registry revision, registry leader and peers); without it the route is not found.
+	Status func() any
 	// Ready, when set, is one more condition of /readyz: it returns "" when ready, else why
 	// not (a cluster's node: "catching up with the registry").
 	Ready func() string
@@ -214,6 +217,7 @@ var (
 	prefixPprof  = []byte("/debug/pprof/")
 	prefixV1     = []byte("/v1/")
 	segEngines   = []byte("engines")
+	segCluster   = []byte("cluster")
 	segTenants   = []byte("tenants")
 	segFunctions = []byte("functions")
 	segLibraries = []byte("libraries")
@@ -268,6 +272,10 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 	var segs [6][]byte
 	n := split(path[len(prefixV1):], segs[:])
 	seg := segs[:n]
+	if n == 1 && bytes.Equal(seg[0], segCluster) && s.cfg.Status != nil {
+		s.clusterStatus(ctx, caller)
+		return
+	}
 	if n == 1 && bytes.Equal(seg[0], segEngines) {
 		switch {
 		case !ctx.IsGet():

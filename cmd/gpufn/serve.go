@@ -16,6 +16,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"gpufn/auth"
+	"gpufn/cluster"
 	"gpufn/cmd/gpufn/internal/serveplan"
 	"gpufn/dispatcher"
 	"gpufn/engine"
@@ -79,6 +80,13 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 	if err != nil {
 		return err
 	}
+	node, err := startCluster(f, log)
+	if err != nil {
+		return err
+	}
+	if node != nil {
+		defer node.Close() // after the drain: the last answers may still forward
+	}
 	exe, err := os.Executable()
 	if err != nil {
 		return err
@@ -112,8 +120,10 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 		defer cc.Close()
 		dcfg.Compiler, dcfg.GPUs = cc, selected
 	}
+	fcfg := frontendConfig(f, log)
+	clusterWire(node, f, &dcfg, &fcfg)
 	d := dispatcher.New(dcfg, asDispatcherEngines(engines))
-	if err := populate(d, dcfg.Registry, f, log); err != nil {
+	if err := populate(d, node, dcfg.Registry, f, log); err != nil {
 		return err
 	}
 	if dcfg.Compiler != nil {
@@ -121,7 +131,7 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 		defer cancel()
 		go compilePending(ctx, d, log)
 	}
-	srv := frontend.New(frontendConfig(f, log), d, tokens)
+	srv := frontend.New(fcfg, d, tokens)
 	ln, err := net.Listen("tcp", f.listen)
 	if err != nil {
 		return err
@@ -180,8 +190,11 @@ func frontendConfig(f *serveFlags, log *zap.Logger) frontend.Config {
 }
 
 // populate registers what the server starts with: the stored registrations, then the examples
-// (--examples).
-func populate(d *dispatcher.Dispatcher, reg registry.Registry, f *serveFlags, log *zap.Logger) error {
+// (--examples); in a cluster, what the registry holds.
+func populate(d *dispatcher.Dispatcher, node *cluster.Node, reg registry.Registry, f *serveFlags, log *zap.Logger) error {
+	if node != nil {
+		return clusterPopulate(node, d, f, log)
+	}
 	if f.dataDir != "" {
 		if err := restore(reg, d, f.dataDir, log); err != nil {
 			return err

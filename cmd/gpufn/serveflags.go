@@ -52,6 +52,7 @@ type serveFlags struct {
 	idleTimeout   time.Duration
 	writeTimeout  time.Duration
 	pprof         bool
+	cluster       clusterFlags
 }
 
 func serveFlagSet(f *serveFlags) *flag.FlagSet {
@@ -103,6 +104,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.DurationVar(&f.idleTimeout, "idle-timeout", 30*time.Second, "how long a kept-alive connection may wait for its next request")
 	fs.DurationVar(&f.writeTimeout, "write-timeout", 30*time.Second, "how long writing one answer may take; a client that does not read its answer loses its connection then")
 	fs.BoolVar(&f.pprof, "pprof", false, "serve Go profiles at /debug/pprof/ to admin callers (for diagnosing the server; a CPU profile slows it while it runs)")
+	clusterFlagSet(fs, &f.cluster)
 	return fs
 }
 

@@ -26,6 +26,18 @@ func parseServe(t *testing.T, args ...string) *serveFlags {
 func TestServeFlagDefaults(t *testing.T) {
 	want := map[string]string{
 		"allow-hmm":                "false",
+		"cluster":                  "false",
+		"cluster-advertise":        "",
+		"cluster-http":             "",
+		"cluster-listen":           "0.0.0.0:6222",
+		"cluster-name":             "gpufn",
+		"cluster-node":             "",
+		"cluster-replicas":         "3",
+		"cluster-seeds":            "",
+		"cluster-start-timeout":    "5m0s",
+		"cluster-timeout":          "2s",
+		"cluster-voter":            "true",
+		"min-revision-wait":        "2s",
 		"context-size":             "64MiB",
 		"cpu-devices":              "1",
 		"cpu-memory":               "1GiB",

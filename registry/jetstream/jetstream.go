@@ -281,3 +281,13 @@ func (r *Registry) Fetch(ctx context.Context, digest string) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// Leader names the server that leads the registry's KV stream now ("" when none does: an
+// election, or no quorum).
+func (r *Registry) Leader(ctx context.Context) string {
+	info, err := r.stream.Info(ctx)
+	if err != nil || info.Cluster == nil {
+		return ""
+	}
+	return info.Cluster.Leader
+}
