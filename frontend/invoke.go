@@ -17,8 +17,8 @@ var (
 	ctOctet   = []byte("application/octet-stream")
 	ctMsgpack = "application/msgpack"
 	hdrTiming = []byte("X-Gpufn-Timeout")
-	// HdrMinRevision asks for a registry revision (from X-Gpufn-Revision of a registration's
-	// answer) before the invocation is looked up; HdrForwarded marks a request a server of the
+	// hdrMinRevision asks for a registry revision (from X-Gpufn-Revision of a registration's
+	// answer) before the request is served (cluster.go); hdrForwarded marks a request a server of the
 	// cluster forwarded, which is never forwarded again.
 	hdrMinRevision = []byte("X-Gpufn-Min-Revision")
 	hdrForwarded   = []byte("X-Gpufn-Forwarded")
@@ -27,9 +27,6 @@ var (
 // invoke runs POST /v1/functions/{fn}/invoke.
 func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, name []byte) {
 	start := time.Now()
-	if !s.awaitRevision(ctx) {
-		return
-	}
 	fn, err := s.d.Lookup(caller, tenant, name)
 	if err != nil {
 		s.dispatchError(ctx, err)

@@ -57,9 +57,10 @@ type Config struct {
 
 	// Cluster settings (gpufn serve --cluster; zero on a single server).
 
-	// MinRevisionWait bounds how long an invocation that asks for a registry revision this
-	// server has not seen yet (X-Gpufn-Min-Revision) waits for it before the answer is 503
-	// with Retry-After (default 2 s).
+	// MinRevisionWait bounds how long a request that asks for a registry revision this server
+	// has not seen yet (X-Gpufn-Min-Revision: an invocation, or a registration that needs a
+	// library registered on another server) waits for it before the answer is 503 with
+	// Retry-After (default 2 s).
 	MinRevisionWait time.Duration
 	// Overflow, when set, is offered an invocation that this server's queues refused as full
 	// (not a tenant over its share, which stays 429) and that no other server forwarded here
@@ -267,6 +268,9 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 	if refused {
 		// The door found no valid token in the header; the tokens were reloaded since.
 		writeError(ctx, call.CodeUnauthorized, "the token was unknown when the request's header arrived; send the request again", nil)
+		return
+	}
+	if !s.awaitRevision(ctx) {
 		return
 	}
 	var segs [6][]byte
