@@ -11,6 +11,13 @@
 // Compiler the package declares (compile.go; package compiler runs it in compile workers, not
 // in this process), and the cubin decides whether the library may call device malloc.
 //
+// Registrations are written through a registry.Registry (Config.Registry: registry.Local over
+// the store by default; a cluster's JetStream registry with --cluster), each write conditional
+// on the revision of the entry the dispatcher holds: a change made elsewhere since is refused
+// with 409 conflict, an unavailable registry with 503. In a cluster, changes made on other
+// servers arrive through ApplyLibrary, ApplyFunction and ApplyDelete (apply.go), and Revision
+// says up to which registry revision the live registry is complete.
+//
 // All methods are safe for concurrent use. Registrations take a mutex; the invocation path
 // reads an immutable snapshot of the function table through an atomic pointer and takes no
 // lock. The package starts no goroutines: CompilePending (stored PTX compiled after a

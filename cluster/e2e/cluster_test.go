@@ -36,6 +36,7 @@ func TestCluster(t *testing.T) {
 	}
 	t.Run("ReadYourWrites", func(t *testing.T) { readYourWrites(t, tc) })
 	t.Run("BigLibrary", func(t *testing.T) { bigLibrary(t, tc) })
+	t.Run("Overflow", func(t *testing.T) { overflow(t, tc) })
 	t.Run("KillUnderLoad", func(t *testing.T) { killUnderLoad(t, tc) })
 	t.Run("LeaderLoss", func(t *testing.T) { leaderLoss(t, tc) })
 	t.Run("Partition", func(t *testing.T) { partition(t, tc) })
@@ -83,6 +84,39 @@ func bigLibrary(t *testing.T, tc *testCluster) {
 			t.Fatalf("node %d: %d %v %s", i, a.status, a.err, a.body)
 		}
 		figure(t, fmt.Sprintf("20 MiB library: upload on node 2 (R3), then first invocation on node %d", i), "upload %v, invocation %v", upload, time.Since(t0))
+	}
+}
+
+// overflow: a burst sent to node 1 alone, more than its workers and queue hold, is answered
+// 200 in full: what node 1 cannot queue it forwards once to its peers, whose engines run it.
+func overflow(t *testing.T, tc *testCluster) {
+	slow := tc.mustPut(nodeURL(1)+"/v1/functions/slow", spinConfig("testkernels", 300_000_000))
+	for i := 2; i <= 3; i++ {
+		if a := tc.invoke(nodeURL(i), "slow", slow.rev); a.status != 200 {
+			t.Fatalf("node %d: %d %s", i, a.status, a.body)
+		}
+	}
+	before := tc.submitted(2) + tc.submitted(3)
+	burst := workers + queueDepth(1) + 8 // 8 more than node 1 holds
+	codes := make([]int, burst)
+	var wg sync.WaitGroup
+	for i := range codes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			codes[i] = tc.invoke(nodeURL(1), "slow", 0).status
+		}()
+	}
+	wg.Wait()
+	forwarded := tc.submitted(2) + tc.submitted(3) - before
+	figure(t, "overflow: a burst of "+fmt.Sprint(burst)+" on node 1 (4 workers, queue 8)", "%d forwarded to its peers; answers %v", forwarded, codes)
+	for i, c := range codes {
+		if c != 200 {
+			t.Errorf("request %d: %d", i, c)
+		}
+	}
+	if forwarded == 0 {
+		t.Error("nothing was forwarded")
 	}
 }
 

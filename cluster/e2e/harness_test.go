@@ -48,6 +48,15 @@ const (
 	spinNs  = 20_000_000 // 20 ms: 200 invocations/s a node
 )
 
+// queueDepth is node i's: node 1's is small, so that a burst on it overflows to its peers; the
+// others keep the default (1024 a worker), so that a load over their capacity queues.
+func queueDepth(i int) int {
+	if i == 1 {
+		return 8
+	}
+	return 0
+}
+
 type testCluster struct {
 	t     *testing.T
 	n     int
@@ -86,7 +95,7 @@ func (tc *testCluster) seeds() string {
 // start starts node i (again: with the same data directory).
 func (tc *testCluster) start(i int) {
 	tc.nodes[i-1] = startIn(tc.t, nodeNS(i), filepath.Join(tc.dir, fmt.Sprintf("n%d.log", i)), gpufnBin, "serve",
-		"--device", "cpu", "--engine", "concurrent", "--workers", strconv.Itoa(workers), "--pool-size", "16MiB", "--context-size", "4MiB",
+		"--device", "cpu", "--engine", "concurrent", "--workers", strconv.Itoa(workers), "--queue-depth", strconv.Itoa(queueDepth(i)), "--pool-size", "16MiB", "--context-size", "4MiB",
 		"--listen", "0.0.0.0:8080", "--cluster-http", nodeHTTP(i), "--max-connections-per-ip", "0", "--drain-timeout", "10s",
 		"--data-dir", filepath.Join(tc.dir, fmt.Sprintf("data%d", i)), "--max-library-bytes", "32MiB",
 		"--cluster", "--cluster-node", fmt.Sprintf("n%d", i), "--cluster-listen", "0.0.0.0:6222", "--cluster-advertise", nodeRoute(i),
@@ -271,4 +280,23 @@ func testkernels(t *testing.T) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// submitted is the number of invocations node i's engines were given.
+func (tc *testCluster) submitted(i int) uint64 {
+	tc.t.Helper()
+	a := tc.do("GET", nodeURL(i)+"/v1/engines", nil)
+	var e struct {
+		Engines []struct {
+			Submitted uint64 `json:"submitted"`
+		} `json:"engines"`
+	}
+	if a.err != nil || a.status != 200 || json.Unmarshal(a.body, &e) != nil {
+		tc.t.Fatalf("engines of node %d: %d %v", i, a.status, a.err)
+	}
+	var n uint64
+	for _, x := range e.Engines {
+		n += x.Submitted
+	}
+	return n
 }
