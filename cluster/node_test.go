@@ -191,6 +191,19 @@ func TestClusterRegistry(t *testing.T) {
 		t.Fatalf("a write through a node without storage: %v", err)
 	}
 	c.seen(1, v3.Revision)
+	// Access settings travel with the function: granted on node 3, in force on node 1.
+	bob, carol := auth.Identity{Tenant: "bob", TenantBytes: []byte("bob")}, auth.Identity{Tenant: "carol", TenantBytes: []byte("carol")}
+	av, err := c.ds[3].SetAccess(alice, "alice", "mm2", dispatcher.Access{Tenants: []string{"bob"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.seen(1, av.Revision)
+	if _, err := c.ds[1].Lookup(bob, []byte("alice"), []byte("mm2")); err != nil {
+		t.Fatalf("bob, granted on node 3, cannot invoke on node 1: %v", err)
+	}
+	if _, err := c.ds[1].Lookup(carol, []byte("alice"), []byte("mm2")); err == nil {
+		t.Fatal("carol, never granted, can invoke on node 1")
+	}
 	// A write from a view that misses v3's predecessor: node 1 deletes mm2, node 3 (which
 	// has not applied the delete when it writes, or has) either conflicts or creates anew.
 	if err := c.ds[1].DeleteFunction(alice, "alice", "mm2"); err != nil {

@@ -29,8 +29,9 @@
 // write) and the bucket with Config.Replicas replicas, so an acknowledged write is on disk on
 // a quorum of them.
 //
-// A write that times out (Config.Timeout, default 2 s: no quorum, no leader, or the cut side
-// of a partition) is ErrUnavailable.
+// A write that fails other than by a revision mismatch (it timed out after Config.Timeout,
+// default 2 s: no quorum, no leader, the cut side of a partition; or a server refused it) is
+// ErrUnavailable.
 //
 // # Concurrency
 //

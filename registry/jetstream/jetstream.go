@@ -111,22 +111,14 @@ type LibPointer struct {
 	Created time.Time `json:"created"`
 }
 
-// classify maps a write's error: a revision mismatch to ErrConflict, a timeout or a missing
-// quorum to ErrUnavailable.
+// classify maps an error of the registry's servers: a revision mismatch is ErrConflict; any
+// other (a timeout, no responders, no leader, a server's refusal such as a full disk) is
+// ErrUnavailable: the write did not take, and may once the registry is whole again.
 func classify(op string, err error) error {
-	switch {
-	case errors.Is(err, natsjs.ErrKeyExists), errors.Is(err, natsjs.ErrKeyRevisionMismatch):
+	if errors.Is(err, natsjs.ErrKeyExists) || errors.Is(err, natsjs.ErrKeyRevisionMismatch) {
 		return fmt.Errorf("%w (%s: %v)", registry.ErrConflict, op, err)
-	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, nats.ErrTimeout), errors.Is(err, nats.ErrNoResponders),
-		errors.Is(err, natsjs.ErrNoStreamResponse), errors.Is(err, nats.ErrConnectionClosed), errors.Is(err, nats.ErrConnectionReconnecting),
-		errors.Is(err, natsjs.ErrJetStreamNotEnabled):
-		return fmt.Errorf("%w: %s: %v", registry.ErrUnavailable, op, err)
 	}
-	var apiErr *natsjs.APIError
-	if errors.As(err, &apiErr) && apiErr.Code == 503 {
-		return fmt.Errorf("%w: %s: %v", registry.ErrUnavailable, op, err)
-	}
-	return fmt.Errorf("registry: %s: %w", op, err)
+	return fmt.Errorf("%w: %s: %v", registry.ErrUnavailable, op, err)
 }
 
 // write creates (prev 0) or updates (at prev) key.
