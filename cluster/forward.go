@@ -35,25 +35,30 @@ func (f *forwarder) client(addr string) *fasthttp.HostClient {
 }
 
 // Overflow forwards an invocation this node's queues refused to the live peer with the most
-// free capacity, once (frontend.Config.Overflow), and answers with the peer's answer. It
-// reports false, leaving the answer to the frontend (503), when no peer has room or the peer
-// could not be reached.
+// free capacity, once (frontend.Config.Overflow), and answers with the peer's answer. A peer
+// that cannot be reached is forgotten until its next heartbeat and the next best is tried
+// (at most two in all: a peer that died since its last heartbeat costs one try). It reports
+// false, leaving the answer to the frontend (503), when no peer has room or none answered.
 func (n *Node) Overflow(ctx *fasthttp.RequestCtx) bool {
-	p, ok := n.bestPeer()
-	if !ok {
-		return false
-	}
 	req := fasthttp.AcquireRequest()
 	defer fasthttp.ReleaseRequest(req)
 	ctx.Request.CopyTo(req)
 	req.Header.Set(hdrForwarded, n.cfg.Name)
 	req.UseHostHeader = false
 	req.URI().SetScheme("http")
-	req.URI().SetHost(p.HTTP)
-	if err := n.fwd.client(p.HTTP).DoTimeout(req, &ctx.Response, n.fwd.timeout); err != nil {
+	for try := 0; try < 2; try++ {
+		p, ok := n.bestPeer()
+		if !ok {
+			return false
+		}
+		req.URI().SetHost(p.HTTP)
+		err := n.fwd.client(p.HTTP).DoTimeout(req, &ctx.Response, n.fwd.timeout)
+		if err == nil {
+			return true
+		}
 		n.log.Warn("forwarding an invocation to a peer failed", zap.String("peer", p.Name), zap.String("http", p.HTTP), zap.Error(err))
 		ctx.Response.Reset()
-		return false
+		n.forget(p.Name)
 	}
-	return true
+	return false
 }

@@ -212,6 +212,13 @@ func (n *Node) bestPeer() (peer, bool) {
 	return best, found
 }
 
+// forget drops a peer until its next heartbeat (it could not be reached).
+func (n *Node) forget(name string) {
+	n.peersMu.Lock()
+	delete(n.peers, name)
+	n.peersMu.Unlock()
+}
+
 // Peers lists the live peers' names and free capacity (for logs and tests).
 func (n *Node) Peers() map[string]int {
 	n.peersMu.Lock()

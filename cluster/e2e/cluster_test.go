@@ -245,40 +245,48 @@ func converge(t *testing.T, tc *testCluster) uint64 {
 	return top
 }
 
-// partition: node 3 cut from the others' routes (its HTTP leg stays): it refuses
+// partition: the leader's node cut from the others' routes (its HTTP leg stays): it refuses
 // registrations with 503 and keeps serving invocations; the majority registers; after
 // healing every node reaches the same revision and serves what the majority registered.
 func partition(t *testing.T, tc *testCluster) {
-	cut(t, 3, true)
+	// The node cut off is the registry's leader: the majority must elect another.
+	x := 3
+	if st, err := tc.status(1); err == nil {
+		fmt.Sscanf(st.Leader, "n%d", &x)
+	}
+	maj := x%3 + 1
+	cut(t, x, true)
 	healed := false
 	defer func() {
 		if !healed {
-			cut(t, 3, false)
+			cut(t, x, false)
 		}
 	}()
 	// A write on the cut side fails: at once (no route) or after the registry's timeout.
-	waitFor(t, "node 3 to refuse a registration", 60*time.Second, func() bool {
-		return tc.do("PUT", nodeURL(3)+"/v1/functions/cutside", spinConfig("testkernels", 0)).status == 503
+	tries := 0
+	waitFor(t, fmt.Sprintf("node %d to refuse a registration", x), 60*time.Second, func() bool {
+		tries++
+		return tc.do("PUT", nodeURL(x)+fmt.Sprintf("/v1/functions/cutside%d", tries), spinConfig("testkernels", 0)).status == 503
 	})
-	if a := tc.invoke(nodeURL(3), "work", 0); a.status != 200 {
+	if a := tc.invoke(nodeURL(x), "work", 0); a.status != 200 {
 		t.Fatalf("the cut node stopped serving: %d %s", a.status, a.body)
 	}
-	// The majority registers once it has (or elects) the registry's leader: 503 until then.
-	var maj answer
+	// The majority registers once it has elected a leader: 503 until then.
+	var reg answer
 	t0 := time.Now()
 	waitFor(t, "the majority to accept a registration", 60*time.Second, func() bool {
-		maj = tc.do("PUT", nodeURL(1)+"/v1/functions/majority", spinConfig("testkernels", 0))
-		return maj.status == 201
+		reg = tc.do("PUT", nodeURL(maj)+"/v1/functions/majority", spinConfig("testkernels", 0))
+		return reg.status == 201
 	})
-	figure(t, "partition: the majority accepts registrations", "after %v (an election when the cut node led)", time.Since(t0))
-	if a := tc.invoke(nodeURL(3), "majority", maj.rev); a.status != 503 {
+	figure(t, fmt.Sprintf("partition: node %d, the registry's leader, cut off", x), "the majority accepts registrations %v after the cut node's first refusal", time.Since(t0))
+	if a := tc.invoke(nodeURL(x), "majority", reg.rev); a.status != 503 {
 		t.Fatalf("the cut node answered %d for a revision it cannot have seen", a.status)
 	}
 	t0 = time.Now()
-	cut(t, 3, false)
+	cut(t, x, false)
 	healed = true
-	waitFor(t, "node 3 to apply the majority's registration", 60*time.Second, func() bool {
-		return tc.invoke(nodeURL(3), "majority", maj.rev).status == 200
+	waitFor(t, fmt.Sprintf("node %d to apply the majority's registration", x), 60*time.Second, func() bool {
+		return tc.invoke(nodeURL(x), "majority", reg.rev).status == 200
 	})
 	figure(t, "partition healed: the cut node serves the majority's registration", "after %v", time.Since(t0))
 	rev := converge(t, tc)
