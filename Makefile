@@ -104,7 +104,7 @@ test-cluster:
 
 cluster-bench:
 	scripts/install-haproxy.sh
-	GPUFN_NETNS=1 GPUFN_CLUSTER_BENCH=1 CGO_ENABLED=1 $(GO) test -count=1 -v -timeout 20m ./cluster/e2e 2>&1 | tee cluster-bench.log | grep -E 'FIGURE|^(---|===|ok|FAIL|PASS)'
+	bash -o pipefail -c "GPUFN_NETNS=1 GPUFN_CLUSTER_BENCH=1 CGO_ENABLED=1 $(GO) test -count=1 -v -timeout 20m ./cluster/e2e 2>&1 | tee cluster-bench.log | grep -E 'FIGURE|^ *(---|ok|FAIL|PASS)'"
 
 # On the GPU machine, from bin/ (see scripts/).
 gpu-test:
