@@ -15,13 +15,29 @@ RACE_PKGS := ./engine/... ./worker/... ./compiler/... ./shm/... ./dispatcher/...
 # exceeded" when the time runs out while a worker is mid-call (golang/go#75804), with no input at
 # fault. `make fuzz FUZZTIME=60s` for a longer search by hand.
 FUZZTIME  ?= 100000x
+# The version `gpufn version`, /healthz and the start log line show: git describe of the
+# checkout ("dev" outside one, and for a plain go build).
+VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS   := -s -w -X main.version=$(VERSION)
+# make install: PREFIX/bin/gpufn under DESTDIR (a staging root for packagers).
+PREFIX    ?= /usr/local
+DESTDIR   ?=
 
-.PHONY: all build run test test-unit test-race fuzz hip-headers vet fmt-check check-deps kernels kernels-hip gpu-build gpu-test gpu-bench test-cluster cluster-bench clean
+.PHONY: all build install version run test test-unit test-race fuzz hip-headers vet fmt-check check-deps kernels kernels-hip gpu-build gpu-test gpu-bench test-cluster cluster-bench clean
 
 all: build
 
 build:
-	CGO_ENABLED=1 $(GO) build -ldflags "-s -w" -o $(BIN)/ ./cmd/...
+	CGO_ENABLED=1 $(GO) build -ldflags "$(LDFLAGS)" -o $(BIN)/ ./cmd/...
+
+# Installs the server and client binary (one binary, gpufn) into $(DESTDIR)$(PREFIX)/bin; the
+# systemd unit and the example token file are in deploy/ (deploy/README.md).
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 0755 $(BIN)/gpufn $(DESTDIR)$(PREFIX)/bin/gpufn
+
+version:
+	@echo $(VERSION)
 
 # Serve on the default device (CUDA if a GPU is found, else the cpu reference device) with the
 # example libraries and functions registered.
@@ -54,18 +70,22 @@ test-race:
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzFrames$$' -fuzztime $(FUZZTIME) ./worker
 	$(GO) test -run '^$$' -fuzz '^FuzzInvokeBody$$' -fuzztime $(FUZZTIME) ./frontend
+	$(GO) test -run '^$$' -fuzz '^FuzzInferRequest$$' -fuzztime $(FUZZTIME) ./frontend
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./function
 	$(GO) test -run '^$$' -fuzz '^FuzzScanLibrary$$' -fuzztime $(FUZZTIME) ./libscan
 	$(GO) test -run '^$$' -fuzz '^FuzzScanHsaco$$' -fuzztime $(FUZZTIME) ./libscan
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./store
 
-# Checks the hand-written HIP declarations against Debian's HIP headers (installs
-# libamdhip64-dev when missing and installable; otherwise prints why it is skipped).
+# Checks the hand-written HIP declarations against Debian's HIP headers. It needs the package
+# libamdhip64-dev: when missing, run as root on a Debian-like system it is INSTALLED with
+# apt-get (a line says so first); HIP_INSTALL=no never installs. Otherwise the check is skipped
+# with the reason.
+HIP_INSTALL ?= yes
 hip-headers:
-	@if scripts/hip-headers.sh; then \
+	@if HIP_INSTALL=$(HIP_INSTALL) scripts/hip-headers.sh; then \
 		CGO_ENABLED=1 $(GO) test -tags hipheaders -run HeaderCheck ./hip; \
 	else \
-		echo "hip header check skipped (see the reason above)"; \
+		echo "hip-headers: the HIP header check is skipped (the reason is above)"; \
 	fi
 
 # On the GPU machine (nvcc): regenerate the committed PTX of the examples.

@@ -82,3 +82,25 @@ func TestOpenMode(t *testing.T) {
 		t.Fatalf("%+v %v", id, err)
 	}
 }
+
+// The example token file of deploy/ parses: one admin and two tenants.
+func TestTokensExample(t *testing.T) {
+	data, err := os.ReadFile("../deploy/tokens.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	admins, tenants := 0, map[string]bool{}
+	for _, id := range m {
+		tenants[id.Tenant] = true
+		if id.Admin {
+			admins++
+		}
+	}
+	if len(m) != 3 || admins != 1 || !tenants["alice"] || !tenants["bob"] || !tenants["ops"] {
+		t.Fatalf("%d tokens, %d admins, tenants %v", len(m), admins, tenants)
+	}
+}

@@ -15,7 +15,7 @@ import (
 type FloorOptions struct {
 	// Workloads to measure (default matmul-n128, inference-r1-b1, -r100-b1, -r500-b1).
 	Workloads []load.WorkloadSpec
-	// Iterations per workload (default 2000, GPU-FACTS.md's count), after Warmup unrecorded
+	// Iterations per workload (default 2000, docs/gpu-facts.md's count), after Warmup unrecorded
 	// ones (default 100).
 	Iterations, Warmup int
 	// MaxTime bounds one workload's measured iterations (default 20 s); fewer iterations are
@@ -34,7 +34,7 @@ type FloorOptions struct {
 // DefaultFloorWorkloads are the workloads the GPU floor measures by default.
 var DefaultFloorWorkloads = []string{"matmul", "inference-r1", "inference-r100", "inference-r500"}
 
-// Floor measures the in-process GPU floor of each workload, the figure GPU-FACTS.md's probe
+// Floor measures the in-process GPU floor of each workload, the figure docs/gpu-facts.md
 // reports: inputs host to device from pinned memory, the kernels, outputs device to host,
 // zeroing of every buffer, synchronize; no HTTP, no worker, no IPC. The device is opened and
 // used on one goroutine locked to its OS thread. Each workload's output is checked against

@@ -12,12 +12,14 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/pprof"
+	"sort"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
 	"gpufn/bench/floor"
+	"gpufn/bench/internal/human"
 	"gpufn/bench/load"
 	"gpufn/bench/proc"
 	"gpufn/bench/report"
@@ -37,11 +39,15 @@ Usage:
   gpufn bench vegeta-check [flags]  run vegeta and the bench (with fasthttp and with net/http, and
                                 on vegeta's own send times) at the same rates; compare p50/p99
   gpufn bench echo-server [flags]   the HTTP floor's trivial server, as a process (vegeta-check starts it)
+  gpufn bench dandelion [flags] Dandelion's workload: many functions (10,000), a hot set with most
+                                requests (97%), the rest spread over the cold ones; a sweep, and the
+                                all-hot run at the same rates
 
 Workloads: matmul (n=128; matmul-nN), inference (1 repetition, batch 1; inference-rR-bB).
 Latency counts from each request's intended send time; a timeout, a non-2xx answer and a wrong
-output are errors; a rate holds while errors stay under 1% and the achieved rate is at least
-90% of the offered one. See docs/bench.md. "gpufn bench VERB -h" lists a verb's flags.
+output are errors; a rate holds while errors stay under 1%, the achieved rate is at least 90% of
+the offered one, p99 stays within a bound (10x the system's low-load p99, or --slo-p99) and the
+queue does not grow over the run (p50 of its last third at most 2x the first's). See docs/bench.md. "gpufn bench VERB -h" lists a verb's flags.
 `
 
 // Main is the `gpufn bench` command; it returns the process's exit status.
@@ -72,6 +78,8 @@ func Main(args []string) int {
 		err = cmdVegeta(ctx, rest)
 	case "echo-server":
 		err = cmdEcho(ctx, rest)
+	case "dandelion":
+		err = cmdDandelion(ctx, rest)
 	default:
 		fmt.Fprintf(os.Stderr, "gpufn bench: unknown verb %q\n\n%s", verb, usage)
 		return 2
@@ -120,6 +128,8 @@ type runFlags struct {
 	name          string
 	client        clientFlags
 	schedSpin     time.Duration
+	keep          bool
+	parallel      int
 }
 
 // clientFlags are the flags of the bench's client, shared by every verb that sends load
@@ -202,7 +212,7 @@ func (f *runFlags) register(fs *flag.FlagSet, duration time.Duration) {
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the Poisson gaps")
 	fs.Float64Var(&f.hotPercent, "hot-percent", 100, "share of hot requests; the others go to copies of the function the server has never loaded")
 	fs.DurationVar(&f.timeout, "timeout", 10*time.Second, "request timeout from the intended send time; a late answer is an error")
-	fs.DurationVar(&f.serverTimeout, "server-timeout", 0, "if set, sent as X-Gpufn-Timeout (the server's own deadline per invocation)")
+	fs.DurationVar(&f.serverTimeout, "server-timeout", 0, "if set, sent as X-Gpufn-Timeout (how long the server waits for each invocation before answering 504; it kills nothing)")
 	fs.IntVar(&f.maxInFlight, "max-inflight", 10000, "most requests in flight (= connections); a request beyond is not sent and counts as an error")
 	fs.IntVar(&f.distinct, "distinct", 8, "distinct inputs rotated through (each answer is checked against its reference output)")
 	fs.BoolVar(&f.msgpack, "msgpack", false, "ask for msgpack answers instead of the raw output (Accept: application/octet-stream)")
@@ -211,6 +221,8 @@ func (f *runFlags) register(fs *flag.FlagSet, duration time.Duration) {
 	fs.StringVar(&f.out, "out", "", "directory for JSON, CSV and plots (run/sweep: optional)")
 	fs.StringVar(&f.name, "name", "", "base name of the result files (default: the workload's name)")
 	fs.DurationVar(&f.schedSpin, "sched-spin", 0, "how long before each send time the scheduler spins instead of sleeping (0: the smaller of 2 ms and a quarter of the gap between sends)")
+	fs.BoolVar(&f.keep, "keep", false, "leave the functions and libraries the bench registered on the server (default: delete them at the end)")
+	fs.IntVar(&f.parallel, "parallel", 16, "uploads and registrations of function copies (cold copies, the dandelion workload) in flight at once")
 	f.client.register(fs)
 }
 
@@ -252,7 +264,7 @@ func (f *runFlags) runConfig() (load.RunConfig, load.WorkloadSpec, error) {
 }
 
 func (f *runFlags) workloadOptions() load.WorkloadOptions {
-	return load.WorkloadOptions{Distinct: f.distinct, Msgpack: f.msgpack}
+	return load.WorkloadOptions{Distinct: f.distinct, Msgpack: f.msgpack, Keep: f.keep, Parallel: f.parallel}
 }
 
 // sweepFlags are the flags of a sweep and of the holding rule.
@@ -267,6 +279,10 @@ type sweepFlags struct {
 	confirm      int
 	maxErrorRate float64
 	minAchieved  float64
+	sloP99       time.Duration
+	p99Factor    float64
+	maxGrowth    float64
+	figure       int
 }
 
 func (f *sweepFlags) register(fs *flag.FlagSet, mode string) {
@@ -281,12 +297,22 @@ func (f *sweepFlags) register(fs *flag.FlagSet, mode string) {
 	fs.IntVar(&f.confirm, "confirm", 1, "run a rate that failed again this many times before taking it as failed (a rate holds if any run holds; 0: one run decides)")
 	fs.Float64Var(&f.maxErrorRate, "max-error-rate", 0.01, "a rate holds only while errors / requests stays below this")
 	fs.Float64Var(&f.minAchieved, "min-achieved", 0.9, "a rate holds only if achieved >= this x offered (0: error rule only)")
+	fs.DurationVar(&f.sloP99, "slo-p99", 0, "a rate holds only if its p99 is at most this (0: --p99-factor x the system's own low-load p99)")
+	fs.Float64Var(&f.p99Factor, "p99-factor", 10, "without --slo-p99, a rate holds only if its p99 is at most this x the system's low-load p99 (0: no latency bound)")
+	fs.Float64Var(&f.maxGrowth, "max-growth", 2, "a rate holds only if the p50 of the last third of its run is at most this x that of the first third: no growing queue (0: off)")
+	fs.IntVar(&f.figure, "figure-points", 0, "after the search, run this many evenly spaced rates up to the highest that held, for the plots (0: none)")
 }
 
 func (f *sweepFlags) config() sweep.Config {
 	mode := f.mode
 	return sweep.Config{Mode: mode, Start: f.start, Step: f.step, FineSteps: f.fine, Max: f.maxRate, Precision: f.precision,
-		Settle: f.settle, MaxRuns: f.maxRuns, Confirm: f.confirm, Rule: load.Rule{MaxErrorRate: f.maxErrorRate, MinAchieved: f.minAchieved}}
+		Settle: f.settle, MaxRuns: f.maxRuns, Confirm: f.confirm, FigurePoints: f.figure, Rule: f.rule()}
+}
+
+// rule is the holding rule of the flags (its p99 bound is made per system: Rule.ForSystem).
+func (f *sweepFlags) rule() load.Rule {
+	return load.Rule{MaxErrorRate: f.maxErrorRate, MinAchieved: f.minAchieved, SLOP99: float64(f.sloP99) / 1e6,
+		P99Factor: f.p99Factor, MaxGrowth: f.maxGrowth}
 }
 
 func defaultURL() string {
@@ -307,9 +333,9 @@ func cmdRun(ctx context.Context, args []string, sweeping bool) error {
 	system := fs.String("system", "server", "system label in the results")
 	rate := fs.Float64("rate", 100, "offered rate, requests per second (run)")
 	rf.register(fs, map[bool]time.Duration{false: 10 * time.Second, true: 5 * time.Second}[sweeping])
-	if sweeping {
-		sf.register(fs, sweep.Step)
-	}
+	sf.register(fs, sweep.Step)
+	lowRate := fs.Float64("low-rate", 25, "sweep: rate of a low-load point measured first, whose p99 makes the p99 bound (negative: none)")
+	lowDur := fs.Duration("low-duration", 4*time.Second, "sweep: length of the low-load run")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -339,10 +365,7 @@ func cmdRun(ctx context.Context, args []string, sweeping bool) error {
 			fmt.Fprintln(os.Stderr, "cleanup:", err)
 		}
 	}()
-	rule := load.Rule{MaxErrorRate: 0.01, MinAchieved: 0.9}
-	if sweeping {
-		rule = sf.config().Rule
-	}
+	rule := sf.rule().ForSystem(0)
 	measure := func(ctx context.Context, rate float64) (*load.RateResult, error) {
 		r := rc
 		r.Rate = rate
@@ -362,42 +385,70 @@ func cmdRun(ctx context.Context, args []string, sweeping bool) error {
 		if err != nil {
 			return err
 		}
-		r.Phase, r.Holds = "fixed", rule.Holds(r)
-		sr.Steps = []*load.RateResult{r}
+		r.Phase = "fixed"
+		rule.Judge(r)
+		sr.Steps, sr.Rule = []*load.RateResult{r}, &rule
 		if r.Holds {
 			sr.MaxHolding = r.Offered
 		}
 		fmt.Println(report.RunLine(r))
 		printStages(os.Stdout, r)
 	} else {
-		res.Method.Sweep = sf.mode
-		out, err := sweep.Run(ctx, sf.config(), measure, func(r *load.RateResult) { fmt.Println(report.RunLine(r)) })
+		res.Method.Sweep, res.Method.LowRate = sf.mode, max(*lowRate, 0)
+		sw := sf.config()
+		if *lowRate > 0 {
+			low := rc
+			low.Duration = *lowDur
+			lr, err := func() (*load.RateResult, error) {
+				r := low
+				r.Rate, r.ColdPercent = *lowRate, 0
+				return load.RunWithEvents(ctx, c, w, r)
+			}()
+			if err != nil {
+				return err
+			}
+			lr.Phase = "low"
+			lr.Holds = sw.Rule.OldHolds(lr)
+			sr.LowLoad = lr
+			fmt.Println(report.RunLine(lr))
+			sw.Rule = sw.Rule.ForSystem(lr.Latency.P99)
+		} else {
+			sw.Rule = sw.Rule.ForSystem(0)
+		}
+		sr.Rule = &sw.Rule
+		out, err := sweep.Run(ctx, sw, measure, func(r *load.RateResult) { fmt.Println(report.RunLine(r)) })
 		if out != nil {
-			sr.Steps, sr.MaxHolding = out.Steps, out.MaxHolding
+			sr.Steps, sr.MaxHolding, sr.Capped = out.Steps, out.MaxHolding, out.Capped
 		}
 		if err != nil {
 			sr.Error = err.Error()
 		}
-		fmt.Printf("highest rate that held: %g/s\n", sr.MaxHolding)
+		fmt.Printf("highest rate that held: %s\n", sr.HoldingText())
 		if err != nil {
 			defer fmt.Fprintln(os.Stderr, "sweep:", err)
 		}
 	}
 	if rf.out != "" {
-		if err := os.MkdirAll(rf.out, 0o755); err != nil {
+		if err := saveWithPlot(rf.out, rf.name, res); err != nil {
 			return err
 		}
-		if err := report.SaveResults(rf.out, rf.name, res); err != nil {
-			return err
-		}
-		if sweeping {
-			if _, err := report.PlotLatency(res, filepath.Join(rf.out, rf.name+"-latency"), report.PlotOptions{}); err != nil {
-				fmt.Fprintln(os.Stderr, "plot:", err)
-			}
-		}
-		fmt.Println("results:", filepath.Join(rf.out, rf.name+".json"))
 	}
 	return ctx.Err()
+}
+
+// saveWithPlot writes DIR/NAME.json, .csv and the latency plots (-latency.svg, .png).
+func saveWithPlot(dir, name string, res *report.Results) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if err := report.SaveResults(dir, name, res); err != nil {
+		return err
+	}
+	if _, err := report.PlotLatency(res, filepath.Join(dir, name+"-latency"), report.PlotOptions{}); err != nil {
+		fmt.Fprintln(os.Stderr, "plot:", err)
+	}
+	fmt.Println("results:", filepath.Join(dir, name+".json"))
+	return nil
 }
 
 // printStages prints the server's per-stage breakdown of a run.
@@ -490,6 +541,7 @@ func cmdCompare(ctx context.Context, args []string) error {
 	lowDur := fs.Duration("low-duration", 4*time.Second, "length of the low-load run")
 	lowSpin := fs.Duration("low-spin-wait", -1, "--spin-wait for the low-load point only (default: --spin-wait)")
 	ready := fs.Duration("ready-timeout", time.Minute, "how long a server may take to become ready")
+	closed := fs.Int("closed-loop", 0, "after each system's sweep, a closed loop of this many connections for --duration, and the same against the HTTP echo server once (0: none)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -514,7 +566,7 @@ func cmdCompare(ctx context.Context, args []string) error {
 	res, err := sweep.Compare(ctx, sweep.CompareConfig{Workload: spec, Systems: splitList(*systems), Servers: so, Run: rc, Sweep: sw,
 		LowRate: *lowRate, LowDuration: *lowDur, WorkloadOptions: rf.workloadOptions(), Out: rf.out, Name: rf.name,
 		Machine: load.ThisMachine(rf.machine), ReadyTimeout: *ready, Log: os.Stdout,
-		Client: rf.client.options(rf.maxInFlight, rf.timeout), LowSpinWait: *lowSpin})
+		Client: rf.client.options(rf.maxInFlight, rf.timeout), LowSpinWait: *lowSpin, ClosedConns: *closed, Keep: rf.keep})
 	if res != nil {
 		fmt.Println("results:", filepath.Join(rf.out, rf.name+".json"))
 	}
@@ -525,6 +577,11 @@ func cmdReport(args []string) error {
 	fs := flag.NewFlagSet("gpufn bench report", flag.ContinueOnError)
 	linearY := fs.Bool("linear-y", false, "latency on a linear axis (default: logarithmic)")
 	all := fs.Bool("all", false, "plot every run, also those that did not hold")
+	rules := fs.Bool("rules", false, "print, per results file, the highest rate held under the rule before 2026-11-27 (errors, achieved rate) beside the one under the current rule (p99 bound, no growing queue), judging the recorded runs again; write nothing")
+	var sf sweepFlags
+	sf.register(flag.NewFlagSet("rule", flag.ContinueOnError), sweep.Adaptive) // the rule's defaults
+	fs.DurationVar(&sf.sloP99, "slo-p99", 0, "with --rules: the p99 bound (default: --p99-factor x each system's low-load p99)")
+	fs.Float64Var(&sf.p99Factor, "p99-factor", 10, "with --rules: the p99 bound as a multiple of the low-load p99")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: gpufn bench report [flags] DIR\n\nRedraws DIR/*-latency.svg/.png from DIR's results JSON, writes DIR/summary.md and prints it.")
 		fs.PrintDefaults()
@@ -543,6 +600,17 @@ func cmdReport(args []string) error {
 	}
 	if len(d.Results) == 0 && d.Floor == nil && d.GPUFloor == nil && len(d.Vegeta) == 0 {
 		return fmt.Errorf("%s: no bench JSON files", dir)
+	}
+	if *rules {
+		names := make([]string, 0, len(d.Results))
+		for n := range d.Results {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			fmt.Printf("## %s\n\n%s\n", n, report.RuleTable(d.Results[n], sf.rule()))
+		}
+		return nil
 	}
 	if _, err := d.Redraw(report.PlotOptions{LinearY: *linearY, All: *all}); err != nil {
 		return err
@@ -635,12 +703,11 @@ func cmdVegeta(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	wo := rf.workloadOptions()
-	wo.Register = reg
-	w, err := load.PrepareWorkload(c, spec, wo)
+	w, err := rf.prepare(c, spec, reg)
 	if err != nil {
 		return err
 	}
+	defer cleanup(w)
 	rc.ColdPercent = 0
 	var echoClient *load.Client
 	if *echo {
@@ -722,3 +789,199 @@ type listFlag []string
 
 func (l *listFlag) String() string     { return strings.Join(*l, " ") }
 func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+// cmdDandelion is `bench dandelion`: Dandelion's workload (many functions, a hot set that
+// gets most requests), an open-loop sweep of the mix, then the all-hot run at the same rates.
+func cmdDandelion(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("gpufn bench dandelion", flag.ContinueOnError)
+	var rf runFlags
+	var sf sweepFlags
+	rf.register(fs, 2*time.Second)
+	sf.register(fs, sweep.Adaptive)
+	fs.Lookup("figure-points").DefValue, sf.figure = "5", 5
+	fs.Lookup("hot-percent").Usage = "share of requests to the hot set (the rest spread over the other functions)"
+	rf.hotPercent = 97
+	fs.Lookup("hot-percent").DefValue = "97"
+	functions := fs.Int("functions", 10000, "functions registered, each its own library (copies of the workload's function)")
+	hotSet := fs.Int("hot-set", 100, "functions in the hot set")
+	lowRate := fs.Float64("low-rate", 25, "rate of the low-load point of the mix, whose p99 makes the p99 bound (negative: none)")
+	lowDur := fs.Duration("low-duration", 4*time.Second, "length of the low-load run")
+	url := fs.String("url", "", "server to load (default: start --system and stop it afterwards)")
+	system := fs.String("system", "c4-mps", "system to start when --url is not given (see compare)")
+	var so sweep.SystemOptions
+	fs.StringVar(&so.GPUfn, "gpufn", "", "gpufn binary (default: this executable)")
+	fs.StringVar(&so.Device, "device", "auto", "device of a started server")
+	fs.IntVar(&so.CPUWorkers, "cpu-workers", 8, "workers of the cpu system")
+	fs.StringVar(&so.CPUs, "server-cpus", "", "pin a started server to these CPUs (taskset list)")
+	fs.Var((*listFlag)(&so.ServerArgs), "server-arg", "extra argument for gpufn serve (repeatable)")
+	ready := fs.Duration("ready-timeout", 2*time.Minute, "how long a started server may take to become ready")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if err := dandelionDefaults(&rf); err != nil {
+		return err
+	}
+	rc, spec, err := rf.runConfig()
+	if err != nil {
+		return err
+	}
+	stopProfile, err := rf.client.startProfile()
+	if err != nil {
+		return err
+	}
+	defer stopProfile()
+	base, name := *url, "server"
+	so.ServerArgs = append(so.ServerArgs, sweep.LibraryLimitArgs(*functions+100)...)
+	var srvCPU func() (time.Duration, bool)
+	var sr0 report.SystemResult
+	if base == "" {
+		sspec, err := so.System(*system, spec)
+		if err != nil {
+			return err
+		}
+		if !sspec.Registers {
+			return fmt.Errorf("system %s does not take uploads", *system)
+		}
+		logPath := ""
+		if rf.out != "" {
+			logPath = filepath.Join(rf.out, "logs", "dandelion-"+sspec.Name+".log")
+		}
+		srv, err := proc.StartServer(sspec, logPath, *ready)
+		if err != nil {
+			return err
+		}
+		defer srv.Stop(30 * time.Second)
+		base, name, srvCPU = srv.URL, sspec.Name, srv.CPU
+		sr0.Desc, sr0.Command = sspec.Desc, srv.Cmd
+	}
+	c, err := load.NewClient(base, rf.client.options(rf.maxInFlight, rf.timeout))
+	if err != nil {
+		return err
+	}
+	defer c.CloseIdle()
+	w, err := rf.prepare(c, spec, true)
+	if err != nil {
+		return err
+	}
+	defer cleanup(w)
+	t0 := time.Now()
+	fmt.Printf("registering %d functions, %d uploads at a time...\n", *functions, rf.parallel)
+	dl, err := load.PrepareDandelion(w, *functions, *hotSet)
+	if err != nil {
+		return err
+	}
+	regS := time.Since(t0).Seconds()
+	fmt.Printf("registered %d functions in %s (%.0f/s)\n", *functions, human.Secs(regS), float64(*functions)/regS)
+	rc.ServerCPU = srvCPU
+	res, err := runDandelion(ctx, c, dl, rc, sf.config(), *lowRate, *lowDur, name)
+	if res != nil {
+		res.Machine, res.Created = load.ThisMachine(rf.machine), time.Now().UTC()
+		res.Method.Dandelion = &report.DandelionMethod{Functions: *functions, HotSet: *hotSet, HotPercent: rf.hotPercent, RegisterS: human.Round(regS, 3)}
+		res.Systems[0].Desc, res.Systems[0].Command = sr0.Desc, sr0.Command
+		if rf.out != "" {
+			if err := saveWithPlot(rf.out, rf.name, res); err != nil {
+				return err
+			}
+		}
+	}
+	return err
+}
+
+// dandelionDefaults checks the hot share and names the results "dandelion-WORKLOAD".
+func dandelionDefaults(rf *runFlags) error {
+	if rf.hotPercent <= 0 || rf.hotPercent >= 100 {
+		return fmt.Errorf("--hot-percent %g: want more than 0 and less than 100", rf.hotPercent)
+	}
+	if rf.name == "" {
+		rf.name = "dandelion-" + strings.TrimSpace(rf.workload)
+	}
+	return nil
+}
+
+// runDandelion measures the dandelion mix (a low-load point, the sweep) and the all-hot run
+// at every rate the mix ran at after its low-load point. The results have two systems:
+// NAME-dandelion and NAME-allhot.
+func runDandelion(ctx context.Context, c *load.Client, dl *load.Dandelion, rc load.RunConfig, sw sweep.Config, lowRate float64, lowDur time.Duration, name string) (*report.Results, error) {
+	cold := rc.ColdPercent
+	mix := &report.SystemResult{Name: name + "-dandelion"}
+	hot := &report.SystemResult{Name: name + "-allhot"}
+	res := &report.Results{Kind: report.KindResults, Version: 1, Workload: "dandelion-" + rc.Workload,
+		Method: report.Method{Sweep: sw.Mode, DurationS: rc.Duration.Seconds(), WarmupS: rc.Warmup.Seconds(), TimeoutS: rc.Timeout.Seconds(),
+			Poisson: rc.Poisson, ColdPercent: cold, LowRate: max(lowRate, 0), Rule: sw.Rule}, Systems: []*report.SystemResult{mix, hot}}
+	run := func(ctx context.Context, rate, coldPct float64, d time.Duration, system string) (*load.RateResult, error) {
+		r := rc
+		r.Rate, r.ColdPercent, r.Duration, r.System = rate, coldPct, d, system
+		return load.RunWithEvents(ctx, c, dl, r)
+	}
+	if lowRate > 0 {
+		r, err := run(ctx, lowRate, cold, lowDur, mix.Name)
+		if err != nil {
+			return res, err
+		}
+		r.Phase = "low"
+		r.Holds = sw.Rule.OldHolds(r)
+		mix.LowLoad = r
+		fmt.Println(report.RunLine(r))
+		sw.Rule = sw.Rule.ForSystem(r.Latency.P99)
+	} else {
+		sw.Rule = sw.Rule.ForSystem(0)
+	}
+	mix.Rule, hot.Rule = &sw.Rule, &sw.Rule
+	out, err := sweep.Run(ctx, sw, func(ctx context.Context, rate float64) (*load.RateResult, error) {
+		return run(ctx, rate, cold, rc.Duration, mix.Name)
+	}, func(r *load.RateResult) { fmt.Println(report.RunLine(r)) })
+	if out != nil {
+		mix.Steps, mix.MaxHolding, mix.Capped = out.Steps, out.MaxHolding, out.Capped
+	}
+	if err != nil {
+		mix.Error = err.Error()
+		return res, err
+	}
+	fmt.Printf("%s: highest rate that held: %s\n", mix.Name, mix.HoldingText())
+	// The all-hot run at each rate the mix ran at (once each), in increasing order.
+	seen := map[float64]bool{}
+	var rates []float64
+	for _, r := range mix.Steps {
+		if !seen[r.Offered] && (r.Holds || r.Phase == "figure") {
+			seen[r.Offered] = true
+			rates = append(rates, r.Offered)
+		}
+	}
+	sort.Float64s(rates)
+	for _, rate := range rates {
+		if ctx.Err() != nil {
+			break
+		}
+		if sw.Settle > 0 {
+			time.Sleep(sw.Settle)
+		}
+		r, err := run(ctx, rate, 0, rc.Duration, hot.Name)
+		if err != nil {
+			hot.Error = err.Error()
+			return res, err
+		}
+		r.Phase = "allhot"
+		sw.Rule.Judge(r)
+		hot.Steps = append(hot.Steps, r)
+		if r.Holds && rate > hot.MaxHolding {
+			hot.MaxHolding = rate
+		}
+		fmt.Println(report.RunLine(r))
+	}
+	return res, ctx.Err()
+}
+
+// prepare makes the workload's inputs and, with register, registers its functions on the
+// server (removed again by cleanup unless --keep).
+func (rf *runFlags) prepare(c *load.Client, spec load.WorkloadSpec, register bool) (*load.Workload, error) {
+	wo := rf.workloadOptions()
+	wo.Register = register
+	return load.PrepareWorkload(c, spec, wo)
+}
+
+// cleanup removes what a workload registered, saying so on stderr when it cannot.
+func cleanup(w *load.Workload) {
+	if err := w.Cleanup(); err != nil {
+		fmt.Fprintln(os.Stderr, "cleanup:", err)
+	}
+}

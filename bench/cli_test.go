@@ -88,6 +88,7 @@ func TestCompareAndReport(t *testing.T) {
 		Sweep:   sweep.Config{Mode: sweep.Adaptive, Start: 20, Max: 40, Settle: time.Millisecond},
 		LowRate: 20, LowDuration: 250 * time.Millisecond,
 		Out: out, Machine: load.ThisMachine("test-machine"), ReadyTimeout: 30 * time.Second, Log: &log,
+		ClosedConns: 3,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -102,14 +103,34 @@ func TestCompareAndReport(t *testing.T) {
 		if s.Name != "baseline" && (s.LowLoad.ColdSent == 0 || s.LowLoad.Stages["ipc"].Count == 0) {
 			t.Errorf("%s: no cold requests or no stages: %+v", s.Name, s.LowLoad)
 		}
+		// The closed loop ran after the sweep, on 3 connections, every answer checked.
+		if cl := s.ClosedLoop; cl == nil || cl.OK == 0 || cl.Errors != 0 || cl.Conns != 3 || cl.Phase != "closed" {
+			t.Errorf("%s: closed loop %+v", s.Name, cl)
+		}
+		if s.Rule == nil {
+			t.Errorf("%s: no rule recorded", s.Name)
+		}
+	}
+	if e := res.EchoClosedLoop; e == nil || e.OK == 0 || e.Errors != 0 || e.Conns != 3 || e.System != "echo" {
+		t.Errorf("echo closed loop %+v", e)
 	}
 	if !strings.Contains(res.Systems[2].Desc, "always hot") || res.Systems[2].LowLoad.ColdSent != 0 {
 		t.Errorf("baseline with cold requests: %q", res.Systems[2].Desc)
 	}
 	logs, _ := os.ReadFile(filepath.Join(out, "logs", "matmul-n16-gpufn-c2-mps.log"))
-	if !bytes.Contains(logs, []byte("fake server args: serve --device cpu --engine concurrent --workers 2 --listen 127.0.0.1:")) ||
+	if !bytes.Contains(logs, []byte("fake server args: serve --device cpu --engine concurrent --workers 2 --max-libraries-per-tenant 100000 --max-functions-per-tenant 100000 --listen 127.0.0.1:")) ||
 		!bytes.Contains(logs, []byte("fake server stopped")) {
 		t.Errorf("server log:\n%s", logs)
+	}
+	// The bench removed what it registered (the hot function, its library, the cold copies)
+	// before it stopped the server.
+	for _, want := range []string{"fake server: DELETE /v1/functions/bench-matmul\n", "fake server: DELETE /v1/libraries/bench-mlops\n", "fake server: DELETE /v1/libraries/bench-cold-"} {
+		if !bytes.Contains(logs, []byte(want)) {
+			t.Errorf("server log lacks %q:\n%s", want, logs)
+		}
+	}
+	if i, j := bytes.Index(logs, []byte("DELETE /v1/functions/bench-matmul\n")), bytes.Index(logs, []byte("fake server stopped")); i < 0 || j < i {
+		t.Errorf("deleted at %d, stopped at %d", i, j)
 	}
 	for _, f := range []string{"matmul-n16.json", "matmul-n16.csv", "matmul-n16-latency.svg", "matmul-n16-latency.png"} {
 		if fi, err := os.Stat(filepath.Join(out, f)); err != nil || fi.Size() == 0 {
@@ -117,8 +138,8 @@ func TestCompareAndReport(t *testing.T) {
 		}
 	}
 	csv, _ := os.ReadFile(filepath.Join(out, "matmul-n16.csv"))
-	if n := bytes.Count(csv, []byte("\n")); n != 1+3*3 {
-		t.Errorf("CSV has %d lines; want a header and 9 runs:\n%s", n, csv)
+	if n := bytes.Count(csv, []byte("\n")); n != 1+3*4 {
+		t.Errorf("CSV has %d lines; want a header and 12 runs (low-load, 2 steps, closed loop per system):\n%s", n, csv)
 	}
 
 	// report: the plots come back from the JSON alone.

@@ -21,7 +21,9 @@
 // The verbs: run (one rate) and sweep against --url; floor; compare (start each system in turn
 // and measure it the same way); report DIR (plots and summary.md from DIR's files again);
 // vegeta-check; echo-server (the HTTP floor's trivial server as a process, which floor and
-// vegeta-check start). "gpufn bench VERB -h" lists a verb's flags.
+// vegeta-check start); dandelion (Dandelion's workload: many functions, a hot set with most
+// requests, a sweep and the all-hot run beside it). Every verb deletes what it registered on a
+// server when it ends, unless --keep. "gpufn bench VERB -h" lists a verb's flags.
 //
 // # Goroutines and concurrency
 //

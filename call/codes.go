@@ -65,12 +65,28 @@ const (
 	// CodeLimitReached is returned when a tenant already has as many libraries or functions
 	// as it may.
 	CodeLimitReached Code = "limit_reached"
+	// CodeStorageQuota is returned when storing an object (a library) would take the bytes a
+	// tenant keeps on the server beyond its quota (--tenant-storage-bytes).
+	CodeStorageQuota Code = "storage_quota"
+	// CodeAccessTooLarge is returned when a function's access settings are larger than the
+	// server keeps (--max-access-bytes of JSON, as stored).
+	CodeAccessTooLarge Code = "access_too_large"
 	// CodeStorage is returned when the data directory could not be written or read.
 	CodeStorage Code = "storage"
 	// CodeConflict is returned when a registration or deletion was refused because the entry
 	// changed since this server read it (another server of a cluster wrote it): read it and
 	// send the change again.
 	CodeConflict Code = "conflict"
+	// CodeInvalidWeights is returned when an uploaded weight set is not a valid safetensors
+	// file, or a function's weights are not tensors of its weight set.
+	CodeInvalidWeights Code = "invalid_weights"
+	// CodeWeightsInUse is returned when deleting or replacing a weight set would break a
+	// function that uses it.
+	CodeWeightsInUse Code = "weights_in_use"
+	// CodeNotImplemented is returned for what this server does not do in its configuration:
+	// weight sets on a node of a cluster (single-node for now: the cluster's registry does not
+	// carry them).
+	CodeNotImplemented Code = "not_implemented"
 
 	// Invocations refused at admission.
 
@@ -92,6 +108,10 @@ const (
 	// CodeQueueFull is returned when the engine's queue, or the caller's share of it, is full;
 	// the answer carries Retry-After.
 	CodeQueueFull Code = "queue_full"
+	// CodeQueueQuota is returned when the inputs the caller has queued on the engine, with this
+	// invocation's, would exceed its byte quota of the queue (--tenant-queue-bytes); the answer
+	// carries Retry-After.
+	CodeQueueQuota Code = "queue_quota"
 	// CodeUnavailable is returned when no engine can take the invocation (none running, or no
 	// worker could be started).
 	CodeUnavailable Code = "unavailable"
@@ -149,8 +169,13 @@ var statuses = map[Code]int{
 	CodeLibraryTooLarge:     http.StatusRequestEntityTooLarge,
 	CodeLibraryInUse:        http.StatusConflict,
 	CodeLimitReached:        http.StatusConflict,
+	CodeStorageQuota:        http.StatusRequestEntityTooLarge,
+	CodeAccessTooLarge:      http.StatusRequestEntityTooLarge,
 	CodeStorage:             http.StatusInternalServerError,
 	CodeConflict:            http.StatusConflict,
+	CodeInvalidWeights:      http.StatusUnprocessableEntity,
+	CodeWeightsInUse:        http.StatusConflict,
+	CodeNotImplemented:      http.StatusNotImplemented,
 
 	CodeBadInput:        http.StatusBadRequest,
 	CodeTooManyLaunches: http.StatusBadRequest,
@@ -158,6 +183,7 @@ var statuses = map[Code]int{
 	CodeOutOfMemory:     http.StatusRequestEntityTooLarge,
 	CodeQuarantined:     http.StatusUnprocessableEntity,
 	CodeQueueFull:       http.StatusTooManyRequests,
+	CodeQueueQuota:      http.StatusTooManyRequests,
 	CodeUnavailable:     http.StatusServiceUnavailable,
 	CodeDraining:        http.StatusServiceUnavailable,
 
@@ -192,7 +218,7 @@ func (c Code) Known() bool {
 // a queue).
 func (c Code) RetryAfter() bool {
 	switch c {
-	case CodeQueueFull, CodeUnavailable, CodeDraining, CodeDeadline, CodeTooManyConnections:
+	case CodeQueueFull, CodeQueueQuota, CodeUnavailable, CodeDraining, CodeDeadline, CodeTooManyConnections:
 		return true
 	}
 	return false

@@ -1,6 +1,7 @@
 package call
 
 import (
+	"sync"
 	"sync/atomic"
 
 	"gpufn/function"
@@ -27,28 +28,144 @@ type Function struct {
 	// Config is the config JSON the plan was compiled from; workers compile it again.
 	Config []byte
 	Lib    *Library
+	// Extra are the other libraries of a function whose kernels come from several (Dandelion
+	// v2's modules): Lib is Plan.Libraries[0]'s, Extra[i] Plan.Libraries[i+1]'s. Nil otherwise.
+	Extra []*Library
+	// Owner is the tenant that registered the function ("" counts every caller as the owner).
+	// Only the owner's own invocations' faults and overruns can quarantine the function for
+	// everyone; and a worker that holds one tenant's code or weight sets drops them before it
+	// runs another's function (engine/affinity.go).
+	Owner string
+	// Weights is the weight set the function's weights (Plan.Weights) are bound to; nil for a
+	// function without a weight set.
+	Weights *WeightSet
 
-	// Failure accounting for quarantine: consecutive faults or overruns.
+	// Metrics holds the frontend's metric series for this function, resolved at its first
+	// invocation so that later ones find them without a lookup; opaque to other packages.
+	Metrics atomic.Value
+
+	// Failure accounting for quarantine: faults or overruns of the owner's invocations, in a
+	// row and in all, and of each other caller's (see Strike).
 	strikes     atomic.Int32
+	faults      atomic.Int32
 	quarantined atomic.Bool
+	others      atomic.Int32 // entries in callers: the hot path skips the lock while 0
+	mu          sync.Mutex
+	callers     map[string]*callerStrikes
 }
 
-// Quarantined reports whether the function faulted or overran too often in a row; it stays so
-// until it is registered again (a new Function).
+// callerStrikes is the strike count of one caller that is not the owner, in a row and in all.
+type callerStrikes struct {
+	strikes, faults int
+	quarantined     bool
+}
+
+// TotalFactor times the limit of strikes in a row is the limit of strikes in all, successes
+// between them or not: a caller alternating faults with successes (under MPS each fault tears
+// down every worker of the GPU) is quarantined too.
+const TotalFactor = 10
+
+// Quarantined reports whether the function faulted or overran too often in a row in its owner's
+// invocations: it is then quarantined for every caller until it is registered again (a new
+// Function).
 func (f *Function) Quarantined() bool { return f.quarantined.Load() }
 
-// Strike counts a fault or an overrun against the function; it reports true when this strike
-// quarantined it (after limit strikes in a row).
-func (f *Function) Strike(limit int) bool {
-	return int(f.strikes.Add(1)) >= limit && !f.quarantined.Swap(true)
-}
-
-// Cleared forgets the strikes: the function ran to the end.
-func (f *Function) Cleared() {
-	if f.strikes.Load() != 0 {
-		f.strikes.Store(0)
+// QuarantinedFor reports whether caller may not invoke the function: it is quarantined for
+// everyone, or caller's own invocations faulted or overran too often in a row.
+func (f *Function) QuarantinedFor(caller string) bool {
+	if f.quarantined.Load() {
+		return true
 	}
+	if f.others.Load() == 0 || f.owns(caller) {
+		return false
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	c := f.callers[caller]
+	return c != nil && c.quarantined
 }
 
-// Strikes is the number of faults or overruns in a row counted against the function.
+func (f *Function) owns(caller string) bool { return f.Owner == "" || caller == f.Owner }
+
+// Strike counts a fault or an overrun of caller's invocation against the function; it reports
+// true when this strike quarantined it (after limit strikes in a row, or TotalFactor times limit
+// in all since the function was registered): for everyone when caller is the owner, else for
+// caller only. A caller that is not the owner cannot get the function quarantined for anyone
+// else: its inputs may be what made the kernel fault.
+func (f *Function) Strike(caller string, limit int) bool {
+	if f.owns(caller) {
+		inRow, all := int(f.strikes.Add(1)), int(f.faults.Add(1))
+		return (inRow >= limit || all >= TotalFactor*limit) && !f.quarantined.Swap(true)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.callers == nil {
+		f.callers = map[string]*callerStrikes{}
+	}
+	c := f.callers[caller]
+	if c == nil {
+		c = &callerStrikes{}
+		f.callers[caller] = c
+		f.others.Add(1)
+	}
+	c.strikes++
+	c.faults++
+	if (c.strikes >= limit || c.faults >= TotalFactor*limit) && !c.quarantined {
+		c.quarantined = true
+		return true
+	}
+	return false
+}
+
+// Cleared forgets caller's strikes: the function ran to the end for it.
+func (f *Function) Cleared(caller string) {
+	if f.owns(caller) {
+		if f.strikes.Load() != 0 {
+			f.strikes.Store(0)
+		}
+		return
+	}
+	if f.others.Load() == 0 {
+		return
+	}
+	f.mu.Lock()
+	if c := f.callers[caller]; c != nil {
+		c.strikes = 0 // its faults in all are kept
+	}
+	f.mu.Unlock()
+}
+
+// Strikes is the number of faults or overruns in a row counted against the function in its
+// owner's invocations.
 func (f *Function) Strikes() int { return int(f.strikes.Load()) }
+
+// StrikesFor is the number of faults or overruns in a row of caller's invocations.
+func (f *Function) StrikesFor(caller string) int {
+	if f.owns(caller) {
+		return f.Strikes()
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if c := f.callers[caller]; c != nil {
+		return c.strikes
+	}
+	return 0
+}
+
+// WeightSet is a weight set as a function is bound to it: which set (its content's SHA-256),
+// where workers read it, and where each of the function's weights lies in its data. Workers
+// place the whole data (DataBytes) once per SHA-256 and keep it resident; the bytes never
+// travel with an invocation. Immutable once made.
+type WeightSet struct {
+	SHA256 [32]byte
+	// Path is the safetensors file under the server's data directory (store.BlobPath).
+	Path string
+	// DataOffset is where the tensors' data begins in the file, DataBytes its size: the
+	// device memory the set takes.
+	DataOffset, DataBytes uint64
+	// Ranges are the [begin, end) byte ranges in the data of Plan.Weights, in that order.
+	Ranges [][2]uint64
+	// Owner identifies the tenant that owns the set (a hash of its name): a worker short of
+	// room evicts the sets of a tenant over its share first.
+	Owner uint64
+}

@@ -16,6 +16,7 @@ type Timing struct {
 	Kernel time.Duration // launches and synchronization
 	D2H    time.Duration // outputs from the device
 	Zero   time.Duration // zeroing the pool span
+	Place  time.Duration // placing the function's weight set on the device (0 when it was resident)
 	// CopyOut is the outputs copied out of the context into the invocation's buffer.
 	CopyOut time.Duration
 	Total   time.Duration // from Submit to the answer
@@ -36,8 +37,13 @@ const (
 //
 // An Invocation must not be copied.
 type Invocation struct {
-	Fn       *Function
-	Inputs   [][]byte // in the function's input order; owned by the caller until Done
+	Fn     *Function
+	Inputs [][]byte // in the function's input order; owned by the caller until Done
+	// Deadline is when the caller stops waiting (zero: the engine's own deadline). It bounds
+	// the wait in the queue and for the worker; passed, the invocation is answered
+	// deadline_exceeded, and a result that comes later is dropped. It never kills a worker nor
+	// counts against the function: only the engine's own deadline does (a caller's deadline is
+	// the caller's choice, and the worker is shared).
 	Deadline time.Time
 	// LaunchLimit bounds the kernel launches (0: none).
 	LaunchLimit uint64
@@ -73,10 +79,15 @@ type Sched struct {
 	Timeout  time.Duration // Deadline - Enqueued at Submit; a re-run gets this much again
 	Reruns   int           // times it was run again after a GPU-wide fault
 	Counted  bool          // counted in its tenant's share of the queue
+	// CallerDeadline: the caller set Deadline; the invocation is answered then even while it
+	// runs (otherwise a running invocation waits for the engine's deadline).
+	CallerDeadline bool
 	// Exclusive: it runs alone on the engine (a re-run, or a whole-GPU invocation).
 	Exclusive bool
 	// Whole: it runs with the GPU's whole memory.
 	Whole bool
+	// Worker is the ID of the worker it was last sent to ("" if none): the access log's.
+	Worker string
 }
 
 var invPool = sync.Pool{New: func() any { return &Invocation{done: make(chan struct{}, 1)} }}

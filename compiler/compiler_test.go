@@ -27,7 +27,8 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == "worker" {
 		os.Exit(worker.Main(os.Args[2:], scriptedDevices{}))
 	}
-	goleak.VerifyTestMain(m)
+	// The one goroutine that starts every worker lives as long as the process (worker/spawn.go).
+	goleak.VerifyTestMain(m, goleak.IgnoreTopFunction("gpufn/worker.spawner"))
 }
 
 type scriptedDevices struct{}

@@ -324,14 +324,14 @@ func TestHotPathAllocs(t *testing.T) {
 
 func TestKernelNames(t *testing.T) {
 	names := cpu.KernelNames()
-	want := "add_i64 args8 check_mem check_then_write check_zero convolution_f convolution_f_batched fault fill_u8 " +
+	want := "add_i64 args8 check_mem check_then_write check_zero convolution_f convolution_f_batched dense_f32 fault fill_u8 " +
 		"hello_world matmul_f matmul_loop matmul_para maxpool_f maxpool_f_batched print_inject relu_1d_f relu_2d_f " +
 		"relu_2d_f_batched set_mem spin spin_ns write_index"
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("KernelNames() = %s\nwant %s", got, want)
 	}
 	d := open(t, cpu.Options{Kernels: []cpu.Kernel{{Name: "spin"}, {Name: "extra", Fn: func(*cpu.Mem, *cpu.Thread, []uint64) {}}}})
-	want = strings.Replace(strings.Replace(want, " spin ", " ", 1), "convolution_f_batched ", "convolution_f_batched extra ", 1)
+	want = strings.Replace(strings.Replace(want, " spin ", " ", 1), "dense_f32 ", "dense_f32 extra ", 1)
 	if got := strings.Join(d.KernelNames(), " "); got != want {
 		t.Errorf("(*Device).KernelNames() = %s\nwant %s", got, want)
 	}

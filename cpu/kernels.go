@@ -38,13 +38,14 @@ func (t *Thread) Threads() uint64 {
 }
 
 // Kernels returns the built-in kernel table, freshly built: every kernel of the example
-// libraries mlops, module and testkernels (except testkernels' uses_malloc, whose library is
+// libraries mlops, module, testkernels and mlp (except testkernels' uses_malloc, whose library is
 // refused at upload). Each has exactly the semantics of its CUDA source in examples/.
 func Kernels() []Kernel {
 	var ks []Kernel
 	ks = append(ks, mlopsKernels()...)
 	ks = append(ks, moduleKernels()...)
 	ks = append(ks, testKernels()...)
+	ks = append(ks, mlpKernels()...)
 	return ks
 }
 

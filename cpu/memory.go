@@ -30,6 +30,8 @@ type allocation struct {
 	data []byte // the n bytes asked for
 	mmap []byte // the whole mapping, for Munmap
 	acct uint64 // what it counts against the cap: n rounded up to 256
+	// readOnly marks a sealed resident allocation (resident.go): its pages are read-only.
+	readOnly bool
 }
 
 // memory is the allocation table of a Device.
@@ -68,6 +70,14 @@ func (m *memory) span(addr, n uint64) ([]byte, bool) {
 		return nil, false
 	}
 	return a.data[off : off+n], true
+}
+
+// writable is span for a host write: a sealed allocation is not writable.
+func (m *memory) writable(addr, n uint64) ([]byte, bool) {
+	if a := m.find(addr); a != nil && a.readOnly {
+		return nil, false
+	}
+	return m.span(addr, n)
 }
 
 func (m *memory) freeAll() error {
@@ -151,7 +161,7 @@ func (d *Device) CopyToDevice(dst gpu.Ptr, src []byte) error {
 	if len(src) == 0 {
 		return nil
 	}
-	b, ok := d.mem.span(uint64(dst), uint64(len(src)))
+	b, ok := d.mem.writable(uint64(dst), uint64(len(src)))
 	if !ok {
 		return badRange(op, uint64(dst), uint64(len(src)))
 	}
@@ -186,7 +196,7 @@ func (d *Device) Memset(dst gpu.Ptr, v byte, n uint64) error {
 	if n == 0 {
 		return nil
 	}
-	b, ok := d.mem.span(uint64(dst), n)
+	b, ok := d.mem.writable(uint64(dst), n)
 	if !ok {
 		return badRange(op, uint64(dst), n)
 	}

@@ -2,6 +2,7 @@ package cpu
 
 import (
 	"fmt"
+	"runtime/debug"
 	"sort"
 	"strings"
 
@@ -145,6 +146,9 @@ func checkLaunch(grid, block gpu.Dim3, sharedMem uint32) error {
 func (d *Device) run(k *Kernel, grid, block gpu.Dim3, args []uint64) (err error) {
 	th, m, fn := &d.th, &d.view, k.Fn
 	*th = Thread{GridDim: grid, BlockDim: block}
+	// A store to a sealed (read-only) allocation traps in hardware; it becomes a panic here,
+	// recovered below as the fault it is.
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
 			err = d.kernelFailed(k, r)
@@ -179,7 +183,10 @@ func (d *Device) kernelFailed(k *Kernel, r any) error {
 	where := fmt.Sprintf("block (%d,%d,%d), thread (%d,%d,%d)",
 		th.BlockIdx.X, th.BlockIdx.Y, th.BlockIdx.Z, th.ThreadIdx.X, th.ThreadIdx.Y, th.ThreadIdx.Z)
 	e := &gpu.Error{Op: "Launch", Fatal: true}
-	if f, ok := r.(*fault); ok {
+	if dev, ok := d.sealedAt(r); ok {
+		e.Code = codeIllegalAddress
+		e.Msg = fmt.Sprintf("kernel %s faulted: a write to read-only memory at %#x (%s)", k.Name, dev, where)
+	} else if f, ok := r.(*fault); ok {
 		e.Code = codeIllegalAddress
 		if f.misaligned {
 			e.Code = codeMisalignedAddress

@@ -42,6 +42,35 @@ typedef struct CUgraph_st *gf_CUgraph;
 typedef struct CUgraphNode_st *gf_CUgraphNode;
 typedef struct CUgraphExec_st *gf_CUgraphExec;
 typedef struct CUlinkState_st *gf_CUlinkState;
+typedef unsigned long long gf_CUmemGenericAllocationHandle;
+typedef unsigned int gf_CUmemAllocationGranularity_flags;
+
+/* CUmemAllocationProp and CUmemAccessDesc (virtual memory management, CUDA 10.2 and later),
+ * field for field under names of our own, as for the kernel-node parameters: the prototypes
+ * below name cuda.h's struct tags (incomplete here) and lib.c passes pointers to these. The
+ * check script asserts sizes and offsets. */
+struct CUmemAllocationProp_st;
+struct CUmemAccessDesc_st;
+typedef struct {
+	unsigned int type; /* CUmemLocationType */
+	int id;
+} gf_CUmemLocation;
+typedef struct {
+	unsigned int type;                 /* CUmemAllocationType */
+	unsigned int requestedHandleTypes; /* CUmemAllocationHandleType */
+	gf_CUmemLocation location;
+	void *win32HandleMetaData;
+	struct {
+		unsigned char compressionType;
+		unsigned char gpuDirectRDMACapable;
+		unsigned short usage;
+		unsigned char reserved[4];
+	} allocFlags;
+} gf_CUmemAllocationProp;
+typedef struct {
+	gf_CUmemLocation location;
+	unsigned int flags; /* CUmemAccess_flags */
+} gf_CUmemAccessDesc;
 
 /* CUDA_KERNEL_NODE_PARAMS_v2 (CUDA 12 and later), field for field, under a name of our own:
  * cuda.h defines the struct with the tag CUDA_KERNEL_NODE_PARAMS_v2_st, which the prototype
@@ -106,6 +135,20 @@ typedef gf_CUresult (*gf_cuGraphInstantiateWithFlags_fn)(gf_CUgraphExec *exec, g
 typedef gf_CUresult (*gf_cuGraphLaunch_fn)(gf_CUgraphExec exec, gf_CUstream stream);
 typedef gf_CUresult (*gf_cuGraphExecDestroy_fn)(gf_CUgraphExec exec);
 typedef gf_CUresult (*gf_cuGraphDestroy_fn)(gf_CUgraph graph);
+typedef gf_CUresult (*gf_cuMemGetAllocationGranularity_fn)(size_t *granularity,
+                                                           const struct CUmemAllocationProp_st *prop,
+                                                           gf_CUmemAllocationGranularity_flags option);
+typedef gf_CUresult (*gf_cuMemCreate_fn)(gf_CUmemGenericAllocationHandle *handle, size_t size,
+                                         const struct CUmemAllocationProp_st *prop, unsigned long long flags);
+typedef gf_CUresult (*gf_cuMemRelease_fn)(gf_CUmemGenericAllocationHandle handle);
+typedef gf_CUresult (*gf_cuMemAddressReserve_fn)(gf_CUdeviceptr *ptr, size_t size, size_t alignment,
+                                                 gf_CUdeviceptr addr, unsigned long long flags);
+typedef gf_CUresult (*gf_cuMemAddressFree_fn)(gf_CUdeviceptr ptr, size_t size);
+typedef gf_CUresult (*gf_cuMemMap_fn)(gf_CUdeviceptr ptr, size_t size, size_t offset,
+                                      gf_CUmemGenericAllocationHandle handle, unsigned long long flags);
+typedef gf_CUresult (*gf_cuMemUnmap_fn)(gf_CUdeviceptr ptr, size_t size);
+typedef gf_CUresult (*gf_cuMemSetAccess_fn)(gf_CUdeviceptr ptr, size_t size, const struct CUmemAccessDesc_st *desc,
+                                            size_t count);
 typedef gf_CUresult (*gf_cuGetErrorName_fn)(gf_CUresult r, const char **name);
 typedef gf_CUresult (*gf_cuGetErrorString_fn)(gf_CUresult r, const char **msg);
 
@@ -152,6 +195,18 @@ typedef gf_CUresult (*gf_cuGetErrorString_fn)(gf_CUresult r, const char **msg);
 	X(cuGraphLaunch, gf_cuGraphLaunch_fn)                         \
 	X(cuGraphExecDestroy, gf_cuGraphExecDestroy_fn)               \
 	X(cuGraphDestroy, gf_cuGraphDestroy_fn)
+
+/* X(symbol, function-pointer type): virtual memory management, for resident read-only
+ * allocations (weight sets), resolved when present. Without it AllocResident fails. */
+#define GF_CUDA_VMM_FUNCS(X)                                                  \
+	X(cuMemGetAllocationGranularity, gf_cuMemGetAllocationGranularity_fn)     \
+	X(cuMemCreate, gf_cuMemCreate_fn)                                         \
+	X(cuMemRelease, gf_cuMemRelease_fn)                                       \
+	X(cuMemAddressReserve, gf_cuMemAddressReserve_fn)                         \
+	X(cuMemAddressFree, gf_cuMemAddressFree_fn)                               \
+	X(cuMemMap, gf_cuMemMap_fn)                                               \
+	X(cuMemUnmap, gf_cuMemUnmap_fn)                                           \
+	X(cuMemSetAccess, gf_cuMemSetAccess_fn)
 
 /* X(vendor name, value): every constant the package uses. Each becomes an enum constant
  * GF_<vendor name> below; the Go code reads them as C.GF_<vendor name>. */
@@ -208,7 +263,13 @@ typedef gf_CUresult (*gf_cuGetErrorString_fn)(gf_CUresult r, const char **msg);
 	X(CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, 4)                      \
 	X(CU_JIT_ERROR_LOG_BUFFER, 5)                                \
 	X(CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, 6)                     \
-	X(CU_JIT_INPUT_PTX, 1)
+	X(CU_JIT_INPUT_PTX, 1)                                       \
+	X(CU_MEM_ALLOCATION_TYPE_PINNED, 1)                          \
+	X(CU_MEM_HANDLE_TYPE_NONE, 0)                                \
+	X(CU_MEM_LOCATION_TYPE_DEVICE, 1)                            \
+	X(CU_MEM_ALLOC_GRANULARITY_MINIMUM, 0)                       \
+	X(CU_MEM_ACCESS_FLAGS_PROT_READ, 1)                          \
+	X(CU_MEM_ACCESS_FLAGS_PROT_READWRITE, 3)
 
 #define GF_CUDA_ENUM_ITEM(name, value) GF_##name = value,
 enum { GF_CUDA_CONSTS(GF_CUDA_ENUM_ITEM) };
@@ -255,6 +316,11 @@ int gf_cuda_graphs(void);
 gf_CUresult gf_cuGraphBuild(const uint64_t *rec, size_t words, uint64_t *exec, long *failed);
 gf_CUresult gf_cuGraphLaunch(uint64_t exec);
 gf_CUresult gf_cuGraphExecDestroy(uint64_t exec);
+int gf_cuda_vmm(void);
+gf_CUresult gf_cuResidentAlloc(gf_CUdevice dev, size_t n, gf_CUdeviceptr *ptr, size_t *size,
+                               gf_CUmemGenericAllocationHandle *handle);
+gf_CUresult gf_cuResidentAccess(gf_CUdevice dev, gf_CUdeviceptr ptr, size_t size, unsigned int flags);
+gf_CUresult gf_cuResidentFree(gf_CUdeviceptr ptr, size_t size, gf_CUmemGenericAllocationHandle handle);
 const char *gf_cuErrorName(gf_CUresult r);
 const char *gf_cuErrorString(gf_CUresult r);
 

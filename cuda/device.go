@@ -26,6 +26,8 @@ type Device struct {
 	modules map[gpu.Module]struct{}
 	funcs   map[gpu.Function]funcState
 	graphs  map[gpu.Graph]struct{}
+	// residents are the resident allocations (resident.go), by address.
+	residents map[gpu.Ptr]residentAlloc
 }
 
 // funcState is what a Device keeps per kernel handle it gave out.

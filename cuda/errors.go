@@ -65,7 +65,7 @@ const (
 
 // class is what the package knows about one result code: the vendor's name (used when the
 // driver cannot be asked), the sentinel it maps to whatever the operation, and whether it
-// means the context (in fact the whole process, GPU-FACTS.md) is lost.
+// means the context (in fact the whole process, docs/gpu-facts.md) is lost.
 type class struct {
 	name  string
 	kind  error
@@ -170,7 +170,7 @@ func check(op string, r C.gf_CUresult) error {
 }
 
 // processLost is the first fatal error any Device of this process saw. After an illegal
-// address the whole process is lost to CUDA (GPU-FACTS.md: a reset or a new context does not
+// address the whole process is lost to CUDA (docs/gpu-facts.md: a reset or a new context does not
 // help), so Open refuses to start once it is set.
 var processLost atomic.Pointer[gpu.Error]
 

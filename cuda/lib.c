@@ -12,7 +12,9 @@
 static struct {
 	GF_CUDA_FUNCS(GF_FIELD)
 	GF_CUDA_GRAPH_FUNCS(GF_FIELD)
+	GF_CUDA_VMM_FUNCS(GF_FIELD)
 	int graphs; /* every symbol of GF_CUDA_GRAPH_FUNCS resolved */
+	int vmm;    /* every symbol of GF_CUDA_VMM_FUNCS resolved */
 } api;
 #undef GF_FIELD
 
@@ -38,6 +40,14 @@ const char *gf_cuda_load(void) {
 	}
 	GF_CUDA_GRAPH_FUNCS(GF_RESOLVE_OPTIONAL)
 #undef GF_RESOLVE_OPTIONAL
+	api.vmm = 1;
+#define GF_RESOLVE_VMM(sym, type)     \
+	api.sym = (type)dlsym(h, #sym);   \
+	if (api.sym == NULL) {            \
+		api.vmm = 0;                  \
+	}
+	GF_CUDA_VMM_FUNCS(GF_RESOLVE_VMM)
+#undef GF_RESOLVE_VMM
 	return NULL;
 }
 
@@ -299,4 +309,80 @@ const char *gf_cuErrorString(gf_CUresult r) {
 		return NULL;
 	}
 	return s;
+}
+
+// gf_cuda_vmm reports whether the driver has the virtual memory management API.
+int gf_cuda_vmm(void) { return api.vmm; }
+
+static gf_CUmemAllocationProp gf_device_prop(gf_CUdevice dev) {
+	gf_CUmemAllocationProp prop;
+	memset(&prop, 0, sizeof prop);
+	prop.type = GF_CU_MEM_ALLOCATION_TYPE_PINNED;
+	prop.requestedHandleTypes = GF_CU_MEM_HANDLE_TYPE_NONE;
+	prop.location.type = GF_CU_MEM_LOCATION_TYPE_DEVICE;
+	prop.location.id = dev;
+	return prop;
+}
+
+// gf_cuResidentAccess sets the access of dev to [ptr, ptr+size): PROT_READ or PROT_READWRITE.
+gf_CUresult gf_cuResidentAccess(gf_CUdevice dev, gf_CUdeviceptr ptr, size_t size, unsigned int flags) {
+	gf_CUmemAccessDesc desc;
+	memset(&desc, 0, sizeof desc);
+	desc.location.type = GF_CU_MEM_LOCATION_TYPE_DEVICE;
+	desc.location.id = dev;
+	desc.flags = flags;
+	return api.cuMemSetAccess(ptr, size, (const struct CUmemAccessDesc_st *)&desc, 1);
+}
+
+// gf_cuResidentAlloc makes a resident allocation of at least n bytes on dev: physical memory
+// (cuMemCreate, rounded up to the granularity), a range of addresses of its own, the one
+// mapped to the other, readable and writable by dev. *size is the rounded size. On failure
+// it undoes what it did.
+gf_CUresult gf_cuResidentAlloc(gf_CUdevice dev, size_t n, gf_CUdeviceptr *ptr, size_t *size,
+                               gf_CUmemGenericAllocationHandle *handle) {
+	gf_CUmemAllocationProp prop = gf_device_prop(dev);
+	size_t gran = 0;
+	gf_CUresult r = api.cuMemGetAllocationGranularity(&gran, (const struct CUmemAllocationProp_st *)&prop,
+	                                                  GF_CU_MEM_ALLOC_GRANULARITY_MINIMUM);
+	if (r != GF_CUDA_SUCCESS) {
+		return r;
+	}
+	if (gran == 0) {
+		gran = 2 << 20;
+	}
+	size_t sz = (n + gran - 1) / gran * gran;
+	r = api.cuMemCreate(handle, sz, (const struct CUmemAllocationProp_st *)&prop, 0);
+	if (r != GF_CUDA_SUCCESS) {
+		return r;
+	}
+	r = api.cuMemAddressReserve(ptr, sz, gran, 0, 0);
+	if (r != GF_CUDA_SUCCESS) {
+		api.cuMemRelease(*handle);
+		return r;
+	}
+	r = api.cuMemMap(*ptr, sz, 0, *handle, 0);
+	if (r == GF_CUDA_SUCCESS) {
+		r = gf_cuResidentAccess(dev, *ptr, sz, GF_CU_MEM_ACCESS_FLAGS_PROT_READWRITE);
+		if (r != GF_CUDA_SUCCESS) {
+			api.cuMemUnmap(*ptr, sz);
+		}
+	}
+	if (r != GF_CUDA_SUCCESS) {
+		api.cuMemAddressFree(*ptr, sz);
+		api.cuMemRelease(*handle);
+		return r;
+	}
+	*size = sz;
+	return GF_CUDA_SUCCESS;
+}
+
+// gf_cuResidentFree unmaps a resident allocation, releases its memory and frees its addresses.
+gf_CUresult gf_cuResidentFree(gf_CUdeviceptr ptr, size_t size, gf_CUmemGenericAllocationHandle handle) {
+	gf_CUresult r = api.cuMemUnmap(ptr, size);
+	gf_CUresult r2 = api.cuMemRelease(handle);
+	gf_CUresult r3 = api.cuMemAddressFree(ptr, size);
+	if (r != GF_CUDA_SUCCESS) {
+		return r;
+	}
+	return r2 != GF_CUDA_SUCCESS ? r2 : r3;
 }

@@ -141,15 +141,16 @@ func (d *Dispatcher) ApplyLibrary(l registry.Library) error {
 	}
 	var rebound []*fnEntry
 	for _, fe := range (*d.fns.Load())[l.Tenant] {
-		if fe.fn.Lib.Name != l.Name {
+		if !usesLibrary(fe.fn, l.Name) {
 			continue
 		}
-		if err := fe.fn.Plan.CheckLibrary(e.lib.Info); err != nil {
+		main, extra := replaceLibrary(fe.fn, l.Name, e.lib)
+		if err := checkLibraries(fe.fn.Plan, append([]*call.Library{main}, extra...)); err != nil {
 			d.log.Warn("a library written elsewhere does not fit a function here; the function keeps the old version", zap.String("tenant", l.Tenant), zap.String("function", fe.fn.Name), zap.Error(err))
 			continue
 		}
 		nfe := *fe
-		nfe.fn = &call.Function{ID: d.nextID.Add(1), Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: e.lib}
+		nfe.fn = &call.Function{ID: d.nextID.Add(1), Owner: fe.fn.Owner, Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: main, Extra: extra, Weights: fe.fn.Weights}
 		rebound = append(rebound, &nfe)
 	}
 	if d.cfg.Store != nil {
@@ -201,6 +202,7 @@ func (d *Dispatcher) ApplyDelete(function bool, tenant, name string, rev uint64)
 	if function {
 		if fe := d.lookup(tenant, name); fe != nil && fe.rev < rev {
 			d.publish(tenant, func(m map[string]*fnEntry) { delete(m, name) })
+			d.dropAnonymousLocked(tenant, name)
 		}
 		return
 	}

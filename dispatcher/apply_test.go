@@ -2,6 +2,7 @@ package dispatcher
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -91,5 +92,60 @@ func TestRevisions(t *testing.T) {
 	w.Advance(2)
 	if !<-done {
 		t.Fatal("WaitRevision did not see the revision advance")
+	}
+}
+
+// countingRegistry counts the writes that reach a registry.
+type countingRegistry struct {
+	registry.Registry
+	writes int
+}
+
+func (c *countingRegistry) PutLibrary(l store.Library, prev uint64) (uint64, error) {
+	c.writes++
+	return c.Registry.PutLibrary(l, prev)
+}
+
+func (c *countingRegistry) PutFunction(f store.Function, prev uint64) (uint64, error) {
+	c.writes++
+	return c.Registry.PutFunction(f, prev)
+}
+
+// A node of a cluster (a watched dispatcher) refuses weight sets with 501 not_implemented:
+// their uploads, functions sent with their weights and functions that name weights. The node
+// that accepts a registration enforces the tenant's stored-bytes quota before anything is
+// written to the registry.
+func TestClusterNodeWeightsAndQuota(t *testing.T) {
+	reg := &countingRegistry{Registry: registry.NewLocal(nil)}
+	// Room for the library and two functions: a third, larger config does not fit.
+	quota := int64(len(examples.MustPTX("mlops")) + 2*len(matmulConfig(t)) + 1000)
+	d, _ := weightsRegistry(t, Config{Registry: reg, Watched: true, MaxStoredBytes: quota})
+	alice := tenant("alice")
+	file := safetensors(t, []string{"A"}, []int{16})
+	if _, _, err := d.PutWeights(alice, "alice", "w", file); CodeOf(err) != call.CodeNotImplemented || CodeOf(err).Status() != 501 || !strings.Contains(err.Error(), "single-node") {
+		t.Fatalf("a weight set on a cluster's node: %v", err)
+	}
+	register(t, d, alice, "mm")
+	writes := reg.writes
+	if _, _, err := d.PutFunction(alice, "alice", "wmm", []byte(weightedMatmul)); CodeOf(err) != call.CodeNotImplemented {
+		t.Fatalf("a function naming a weight set on a cluster's node: %v", err)
+	}
+	own := strings.Replace(weightedMatmul, `"weight_set":"w",`, "", 1)
+	if _, _, err := d.PutFunctionWithWeights(alice, "alice", "wmm", []byte(own), file); CodeOf(err) != call.CodeNotImplemented {
+		t.Fatalf("a function sent with its weights on a cluster's node: %v", err)
+	}
+	if sets, err := d.WeightSets(alice, "alice"); err != nil || len(sets) != 0 {
+		t.Fatalf("weight sets: %v %v", sets, err)
+	}
+	// Over the quota: refused before the registry sees it.
+	big := strings.Repeat(" ", 64<<10) + string(matmulConfig(t)) // whitespace counts: the config is kept as sent
+	if _, _, err := d.PutFunction(alice, "alice", "big", []byte(big)); CodeOf(err) != call.CodeStorageQuota {
+		t.Fatalf("a config beyond the stored-bytes quota: %v", err)
+	}
+	if reg.writes != writes {
+		t.Fatalf("refused registrations reached the registry: %d writes, %d before", reg.writes, writes)
+	}
+	if _, _, err := d.PutFunction(alice, "alice", "mm2", matmulConfig(t)); err != nil || reg.writes != writes+1 {
+		t.Fatalf("a registration within the quota: %v (%d writes)", err, reg.writes-writes)
 	}
 }

@@ -396,9 +396,10 @@ func (d *Dispatcher) compilePending(ctx context.Context, old *libEntry) error {
 	d.libs[tenant][name] = e
 	var rebound []*fnEntry
 	for _, fe := range (*d.fns.Load())[tenant] {
-		if fe.fn.Lib.Name == name {
+		if usesLibrary(fe.fn, name) {
 			nfe := *fe
-			nfe.fn = &call.Function{ID: d.nextID.Add(1), Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: e.lib}
+			main, extra := replaceLibrary(fe.fn, name, e.lib)
+			nfe.fn = &call.Function{ID: d.nextID.Add(1), Owner: fe.fn.Owner, Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: main, Extra: extra, Weights: fe.fn.Weights}
 			rebound = append(rebound, &nfe)
 		}
 	}

@@ -42,6 +42,11 @@ type Config struct {
 	LaunchLimit uint64
 	// MaxLibraries and MaxFunctions bound what one tenant may register (defaults 100, 1000).
 	MaxLibraries, MaxFunctions int
+	// MaxStoredBytes bounds the bytes one tenant's stored objects (libraries, functions' configs
+	// and access settings) keep in the server's memory (0: no bound; quota.go). MaxAccessBytes bounds a function's access
+	// settings, as JSON (default 64 KiB).
+	MaxStoredBytes int64
+	MaxAccessBytes int
 	// MaxBuffers bounds a function's inputs plus buffers (default 256).
 	MaxBuffers int
 	// MaxInvocationBytes bounds the device memory one invocation may use, alignment included
@@ -73,6 +78,14 @@ type Config struct {
 	// CubinCacheBytes bounds the cubins kept in memory by the PTX they were compiled from, so
 	// that uploading a PTX compiled before costs no compile (default 256 MiB).
 	CubinCacheBytes int
+
+	// Weight sets (weights.go). MaxWeightBytes bounds an uploaded weight set (default 4 GiB;
+	// the request body's limit, --max-body-bytes, bounds it too); MaxWeightSets how many one
+	// tenant may keep (default 100); WeightQuotaBytes the device memory a tenant's weight sets
+	// may take together, each content counted once (default 0: no quota).
+	MaxWeightBytes   int64
+	MaxWeightSets    int
+	WeightQuotaBytes uint64
 }
 
 // Dispatcher is the registry and the invocation path. See the package documentation.
@@ -90,6 +103,8 @@ type Dispatcher struct {
 	cubins cubinCache // compiled cubins by tenant, PTX, architecture and compiler (compile.go)
 
 	revs revisions // the registry revisions seen and written (apply.go)
+
+	weights map[string]map[string]*weightEntry // tenant -> name -> weight set (weights.go); under mu
 }
 
 // fnTable is tenant -> name -> function; never modified once published.
@@ -156,6 +171,9 @@ func New(cfg Config, engines []Engine) *Dispatcher {
 	if cfg.MaxBuffers <= 0 {
 		cfg.MaxBuffers = 256
 	}
+	if cfg.MaxAccessBytes <= 0 {
+		cfg.MaxAccessBytes = 64 << 10
+	}
 	if cfg.Log == nil {
 		cfg.Log = zap.NewNop()
 	}
@@ -181,7 +199,8 @@ func New(cfg Config, engines []Engine) *Dispatcher {
 // Engine is what the dispatcher needs of a per-GPU engine; engine.Engine implements it.
 type Engine interface {
 	// SubmitInline admits inv; it may run it on the calling goroutine (see engine.SubmitInline).
-	// Its errors are call.ErrQueueFull, call.ErrTenantShare and call.ErrDraining.
+	// Its errors are call.ErrQueueFull, call.ErrTenantShare, call.ErrTenantBytes and
+	// call.ErrDraining.
 	SubmitInline(inv *call.Invocation) error
 	// Name names the engine in messages.
 	Name() string
@@ -283,9 +302,13 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 	d.mu.Lock()
 	_, existed := d.libs[tenant][name]
 	full := !existed && len(d.libs[tenant]) >= d.cfg.MaxLibraries
+	quota := d.checkStoredLocked(tenant, kindLibrary, name, int64(len(image)))
 	d.mu.Unlock()
 	if full {
 		return LibraryView{}, false, errorf(call.CodeLimitReached, "tenant %q has %d libraries, the most allowed (--max-libraries-per-tenant); delete one first", tenant, d.cfg.MaxLibraries)
+	}
+	if quota != nil {
+		return LibraryView{}, false, quota
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), d.cfg.CompileTimeout)
 	e, cubins, err := d.newLibrary(ctx, tenant, name, image)
@@ -301,17 +324,21 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 	if !existed && len(libs) >= d.cfg.MaxLibraries {
 		return LibraryView{}, false, errorf(call.CodeLimitReached, "tenant %q has %d libraries, the most allowed (--max-libraries-per-tenant); delete one first", tenant, len(libs))
 	}
+	if err := d.checkStoredLocked(tenant, kindLibrary, name, e.bytes()); err != nil {
+		return LibraryView{}, false, err
+	}
 	// Functions bound to the old version move to the new one, if they still fit it.
 	var rebound []*fnEntry
 	for _, fe := range (*d.fns.Load())[tenant] {
-		if fe.fn.Lib.Name != name {
+		if !usesLibrary(fe.fn, name) {
 			continue
 		}
-		if err := fe.fn.Plan.CheckLibrary(lib.Info); err != nil {
+		main, extra := replaceLibrary(fe.fn, name, lib)
+		if err := checkLibraries(fe.fn.Plan, append([]*call.Library{main}, extra...)); err != nil {
 			return LibraryView{}, false, errorf(call.CodeLibraryInUse, "replacing library %q would break function %q: %v", name, fe.fn.Name, err)
 		}
 		nfe := *fe
-		nfe.fn = &call.Function{ID: d.nextID.Add(1), Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: lib}
+		nfe.fn = &call.Function{ID: d.nextID.Add(1), Owner: fe.fn.Owner, Name: fe.fn.Name, Plan: fe.fn.Plan, Config: fe.config, Lib: main, Extra: extra, Weights: fe.fn.Weights}
 		rebound = append(rebound, &nfe)
 	}
 	e.tenant, e.created = tenant, time.Now()
@@ -420,7 +447,7 @@ func (d *Dispatcher) DeleteLibrary(caller auth.Identity, tenant, name string) er
 func (d *Dispatcher) usersLocked(tenant, lib string) []string {
 	var out []string
 	for name, fe := range (*d.fns.Load())[tenant] {
-		if fe.fn.Lib.Name == lib {
+		if usesLibrary(fe.fn, lib) {
 			out = append(out, name)
 		}
 	}
@@ -456,14 +483,17 @@ func (d *Dispatcher) Libraries(caller auth.Identity, tenant string) ([]LibraryVi
 
 // FunctionView describes a function.
 type FunctionView struct {
-	Tenant  string    `json:"tenant"`
-	Name    string    `json:"name"`
-	Library string    `json:"library"`
-	Inputs  []string  `json:"inputs"`
-	Outputs []string  `json:"outputs"`
-	Kernels []string  `json:"kernels"`
-	Created time.Time `json:"created"`
-	Access  Access    `json:"access"`
+	Tenant  string   `json:"tenant"`
+	Name    string   `json:"name"`
+	Library string   `json:"library"`
+	Inputs  []string `json:"inputs"`
+	Outputs []string `json:"outputs"`
+	Kernels []string `json:"kernels"`
+	// Libraries lists every library of a function whose kernels come from several (Dandelion
+	// v2's modules), Library being the first.
+	Libraries []string  `json:"libraries,omitempty"`
+	Created   time.Time `json:"created"`
+	Access    Access    `json:"access"`
 	// Quarantined is true after repeated faults or overruns, until it is registered again.
 	Quarantined bool `json:"quarantined,omitempty"`
 	// Revision is the registry revision of the function's last write.
@@ -476,7 +506,18 @@ func fnView(fe *fnEntry) FunctionView {
 	for i, s := range p.Outputs {
 		outs[i] = p.SlotName(int(s))
 	}
-	return FunctionView{Tenant: fe.tenant, Name: fe.fn.Name, Library: fe.fn.Lib.Name, Inputs: p.Inputs, Outputs: outs, Kernels: p.Kernels,
+	var libs []string
+	for _, l := range fe.fn.Extra {
+		libs = append(libs, l.Name)
+	}
+	if libs != nil {
+		libs = append([]string{fe.fn.Lib.Name}, libs...)
+	}
+	ins := p.Inputs
+	if ins == nil {
+		ins = []string{} // [] in JSON, as outputs, not null
+	}
+	return FunctionView{Tenant: fe.tenant, Name: fe.fn.Name, Library: fe.fn.Lib.Name, Libraries: libs, Inputs: ins, Outputs: outs, Kernels: p.Kernels,
 		Created: fe.created, Access: fe.access, Quarantined: fe.fn.Quarantined(), Revision: fe.rev}
 }
 
@@ -497,12 +538,21 @@ func (d *Dispatcher) PutFunction(caller auth.Identity, tenant, name string, conf
 	if err != nil {
 		return FunctionView{}, false, invalid(err)
 	}
+	if err := d.checkStaticNeed(plan); err != nil {
+		return FunctionView{}, false, err
+	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	fe, err := d.compileLocked(tenant, name, plan, config)
 	if err != nil {
 		return FunctionView{}, false, err
 	}
+	return d.publishFunctionLocked(tenant, name, fe)
+}
+
+// publishFunctionLocked stores and publishes a compiled function entry, keeping the access
+// settings of the version it replaces.
+func (d *Dispatcher) publishFunctionLocked(tenant, name string, fe *fnEntry) (FunctionView, bool, error) {
 	old := (*d.fns.Load())[tenant][name]
 	if old == nil && len((*d.fns.Load())[tenant]) >= d.cfg.MaxFunctions {
 		return FunctionView{}, false, errorf(call.CodeLimitReached, "tenant %q has %d functions, the most allowed (--max-functions-per-tenant); delete one first", tenant, d.cfg.MaxFunctions)
@@ -511,35 +561,73 @@ func (d *Dispatcher) PutFunction(caller auth.Identity, tenant, name string, conf
 	if old != nil {
 		fe.access, fe.tenants, fe.tokens, prev = old.access, old.tenants, old.tokens, old.rev
 	}
+	if err := d.checkStoredLocked(tenant, kindFunction, name, fe.bytes()); err != nil {
+		return FunctionView{}, false, err
+	}
 	if err := d.storeFunction(fe, prev); err != nil {
 		return FunctionView{}, false, err
 	}
 	d.publish(tenant, func(m map[string]*fnEntry) { m[name] = fe })
+	if p := fe.fn.Plan; p.WeightSet != "" || len(p.Weights) == 0 {
+		d.dropAnonymousLocked(tenant, name) // the weights it was sent with before, if any
+	}
 	d.log.Info("function registered", zap.String("tenant", tenant), zap.String("function", name), zap.String("library", fe.fn.Lib.Name), zap.Bool("replaced", old != nil))
 	return fnView(fe), old == nil, nil
+}
+
+// checkStaticNeed refuses, at registration, a function whose constant-size buffers alone
+// need more device memory than any invocation may have (the largest pool of the engines, or
+// --max-invocation-memory): every invocation of it would fail. The problem's path is the
+// largest such buffer's sizing.
+func (d *Dispatcher) checkStaticNeed(plan *function.Plan) error {
+	var limit uint64
+	for _, e := range d.engines {
+		limit = max(limit, e.MaxNeed())
+	}
+	what := "the largest device pool of this server holds"
+	if m := d.cfg.MaxInvocationBytes; m > 0 && (limit == 0 || m < limit) {
+		limit, what = m, "the limit (--max-invocation-memory) is"
+	}
+	need, largest, largestBytes, ok := plan.StaticNeed()
+	if limit == 0 || (ok && need <= limit) {
+		return nil
+	}
+	path, msg := "blueprint.buffers", "the buffers' sizes overflow 64 bits"
+	if largest >= 0 {
+		b := plan.Buffers[largest]
+		path = b.Size.Path
+		if b.Size.Kind == function.SizeAbsolute {
+			path += ".Absolute"
+		}
+		if ok {
+			msg = fmt.Sprintf("the buffers of constant size need %d bytes of device memory (%q alone %d); %s %d bytes", need, b.Name, largestBytes, what, limit)
+		}
+	}
+	return &Error{Code: call.CodeInvalidConfig, Message: "the function needs more device memory than any invocation may have",
+		Problems: []function.Problem{{Path: path, Message: msg}}}
 }
 
 // compileLocked checks a parsed plan against the tenant's library and the device, and makes
 // its entry (not yet published).
 func (d *Dispatcher) compileLocked(tenant, name string, plan *function.Plan, config []byte) (*fnEntry, error) {
-	var lib *call.Library
-	for _, cand := range function.LibraryCandidates(plan.ModulePath) {
-		if e, ok := d.libs[tenant][cand]; ok {
-			lib = e.lib
-			break
-		}
+	ws, err := d.bindWeightsLocked(tenant, name, plan)
+	if err != nil {
+		return nil, err
 	}
-	if lib == nil {
-		return nil, &Error{Code: call.CodeInvalidConfig,
-			Message:  fmt.Sprintf("module_path %q names no library of tenant %q", plan.ModulePath, tenant),
-			Problems: []function.Problem{{Path: "module_path", Message: fmt.Sprintf("no library %s; upload it with PUT /v1/libraries/{name}", strings.Join(quoteAll(function.LibraryCandidates(plan.ModulePath)), " or "))}}}
+	lib, extra, err := d.librariesLocked(tenant, plan)
+	if err != nil {
+		return nil, err
 	}
 	if n := plan.NumSlots(); n > d.cfg.MaxBuffers {
 		return nil, &Error{Code: call.CodeInvalidConfig, Message: "too many buffers",
 			Problems: []function.Problem{{Path: "blueprint", Message: fmt.Sprintf("%d inputs and buffers; the limit is %d (--max-buffers)", n, d.cfg.MaxBuffers)}}}
 	}
-	if err := plan.CheckLibrary(lib.Info); err != nil {
+	if err := checkLibraries(plan, append([]*call.Library{lib}, extra...)); err != nil {
 		return nil, invalid(err)
+	}
+	if n := plan.InitLaunches(d.cfg.LaunchLimit); n > d.cfg.LaunchLimit {
+		return nil, &Error{Code: call.CodeInvalidConfig, Message: "too many kernel launches",
+			Problems: []function.Problem{{Path: "init_flow.control_flow", Message: fmt.Sprintf("makes more than %d kernel launches, the limit (--launch-limit)", d.cfg.LaunchLimit)}}}
 	}
 	if n, ok := plan.StaticLaunches(d.cfg.LaunchLimit); ok && n > d.cfg.LaunchLimit {
 		return nil, &Error{Code: call.CodeInvalidConfig, Message: "too many kernel launches",
@@ -561,7 +649,7 @@ func (d *Dispatcher) compileLocked(tenant, name string, plan *function.Plan, con
 	}
 	config = append([]byte(nil), config...)
 	return &fnEntry{tenant: tenant, created: time.Now(), config: config,
-		fn: &call.Function{ID: d.nextID.Add(1), Name: name, Plan: plan, Config: config, Lib: lib}}, nil
+		fn: &call.Function{ID: d.nextID.Add(1), Owner: tenant, Name: name, Plan: plan, Config: config, Lib: lib, Extra: extra, Weights: ws}}, nil
 }
 
 // storageError logs a failure of the store with its cause, which names the server's paths, and
@@ -647,6 +735,9 @@ func (d *Dispatcher) Function(caller auth.Identity, tenant, name string) (Functi
 
 // SetAccess sets who may invoke a function besides its owner and admins.
 func (d *Dispatcher) SetAccess(caller auth.Identity, tenant, name string, a Access) (FunctionView, error) {
+	if err := d.checkAccessSize(a); err != nil {
+		return FunctionView{}, err
+	}
 	for _, t := range a.Tenants {
 		if err := function.CheckName(t); err != nil {
 			return FunctionView{}, errorf(call.CodeBadRequest, "access.tenants: %v", err)
@@ -684,6 +775,9 @@ func (d *Dispatcher) SetAccess(caller auth.Identity, tenant, name string, a Acce
 		nfe.tenants[t] = true
 	}
 	nfe.tokens = tokens
+	if err := d.checkStoredLocked(tenant, kindFunction, name, nfe.bytes()); err != nil {
+		return FunctionView{}, err
+	}
 	if err := d.storeFunction(&nfe, fe.rev); err != nil {
 		return FunctionView{}, err
 	}
@@ -732,6 +826,7 @@ func (d *Dispatcher) DeleteFunction(caller auth.Identity, tenant, name string) e
 	}
 	d.wrote(rev)
 	d.publish(tenant, func(m map[string]*fnEntry) { delete(m, name) })
+	d.dropAnonymousLocked(tenant, name)
 	return nil
 }
 
@@ -804,8 +899,8 @@ func (d *Dispatcher) restoreFunction(f store.Function) (*fnEntry, error) {
 func (d *Dispatcher) Submit(inv *call.Invocation) error {
 	fn := inv.Fn
 	p := fn.Plan
-	if fn.Quarantined() {
-		return errorf(call.CodeQuarantined, "function %q faulted or overran repeatedly and is quarantined; register it again to lift the quarantine", fn.Name)
+	if fn.QuarantinedFor(inv.Tenant) {
+		return errorf(call.CodeQuarantined, "function %q faulted or overran repeatedly (for this caller, or for its owner) and is quarantined; register it again to lift the quarantine", fn.Name)
 	}
 	if len(inv.Inputs) != len(p.Inputs) {
 		return errorf(call.CodeBadInput, "function %q takes %d inputs (%s); got %d", fn.Name, len(p.Inputs), strings.Join(p.Inputs, ", "), len(inv.Inputs))
@@ -857,6 +952,8 @@ func (d *Dispatcher) Submit(inv *call.Invocation) error {
 		return err
 	case call.ErrTenantShare:
 		return errorf(call.CodeQueueFull, "your share of the queue of %s is full; retry later", e.Name())
+	case call.ErrTenantBytes:
+		return errorf(call.CodeQueueQuota, "the inputs you have queued on %s would exceed your bytes of its queue (--tenant-queue-bytes); retry later", e.Name())
 	case call.ErrDraining:
 		return errorf(call.CodeDraining, "the server is shutting down")
 	default:

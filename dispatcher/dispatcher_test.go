@@ -323,3 +323,42 @@ func TestConfigKeyLimit(t *testing.T) {
 		t.Fatalf("%v: want 422 invalid_config naming the limit", err)
 	}
 }
+
+// A function whose constant-size buffers alone need more device memory than an invocation may
+// have is refused at registration with the sizing's path and both sizes; one that fits, or
+// whose size comes from its inputs, is registered.
+func TestStaticNeedAtRegistration(t *testing.T) {
+	d := newRegistry(t, Config{MaxInvocationBytes: 1 << 20})
+	alice := tenant("alice")
+	if _, _, err := d.PutLibrary(alice, "alice", "testkernels", examples.MustPTX("testkernels")); err != nil {
+		t.Fatal(err)
+	}
+	cfg := func(buffers string) []byte {
+		return []byte(`{"module_path": "testkernels", "kernels": ["args8"], "blueprint": {"inputs": ["IN"],
+		  "buffers": {` + buffers + `}, "outputs": ["OUT"], "control_flow": [{"ExecKernel": ["args8",
+		  [{"Ptr": "OUT"}, {"Constant": 1}, {"Constant": 2}, {"Constant": 3}, {"Sizeof": "OUT"}, {"Constant": 5}],
+		  {"grid_dim_x": {"Absolute": 1}, "grid_dim_y": {"Absolute": 1}, "grid_dim_z": {"Absolute": 1},
+		   "block_dim_x": {"Absolute": 1}, "block_dim_y": {"Absolute": 1}, "block_dim_z": {"Absolute": 1},
+		   "shared_mem_bytes": {"Absolute": 0}}]}]}}`)
+	}
+	for _, c := range []struct {
+		name, buffers, path, msg string
+	}{
+		{"huge", `"OUT": {"Absolute": 400000000000}`, "blueprint.buffers.OUT.Absolute", `need 400000000000 bytes of device memory ("OUT" alone 400000000000); the limit (--max-invocation-memory) is 1048576 bytes`},
+		// Two that fit alone, a Sizeof of one: 2 x 600064 (600000 rounded to 256) and 256.
+		{"sum", `"A": {"Absolute": 600000}, "B": {"Sizeof": "A"}, "OUT": {"Absolute": 40}`, "blueprint.buffers.A.Absolute", `need 1200384 bytes`},
+		{"overflow", `"A": {"Absolute": 18446744073709551615}, "OUT": {"Absolute": 40}`, "blueprint.buffers.A.Absolute", `overflow`},
+	} {
+		_, _, err := d.PutFunction(alice, "alice", c.name, cfg(c.buffers))
+		var de *Error
+		if !errors.As(err, &de) || de.Code != call.CodeInvalidConfig || CodeOf(err).Status() != 422 || len(de.Problems) != 1 ||
+			de.Problems[0].Path != c.path || !strings.Contains(de.Problems[0].Message, c.msg) {
+			t.Errorf("%s: %v %+v; want 422 at %s saying %q", c.name, err, de, c.path, c.msg)
+		}
+	}
+	for _, buffers := range []string{`"OUT": {"Absolute": 1048576}`, `"OUT": {"FromInput": {"bufname": "IN", "idx": 0}}`} {
+		if _, _, err := d.PutFunction(alice, "alice", "fits", cfg(buffers)); err != nil {
+			t.Errorf("%s: %v", buffers, err)
+		}
+	}
+}

@@ -3,7 +3,10 @@
 // device memory, context size, launch count), the choice of engine (the least loaded GPU), and
 // back-pressure (a full queue is call.ErrQueueFull from the engine, answered with the code queue_full: 429).
 // It also seeds a namespace with the server's own registrations (the examples: Seed), once per
-// data directory and never over what the tenant has.
+// data directory and never over what the tenant has. Each tenant's registrations are bounded
+// in count and in bytes kept in memory (quota.go: stored objects, access settings); a
+// function records its owner (call.Function.Owner), so that other callers' faults quarantine
+// it for them only.
 //
 // It knows nothing of CUDA: device facts (kind, launch limits, which kernels a cpu device
 // implements, the PTX compiler's version) come from the worker's probe and hello, passed in by

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -145,17 +146,19 @@ func TestFaultBesideInnocents(t *testing.T) {
 	t.Logf("engine: %d restarts, %d re-runs, %d teardowns", e.Restarts, e.Reruns, e.Teardowns)
 }
 
-// An infinite loop beside looping innocent invocations is stopped at its deadline with 504,
-// every innocent invocation still returns its correct output, and the GPU serves again.
+// An infinite loop beside looping innocent invocations is stopped at its owner's deadline
+// ("timeout_ms" in its config) with 504, every innocent invocation still returns its correct
+// output, and the GPU serves again.
 func TestInfiniteLoopBesideInnocents(t *testing.T) {
 	s := start(t, concurrentFlags(4, "--examples")...)
 	s.uploadExamples("testkernels")
-	s.mustPut("/v1/functions/spin", config("spin", `"F": {"Absolute": 256}`, "", `{"Ptr": "F"}`))
+	spin := config("spin", `"F": {"Absolute": 256}`, "", `{"Ptr": "F"}`)
+	s.mustPut("/v1/functions/spin", append([]byte(`{"timeout_ms": 500, `), spin[1:]...))
 	in := runInnocents(s, 6)
 	in.waitServed(t, 12, "the innocents to run") // in flight when spin overruns
 	t0 := time.Now()
-	a := s.invoke("spin", nil, "X-Gpufn-Timeout", "500ms")
-	if a.status != 504 || a.code != "deadline_exceeded" {
+	a := s.invoke("spin", nil)
+	if a.status != 504 || a.code != "deadline_exceeded" || !strings.Contains(a.message, "overran") {
 		t.Fatalf("spin: %d %s %s", a.status, a.code, a.message)
 	}
 	t.Logf("the overrun was answered after %v", time.Since(t0).Round(time.Millisecond))

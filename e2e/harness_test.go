@@ -63,6 +63,8 @@ type server struct {
 	logs *syncBuffer
 	done chan error
 	c    *http.Client
+	// admin is the token engines sends (a server with --tokens; "" in open mode).
+	admin string
 }
 
 type syncBuffer struct {
@@ -95,9 +97,22 @@ func freePort(t *testing.T) string {
 // ready. It is stopped (SIGTERM) when the test ends; its log is printed if the test failed.
 func start(t *testing.T, flags ...string) *server {
 	t.Helper()
+	return startWith(t, nil, flags...)
+}
+
+// startInGroup is start with the server leading a process group of its own, so that a test
+// may signal the whole group (as a terminal's Ctrl-C does) without signalling itself.
+func startInGroup(t *testing.T, flags ...string) *server {
+	t.Helper()
+	return startWith(t, &syscall.SysProcAttr{Setpgid: true}, flags...)
+}
+
+func startWith(t *testing.T, attr *syscall.SysProcAttr, flags ...string) *server {
+	t.Helper()
 	addr := freePort(t)
 	args := append([]string{"serve", "--listen", addr, "--device", device(), "--log-level", "info"}, flags...)
 	cmd := exec.Command(gpufnBin, args...)
+	cmd.SysProcAttr = attr
 	logs := &syncBuffer{}
 	cmd.Stdout, cmd.Stderr = logs, logs
 	if err := cmd.Start(); err != nil {
@@ -253,7 +268,11 @@ func (s *server) uploadExamples(libs ...string) {
 // engines returns /v1/engines.
 func (s *server) engines() []engineStats {
 	s.t.Helper()
-	a := s.do("GET", "/v1/engines", "", nil)
+	var hdr []string
+	if s.admin != "" {
+		hdr = []string{"Authorization", "Bearer " + s.admin}
+	}
+	a := s.do("GET", "/v1/engines", "", nil, hdr...)
 	var v struct {
 		Engines []engineStats `json:"engines"`
 	}
@@ -267,15 +286,22 @@ type engineStats struct {
 	Name      string `json:"name"`
 	Busy      int    `json:"busy"`
 	Queued    int    `json:"queued"`
+	Completed uint64 `json:"completed"`
 	Restarts  uint64 `json:"restarts"`
 	Reruns    uint64 `json:"reruns"`
 	Teardowns uint64 `json:"teardowns"`
 	Whole     uint64 `json:"whole_gpu"`
 	Ready     bool   `json:"ready"`
-	Workers   []struct {
+	// DeviceInfo is the GPU as its workers reported it (gpu.Info, without JSON tags).
+	DeviceInfo *struct {
+		Name     string
+		TotalMem uint64
+	} `json:"device_info"`
+	Workers []struct {
 		ID          string `json:"id"`
 		PID         int    `json:"pid"`
 		Up          bool   `json:"up"`
+		PoolBytes   uint64 `json:"pool_bytes"`
 		Invocations uint64 `json:"invocations"`
 	} `json:"workers"`
 }

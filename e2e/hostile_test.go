@@ -228,3 +228,92 @@ func TestSilentConnectionsClosed(t *testing.T) {
 		t.Fatalf("an idle kept-alive connection: %q %v, want it closed", rest, err)
 	}
 }
+
+// Ctrl-C on a terminal signals the server's whole process group, and systemd's
+// KillMode=control-group sends SIGTERM to every process of the unit: either way the server
+// drains as on a SIGTERM to it alone. The invocation in flight is answered 200 with its
+// output, no worker is restarted, and the server exits 0. (The workers shared the server's
+// group, died of the SIGINT, the invocation got 500 worker_exited and the engine restarted
+// workers during the shutdown.)
+func TestGroupSignalDrains(t *testing.T) {
+	t.Run("SIGINT to the process group", func(t *testing.T) {
+		groupSignal(t, func(s *server, workers []int) error { return syscall.Kill(-s.cmd.Process.Pid, syscall.SIGINT) })
+	})
+	t.Run("SIGTERM to every process", func(t *testing.T) {
+		groupSignal(t, func(s *server, workers []int) error {
+			for _, pid := range append([]int{s.cmd.Process.Pid}, workers...) {
+				if err := syscall.Kill(pid, syscall.SIGTERM); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	})
+}
+
+// groupSignal signals a server (with send) while an invocation is in flight and checks that it
+// drains.
+func groupSignal(t *testing.T, send func(s *server, workers []int) error) {
+	s := startInGroup(t, "--drain-timeout", "60s", "--engine", "concurrent", "--workers", "2")
+	s.uploadExamples("module")
+	s.mustPut("/v1/functions/basic_io", example(t, "basic_io"))
+	in := map[string][]byte{"A": binary.LittleEndian.AppendUint64(nil, 12345)}
+	s.mustInvoke("basic_io", in)
+	var pids []int
+	for _, w := range s.engines()[0].Workers {
+		pids = append(pids, w.PID)
+		if pgid, err := syscall.Getpgid(w.PID); err != nil || pgid == s.cmd.Process.Pid {
+			t.Fatalf("worker %s (pid %d) is in process group %d (err %v): the server's", w.ID, w.PID, pgid, err)
+		}
+	}
+	cont := s.stopWorkers() // holds the invocation in flight
+	inFlight := make(chan answer, 1)
+	go func() { inFlight <- s.invoke("basic_io", in) }()
+	waitFor(t, "the invocation to be in flight", func() bool { e := s.engines()[0]; return e.Busy+e.Queued > 0 })
+	if err := send(s, pids); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the server to start its drain", func() bool { return strings.Contains(s.logs.String(), "shutting down") })
+	cont()
+	if a := <-inFlight; a.status != 200 || binary.LittleEndian.Uint64(a.outputs["A"]) != 98765 {
+		t.Fatalf("the invocation in flight: %d %s %s", a.status, a.code, a.message)
+	}
+	select {
+	case err := <-s.done:
+		s.done <- err
+		if err != nil {
+			t.Fatalf("exit: %v", err)
+		}
+	case <-time.After(2 * time.Minute): // a hung server only
+		t.Fatal("no exit after the drain")
+	}
+	logs := s.logs.String()
+	for _, bad := range []string{"restarting", "worker lost", "drain incomplete", "signal: "} {
+		if strings.Contains(logs, bad) {
+			t.Errorf("the log says %q:\n%s", bad, logs)
+		}
+	}
+	for _, pid := range pids {
+		waitFor(t, "the workers to be gone", func() bool { return syscall.Kill(pid, 0) != nil })
+	}
+}
+
+// Validation at the door: a truncated PTX is refused at upload (422 invalid_library), and a
+// function whose constant buffers alone need more than the largest pool (the cpu device's
+// 256 MiB) at registration (422 invalid_config, with the sizing's JSON path and both sizes).
+// (Both were accepted and failed only at invocation.)
+func TestValidationAtTheDoor(t *testing.T) {
+	s := start(t)
+	ptx := examples.MustPTX("testkernels")
+	cut := ptx[:bytes.LastIndex(ptx, []byte("ret;"))]
+	if a := s.do("PUT", "/v1/libraries/cut", "application/octet-stream", cut); a.status != 422 || a.code != "invalid_library" || !strings.Contains(a.message, "never closed") {
+		t.Fatalf("a truncated PTX: %d %s %s", a.status, a.code, a.message)
+	}
+	s.uploadExamples("testkernels")
+	a := s.do("PUT", "/v1/functions/huge", "application/json", config("args8", `"OUT": {"Absolute": 400000000000}`, `"OUT"`, `{"Ptr": "OUT"}, {"Constant": 1}, {"Constant": -2}, {"Constant": 3}, {"Sizeof": "OUT"}, {"Constant": 5}`))
+	if a.status != 422 || a.code != "invalid_config" || !strings.Contains(string(a.body), `"path":"blueprint.buffers.OUT.Absolute"`) ||
+		!strings.Contains(string(a.body), "need 400000000000 bytes") || !strings.Contains(string(a.body), "largest device pool of this server holds") {
+		t.Fatalf("a 400 GB buffer: %d %s", a.status, a.body)
+	}
+	s.mustPut("/v1/functions/fits", config("args8", `"OUT": {"Absolute": 40}`, `"OUT"`, `{"Ptr": "OUT"}, {"Constant": 1}, {"Constant": -2}, {"Constant": 3}, {"Sizeof": "OUT"}, {"Constant": 5}`))
+}

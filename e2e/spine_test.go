@@ -177,7 +177,7 @@ func TestBadRequests(t *testing.T) {
 	short := map[string][]byte{"cfg": {1, 2, 3}, "A": A} // cfg too short for FromInput idx 0
 	cases := map[string]req{
 		"unknown function":   {"POST", "/v1/functions/nope/invoke", "application/msgpack", mp(map[string][]byte{}), 404, "not_found"},
-		"unknown route":      {"GET", "/v2/things", "", nil, 404, "not_found"},
+		"unknown route":      {"GET", "/v3/things", "", nil, 404, "not_found"},
 		"wrong method":       {"GET", "/v1/functions/matmul/invoke", "", nil, 405, "method_not_allowed"},
 		"not msgpack":        {"POST", "/v1/functions/matmul/invoke", "application/msgpack", []byte("{json}"), 400, "bad_request"},
 		"missing input":      {"POST", "/v1/functions/matmul/invoke", "application/msgpack", mp(map[string][]byte{"cfg": cfg}), 400, "bad_request"},

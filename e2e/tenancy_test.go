@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -143,5 +145,56 @@ func TestTenancy(t *testing.T) {
 	}
 	if a := alice.do("GET", "/v1/functions/f/access", "", nil); strings.Contains(string(a.body), daveTok) || !strings.Contains(string(a.body), "token_sha256") {
 		t.Fatalf("access settings show the raw token: %s", a.body)
+	}
+}
+
+// Issue 16, item 2: a tenant floods another tenant's shared function with calls of a short
+// deadline (X-Gpufn-Timeout), under a GPU-wide fault domain. Each of its calls is answered 504,
+// but its deadline only ends its own wait: no worker is killed, no fault domain torn down, the
+// function is not struck nor quarantined, and its owner is served.
+func TestCallerDeadlineKillsNothing(t *testing.T) {
+	s := start(t, concurrentFlags(2, "--tokens", writeTokens(t, ""), "--examples")...)
+	alice := s.as(aliceTok)
+	lib := examples.MustPTX("testkernels")
+	expect(t, "alice lib", alice.do("PUT", "/v1/libraries/testkernels", "", lib), 201, "")
+	// Each call keeps a worker 100 ms; bob sends 100 of 10 ms.
+	expect(t, "alice fn", alice.do("PUT", "/v1/functions/slow", "application/json", config("spin_ns", "", `"X"`, `{"Constant": 100000000}`, "X")), 201, "")
+	expect(t, "shared", alice.do("PUT", "/v1/functions/slow/access", "application/json", []byte(`{"tenants": ["bob"]}`)), 200, "")
+	body, _ := msgpackMarshal(map[string][]byte{"X": []byte("12345678")})
+	var wg sync.WaitGroup
+	var bad atomic.Int64
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 25; i++ {
+				a := s.do("POST", "/v1/tenants/alice/functions/slow/invoke", "application/msgpack", body, "Authorization", "Bearer "+bobTok, "X-Gpufn-Timeout", "10ms")
+				if a.status != 504 || a.code != "deadline_exceeded" {
+					bad.Add(1)
+					t.Errorf("bob's short call: %d %s %s", a.status, a.code, a.message)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if bad.Load() > 0 {
+		t.FailNow()
+	}
+	if a := alice.invoke("/v1/functions/slow/invoke", map[string][]byte{"X": []byte("12345678")}); a.status != 200 {
+		t.Fatalf("alice after bob's flood: %d %s %s", a.status, a.code, a.message)
+	}
+	if a := alice.do("GET", "/v1/functions/slow", "", nil); a.status != 200 || bytes.Contains(a.body, []byte(`"quarantined":true`)) {
+		t.Fatalf("alice's function: %d %s", a.status, a.body)
+	}
+	s.admin = opsTok
+	// With every worker stopped (a kernel that cannot end), bob's call is still answered at
+	// its deadline: it is not run inline by the goroutine that must answer it.
+	cont := s.stopWorkers()
+	if a := s.do("POST", "/v1/tenants/alice/functions/slow/invoke", "application/msgpack", body, "Authorization", "Bearer "+bobTok, "X-Gpufn-Timeout", "10ms"); a.status != 504 {
+		t.Fatalf("bob's short call with the workers stopped: %d %s %s", a.status, a.code, a.message)
+	}
+	cont()
+	if e := s.engines()[0]; e.Restarts != 0 || e.Teardowns != 0 {
+		t.Fatalf("bob's deadlines cost %d worker restarts and %d teardowns, want 0", e.Restarts, e.Teardowns)
 	}
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"time"
 
 	"gpufn/worker"
@@ -24,32 +25,68 @@ import (
 // handlers and the other workers need.
 func (s *slot) parks() bool { return len(s.pipe.order) > 1 }
 
-// awaitResult waits for the result of p's request into the slot's result, until p's deadline
-// (or, answered early, its drop deadline).
+// awaitResult waits for the result of p's request into the slot's result, until the server's
+// deadline p.kill. Meanwhile an invocation in flight whose caller's deadline is earlier, p or
+// one sent behind it, is answered when that passes (late) and the wait goes on: the worker is
+// not disturbed.
 func (s *slot) awaitResult(p *pending) error {
-	deadline := p.dropAt
-	if p.inv != nil {
-		deadline = p.inv.Deadline
-	}
 	if s.parks() {
-		return s.life.w.ReceiveParked(p.id, &s.pipe.res, deadline)
+		s.waitEarly(p.id)
+		return s.life.w.ReceiveParked(p.id, &s.pipe.res, p.kill)
 	}
-	return s.await(p.id, &s.pipe.res, deadline)
+	return s.await(p, &s.pipe.res)
 }
 
-// await waits for the result of request id until deadline: it spins on the worker's Poll for
-// the reply spin of the polling policy (Config.replySpin), then parks. A turn that finds nothing
+// wantsEarly reports whether p's caller stops waiting before the server's deadline.
+func (s *slot) wantsEarly(p *pending) bool {
+	return p.inv != nil && p.inv.Sched.CallerDeadline && p.inv.Deadline.Before(p.kill)
+}
+
+// earliest is the earliest caller's deadline among the invocations in flight that want an
+// early answer (false: none does).
+func (s *slot) earliest() (time.Time, bool) {
+	var t time.Time
+	ok := false
+	for _, ci := range s.pipe.order {
+		if p := &s.pipe.pend[ci]; s.wantsEarly(p) && (!ok || p.inv.Deadline.Before(t)) {
+			t, ok = p.inv.Deadline, true
+		}
+	}
+	return t, ok
+}
+
+// lateBy answers every invocation in flight whose caller's deadline is before now.
+func (s *slot) lateBy(now time.Time) {
+	for _, ci := range s.pipe.order {
+		if p := &s.pipe.pend[ci]; s.wantsEarly(p) && now.After(p.inv.Deadline) {
+			s.late(p)
+		}
+	}
+}
+
+// waitEarly waits, parked, until the result of request id can be read or the worker is gone,
+// answering the invocations in flight whose caller's deadline passes meanwhile; it returns at
+// once when none wants an early answer (the caller then waits in ReceiveParked).
+func (s *slot) waitEarly(id uint64) {
+	for {
+		t, ok := s.earliest()
+		if !ok || !errors.Is(s.life.w.WaitReply(id, t), worker.ErrDeadline) {
+			return
+		}
+		s.lateBy(time.Now())
+	}
+}
+
+// await waits for the result of p's request until p.kill: it spins on the worker's Poll for the
+// reply spin of the polling policy (Config.replySpin), then parks. A turn that finds nothing
 // costs a load of the worker's reply doorbell (worker.Process.Poll); the clock is read every
 // 1024 turns.
-func (s *slot) await(id uint64, res *worker.Result, deadline time.Time) error {
+func (s *slot) await(p *pending, res *worker.Result) error {
 	w := s.life.w
 	spin := s.e.cfg.replySpin()
-	if spin == 0 {
-		return w.ReceiveParked(id, res, deadline)
-	}
 	var until time.Time
-	for i := 0; ; i++ {
-		if got, err := w.Poll(id, res, deadline); got {
+	for i := 0; spin != 0; i++ {
+		if got, err := w.Poll(p.id, res, p.kill); got {
 			return err
 		}
 		if i&1023 != 0 {
@@ -59,9 +96,11 @@ func (s *slot) await(id uint64, res *worker.Result, deadline time.Time) error {
 		if i == 0 {
 			until = now.Add(spin)
 		}
-		if !deadline.IsZero() && now.After(deadline) || spin != worker.SpinForever && now.After(until) {
-			// Parked, or at once worker.ErrDeadline (unless the reply came just now).
-			return w.ReceiveParked(id, res, deadline)
+		s.lateBy(now)
+		if now.After(p.kill) || spin != worker.SpinForever && now.After(until) {
+			break // parked, or at once worker.ErrDeadline (unless the reply came just now)
 		}
 	}
+	s.waitEarly(p.id)
+	return w.ReceiveParked(p.id, res, p.kill)
 }

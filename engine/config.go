@@ -63,6 +63,9 @@ type Config struct {
 	// Device kind and ordinal of the GPU this engine serves.
 	Device  string
 	Ordinal int
+	// SoleDevice: the workers' environment shows them this GPU alone (CUDA_VISIBLE_DEVICES,
+	// as a per-GPU MPS daemon's clients get), so they open it as device 0, not as Ordinal.
+	SoleDevice bool
 	// Mode: Sequential (default) or Concurrent.
 	Mode Mode
 	// Workers is the number of worker processes in Concurrent and Auto mode (default 4);
@@ -86,10 +89,18 @@ type Config struct {
 	// TenantShare is the fraction of QueueDepth one tenant's queued invocations may take
 	// (0 or 1: no per-tenant bound), so that one tenant cannot fill the queue for everyone.
 	TenantShare float64
+	// TenantQueueBytes bounds the bytes of one tenant's queued inputs (0: no bound): their
+	// bodies are held in the server's memory while they wait, so a count alone would let one
+	// tenant hold QueueDepth times the largest body.
+	TenantQueueBytes int64
 	// Policy and SpinFor: how idle workers wait (default hybrid, 50 us).
 	Policy  Policy
 	SpinFor time.Duration
-	// Timeout is the deadline of an invocation that has none (default 30 s).
+	// Timeout is the server's deadline (default 30 s): a worker that has not answered an
+	// invocation Timeout after it started on it is killed, the invocation answered
+	// deadline_exceeded and its function struck. It is also the deadline of an invocation that
+	// has none; an invocation's own Deadline (a caller's X-Gpufn-Timeout) only bounds its
+	// caller's wait: it kills nothing (await.go).
 	Timeout time.Duration
 	// Binary and Args start a worker: Binary Args... --device ... (default: this executable,
 	// ["worker"]).
@@ -113,6 +124,9 @@ type Config struct {
 	QuarantineAfter int
 	// NoGraphs turns the workers' launch graphs off (worker.ExecutorOptions.NoGraphs).
 	NoGraphs bool
+	// ResidentBytes bounds each worker's resident weight sets, device memory besides its pool
+	// (worker.ExecutorOptions.ResidentBytes; 0: the worker's default, 1 GiB).
+	ResidentBytes uint64
 	// NoPipeline turns pipelining off: by default each worker has two shared-memory contexts,
 	// and while it runs one invocation its slot prepares the next queued one (whose code the
 	// worker has) in the other and sends it, so the worker never waits for the server's copies.

@@ -1,7 +1,8 @@
 // Package engine runs invocations on GPUs through worker processes. An Engine serves one GPU:
-// it keeps a bounded FIFO queue of invocations and one goroutine per worker ("slot") that takes
-// invocations from it, writes their inputs into the worker's shared-memory context, sends the
-// small request down the worker's pipe, waits for the reply, and copies the outputs out.
+// it keeps a bounded queue of invocations (a FIFO per tenant, served in fair turns) and one
+// goroutine per worker ("slot") that takes invocations from it, writes their inputs into the
+// worker's shared-memory context, sends the small request down the worker's pipe, waits for the
+// reply, and copies the outputs out.
 //
 // Modes: Sequential (the thesis's gpu_thread, made safe) runs one worker that owns the whole
 // GPU and its memory; Concurrent (gpu_process) runs N workers that share the GPU, each with 1/N
@@ -28,7 +29,8 @@
 //   - worker.go: the Worker interface the engine needs of a worker (*worker.Process
 //     implements it) and Config.Start (default StartProcess). Tests start in-process fakes.
 //   - engine.go: Engine, its exported methods, Stats, Shutdown.
-//   - queue.go, ring.go: the FIFO queue, the per-tenant share, the janitor (type queue).
+//   - queue.go, ring.go: the queue (a FIFO per tenant, fair turns; put-backs first), the
+//     per-tenant share in count and bytes, the janitor (type queue).
 //   - sched.go: the dispatch state (type sched): the queue, the idle stack, how many run and
 //     whether one runs alone (exclusive); hand-offs to idle slots.
 //   - slot.go: a slot and its goroutine (loop): keep a worker up, wait for work by the polling
@@ -46,6 +48,9 @@
 //   - pipeline.go: pipelining, what may be sent behind a running invocation (Config.NoPipeline).
 //   - faults.go: faults and the shared fault domain (type faultDomain): teardowns, re-runs
 //     alone, the culprit answered, strikes and quarantine.
+//   - affinity.go: tenant-affine workers: a worker that holds one tenant's code or weight sets
+//     drops them (worker.MsgDrop) before another tenant's function; idle slots are picked by
+//     the tenant their worker holds.
 //   - whole.go: whole-GPU control (Auto mode): pools given back, the whole-GPU worker, pools
 //     taken again, as explicit steps of the goroutine that holds the exclusive token.
 //

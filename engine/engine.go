@@ -34,6 +34,10 @@ type Engine struct {
 type stats struct {
 	submitted, completed, failed, rejected, restarts atomic.Uint64
 	reruns, whole, teardowns, pipelined, inline      atomic.Uint64
+	switches, switchNanos                            atomic.Uint64 // affinity.go
+	faults, quarantines                              atomic.Uint64
+	moduleHits, moduleMisses, evictions              atomic.Uint64
+	weightHits, weightMisses, weightEvictions        atomic.Uint64 // lifecycle.resident
 	up                                               atomic.Int32
 }
 
@@ -45,7 +49,7 @@ func New(cfg Config) (*Engine, error) {
 	e := &Engine{
 		cfg:   cfg,
 		log:   cfg.Log.With(zap.String("engine", cfg.Name)),
-		sched: sched{q: newQueue(cfg.QueueDepth, cfg.TenantShare)},
+		sched: sched{q: newQueue(cfg.QueueDepth, cfg.TenantShare, cfg.TenantQueueBytes)},
 		quit:  make(chan struct{}),
 	}
 	for i := 0; i < cfg.Workers; i++ {
@@ -132,6 +136,8 @@ func (e *Engine) admitted(inv *call.Invocation) {
 	now := time.Now()
 	if inv.Deadline.IsZero() {
 		inv.Deadline = now.Add(e.cfg.Timeout)
+	} else {
+		inv.Sched.CallerDeadline = true
 	}
 	inv.Sched.Enqueued = now
 	inv.Sched.Timeout = inv.Deadline.Sub(now)
@@ -176,7 +182,11 @@ func (e *Engine) Stats() call.EngineStats {
 	st.Submitted, st.Completed, st.Failed = e.stats.submitted.Load(), e.stats.completed.Load(), e.stats.failed.Load()
 	st.Rejected, st.Restarts = e.stats.rejected.Load(), e.stats.restarts.Load()
 	st.Reruns, st.Teardowns, st.Whole = e.stats.reruns.Load(), e.stats.teardowns.Load(), e.stats.whole.Load()
+	st.TenantSwitches, st.TenantSwitchNanos = e.stats.switches.Load(), e.stats.switchNanos.Load()
 	st.Pipelined, st.Inline = e.stats.pipelined.Load(), e.stats.inline.Load()
+	st.Faults, st.Quarantines = e.stats.faults.Load(), e.stats.quarantines.Load()
+	st.ModuleHits, st.ModuleMisses, st.Evictions = e.stats.moduleHits.Load(), e.stats.moduleMisses.Load(), e.stats.evictions.Load()
+	st.WeightHits, st.WeightMisses, st.WeightEvictions = e.stats.weightHits.Load(), e.stats.weightMisses.Load(), e.stats.weightEvictions.Load()
 	st.Ready = e.Ready()
 	return st
 }

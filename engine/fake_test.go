@@ -236,6 +236,7 @@ type fakeWorker struct {
 	// last), and the one whose result the engine last asked for.
 	polls, parked    atomic.Int64
 	current, awaited atomic.Uint64
+	peeked           *worker.Result // the next result, taken early by WaitReply (the driver's)
 }
 
 // fakeReq is a request as the fake worker received it: copied at Send, as the bytes of a frame.
@@ -333,6 +334,9 @@ func (w *fakeWorker) Send(t worker.MsgType, msg any, id uint64, deadline time.Ti
 func (w *fakeWorker) Poll(id uint64, res *worker.Result, deadline time.Time) (bool, error) {
 	w.polls.Add(1)
 	w.awaited.Store(id)
+	if r := w.unpeek(); r != nil {
+		return true, w.take(*r, id, res)
+	}
 	select {
 	case r := <-w.results:
 		return true, w.take(r, id, res)
@@ -350,6 +354,9 @@ func (w *fakeWorker) Poll(id uint64, res *worker.Result, deadline time.Time) (bo
 func (w *fakeWorker) ReceiveParked(id uint64, res *worker.Result, deadline time.Time) error {
 	w.parked.Add(1)
 	w.awaited.Store(id)
+	if r := w.unpeek(); r != nil {
+		return w.take(*r, id, res)
+	}
 	var expired <-chan time.Time
 	if !deadline.IsZero() {
 		t := time.NewTimer(time.Until(deadline))

@@ -12,21 +12,31 @@ import (
 // Auto mode's whole-GPU control.
 
 // With a private fault domain a failure costs only its own worker: a fault is answered
-// kernel_fault, an exit worker_exited, an overrun deadline_exceeded (the worker killed at the
-// deadline), each worker replaced; a per-call error (out_of_memory) keeps the worker. Faults and
-// overruns count against their function; exits do not.
+// kernel_fault, an exit worker_exited, an overrun of the server's deadline (Config.Timeout)
+// deadline_exceeded (the worker killed then), each worker replaced; a per-call error
+// (out_of_memory) keeps the worker. Faults and overruns count against their function; exits do
+// not.
 func TestFakePrivateFaults(t *testing.T) {
 	g := newFakeGPU(t)
 	e := newFake(t, g, Config{Mode: Concurrent, Workers: 2})
 	fault, exit, hang, oom := fakeFn(doFault), fakeFn(doExit), fakeFn(doHang), fakeFn(doOOM)
 	wantErr(t, fsubmit(t, e, fault, "", "fault", 0, true), call.CodeKernelFault, "")
 	wantErr(t, fsubmit(t, e, exit, "", "exit", 0, true), call.CodeExited, "")
-	wantErr(t, fsubmit(t, e, hang, "", "hang", 20*time.Millisecond, true), call.CodeDeadline, "overran")
 	wantErr(t, fsubmit(t, e, oom, "", "oom", 0, true), call.CodeOutOfMemory, "")
 	wantOut(t, fsubmit(t, e, fakeFn(doEcho), "", "after", 0, true))
 	st := settled(t, e)
-	if st.Restarts != 3 || st.Teardowns != 0 || st.Reruns != 0 || st.Failed != 4 {
-		t.Fatalf("stats %+v: want 3 restarts, no teardown, no re-run", st)
+	if st.Restarts != 2 || st.Teardowns != 0 || st.Reruns != 0 || st.Failed != 3 {
+		t.Fatalf("stats %+v: want 2 restarts, no teardown, no re-run", st)
+	}
+	// The server's deadline, on an engine of its own (only the hang runs under it).
+	eh := newFake(t, newFakeGPU(t), Config{Mode: Sequential, Timeout: 20 * time.Millisecond})
+	wantErr(t, fsubmit(t, eh, hang, "", "hang", 0, true), call.CodeDeadline, "overran")
+	sth := settled(t, eh)
+	if sth.Restarts != 1 || sth.Faults != 1 {
+		t.Fatalf("stats %+v: want the overrunning worker replaced, one fault", sth)
+	}
+	if st.Faults != 2 || st.Quarantines != 0 {
+		t.Fatalf("stats %+v: want 2 faults (the fault, the exit), no quarantine", st)
 	}
 	if fault.Strikes() != 1 || hang.Strikes() != 1 || exit.Strikes() != 0 || oom.Strikes() != 0 {
 		t.Fatalf("strikes: fault %d, hang %d, exit %d, oom %d", fault.Strikes(), hang.Strikes(), exit.Strikes(), oom.Strikes())
@@ -49,13 +59,17 @@ func TestFakeQuarantine(t *testing.T) {
 	if runs := len(g.ran()); runs != 3 {
 		t.Fatalf("%d runs: the quarantined invocation reached a worker", runs)
 	}
-	// An overrun counts as a fault; a success resets the count.
+	if st := e.Stats(); st.Quarantines != 1 || st.Faults != 3 {
+		t.Fatalf("stats %+v: want 1 quarantine after 3 faults", st)
+	}
+	// An overrun of the server's deadline counts as a fault; a success resets the count.
+	eh := newFake(t, newFakeGPU(t), Config{Mode: Sequential, Timeout: 20 * time.Millisecond})
 	flaky := fakeFn(doHang)
 	for range 2 {
-		wantErr(t, fsubmit(t, e, flaky, "", "overrun", 20*time.Millisecond, true), call.CodeDeadline, "")
+		wantErr(t, fsubmit(t, eh, flaky, "", "overrun", 0, true), call.CodeDeadline, "")
 	}
-	flaky.Cleared() // as a success does (reply.go)
-	wantErr(t, fsubmit(t, e, flaky, "", "overrun", 20*time.Millisecond, true), call.CodeDeadline, "")
+	flaky.Cleared("") // as a success does (reply.go)
+	wantErr(t, fsubmit(t, eh, flaky, "", "overrun", 0, true), call.CodeDeadline, "")
 	if flaky.Quarantined() || flaky.Strikes() != 1 {
 		t.Fatalf("quarantined %v with %d strikes after a success", flaky.Quarantined(), flaky.Strikes())
 	}
@@ -99,6 +113,9 @@ func TestFakeSharedFaultDomain(t *testing.T) {
 	st := settled(t, e)
 	if st.Reruns < 3 || st.Teardowns < 1 || st.Busy != 0 || st.Queued != 0 {
 		t.Fatalf("stats %+v: want the innocents and the culprit re-run after a teardown", st)
+	}
+	if st.Faults != 2 {
+		t.Fatalf("stats %+v: want 2 faults (the culprit's, twice); the workers a teardown killed are not faults", st)
 	}
 	waitFor(t, "every worker replaced", func() bool { return e.Ready() && g.started() >= 6 })
 }

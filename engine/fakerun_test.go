@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"time"
+
 	"gpufn/call"
 	"gpufn/shm"
 	"gpufn/worker"
@@ -173,4 +175,30 @@ func (g *fakeGPU) ended(i int) {
 	g.mu.Lock()
 	g.runs[i].running = false
 	g.mu.Unlock()
+}
+
+// WaitReply waits for the next result without taking it (it is kept for the next Poll or
+// ReceiveParked), for the worker's end, or until deadline.
+func (w *fakeWorker) WaitReply(id uint64, deadline time.Time) error {
+	w.awaited.Store(id)
+	if w.peeked != nil {
+		return nil
+	}
+	t := time.NewTimer(time.Until(deadline))
+	defer t.Stop()
+	select {
+	case r := <-w.results:
+		w.peeked = &r
+		return nil
+	case <-w.done:
+		return nil
+	case <-t.C:
+		return worker.ErrDeadline
+	}
+}
+
+func (w *fakeWorker) unpeek() *worker.Result {
+	r := w.peeked
+	w.peeked = nil
+	return r
 }

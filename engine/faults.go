@@ -25,7 +25,7 @@ type faultDomain struct {
 func (d *faultDomain) generation() uint64 { return d.gen.Load() }
 
 // teardown kills every other worker of the GPU: after a fault (or the kill of an overrunning
-// worker) under MPS they are all lost anyway (GPU-FACTS.md). Their slots see the failure,
+// worker) under MPS they are all lost anyway (docs/gpu-facts.md). Their slots see the failure,
 // requeue what they were running and start new workers. gen is the generation of the worker
 // whose failure triggers it; a failure explained by a later teardown triggers none.
 func (e *Engine) teardown(from *slot, gen uint64) {
@@ -96,6 +96,9 @@ func (s *slot) gpuFailure(inv *call.Invocation, answer *call.Error, why error) {
 	e := s.e
 	gen := s.life.gen
 	victim := s.life.wasTorn() // a teardown (by another worker's failure) killed this worker
+	if !victim {
+		e.stats.faults.Add(1)
+	}
 	s.life.lost(why)
 	if !e.cfg.SharedFaultDomain {
 		s.culprit(inv, answer)
@@ -118,7 +121,7 @@ func (s *slot) gpuFailure(inv *call.Invocation, answer *call.Error, why error) {
 // function.
 func (s *slot) culprit(inv *call.Invocation, answer *call.Error) {
 	if answer.Code != call.CodeExited && answer.Code != call.CodeInternal {
-		s.e.strike(inv.Fn)
+		s.e.strike(inv.Fn, inv.Tenant)
 	}
 	s.fail(inv, answer)
 }
@@ -128,31 +131,57 @@ func (s *slot) culprit(inv *call.Invocation, answer *call.Error) {
 func (s *slot) dropFailed(p *pending, err error) {
 	gen := s.life.gen
 	victim := s.life.wasTorn()
+	if !victim {
+		s.e.stats.faults.Add(1)
+	}
 	s.life.lost(err)
 	if errors.Is(err, worker.ErrDeadline) {
-		s.e.strike(p.fn)
+		s.e.strike(p.fn, p.tenant)
 	}
 	if s.e.cfg.SharedFaultDomain && !victim {
 		s.e.teardown(s, gen)
 	}
 }
 
+// runLimit is how long a worker may run one invocation of fn before it is killed: the
+// server's deadline (Config.Timeout), or the function owner's "timeout_ms" if shorter. Only
+// these kill and strike; a caller's deadline does neither (await.go).
+func (e *Engine) runLimit(fn *call.Function) time.Duration {
+	if d := fn.Plan.Timeout; d > 0 && d < e.cfg.Timeout {
+		return d
+	}
+	return e.cfg.Timeout
+}
+
 // maxReruns bounds how often one invocation runs again after GPU-wide faults it did not cause.
 const maxReruns = 3
 
-// strike counts a fault or overrun against a function and quarantines it after
-// Config.QuarantineAfter in a row (a success clears them: reply.go).
-func (e *Engine) strike(fn *call.Function) {
-	if fn.Strike(e.cfg.QuarantineAfter) {
-		e.log.Warn("function quarantined", zap.String("function", fn.Name), zap.Int("strikes", e.cfg.QuarantineAfter))
+// strike counts a fault or overrun of caller's invocation against a function and quarantines
+// it after Config.QuarantineAfter in a row (a success clears them: reply.go), or
+// call.TotalFactor times that in all: for every caller
+// when caller is the function's owner, else for caller only (call.Function.Strike). Only a
+// worker's own failure strikes: a fault, or an overrun of the server's deadline, never a
+// caller's shorter deadline (which bounds only that caller's wait, see await.go).
+func (e *Engine) strike(fn *call.Function, caller string) {
+	if fn.Strike(caller, e.cfg.QuarantineAfter) {
+		e.log.Warn("function quarantined", zap.String("function", fn.Name), zap.String("owner", fn.Owner),
+			zap.String("for", quarantineScope(fn, caller)), zap.Int("strikes", e.cfg.QuarantineAfter))
+		e.stats.quarantines.Add(1)
 	}
 }
 
-// quarantined is the answer to an invocation of a quarantined function, which never reaches a
-// worker; nil when fn is not quarantined.
-func (e *Engine) quarantined(fn *call.Function) *call.Error {
-	if !fn.Quarantined() {
+func quarantineScope(fn *call.Function, caller string) string {
+	if fn.Owner == "" || fn.Owner == caller {
+		return "every caller"
+	}
+	return "caller " + caller
+}
+
+// quarantined is the answer to caller's invocation of a quarantined function, which never
+// reaches a worker; nil when fn is not quarantined for caller.
+func (e *Engine) quarantined(fn *call.Function, caller string) *call.Error {
+	if !fn.QuarantinedFor(caller) {
 		return nil
 	}
-	return call.Errorf(call.CodeQuarantined, "function %q faulted or overran %d times in a row; register it again to lift the quarantine", fn.Name, e.cfg.QuarantineAfter)
+	return call.Errorf(call.CodeQuarantined, "function %q faulted or overran %d times in a row (or %d times in all), in your invocations or in its owner's; register it again to lift the quarantine", fn.Name, e.cfg.QuarantineAfter, call.TotalFactor*e.cfg.QuarantineAfter)
 }

@@ -25,9 +25,11 @@ type inflight struct {
 	broken error
 	libs   map[[32]byte]bool // libraries the worker has loaded
 	funcs  map[uint64]bool   // plans the worker has
+	owner  string            // the tenant whose code or weights the worker holds ("": none; affinity.go)
 	// Scratch of the hot path: the request being sent, the result being read, the outputs
 	// being copied out.
 	req   worker.Invoke
+	wref  worker.WeightsRef // what req.Weights points to for a function with weights
 	res   worker.Result
 	parts [][]byte
 }
@@ -44,8 +46,11 @@ type pending struct {
 	start      time.Time // when the worker could start on it: sent, or the answer before it
 	attempt    int       // 1 once sent again after the worker had dropped its code
 	prefetched bool      // taken by the slot while another ran: the slot counts it done
-	// dropAt is the read deadline of an invocation answered early (inv nil).
-	dropAt time.Time
+	// kill is the server's deadline of the request (Config.Timeout after start): a worker that
+	// has not answered it by then is killed and the function struck. The caller's own deadline
+	// (Invocation.Deadline) only ends the caller's wait: the invocation is answered then and its
+	// result dropped when it comes (inv nil).
+	kill time.Time
 }
 
 // holder names whose data a context may hold: one function's, for one caller.
@@ -58,22 +63,38 @@ type holder struct {
 // reset forgets everything of the previous worker: a new one has nothing loaded and fresh
 // contexts.
 func (f *inflight) reset() {
-	f.libs, f.funcs = map[[32]byte]bool{}, map[uint64]bool{}
+	f.libs, f.funcs, f.owner = map[[32]byte]bool{}, map[uint64]bool{}, ""
 	f.held, f.broken = [2]holder{}, nil
 }
 
 // hasCode reports whether the worker has fn's library and plan.
-func (f *inflight) hasCode(fn *call.Function) bool { return f.funcs[fn.ID] && f.libs[fn.Lib.Hash] }
+func (f *inflight) hasCode(fn *call.Function) bool {
+	if !f.funcs[fn.ID] || !f.libs[fn.Lib.Hash] {
+		return false
+	}
+	for _, l := range fn.Extra {
+		if !f.libs[l.Hash] {
+			return false
+		}
+	}
+	return true
+}
 
-// loaded records that the worker has fn's library and plan (it answered a request for it).
+// loaded records that the worker has fn's libraries and plan (it answered a request for it).
 func (f *inflight) loaded(fn *call.Function) {
 	f.libs[fn.Lib.Hash] = true
+	for _, l := range fn.Extra {
+		f.libs[l.Hash] = true
+	}
 	f.funcs[fn.ID] = true
 }
 
-// forget records that the worker dropped fn's library or plan: the next request carries both.
+// forget records that the worker dropped fn's libraries or plan: the next request carries all.
 func (f *inflight) forget(fn *call.Function) {
 	delete(f.libs, fn.Lib.Hash)
+	for _, l := range fn.Extra {
+		delete(f.libs, l.Hash)
+	}
 	delete(f.funcs, fn.ID)
 }
 
@@ -105,11 +126,16 @@ func (s *slot) start(inv *call.Invocation, ci int, prefetched bool) bool {
 		s.failTaken(inv, prefetched, call.Errorf(call.CodeDeadline, "the deadline passed while the invocation was queued (%v in the queue)", inv.Timing.Queue.Round(time.Millisecond)))
 		return false
 	}
-	if err := s.e.quarantined(inv.Fn); err != nil {
+	if err := s.e.quarantined(inv.Fn, inv.Tenant); err != nil {
 		s.failTaken(inv, prefetched, err)
 		return false
 	}
+	if !s.ownFor(inv.Fn) {
+		s.failTaken(inv, prefetched, call.Errorf(call.CodeExited, "the worker failed to drop another tenant's code before this invocation"))
+		return false
+	}
 	w := s.life.w
+	inv.Sched.Worker = s.id
 	s.pipe.isolate(w, ci, inv)
 	ctx := w.Context(ci)
 	ctx.Begin()
@@ -125,8 +151,21 @@ func (s *slot) start(inv *call.Invocation, ci int, prefetched bool) bool {
 	}
 	p.out = ctx.OutputArea()
 	inv.Timing.CopyIn = time.Since(now)
-	p.inv, p.fn, p.tenant, p.attempt, p.prefetched, p.dropAt = inv, inv.Fn, inv.Tenant, 0, prefetched, time.Time{}
+	p.inv, p.fn, p.tenant, p.attempt, p.prefetched = inv, inv.Fn, inv.Tenant, 0, prefetched
 	return s.send(ci)
+}
+
+// weightsRef fills ref from a function's weight set binding (its ranges only with the
+// config, which the worker keeps them with) and returns it; nil for a function without one.
+func weightsRef(ref *worker.WeightsRef, ws *call.WeightSet, withConfig bool) *worker.WeightsRef {
+	if ws == nil {
+		return nil
+	}
+	*ref = worker.WeightsRef{SHA256: ws.SHA256, Path: ws.Path, DataOffset: ws.DataOffset, DataBytes: ws.DataBytes, Owner: ws.Owner}
+	if withConfig {
+		ref.Ranges = ws.Ranges
+	}
+	return ref
 }
 
 // send writes the request of the invocation in context ci (again, after the worker dropped its
@@ -138,21 +177,37 @@ func (s *slot) send(ci int) bool {
 	r := &f.req
 	r.Inputs, r.Output, r.Context = p.inputs, p.out, uint32(ci)
 	r.FuncID = inv.Fn.ID
+	if inv.Fn.Owner != "" {
+		f.owner = inv.Fn.Owner // from now on the worker may hold its code
+	}
 	r.Lib.Hash, r.Lib.Kind = inv.Fn.Lib.Hash, inv.Fn.Lib.Kind
 	r.LaunchLimit = inv.LaunchLimit
 	r.Config, r.Lib.Image = nil, nil
 	if !f.funcs[inv.Fn.ID] {
 		r.Config = inv.Fn.Config
 	}
+	r.Weights = weightsRef(&f.wref, inv.Fn.Weights, r.Config != nil)
 	if !f.libs[inv.Fn.Lib.Hash] {
 		r.Lib.Image = inv.Fn.Lib.Image
+	}
+	r.Extra = r.Extra[:0]
+	for _, l := range inv.Fn.Extra {
+		ref := worker.LibRef{Hash: l.Hash, Kind: l.Kind}
+		if !f.libs[l.Hash] {
+			ref.Image = l.Image
+		}
+		r.Extra = append(r.Extra, ref)
 	}
 	r.ID = s.life.w.NextID()
 	p.id = r.ID
 	p.sent = time.Now()
 	p.start = p.sent
-	err := s.life.w.Send(worker.MsgInvoke, r, r.ID, inv.Deadline)
+	p.kill = p.sent.Add(s.e.runLimit(inv.Fn))
+	err := s.life.w.Send(worker.MsgInvoke, r, r.ID, p.kill)
 	r.Config, r.Lib.Image, r.Inputs = nil, nil, nil
+	for i := range r.Extra {
+		r.Extra[i].Image = nil
+	}
 	if err != nil {
 		if len(f.order) > 0 {
 			// Another request is in flight: this one never reached the worker whole (part of

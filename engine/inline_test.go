@@ -28,7 +28,7 @@ func waitParked(t testing.TB, e *Engine, n int) {
 func inlineAsync(t *testing.T, e *Engine, f *call.Function, in []byte) <-chan answer {
 	done := make(chan answer, 1)
 	go func() {
-		out, err := invokeSync(t, e, f, in, 20*time.Second)
+		out, err := invokeSync(t, e, f, in, 0)
 		done <- answer{out, err}
 	}()
 	waitFor(t, "the engine busy", func() bool { return e.Stats().Busy > 0 })
@@ -212,7 +212,7 @@ func TestInlineConcurrentCallers(t *testing.T) {
 			defer wg.Done()
 			for i := 0; i < 50; i++ {
 				in := []byte(fmt.Sprintf("g%d-%d", g, i))
-				out, err := invokeSync(t, e, f, in, 10*time.Second)
+				out, err := invokeSync(t, e, f, in, 0)
 				if err != nil || string(out) != string(in) {
 					errs <- fmt.Errorf("%s: %q %v", in, out, err)
 					return

@@ -34,9 +34,11 @@ type lease struct {
 
 // lendLocked takes the most recently idle slot off the idle stack, lent to the submitter of inv
 // to run it itself (SubmitInline), when inv may run so: nothing runs alone and inv need not,
-// nothing is queued, and the slot is lendable.
+// nothing is queued, and the slot is lendable. An invocation with its caller's own deadline is
+// not lent a slot: its submitter would drive the slot until the kernel ends, past that
+// deadline, where the slot's goroutine answers it at the deadline (await.go).
 func (q *sched) lendLocked(inv *call.Invocation, gen uint64) *slot {
-	if inv.Sched.Exclusive || q.exclusive || q.q.len() > 0 || len(q.idle) == 0 || !q.idle[len(q.idle)-1].lendable(gen) {
+	if inv.Sched.Exclusive || inv.Sched.CallerDeadline || q.exclusive || q.q.len() > 0 || len(q.idle) == 0 || !q.idle[len(q.idle)-1].lendable(gen) {
 		return nil
 	}
 	s := q.idle[len(q.idle)-1]

@@ -44,6 +44,7 @@ type status struct {
 	restarts int
 	lastErr  string
 	hello    *worker.Hello
+	weights  worker.ResidentStats // as of the worker's last result
 }
 
 // ensure starts a worker if none is up, retrying with back-off (0.1 s doubling to 12.8 s). It
@@ -89,10 +90,14 @@ func (l *lifecycle) ensure() (ok, fresh bool) {
 // options describe the slot's worker to Config.Start.
 func (l *lifecycle) options() worker.StartOptions {
 	c := &l.e.cfg
+	ordinal := c.Ordinal
+	if c.SoleDevice {
+		ordinal = 0
+	}
 	return worker.StartOptions{
 		Binary: c.Binary, Args: c.Args, ID: l.id,
-		Device: c.Device, Ordinal: c.Ordinal, PoolBytes: c.PoolBytes, NoPool: l.noPool,
-		Contexts: l.contexts, ContextBytes: c.ContextBytes, Env: l.env, Spin: c.spin(), ReplySpin: c.replySpin(), NoGraphs: c.NoGraphs,
+		Device: c.Device, Ordinal: ordinal, PoolBytes: c.PoolBytes, NoPool: l.noPool,
+		Contexts: l.contexts, ContextBytes: c.ContextBytes, Env: l.env, Spin: c.spin(), ReplySpin: c.replySpin(), NoGraphs: c.NoGraphs, ResidentBytes: c.ResidentBytes,
 		StartTimeout: c.StartTimeout, LogLevel: c.LogLevel, Log: c.Log,
 	}
 }
@@ -155,6 +160,7 @@ func (l *lifecycle) setUp(w Worker) {
 	l.st.live = w
 	if w != nil {
 		l.st.up, l.st.pid, l.st.pool, l.st.hello = true, w.PID(), w.Hello().PoolBytes, w.Hello()
+		l.st.weights = worker.ResidentStats{} // a new worker counts from zero
 		if l.counted {
 			l.e.stats.up.Add(1)
 		}
@@ -185,10 +191,35 @@ func (l *lifecycle) ran() {
 	l.st.mu.Unlock()
 }
 
+// resident records the worker's weight-set counts from a result, and adds what they grew by
+// since its previous result to the engine's counters (a new worker's count from zero: setUp).
+func (l *lifecycle) resident(r *worker.ResidentStats) {
+	l.st.mu.Lock()
+	prev := l.st.weights
+	l.st.weights = *r
+	l.st.mu.Unlock()
+	grew := func(now, before uint64) uint64 {
+		if now < before { // not from the worker whose counts we kept
+			return now
+		}
+		return now - before
+	}
+	s := &l.e.stats
+	s.weightHits.Add(grew(r.Hits, prev.Hits))
+	s.weightMisses.Add(grew(r.Misses, prev.Misses))
+	s.weightEvictions.Add(grew(r.Evictions, prev.Evictions))
+}
+
 func (l *lifecycle) stats() call.WorkerStats {
 	l.st.mu.Lock()
 	defer l.st.mu.Unlock()
-	return call.WorkerStats{ID: l.id, PID: l.st.pid, Up: l.st.up, PoolBytes: l.st.pool, Restarts: l.st.restarts, Invocations: l.st.runs, LastError: l.st.lastErr}
+	w := l.st.weights
+	ws := call.WorkerStats{ID: l.id, PID: l.st.pid, Up: l.st.up, PoolBytes: l.st.pool, Restarts: l.st.restarts, Invocations: l.st.runs, LastError: l.st.lastErr,
+		Weights: call.ResidentStats{Hits: w.Hits, Misses: w.Misses, Evictions: w.Evictions, Sets: w.Sets, Bytes: w.Bytes}}
+	if l.st.up && l.st.hello != nil {
+		ws.FreeMem = l.st.hello.Device.FreeMem
+	}
+	return ws
 }
 
 // hello is the live worker's hello, nil when none is up.

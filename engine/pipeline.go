@@ -21,8 +21,11 @@ func (s *slot) prefetch() {
 	f := &s.pipe
 	busy := &f.pend[f.order[0]]
 	free := 1 - f.order[0]
-	until := busy.dropAt // the worker is done with busy by then: answered, or killed
-	if busy.inv != nil {
+	// By the invocation's own deadline busy is answered, early if need be (late); its worker is
+	// done with it by busy.kill at the latest. Deadlines set at admission grow in the order of
+	// the queue, so what comes behind busy usually passes takeBehind's test.
+	until := busy.kill
+	if busy.inv != nil && busy.inv.Deadline.Before(until) {
 		until = busy.inv.Deadline
 	}
 	if s.life.gen < s.e.faults.generation() || !f.hasCode(busy.fn) {

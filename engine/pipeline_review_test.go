@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"strings"
 	"syscall"
 	"testing"
@@ -316,17 +317,18 @@ func TestPipelinedStressAnsweredOnce(t *testing.T) {
 	}
 }
 
-// Under a shared fault domain, an invocation sent behind one that overruns never started: it
-// goes back to the queue and runs on a fresh worker, not counted as a re-run. It must not be
-// handed, before the fault domain is torn down, to an idle worker that the teardown then kills
-// (which makes it a victim, re-run alone).
+// Under a shared fault domain, an invocation sent behind one that overruns (the server's
+// deadline) never started: it goes back to the queue and runs on a fresh worker, not counted as
+// a re-run. It must not be handed, before the fault domain is torn down, to an idle worker that
+// the teardown then kills (which makes it a victim, re-run alone).
 func TestSharedFaultDomainPutBackIsNotAVictim(t *testing.T) {
-	e := newEngine(t, Config{Mode: Concurrent, Workers: 3, SharedFaultDomain: true})
-	slow, mid, quick := sleeper(t, 300), sleeper(t, 100), echo(t)
+	e := newEngine(t, Config{Mode: Concurrent, Workers: 3, SharedFaultDomain: true, Timeout: 250 * time.Millisecond})
+	slow, mid, quick := repeatSleeper(t, 50), sleeper(t, 100), echo(t)
+	times := func(n uint64, tag string) []byte { return append(binary.LittleEndian.AppendUint64(nil, n), tag...) }
 	waitIdle(t, e, 3) // each warm-up below goes to a slot of its own
 	var warm []<-chan answer
 	for i := 0; i < 3; i++ { // one each: every worker has slow's code
-		warm = append(warm, submitAsync(t, e, slow, []byte("warm"), 0))
+		warm = append(warm, submitAsync(t, e, slow, times(1, "warm"), 0))
 	}
 	for _, ch := range warm {
 		if a := <-ch; a.err != nil {
@@ -345,16 +347,16 @@ func TestSharedFaultDomainPutBackIsNotAVictim(t *testing.T) {
 	m1 := submitAsync(t, e, mid, []byte("m1"), 0)
 	m2 := submitAsync(t, e, mid, []byte("m2"), 0)
 	// a and b are kept (not released on their answer): their re-run counts are read below.
-	keep := func(in string, timeout time.Duration) *call.Invocation {
+	keep := func(in []byte, deadline time.Time) *call.Invocation {
 		inv := call.Acquire()
-		inv.Fn, inv.Inputs, inv.Deadline = slow, [][]byte{[]byte(in)}, time.Now().Add(timeout)
+		inv.Fn, inv.Inputs, inv.Deadline = slow, [][]byte{in}, deadline
 		if err := e.Submit(inv); err != nil {
 			t.Fatal(err)
 		}
 		return inv
 	}
-	a := keep("a", 250*time.Millisecond)
-	b := keep("b", 10*time.Second)
+	a := keep(times(1000, "a"), time.Time{}) // 50 s: overruns the engine's 250 ms
+	b := keep(times(0, "b"), time.Now().Add(10*time.Second))
 	for _, pid := range pids {
 		syscall.Kill(pid, syscall.SIGCONT)
 	}
@@ -368,7 +370,7 @@ func TestSharedFaultDomainPutBackIsNotAVictim(t *testing.T) {
 		t.Fatalf("a: %q %v", a.Outputs, a.Err)
 	}
 	<-b.Done()
-	if b.Err != nil || string(b.Outputs[0]) != "b" {
+	if b.Err != nil || string(b.Outputs[0][8:]) != "b" {
 		t.Fatalf("b: %q %v", b.Outputs, b.Err)
 	}
 	st := settled(t, e)

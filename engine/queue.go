@@ -6,79 +6,166 @@ import (
 	"gpufn/call"
 )
 
-// queue is the engine's bounded FIFO of invocations waiting for a worker, with each tenant's
-// count in it for the per-tenant share (Config.TenantShare). It is part of the dispatch state
-// (sched) and guarded by sched.mu; the janitor answers what waits in it past its deadline.
+// queue is the engine's bounded queue of invocations waiting for a worker: one FIFO per tenant,
+// served in turn by start-time fair queueing over counts (docs/engines.md, "Fair queueing"):
+// each tenant has a virtual time, the number of its invocations taken so far, and the tenant of
+// the least virtual time among those with invocations queued goes next (the earliest to
+// start queueing on a tie); a tenant that starts queueing takes the virtual time of the
+// invocation taken last, if its own is behind it, so that it cannot save up turns while idle
+// nor wait behind a backlog: one tenant's long invocations delay another's by at most one of
+// them per worker. Invocations put back or to run again go to a FIFO of their own (front),
+// served before any tenant's. Each tenant's share is bounded in count (Config.TenantShare) and in
+// bytes of inputs (Config.TenantQueueBytes). Part of the dispatch state (sched) and guarded by
+// sched.mu; the janitor answers what waits in it past its deadline.
 type queue struct {
-	ring      ring
-	depth     int            // the most invocations queued by Submit (put-backs and re-runs may exceed it)
-	perTenant map[string]int // queued invocations by tenant (those counted, see push)
-	share     int            // the most one tenant may have queued
+	front   ring                    // put back, or to run again: served first, never refused
+	tenants map[string]*tenantQueue // every tenant seen (kept: its virtual time, its FIFO's buffer)
+	active  []*tenantQueue          // the tenants with invocations queued, in the order they started
+	vnow    uint64                  // the virtual time of the invocation taken last
+	n       int                     // invocations in the tenants' FIFOs
+	depth   int                     // the most invocations queued by Submit
+	share   int                     // the most one tenant may have queued
+	bytes   int64                   // the most bytes of inputs one tenant may have queued (0: no limit)
 }
 
-func newQueue(depth int, tenantShare float64) queue {
-	q := queue{ring: newRing(depth), depth: depth, perTenant: map[string]int{}, share: depth}
+// tenantQueue is one tenant's FIFO, the bytes of the inputs in it, and its virtual time.
+type tenantQueue struct {
+	tenant string
+	ring   ring
+	bytes  int64
+	vt     uint64 // invocations taken from it so far, or the queue's vnow when it started queueing
+	active bool   // in queue.active
+}
+
+func newQueue(depth int, tenantShare float64, tenantBytes int64) queue {
+	q := queue{front: newRing(depth), tenants: map[string]*tenantQueue{}, depth: depth, share: depth, bytes: tenantBytes}
 	if tenantShare > 0 && tenantShare < 1 {
 		q.share = max(1, int(tenantShare*float64(depth)))
 	}
 	return q
 }
 
-func (q *queue) len() int { return q.ring.len() }
+func (q *queue) len() int { return q.front.len() + q.n }
 
-func (q *queue) peek() *call.Invocation { return q.ring.peek() }
+// next is the tenant whose turn it is: the least virtual time, the earliest to start on a tie.
+func (q *queue) next() *tenantQueue {
+	var best *tenantQueue
+	for _, t := range q.active {
+		if best == nil || t.vt < best.vt {
+			best = t
+		}
+	}
+	return best
+}
 
-// refuse says why inv cannot be queued (the queue, or its tenant's share of it, is full); nil
-// when it can.
+// peek is the invocation pop would take.
+func (q *queue) peek() *call.Invocation {
+	if q.front.len() > 0 || len(q.active) == 0 {
+		return q.front.peek()
+	}
+	return q.next().ring.peek()
+}
+
+// inputBytes is the size of inv's inputs, which its caller holds while it is queued.
+func inputBytes(inv *call.Invocation) int64 {
+	var n int64
+	for _, in := range inv.Inputs {
+		n += int64(len(in))
+	}
+	return n
+}
+
+// refuse says why inv cannot be queued (the queue, or its tenant's share of it in count or in
+// bytes, is full); nil when it can.
 func (q *queue) refuse(inv *call.Invocation) error {
-	switch {
-	case q.ring.len() >= q.depth:
+	if q.len() >= q.depth {
 		return call.ErrQueueFull
-	case q.perTenant[inv.Tenant] >= q.share:
+	}
+	var count int
+	var bytes int64
+	if t := q.tenants[inv.Tenant]; t != nil {
+		count, bytes = t.ring.len(), t.bytes
+	}
+	switch {
+	case count >= q.share:
 		return call.ErrTenantShare
+	case q.bytes > 0 && bytes+inputBytes(inv) > q.bytes:
+		return call.ErrTenantBytes
 	}
 	return nil
 }
 
-// push queues inv at the tail, counted in its tenant's share (refuse said it may be).
+// push queues inv at the tail of its tenant's FIFO (refuse said it may be).
 func (q *queue) push(inv *call.Invocation) {
-	q.ring.push(inv)
+	t := q.tenants[inv.Tenant]
+	if t == nil {
+		t = &tenantQueue{tenant: inv.Tenant, ring: ring{limit: q.depth}}
+		q.tenants[inv.Tenant] = t
+	}
+	if !t.active {
+		t.active = true
+		t.vt = max(t.vt, q.vnow)
+		q.active = append(q.active, t)
+	}
+	t.ring.push(inv)
+	t.bytes += inputBytes(inv)
 	inv.Sched.Counted = true
-	q.perTenant[inv.Tenant]++
+	q.n++
 }
 
 // pushFront puts inv at the head whatever the depth, not counted in its tenant's share: an
 // invocation put back or to run again is never refused.
-func (q *queue) pushFront(inv *call.Invocation) { q.ring.pushFront(inv) }
+func (q *queue) pushFront(inv *call.Invocation) { q.front.pushFront(inv) }
 
-// pop takes the head of the queue and counts it off its tenant's share.
+// pop takes the head of the queue: what was put back first, else the head of the FIFO of the
+// tenant whose turn it is.
 func (q *queue) pop() *call.Invocation {
-	inv := q.ring.pop()
-	if inv != nil {
-		q.uncount(inv)
+	if q.front.len() > 0 || len(q.active) == 0 {
+		return q.front.pop()
 	}
+	t := q.next()
+	inv := t.ring.pop()
+	q.uncount(t, inv)
+	q.vnow = t.vt
+	t.vt++
+	q.settle()
 	return inv
 }
 
-// remove removes, in order, every invocation for which f holds, appending them to out.
-func (q *queue) remove(out []*call.Invocation, f func(*call.Invocation) bool) []*call.Invocation {
-	n := len(out)
-	out = q.ring.removeIf(out, f)
-	for _, inv := range out[n:] {
-		q.uncount(inv)
-	}
-	return out
+func (q *queue) uncount(t *tenantQueue, inv *call.Invocation) {
+	inv.Sched.Counted = false
+	t.bytes -= inputBytes(inv)
+	q.n--
 }
 
-func (q *queue) uncount(inv *call.Invocation) {
-	if inv.Sched.Counted {
-		inv.Sched.Counted = false
-		if n := q.perTenant[inv.Tenant] - 1; n > 0 {
-			q.perTenant[inv.Tenant] = n
+// settle takes the tenants whose FIFO is empty out of the active list, keeping the order of
+// the others.
+func (q *queue) settle() {
+	kept := q.active[:0]
+	for _, t := range q.active {
+		if t.ring.len() > 0 {
+			kept = append(kept, t)
 		} else {
-			delete(q.perTenant, inv.Tenant)
+			t.active = false
 		}
 	}
+	clear(q.active[len(kept):])
+	q.active = kept
+}
+
+// remove removes every invocation for which f holds, appending them to out (those put back
+// first, then each tenant's in order).
+func (q *queue) remove(out []*call.Invocation, f func(*call.Invocation) bool) []*call.Invocation {
+	out = q.front.removeIf(out, f)
+	for _, t := range q.active {
+		n := len(out)
+		out = t.ring.removeIf(out, f)
+		for _, inv := range out[n:] {
+			q.uncount(t, inv)
+		}
+	}
+	q.settle()
+	return out
 }
 
 // janitor is the engine's goroutine that answers queued invocations whose deadline has

@@ -30,7 +30,8 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == "worker" {
 		os.Exit(worker.Main(os.Args[2:], cpuDevices{}))
 	}
-	goleak.VerifyTestMain(m)
+	// The one goroutine that starts every worker lives as long as the process (worker/spawn.go).
+	goleak.VerifyTestMain(m, goleak.IgnoreTopFunction("gpufn/worker.spawner"))
 }
 
 type cpuDevices struct{}
@@ -186,6 +187,11 @@ var testLib = func() *call.Library {
 
 var nextFnID uint64
 
+// launch1 is a launch of one thread.
+const launch1 = `{"grid_dim_x": {"Absolute": 1}, "grid_dim_y": {"Absolute": 1}, "grid_dim_z": {"Absolute": 1},
+	   "block_dim_x": {"Absolute": 1}, "block_dim_y": {"Absolute": 1}, "block_dim_z": {"Absolute": 1},
+	   "shared_mem_bytes": {"Absolute": 0}}`
+
 // fn compiles a one-kernel function of the testkernels library.
 func fn(t *testing.T, kernel, buffers, outputs, args string, inputs ...string) *call.Function {
 	t.Helper()
@@ -193,11 +199,21 @@ func fn(t *testing.T, kernel, buffers, outputs, args string, inputs ...string) *
 	if len(inputs) > 0 {
 		in = `["` + strings.Join(inputs, `", "`) + `"]`
 	}
-	cfg := []byte(`{"module_path": "testkernels", "kernels": ["` + kernel + `"], "blueprint": {"inputs": ` + in + `,
-	  "buffers": {` + buffers + `}, "outputs": [` + outputs + `], "control_flow": [{"ExecKernel": ["` + kernel + `", [` + args + `],
-	  {"grid_dim_x": {"Absolute": 1}, "grid_dim_y": {"Absolute": 1}, "grid_dim_z": {"Absolute": 1},
-	   "block_dim_x": {"Absolute": 1}, "block_dim_y": {"Absolute": 1}, "block_dim_z": {"Absolute": 1},
-	   "shared_mem_bytes": {"Absolute": 0}}]}]}}`)
+	return compileFn(t, kernel, `{"module_path": "testkernels", "kernels": ["`+kernel+`"], "blueprint": {"inputs": `+in+`,
+	  "buffers": {`+buffers+`}, "outputs": [`+outputs+`], "control_flow": [{"ExecKernel": ["`+kernel+`", [`+args+`], `+launch1+`]}]}}`)
+}
+
+// repeatSleeper waits ms milliseconds on the device (spin_ns) as many times as the
+// little-endian u64 its input X starts with says, and returns X.
+func repeatSleeper(t *testing.T, ms int) *call.Function {
+	return compileFn(t, "spin_ns", `{"module_path": "testkernels", "kernels": ["spin_ns"], "blueprint": {"inputs": ["X"],
+	  "buffers": {}, "outputs": ["X"], "control_flow": [{"Repeat": [{"FromInput": {"bufname": "X", "idx": 0}},
+	  [{"ExecKernel": ["spin_ns", [{"Constant": `+fmt.Sprint(ms*1_000_000)+`}], `+launch1+`]}]]}]}}`)
+}
+
+func compileFn(t *testing.T, name, config string) *call.Function {
+	t.Helper()
+	cfg := []byte(config)
 	p, err := function.Parse(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -206,7 +222,7 @@ func fn(t *testing.T, kernel, buffers, outputs, args string, inputs ...string) *
 		t.Fatal(err)
 	}
 	nextFnID++
-	return &call.Function{ID: nextFnID, Name: kernel, Plan: p, Config: cfg, Lib: testLib}
+	return &call.Function{ID: nextFnID, Name: name, Plan: p, Config: cfg, Lib: testLib}
 }
 
 // echo returns its input X (through the print_inject kernel, which also writes to fd 1).

@@ -51,6 +51,8 @@ func (s *slot) receive() {
 	if len(f.order) > 0 {
 		s.waited(&f.pend[f.order[0]], got)
 	}
+	s.life.resident(&f.res.Resident)
+	s.e.countModules(&f.res)
 	ctx := s.life.w.Context(ci)
 	switch {
 	case p.inv == nil: // answered already: drop the result, clear what it wrote
@@ -64,13 +66,28 @@ func (s *slot) receive() {
 	}
 }
 
+// countModules counts what the worker's module cache did for a result: a successful
+// invocation's module was cached (Stages.Load 0) or loaded; evictions count whatever the result.
+func (e *Engine) countModules(r *worker.Result) {
+	if n := r.Stages.Evictions; n > 0 {
+		e.stats.evictions.Add(uint64(n))
+	}
+	switch {
+	case r.Err != nil:
+	case r.Stages.Load > 0:
+		e.stats.moduleMisses.Add(1)
+	default:
+		e.stats.moduleHits.Add(1)
+	}
+}
+
 // stamp records the worker's stages of p's invocation, answered at got.
 func stamp(p *pending, st *worker.Stages, got time.Time) {
 	t := &p.inv.Timing
 	t.Queue += p.start.Sub(p.sent) // waiting in the pipe behind the one before it
 	t.IPC = max(0, got.Sub(p.start)-time.Duration(st.Total))
 	t.Load, t.H2D, t.Kernel = time.Duration(st.Load), time.Duration(st.H2D), time.Duration(st.Kernel)
-	t.D2H, t.Zero = time.Duration(st.D2H), time.Duration(st.Zero)
+	t.D2H, t.Zero, t.Place = time.Duration(st.D2H), time.Duration(st.Zero), time.Duration(st.Place)
 	t.Graph = st.Graph
 	t.Worker = time.Duration(st.Total)
 }
@@ -80,7 +97,7 @@ func (s *slot) answer(p *pending, ctx *shm.Context) {
 	f := &s.pipe
 	inv := p.inv
 	f.loaded(inv.Fn)
-	inv.Fn.Cleared()
+	inv.Fn.Cleared(inv.Tenant)
 	t := time.Now()
 	f.parts = f.parts[:0]
 	for _, sp := range f.res.Outputs {
@@ -168,21 +185,37 @@ func (s *slot) brokenReply(p *pending, err error) {
 }
 
 // waited is called when the invocation before p was answered at t: the worker starts on p
-// now. If p's deadline passed while it waited, it is answered at once (it is still run, and its
-// result dropped: the worker cannot be told to skip it).
+// now, and the server's deadline runs from now. If p's deadline passed while it waited, it is
+// answered at once (it is still run, and its result dropped: the worker cannot be told to skip
+// it).
 func (s *slot) waited(p *pending, t time.Time) {
 	p.start = p.sent
 	if t.After(p.sent) {
 		p.start = t
 	}
-	inv := p.inv
-	if inv == nil || !t.After(inv.Deadline) {
-		return
+	p.kill = p.start.Add(s.e.runLimit(p.fn))
+	if inv := p.inv; inv != nil && t.After(inv.Deadline) {
+		inv.Timing.Queue = t.Sub(inv.Sched.Enqueued)
+		s.answerEarly(p, call.Errorf(call.CodeDeadline, "the deadline passed while the invocation waited for the worker (%v)", inv.Timing.Queue.Round(time.Millisecond)))
 	}
-	inv.Timing.Queue = t.Sub(inv.Sched.Enqueued)
-	p.dropAt = t.Add(inv.Sched.Timeout)
+}
+
+// late answers p's invocation, at the worker (running, or sent behind the one running), whose
+// caller's deadline (shorter than the server's) passed: the caller's wait ends, the worker runs
+// on and its result is dropped. A caller's deadline kills no worker and strikes no function
+// (docs/security.md).
+func (s *slot) late(p *pending) {
+	if p.inv != nil {
+		s.answerEarly(p, call.Errorf(call.CodeDeadline, "the request's deadline (X-Gpufn-Timeout) passed while the invocation was at its worker; its result will be dropped"))
+	}
+}
+
+// answerEarly answers p's invocation before its result comes; the result is read and dropped
+// (dropped), and the worker killed only if it has not answered by p.kill.
+func (s *slot) answerEarly(p *pending, err *call.Error) {
+	inv := p.inv
 	p.inv = nil
-	s.fail(inv, call.Errorf(call.CodeDeadline, "the deadline passed while the invocation waited for the worker (%v)", inv.Timing.Queue.Round(time.Millisecond)))
+	s.fail(inv, err)
 	s.settle(p)
 }
 

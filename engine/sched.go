@@ -55,8 +55,7 @@ func (q *sched) kickLocked() {
 			q.exclusive = true
 		}
 		inv := q.q.pop()
-		s := q.idle[len(q.idle)-1]
-		q.idle = q.idle[:len(q.idle)-1]
+		s := q.pickIdleLocked(inv) // affinity.go
 		q.running++
 		s.in <- inv // capacity 1, and an idle slot's channel is empty: never blocks
 	}

@@ -102,7 +102,7 @@ func (s *slot) poolCmd(n uint64) error {
 	deadline := time.Now().Add(time.Minute)
 	err := w.Send(worker.MsgPool, cmd, id, deadline)
 	if err == nil {
-		err = s.await(id, &s.pipe.res, deadline)
+		err = s.await(&pending{id: id, kill: deadline}, &s.pipe.res)
 	}
 	if err != nil {
 		s.life.lost(err)

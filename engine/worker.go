@@ -34,6 +34,10 @@ type Worker interface {
 	Poll(id uint64, res *worker.Result, deadline time.Time) (bool, error)
 	// ReceiveParked waits for the result of request id without spinning, until deadline.
 	ReceiveParked(id uint64, res *worker.Result, deadline time.Time) error
+	// WaitReply waits without spinning, and without reading it, until the result of request id (the oldest not yet received) can be
+	// read or the worker is gone (nil: the next Poll or ReceiveParked says which), or deadline
+	// passes (worker.ErrDeadline: nothing was read and the worker may still be used).
+	WaitReply(id uint64, deadline time.Time) error
 	// Done is closed when the worker has exited.
 	Done() <-chan struct{}
 	// Terminate kills the worker and returns at once; safe from any goroutine while another

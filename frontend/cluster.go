@@ -8,7 +8,6 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"gpufn/auth"
 	"gpufn/call"
 	"gpufn/dispatcher"
 )
@@ -53,33 +52,29 @@ func (s *Server) awaitRevision(ctx *fasthttp.RequestCtx) bool {
 	return false
 }
 
-// overflow offers a refused invocation to Config.Overflow: only a refusal for the server's own
-// full queues (a tenant over its share stays 429). A request another server forwarded is not
-// forwarded again, and one that Overflow did not answer, is answered 503 with Retry-After. It
-// reports whether it answered.
-func (s *Server) overflow(ctx *fasthttp.RequestCtx, err error) bool {
+// overflow offers a refused invocation (of /v1 or /v2) to Config.Overflow: only a refusal for
+// the server's own full queues (a tenant over its share stays 429). A request another server
+// forwarded is not forwarded again, and one that Overflow did not answer, is answered 503 with
+// Retry-After. It reports whether it answered, and the code of its own answer ("" when a peer
+// answered: that invocation counts in the peer's metrics, not in this server's).
+func (s *Server) overflow(ctx *fasthttp.RequestCtx, err error) (bool, call.Code) {
 	var de *dispatcher.Error
 	if s.cfg.Overflow == nil || !errors.As(err, &de) || !de.Full {
-		return false
+		return false, ""
 	}
 	if len(ctx.Request.Header.PeekBytes(hdrForwarded)) > 0 {
 		writeError(ctx, call.CodeUnavailable, "the queues of this server are full and the request was forwarded here already: retry later", nil)
-		return true
+		return true, call.CodeUnavailable
 	}
 	if !s.cfg.Overflow(ctx) {
 		writeError(ctx, call.CodeUnavailable, "the queues of this server are full and no other server has room: retry later", nil)
+		return true, call.CodeUnavailable
 	}
-	return true
+	return true, ""
 }
 
-// clusterStatus answers GET /v1/cluster (admins only).
-func (s *Server) clusterStatus(ctx *fasthttp.RequestCtx, caller auth.Identity) {
-	switch {
-	case !ctx.IsGet():
-		methodNotAllowed(ctx, "GET")
-	case !caller.Admin:
-		writeError(ctx, call.CodeForbidden, "the cluster's status needs an admin token", nil)
-	default:
-		writeJSON(ctx, fasthttp.StatusOK, s.cfg.Status())
-	}
+// hCluster answers GET /v1/cluster (admins only; a row of routes.go served only with
+// Config.Status).
+func hCluster(s *Server, ctx *fasthttp.RequestCtx, _ *routeReq) {
+	writeJSON(ctx, fasthttp.StatusOK, s.cfg.Status())
 }

@@ -1,15 +1,19 @@
 package frontend
 
 import (
+	"context"
 	"encoding/json"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/valyala/fasthttp"
 	"github.com/vmihailenco/msgpack/v5"
 
+	"gpufn/auth"
 	"gpufn/call"
+	"gpufn/cpu"
 	"gpufn/dispatcher"
 	"gpufn/examples"
 )
@@ -66,23 +70,96 @@ func TestOverflowHook(t *testing.T) {
 	var ctx fasthttp.RequestCtx
 	full := &dispatcher.Error{Code: call.CodeQueueFull, Full: true}
 	share := &dispatcher.Error{Code: call.CodeQueueFull}
-	if !s.overflow(&ctx, full) || offered != 1 {
-		t.Fatalf("a full queue was not offered (%d)", offered)
+	if ok, code := s.overflow(&ctx, full); !ok || code != "" || offered != 1 {
+		t.Fatalf("a full queue was not offered (%d), or its peer's answer counted here (%q)", offered, code)
 	}
-	if s.overflow(&ctx, share) || offered != 1 {
+	if ok, _ := s.overflow(&ctx, share); ok || offered != 1 {
 		t.Fatal("a tenant over its share was offered")
 	}
 	ctx.Request.Header.Set("X-Gpufn-Forwarded", "n1")
-	if !s.overflow(&ctx, full) || offered != 1 || ctx.Response.StatusCode() != 503 || len(ctx.Response.Header.Peek("Retry-After")) == 0 {
-		t.Fatalf("a forwarded request: offered %d, status %d", offered, ctx.Response.StatusCode())
+	if ok, code := s.overflow(&ctx, full); !ok || code != call.CodeUnavailable || offered != 1 || ctx.Response.StatusCode() != 503 || len(ctx.Response.Header.Peek("Retry-After")) == 0 {
+		t.Fatalf("a forwarded request: offered %d, status %d, code %q", offered, ctx.Response.StatusCode(), code)
 	}
-	if (&Server{}).overflow(&ctx, full) {
+	if ok, _ := (&Server{}).overflow(&ctx, full); ok {
 		t.Fatal("a server without Overflow answered")
 	}
 	ctx.Request.Header.Del("X-Gpufn-Forwarded")
 	ctx.Response.Reset()
 	none := &Server{cfg: Config{Overflow: func(*fasthttp.RequestCtx) bool { return false }}}
-	if !none.overflow(&ctx, full) || ctx.Response.StatusCode() != 503 || len(ctx.Response.Header.Peek("Retry-After")) == 0 {
+	if ok, code := none.overflow(&ctx, full); !ok || code != call.CodeUnavailable || ctx.Response.StatusCode() != 503 || len(ctx.Response.Header.Peek("Retry-After")) == 0 {
 		t.Fatalf("no peer with room: status %d", ctx.Response.StatusCode())
+	}
+}
+
+// fullEngine refuses every invocation as its queue's being full; it runs nothing.
+type fullEngine struct{}
+
+func (fullEngine) SubmitInline(*call.Invocation) error { return call.ErrQueueFull }
+func (fullEngine) Name() string                        { return "full" }
+func (fullEngine) Load() int                           { return 0 }
+func (fullEngine) Ready() bool                         { return true }
+func (fullEngine) MaxNeed() uint64                     { return 0 }
+func (fullEngine) ContextBytes() int                   { return 4 << 20 }
+func (fullEngine) IOCapacity(int) uint64               { return 4 << 20 }
+func (fullEngine) Stats() call.EngineStats             { return call.EngineStats{} }
+func (fullEngine) Shutdown(context.Context) error      { return nil }
+
+// An invocation refused for full queues is offered to Overflow by both protocols, /v1 invoke
+// and the Open Inference Protocol's /v2 infer, and both honour X-Gpufn-Min-Revision; GET
+// /v1/cluster is a route only where Status is set.
+func TestOverflowBothProtocols(t *testing.T) {
+	dev := cpu.New(cpu.Options{})
+	d := dispatcher.New(dispatcher.Config{Device: "cpu", Info: dev.Info(), Kernels: cpu.KernelNames()}, []dispatcher.Engine{fullEngine{}})
+	dev.Close()
+	tokens, _ := auth.Load("")
+	admin, _ := tokens.Authenticate(nil)
+	if _, _, err := d.PutLibrary(admin, admin.Tenant, "module", examples.MustPTX("module")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := d.PutFunction(admin, admin.Tenant, "basic", exampleConfig(t, "basic_io")); err != nil {
+		t.Fatal(err)
+	}
+	var forwarded []string
+	s := New(Config{MinRevisionWait: time.Millisecond, Status: func() any { return map[string]string{"node": "n1"} },
+		Overflow: func(ctx *fasthttp.RequestCtx) bool {
+			forwarded = append(forwarded, string(ctx.Path()))
+			ctx.SetStatusCode(200)
+			ctx.SetBodyString("from a peer")
+			return true
+		}}, d, tokens)
+	infer := []byte(`{"inputs": [{"name": "A", "shape": [1], "datatype": "INT64", "data": [12345]}]}`)
+	var ctx fasthttp.RequestCtx
+	for _, c := range []struct {
+		path, ctype string
+		body        []byte
+	}{
+		{"/v1/functions/basic/invoke", "application/octet-stream", make([]byte, 8)},
+		{"/v2/models/basic/infer", "application/json", infer},
+	} {
+		request(&ctx, "POST", c.path, c.ctype, c.body)
+		s.handle(&ctx)
+		if ctx.Response.StatusCode() != 200 || string(ctx.Response.Body()) != "from a peer" {
+			t.Errorf("%s: %d %s; want the peer's answer", c.path, ctx.Response.StatusCode(), ctx.Response.Body())
+		}
+		request(&ctx, "POST", c.path, c.ctype, c.body)
+		ctx.Request.Header.Set("X-Gpufn-Min-Revision", strconv.FormatUint(d.Revision()+1000, 10))
+		s.handle(&ctx)
+		if ctx.Response.StatusCode() != 503 || len(ctx.Response.Header.Peek("Retry-After")) == 0 {
+			t.Errorf("%s with a revision not seen: %d %s; want 503 with Retry-After", c.path, ctx.Response.StatusCode(), ctx.Response.Body())
+		}
+	}
+	if len(forwarded) != 2 || forwarded[0] != "/v1/functions/basic/invoke" || forwarded[1] != "/v2/models/basic/infer" {
+		t.Fatalf("forwarded %q", forwarded)
+	}
+	request(&ctx, "GET", "/v1/cluster", "", nil)
+	s.handle(&ctx)
+	if ctx.Response.StatusCode() != 200 || !strings.Contains(string(ctx.Response.Body()), `"n1"`) {
+		t.Fatalf("GET /v1/cluster: %d %s", ctx.Response.StatusCode(), ctx.Response.Body())
+	}
+	single := New(Config{}, d, tokens)
+	request(&ctx, "GET", "/v1/cluster", "", nil)
+	single.handle(&ctx)
+	if ctx.Response.StatusCode() != 404 {
+		t.Fatalf("GET /v1/cluster on a single server: %d %s; want 404", ctx.Response.StatusCode(), ctx.Response.Body())
 	}
 }

@@ -46,14 +46,14 @@ var (
 )
 
 // admitsBody reports whether the server reads the body of a request with this header: one to
-// a /v1/ route, framed one way, with a valid token, and not new work while the server drains.
+// a /v1/ or /v2/ route (takesBody), framed one way, with a valid token, and not new work while the server drains.
 func (s *Server) admitsBody(h *fasthttp.RequestHeader) bool {
 	if code, _ := badFraming(h); code != "" {
 		return false
 	}
 	u := fasthttp.AcquireURI()
 	defer fasthttp.ReleaseURI(u)
-	if u.Parse(h.Host(), h.RequestURI()) != nil || !bytes.HasPrefix(u.Path(), prefixV1) {
+	if u.Parse(h.Host(), h.RequestURI()) != nil || !takesBody(u.Path()) {
 		return false
 	}
 	if _, err := s.tokens.Authenticate(h.PeekBytes(hdrAuth)); err != nil {

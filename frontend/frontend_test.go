@@ -20,6 +20,7 @@ import (
 	"gpufn/engine"
 	"gpufn/examples"
 	"gpufn/gpu"
+	"gpufn/store"
 	"gpufn/worker"
 )
 
@@ -41,7 +42,10 @@ func (cpuDevices) Probe(string) ([]gpu.Info, string, error) { return nil, "", ni
 
 // newServer builds frontend -> dispatcher -> engine -> worker processes on the cpu device,
 // with the examples registered.
-func newServer(tb testing.TB) *Server {
+func newServer(tb testing.TB) *Server { return newServerWith(tb, nil) }
+
+// newServerWith is newServer with a store for the dispatcher (weight sets need one; nil: none).
+func newServerWith(tb testing.TB, st *store.Store) *Server {
 	tb.Helper()
 	e, err := engine.New(engine.Config{Device: "cpu", Mode: engine.Sequential, PoolBytes: 16 << 20, ContextBytes: 4 << 20,
 		Binary: os.Args[0], Args: []string{"worker"}, StartTimeout: 20 * time.Second, Policy: engine.PolicyHybrid})
@@ -49,7 +53,7 @@ func newServer(tb testing.TB) *Server {
 		tb.Fatal(err)
 	}
 	dev := cpu.New(cpu.Options{})
-	d := dispatcher.New(dispatcher.Config{Device: "cpu", Info: dev.Info(), Kernels: cpu.KernelNames()}, []dispatcher.Engine{e})
+	d := dispatcher.New(dispatcher.Config{Device: "cpu", Info: dev.Info(), Kernels: cpu.KernelNames(), Store: st}, []dispatcher.Engine{e})
 	dev.Close()
 	tb.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)

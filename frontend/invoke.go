@@ -26,33 +26,54 @@ var (
 
 // invoke runs POST /v1/functions/{fn}/invoke.
 func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, name []byte) {
+	if s.cfg.AccessLog == nil {
+		s.runInvoke(ctx, caller, tenant, name)
+		return
+	}
+	start := time.Now()
+	worker := s.runInvoke(ctx, caller, tenant, name)
+	s.logAccess(ctx, caller, tenant, name, worker, time.Since(start))
+}
+
+// runInvoke answers an invocation; it returns the ID of the worker that ran it ("" if none).
+func (s *Server) runInvoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, name []byte) (worker string) {
 	start := time.Now()
 	fn, err := s.d.Lookup(caller, tenant, name)
 	if err != nil {
+		s.metrics.Unknown().Failed(codeOf(err))
 		s.dispatchError(ctx, err)
 		return
 	}
+	series := s.metrics.Function(fn, tenant)
 	inv := call.Acquire()
 	defer call.Release(inv)
 	inv.Fn = fn
 	inv.Tenant = caller.Tenant
 	if msg := s.readRequest(ctx, inv); msg != "" {
+		series.Failed(call.CodeBadRequest)
 		writeError(ctx, call.CodeBadRequest, msg, nil)
 		return
 	}
 	if err := s.d.Submit(inv); err != nil {
-		if s.overflow(ctx, err) {
+		if ok, code := s.overflow(ctx, err); ok {
+			if code != "" {
+				series.Failed(code) // a peer's answer counts in the peer's metrics
+			}
 			return
 		}
+		series.Failed(codeOf(err))
 		s.dispatchError(ctx, err)
 		return
 	}
 	<-inv.Done()
+	worker = inv.Sched.Worker
 	if inv.Err != nil {
+		series.Failed(inv.Err.Code)
 		writeTiming(ctx, &inv.Timing, time.Since(start))
 		writeError(ctx, inv.Err.Code, inv.Err.Message, nil)
 		return
 	}
+	series.Succeeded(&inv.Timing, time.Since(start))
 	if len(inv.Outputs) == 1 { // Headroom was set for it before Submit
 		writeOneOutput(ctx, inv, start)
 		return
@@ -70,6 +91,7 @@ func (s *Server) invoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 		resp.AppendBody(out)
 	}
 	writeTiming(ctx, &inv.Timing, time.Since(start))
+	return worker
 }
 
 // readRequest fills inv's inputs from the body, its deadline from X-Gpufn-Timeout and its
@@ -208,7 +230,7 @@ func parseTimeout(v []byte) (time.Duration, bool) {
 	return d, err == nil && d > 0
 }
 
-var timingNames = [...]string{"queue", "copyin", "ipc", "load", "h2d", "kernel", "d2h", "zero", "worker", "copyout", "total", "handler"}
+var timingNames = [...]string{"queue", "copyin", "ipc", "load", "place", "h2d", "kernel", "d2h", "zero", "worker", "copyout", "total", "handler"}
 
 // writeTiming sets the standard Server-Timing header: the per-stage breakdown in ms, in the
 // order of an invocation's path. worker is the worker's own time (load to zero and its
@@ -217,10 +239,10 @@ var timingNames = [...]string{"queue", "copyin", "ipc", "load", "h2d", "kernel",
 func writeTiming(ctx *fasthttp.RequestCtx, t *call.Timing, handler time.Duration) {
 	var buf [320]byte
 	b := buf[:0]
-	vals := [...]time.Duration{t.Queue, t.CopyIn, t.IPC, t.Load, t.H2D, t.Kernel, t.D2H, t.Zero, t.Worker, t.CopyOut, t.Total, handler}
+	vals := [...]time.Duration{t.Queue, t.CopyIn, t.IPC, t.Load, t.Place, t.H2D, t.Kernel, t.D2H, t.Zero, t.Worker, t.CopyOut, t.Total, handler}
 	for i, v := range vals {
-		if timingNames[i] == "load" && v == 0 {
-			continue // only when the module was loaded
+		if (timingNames[i] == "load" || timingNames[i] == "place") && v == 0 {
+			continue // only when the module was loaded, the weight set placed
 		}
 		if len(b) > 0 {
 			b = append(b, ", "...)

@@ -12,21 +12,22 @@ import (
 	"time"
 
 	"github.com/valyala/fasthttp"
-	"github.com/valyala/fasthttp/pprofhandler"
 	"go.uber.org/zap"
 
 	"gpufn/auth"
 	"gpufn/call"
 	"gpufn/dispatcher"
 	"gpufn/function"
+	"gpufn/metrics"
 )
 
 // Config configures a Server. Zero values take the defaults written beside each field.
 type Config struct {
 	// MaxBodyBytes bounds a request body (default 64 MiB).
 	MaxBodyBytes int
-	// MaxTimeout bounds the deadline a request may ask for with X-Gpufn-Timeout (default: the
-	// engines' timeout, 30 s); requests may only lower it.
+	// MaxTimeout bounds the wait a request may ask for with X-Gpufn-Timeout (default: the
+	// engines' timeout, 30 s); requests may only lower it. That deadline is the caller's own: it
+	// ends the caller's wait (504) and kills nothing (package engine).
 	MaxTimeout time.Duration
 	// Concurrency bounds the client connections open at once (default 16384), idle keep-alive
 	// connections included: fasthttp answers a connection beyond it with 503 and closes it. An
@@ -53,7 +54,15 @@ type Config struct {
 	// Profiling serves Go's profiles (net/http/pprof's /debug/pprof/...) to admin callers
 	// (default off: a CPU profile costs the server while it runs).
 	Profiling bool
-	Log       *zap.Logger
+	// MetricsMaxSeries bounds the (tenant, function) pairs with metric series of their own
+	// (default metrics.DefaultMaxSeries, 256; negative: none); the rest count under "_other".
+	MetricsMaxSeries int
+	Log              *zap.Logger
+	// Version is the server's version, in /healthz's answer (default "dev").
+	Version string
+	// AccessLog, when set, gets one line per invocation (accesslog.go; default none: nothing
+	// is done for it on the hot path).
+	AccessLog *zap.Logger
 
 	// Cluster settings (gpufn serve --cluster; zero on a single server).
 
@@ -87,6 +96,9 @@ type Server struct {
 	srv      *fasthttp.Server
 	log      *zap.Logger
 	draining atomic.Bool
+
+	metrics        *metrics.Metrics
+	metricsHandler fasthttp.RequestHandler
 
 	lnMu sync.Mutex
 	lns  []*drainListener // closed by Drain
@@ -122,7 +134,11 @@ func New(cfg Config, d *dispatcher.Dispatcher, tokens *auth.Tokens) *Server {
 	if cfg.Log == nil {
 		cfg.Log = zap.NewNop()
 	}
+	if cfg.Version == "" {
+		cfg.Version = "dev"
+	}
 	s := &Server{cfg: cfg, d: d, tokens: tokens, log: cfg.Log}
+	s.newMetrics()
 	s.srv = &fasthttp.Server{
 		Handler:      s.handle,
 		ErrorHandler: s.transportError,
@@ -212,31 +228,10 @@ func (s *Server) ShutdownWithContext(ctx context.Context) error {
 func (s *Server) Handler() fasthttp.RequestHandler { return s.handle }
 
 var (
-	pathHealthz  = []byte("/healthz")
-	pathReadyz   = []byte("/readyz")
-	pathMetrics  = []byte("/metrics")
-	prefixPprof  = []byte("/debug/pprof/")
-	prefixV1     = []byte("/v1/")
-	segEngines   = []byte("engines")
-	segCluster   = []byte("cluster")
-	segTenants   = []byte("tenants")
-	segFunctions = []byte("functions")
-	segLibraries = []byte("libraries")
-	segInvoke    = []byte("invoke")
-	segAccess    = []byte("access")
-	hdrAuth      = []byte("Authorization")
+	prefixV1 = []byte("/v1/")
+	prefixV2 = []byte("/v2/")
+	hdrAuth  = []byte("Authorization")
 )
-
-// admin authenticates an admin caller; otherwise it answers 401 or 403 (what needs one) and
-// returns false.
-func (s *Server) admin(ctx *fasthttp.RequestCtx, what string) bool {
-	id, ok := s.authenticate(ctx)
-	if ok && !id.Admin {
-		writeError(ctx, call.CodeForbidden, what+" need an admin token", nil)
-		return false
-	}
-	return ok
-}
 
 func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 	if s.draining.Load() {
@@ -252,118 +247,7 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 		writeError(ctx, call.CodeBodyTooLarge, "the request body is "+strconv.Itoa(n)+" bytes; the limit is "+strconv.Itoa(s.cfg.MaxBodyBytes)+" (--max-body-bytes)", nil)
 		return
 	}
-	path := ctx.Path()
-	if !bytes.HasPrefix(path, prefixV1) {
-		s.handleSystem(ctx, path)
-		return
-	}
-	caller, ok := s.authenticate(ctx)
-	if !ok {
-		return
-	}
-	if s.draining.Load() && newWork(&ctx.Request.Header) {
-		writeError(ctx, call.CodeDraining, "the server is shutting down and takes no new work; send it to another", nil)
-		return
-	}
-	if refused {
-		// The door found no valid token in the header; the tokens were reloaded since.
-		writeError(ctx, call.CodeUnauthorized, "the token was unknown when the request's header arrived; send the request again", nil)
-		return
-	}
-	if !s.awaitRevision(ctx) {
-		return
-	}
-	var segs [6][]byte
-	n := split(path[len(prefixV1):], segs[:])
-	seg := segs[:n]
-	if n == 1 && bytes.Equal(seg[0], segCluster) && s.cfg.Status != nil {
-		s.clusterStatus(ctx, caller)
-		return
-	}
-	if n == 1 && bytes.Equal(seg[0], segEngines) {
-		switch {
-		case !ctx.IsGet():
-			methodNotAllowed(ctx, "GET")
-			return
-		case !caller.Admin: // GPU-wide counters and worker PIDs: a live view of every tenant's traffic
-			writeError(ctx, call.CodeForbidden, "engine statistics need an admin token", nil)
-			return
-		}
-		writeJSON(ctx, fasthttp.StatusOK, map[string]any{"engines": s.d.EngineStats()})
-		return
-	}
-	// /v1/tenants/{tenant}/... names another namespace; /v1/... is the caller's own.
-	tenant := caller.TenantBytes
-	if n >= 3 && bytes.Equal(seg[0], segTenants) {
-		tenant, seg = seg[1], seg[2:]
-		if !validName(tenant) {
-			writeError(ctx, call.CodeBadName, "tenant name: "+function.CheckName(string(tenant)).Error(), nil)
-			return
-		}
-	}
-	if !s.route(ctx, caller, tenant, seg) {
-		writeError(ctx, call.CodeNotFound, "no route "+strconv.Quote(string(path)), nil)
-	}
-}
-
-// handleSystem answers the routes outside /v1/: health, readiness, metrics and profiles.
-func (s *Server) handleSystem(ctx *fasthttp.RequestCtx, path []byte) {
-	switch {
-	case bytes.Equal(path, pathHealthz):
-		ctx.SetContentType("text/plain; charset=utf-8")
-		ctx.SetBodyString("ok\n")
-	case bytes.Equal(path, pathReadyz):
-		ctx.SetContentType("text/plain; charset=utf-8")
-		switch {
-		case s.draining.Load():
-			ctx.SetStatusCode(fasthttp.StatusServiceUnavailable)
-			ctx.SetBodyString("not ready: draining\n")
-		case s.cfg.Ready != nil && s.cfg.Ready() != "":
-			ctx.SetStatusCode(fasthttp.StatusServiceUnavailable)
-			ctx.SetBodyString("not ready: " + s.cfg.Ready() + "\n")
-		case s.d.Ready():
-			ctx.SetBodyString("ready\n")
-		default:
-			ctx.SetStatusCode(fasthttp.StatusServiceUnavailable)
-			ctx.SetBodyString("not ready: workers are starting\n")
-		}
-	case bytes.Equal(path, pathMetrics):
-		if s.admin(ctx, "metrics") {
-			s.metrics(ctx)
-		}
-	case s.cfg.Profiling && bytes.HasPrefix(path, prefixPprof):
-		if s.admin(ctx, "profiles") {
-			pprofhandler.PprofHandler(ctx)
-		}
-	default:
-		writeError(ctx, call.CodeNotFound, "no route "+strconv.Quote(string(path)), nil)
-	}
-}
-
-// route answers the routes of a tenant's namespace (seg: the path after /v1/ or
-// /v1/tenants/{t}/); it reports false when none matches.
-func (s *Server) route(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant []byte, seg [][]byte) bool {
-	switch {
-	case len(seg) == 1 && bytes.Equal(seg[0], segFunctions):
-		s.listFunctions(ctx, caller, string(tenant))
-	case len(seg) == 2 && bytes.Equal(seg[0], segFunctions):
-		s.function(ctx, caller, string(tenant), string(seg[1]))
-	case len(seg) == 3 && bytes.Equal(seg[0], segFunctions) && bytes.Equal(seg[2], segInvoke):
-		if !ctx.IsPost() {
-			methodNotAllowed(ctx, "POST")
-			return true
-		}
-		s.invoke(ctx, caller, tenant, seg[1])
-	case len(seg) == 3 && bytes.Equal(seg[0], segFunctions) && bytes.Equal(seg[2], segAccess):
-		s.access(ctx, caller, string(tenant), string(seg[1]))
-	case len(seg) == 1 && bytes.Equal(seg[0], segLibraries):
-		s.listLibraries(ctx, caller, string(tenant))
-	case len(seg) == 2 && bytes.Equal(seg[0], segLibraries):
-		s.library(ctx, caller, string(tenant), string(seg[1]))
-	default:
-		return false
-	}
-	return true
+	s.dispatch(ctx, ctx.Path(), refused) // routes.go
 }
 
 // validName reports whether function.CheckName accepts b, without allocating.
@@ -490,6 +374,8 @@ func (s *Server) listFunctions(ctx *fasthttp.RequestCtx, caller auth.Identity, t
 
 func (s *Server) function(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, name string) {
 	switch {
+	case ctx.IsPut() && isMultipart(ctx):
+		s.putFunctionWithWeights(ctx, caller, tenant, name) // frontend/weights.go
 	case ctx.IsPut():
 		v, created, err := s.d.PutFunction(caller, tenant, name, ctx.PostBody())
 		s.writePut(ctx, v, created, err)
@@ -567,9 +453,14 @@ type errorDetail struct {
 
 // writeError answers an error: the status of its code (package call's catalogue), Retry-After
 // where the code says the request may succeed later, and the JSON error body.
+// Under /v2 the body is the Open Inference Protocol's {"error": "message"} (oip.go).
 func writeError(ctx *fasthttp.RequestCtx, code call.Code, msg string, problems []function.Problem) {
 	if code.RetryAfter() {
 		ctx.Response.Header.Set("Retry-After", "1")
+	}
+	if oipPath(ctx.Path()) {
+		writeJSON(ctx, code.Status(), oipError{Error: msg})
+		return
 	}
 	writeJSON(ctx, code.Status(), errorBody{Error: errorDetail{Code: code, Message: msg, Problems: problems}})
 }

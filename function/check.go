@@ -12,16 +12,34 @@ import (
 // passes exactly that many and none is wider than the 8 bytes an argument carries. The error is
 // a *ValidationError.
 func (p *Plan) CheckLibrary(lib *libscan.Info) error {
+	return p.checkLibraries(func(int) (*libscan.Info, string) { return lib, p.ModulePath })
+}
+
+// CheckLibraries is CheckLibrary for a plan of the v2 form whose kernels come from several
+// libraries: libs[i] is the scanned library of Libraries[i].
+func (p *Plan) CheckLibraries(libs []*libscan.Info) error {
+	if len(p.Libraries) == 0 || len(libs) != len(p.Libraries) || len(p.KernelLibrary) != len(p.Kernels) {
+		return &ValidationError{Problems: []Problem{{Path: "modules", Message: "the plan's libraries and the libraries given differ"}}}
+	}
+	return p.checkLibraries(func(k int) (*libscan.Info, string) {
+		i := p.KernelLibrary[k]
+		return libs[i], p.Libraries[i]
+	})
+}
+
+// checkLibraries checks every kernel k against the library libOf(k) says.
+func (p *Plan) checkLibraries(libOf func(k int) (*libscan.Info, string)) error {
 	var ps problems
 	for i, k := range p.Kernels {
-		if lib.Kernel(k) == nil {
-			ps.add(index("kernels", i), "kernel %q is not in library %q (it has: %s)", k, p.ModulePath, listNames(lib.KernelNames(), 20))
+		if lib, name := libOf(i); lib.Kernel(k) == nil {
+			ps.add(index("kernels", i), "kernel %q is not in library %q (it has: %s)", k, name, listNames(lib.KernelNames(), 20))
 		}
 	}
-	walkOps(p.Body, func(op *Op) {
+	p.walkAll(func(op *Op) {
 		if op.Repeat || op.Kernel < 0 {
 			return
 		}
+		lib, _ := libOf(int(op.Kernel))
 		k := lib.Kernel(p.Kernels[op.Kernel])
 		if k == nil || k.Params == nil {
 			return
@@ -34,6 +52,11 @@ func (p *Plan) CheckLibrary(lib *libscan.Info) error {
 			if size > 8 {
 				ps.add(index(op.Path+".args", j), "parameter %d of kernel %q is %d bytes; gpufn passes every argument in 8 bytes (pass structs by pointer)", j, k.Name, size)
 			}
+			// A scalar is passed at the width the kernel declares (the device reads that many
+			// bytes of the little-endian value): a constant must fit it, signed or unsigned.
+			if a := op.Args[j]; a.Kind == ArgConstant && size > 0 && size < 8 && !fitsWidth(a.Const, size) {
+				ps.add(index(op.Path+".args", j)+".Constant", "%d does not fit parameter %d of kernel %q, which is %d bytes", a.Const, j, k.Name, size)
+			}
 		}
 	})
 	return ps.err()
@@ -44,7 +67,7 @@ func (p *Plan) CheckLibrary(lib *libscan.Info) error {
 // checked by the worker before each launch.
 func (p *Plan) CheckLimits(l Limits) error {
 	var ps problems
-	walkOps(p.Body, func(op *Op) {
+	p.walkAll(func(op *Op) {
 		if op.Repeat {
 			return
 		}
@@ -132,4 +155,16 @@ func listNames(names []string, max int) string {
 		s += n
 	}
 	return s
+}
+
+// fitsWidth reports whether v fits size bytes as a signed or an unsigned integer.
+func fitsWidth(v int64, size int) bool {
+	bits := uint(8 * size)
+	return v >= -(int64(1)<<(bits-1)) && v < int64(1)<<bits
+}
+
+// walkAll walks the control flow and the init flow.
+func (p *Plan) walkAll(f func(*Op)) {
+	walkOps(p.Body, f)
+	walkOps(p.InitBody, f)
 }

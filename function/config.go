@@ -1,7 +1,7 @@
 package function
 
 // The Dandelion v1 function config, as parsed. Field names follow the JSON exactly; see
-// DESIGN.md and docs/config.md for the schema.
+// docs/config.md for the schema.
 
 // SizingKind says how a size is computed.
 type SizingKind uint8
@@ -33,6 +33,11 @@ const (
 	ArgPtr      ArgKind = iota + 1 // {"Ptr": name}: the device address of an input or buffer
 	ArgSizeof                      // {"Sizeof": name}: its byte size as u64
 	ArgConstant                    // {"Constant": i64}
+	// ArgWeightPtr and ArgWeightSizeof are Ptr and Sizeof naming a weight (blueprint.weights):
+	// the device address of the tensor in the resident weight set, and its byte size. The
+	// compiled argument's Slot is the weight's index in Plan.Weights.
+	ArgWeightPtr
+	ArgWeightSizeof
 )
 
 // Arg is one kernel argument.
@@ -82,12 +87,54 @@ type Blueprint struct {
 	Buffers     []Buffer
 	Outputs     []string
 	ControlFlow []Action
+	// Weights are tensor names of the function's weight set, readable by kernels through Ptr
+	// and Sizeof arguments (Dandelion v2's "weights"; docs/config-models.md).
+	Weights []string
+}
+
+// Module is one entry of Dandelion v2's "modules": the name kernels refer to it by, and the
+// path, whose last element names an uploaded library.
+type Module struct {
+	Name string
+	Path string
+	// Library is the library name the path gives: its last element.
+	Library string
 }
 
 // Config is a whole function config.
 type Config struct {
-	// ModulePath names an uploaded library (see LibraryCandidates).
+	// ModulePath names an uploaded library (see LibraryCandidates). In the v2 form (Modules
+	// set) it is the library of the first module a kernel uses.
 	ModulePath string
 	Kernels    []string
 	Blueprint  Blueprint
+	// Modules is Dandelion v2's "modules" (nil in the v1 form), and KernelModules the
+	// module_name of each kernel in Kernels' order (nil in the v1 form).
+	Modules       []Module
+	KernelModules []string
+	// WeightSet names the tenant's weight set whose tensors blueprint.weights names ("" when
+	// the function has no weights, or in Dandelion's form where the set comes with the
+	// registration).
+	WeightSet string
+	// InitFlow runs once when the weight set is placed on a worker (nil: none).
+	InitFlow *InitFlow
+	// Tensors are the optional tensor declarations of the Open Inference Protocol view
+	// (tensors.go), in document order; nil without "tensors".
+	Tensors []TensorDecl
+	// TimeoutMs is "timeout_ms", optional: the owner's bound on one invocation's run, in
+	// milliseconds (0: none; at most MaxTimeoutMs). A server kills a worker that overruns it,
+	// or its own --timeout if that is shorter, and counts it against the function.
+	TimeoutMs uint64
+}
+
+// MaxTimeoutMs is the largest "timeout_ms": one hour.
+const MaxTimeoutMs = 3_600_000
+
+// InitFlow is "init_flow": kernels run once when a function's weight set is placed on a
+// worker, before the set is sealed read-only. They read the weights and write Buffers, derived
+// resident buffers (weight re-layouts) that live with the set and are read-only afterwards,
+// named like weights by the blueprint's control flow.
+type InitFlow struct {
+	Buffers     []Buffer // Absolute sizes only
+	ControlFlow []Action
 }

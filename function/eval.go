@@ -141,6 +141,13 @@ func countLaunches(ops []Op, inputs [][]byte, sizes []uint64, limit uint64) (uin
 	return total, nil
 }
 
+// InitLaunches counts the launches of the init flow (its Repeat counts are constants),
+// saturating past limit.
+func (p *Plan) InitLaunches(limit uint64) uint64 {
+	n, _ := countLaunches(p.InitBody, nil, nil, limit)
+	return n
+}
+
 // StaticLaunches counts the launches of a control flow whose Repeat counts are all constants;
 // ok is false when some count comes from the inputs. It saturates past limit.
 func (p *Plan) StaticLaunches(limit uint64) (n uint64, ok bool) {
@@ -155,4 +162,31 @@ func (p *Plan) StaticLaunches(limit uint64) (n uint64, ok bool) {
 	}
 	n, err := countLaunches(p.Body, nil, nil, limit)
 	return n, err == nil
+}
+
+// StaticNeed is the least device memory every invocation of the function needs, known from
+// its config alone: the buffers of constant size (Absolute, or Sizeof such a buffer), each
+// rounded up to Align; inputs, and sizes read from inputs, count 0. largest is the buffer
+// (an index into Buffers) with the largest constant size (largestBytes), -1 when none; ok is
+// false on overflow (a need no device has).
+func (p *Plan) StaticNeed() (need uint64, largest int, largestBytes uint64, ok bool) {
+	sizes := make([]uint64, p.NumSlots())
+	n := len(p.Inputs)
+	largest = -1
+	for j, b := range p.Buffers {
+		switch b.Size.Kind {
+		case SizeAbsolute:
+			sizes[n+j] = b.Size.Value
+		case SizeSizeof:
+			sizes[n+j] = sizes[b.Size.Slot]
+		}
+		if sizes[n+j] > 0 && (largest < 0 || sizes[n+j] > sizes[n+largest]) {
+			largest = j
+		}
+	}
+	if largest >= 0 {
+		largestBytes = sizes[n+largest]
+	}
+	need, ok = Footprint(sizes)
+	return need, largest, largestBytes, ok
 }

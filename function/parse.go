@@ -158,26 +158,154 @@ func parseConfig(root *node, ps *problems) *Config {
 		ps.add("", "a config must be a JSON object, not %s", root.kind)
 		return c
 	}
-	if root.get("modules") != nil && root.get("module_path") == nil {
-		ps.add("modules", "this is Dandelion's later multi-module form; gpufn takes the v1 form: \"module_path\" naming one library, and \"kernels\" as a list of names")
-		return c
+	object(root, "", ps, "module_path", "modules", "kernels", "weight_set", "init_flow", "blueprint", "tensors", "timeout_ms")
+	if v := root.get("timeout_ms"); v != nil {
+		n := len(ps.list)
+		c.TimeoutMs = u64(v, "timeout_ms", ps)
+		if len(ps.list) == n && (c.TimeoutMs == 0 || c.TimeoutMs > MaxTimeoutMs) {
+			ps.add("timeout_ms", "must be between 1 and %d milliseconds (%d)", MaxTimeoutMs, c.TimeoutMs)
+		}
 	}
-	object(root, "", ps, "module_path", "kernels", "blueprint")
-	if v := required(root, "module_path", "", ps); v != nil {
-		c.ModulePath = str(v, "module_path", ps)
-		if c.ModulePath != "" {
-			if err := checkModulePath(c.ModulePath); err != nil {
-				ps.add("module_path", "%v", err)
+	mods := root.get("modules")
+	switch mp := root.get("module_path"); {
+	case mods != nil && mp != nil:
+		ps.add("modules", "give either \"module_path\" (one library) or \"modules\" (Dandelion v2), not both")
+	case mods != nil:
+		c.Modules = parseModules(mods, "modules", ps)
+	default:
+		if v := required(root, "module_path", "", ps); v != nil {
+			c.ModulePath = str(v, "module_path", ps)
+			if c.ModulePath != "" {
+				if err := checkModulePath(c.ModulePath); err != nil {
+					ps.add("module_path", "%v", err)
+				}
 			}
 		}
 	}
 	if v := required(root, "kernels", "", ps); v != nil {
-		c.Kernels = strList(v, "kernels", ps)
+		if c.Modules != nil {
+			c.Kernels, c.KernelModules = parseModuleKernels(v, "kernels", c, ps)
+		} else {
+			c.Kernels = strList(v, "kernels", ps)
+		}
+	}
+	if v := root.get("weight_set"); v != nil {
+		c.WeightSet = str(v, "weight_set", ps)
+		if err := CheckName(c.WeightSet); err != nil {
+			ps.add("weight_set", "%v", err)
+		}
 	}
 	if v := required(root, "blueprint", "", ps); v != nil {
 		c.Blueprint = parseBlueprint(v, "blueprint", ps)
 	}
+	if v := root.get("init_flow"); v != nil {
+		c.InitFlow = parseInitFlow(v, "init_flow", ps)
+	}
+	if v := root.get("tensors"); v != nil {
+		c.Tensors = parseTensors(v, "tensors", &c.Blueprint, ps)
+	}
 	return c
+}
+
+// parseInitFlow parses "init_flow": {"buffers": {name: {"Absolute": n}}, "control_flow": [...]}.
+func parseInitFlow(n *node, path string, ps *problems) *InitFlow {
+	f := &InitFlow{}
+	if !object(n, path, ps, "buffers", "control_flow") {
+		return f
+	}
+	if v := n.get("buffers"); v != nil {
+		bpath := join(path, "buffers")
+		if v.kind != kObject {
+			ps.add(bpath, "must be an object mapping buffer names to sizings, not %s", v.kind)
+		} else {
+			for i, k := range v.keys {
+				s := parseSizing(v.vals[i], join(bpath, k), ps)
+				if s.Kind != SizeAbsolute && s.Kind != 0 {
+					ps.add(join(bpath, k), "an init flow's buffer has an Absolute size")
+				}
+				f.Buffers = append(f.Buffers, Buffer{Name: k, Size: s})
+			}
+		}
+	}
+	if v := required(n, "control_flow", path, ps); v != nil {
+		f.ControlFlow = parseActions(v, join(path, "control_flow"), ps)
+	}
+	return f
+}
+
+// parseModules parses Dandelion v2's "modules": [{"module_name": n, "path": p}, ...]. The
+// last element of a path names an uploaded library (a config never names a file).
+func parseModules(n *node, path string, ps *problems) []Module {
+	if n.kind != kArray || len(n.vals) == 0 {
+		ps.add(path, "must be a non-empty array of {\"module_name\", \"path\"}")
+		return nil
+	}
+	out := make([]Module, 0, len(n.vals))
+	seen := map[string]bool{}
+	for i, v := range n.vals {
+		p := index(path, i)
+		if !object(v, p, ps, "module_name", "path") {
+			continue
+		}
+		var m Module
+		if x := required(v, "module_name", p, ps); x != nil {
+			m.Name = str(x, join(p, "module_name"), ps)
+		}
+		if x := required(v, "path", p, ps); x != nil {
+			m.Path = str(x, join(p, "path"), ps)
+			m.Library = m.Path[strings.LastIndexAny(m.Path, "/\\")+1:]
+			if err := CheckName(m.Library); err != nil {
+				ps.add(join(p, "path"), "the path's last element names the library: %v", err)
+			}
+		}
+		if m.Name == "" || seen[m.Name] {
+			ps.add(join(p, "module_name"), "module names must be non-empty and distinct (%q)", m.Name)
+		}
+		seen[m.Name] = true
+		out = append(out, m)
+	}
+	return out
+}
+
+// parseModuleKernels parses Dandelion v2's "kernels": [{"module_name", "kernel_name"}, ...];
+// each module_name must be one of "modules". It sets c.ModulePath to the library of the first
+// module a kernel uses.
+func parseModuleKernels(n *node, path string, c *Config, ps *problems) (kernels, modules []string) {
+	if n.kind != kArray {
+		ps.add(path, "must be an array of {\"module_name\", \"kernel_name\"} (the form \"modules\" goes with)")
+		return nil, nil
+	}
+	for i, v := range n.vals {
+		p := index(path, i)
+		if v.kind == kString {
+			ps.add(p, "with \"modules\", a kernel is {\"module_name\", \"kernel_name\"}, not a bare name")
+			continue
+		}
+		if !object(v, p, ps, "module_name", "kernel_name") {
+			continue
+		}
+		var mod, k string
+		if x := required(v, "module_name", p, ps); x != nil {
+			mod = str(x, join(p, "module_name"), ps)
+		}
+		if x := required(v, "kernel_name", p, ps); x != nil {
+			k = str(x, join(p, "kernel_name"), ps)
+		}
+		found := false
+		for _, m := range c.Modules {
+			if m.Name == mod {
+				found = true
+				if c.ModulePath == "" {
+					c.ModulePath = m.Library
+				}
+			}
+		}
+		if !found {
+			ps.add(join(p, "module_name"), "%q is not a module_name of \"modules\"", mod)
+		}
+		kernels, modules = append(kernels, k), append(modules, mod)
+	}
+	return kernels, modules
 }
 
 func str(n *node, path string, ps *problems) string {
@@ -277,8 +405,11 @@ func parseSizing(n *node, path string, ps *problems) Sizing {
 
 func parseBlueprint(n *node, path string, ps *problems) Blueprint {
 	var bp Blueprint
-	if !object(n, path, ps, "inputs", "buffers", "outputs", "control_flow") {
+	if !object(n, path, ps, "inputs", "weights", "buffers", "outputs", "control_flow") {
 		return bp
+	}
+	if v := n.get("weights"); v != nil {
+		bp.Weights = strList(v, join(path, "weights"), ps)
 	}
 	if v := required(n, "inputs", path, ps); v != nil {
 		bp.Inputs = strList(v, join(path, "inputs"), ps)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"gpufn/function"
 	"gpufn/libscan"
@@ -160,12 +161,12 @@ func TestValidationErrors(t *testing.T) {
 		{"module path is a path", `{"module_path": "/home/x/mlops.hsaco", "kernels": [], "blueprint": {"inputs": [], "buffers": {}, "outputs": [], "control_flow": []}}`, "module_path", "file path"},
 		{"module path dotdot", `{"module_path": "..", "kernels": [], "blueprint": {"inputs": [], "buffers": {}, "outputs": [], "control_flow": []}}`, "module_path", "name"},
 		{"unknown top field", `{"module_path": "a", "kernels": [], "blueprint": {"inputs": [], "buffers": {}, "outputs": [], "control_flow": []}, "extra": 1}`, "extra", "unknown field"},
-		{"v2 form", `{"modules": [], "kernels": []}`, "modules", "v1 form"},
+		{"v2 form without modules", `{"modules": [], "kernels": []}`, "modules", "non-empty array"},
 		{"kernels not strings", `{"module_path": "a", "kernels": [1], "blueprint": {"inputs": [], "buffers": {}, "outputs": [], "control_flow": []}}`, "kernels[0]", "must be a string"},
 		{"kernel listed twice", `{"module_path": "a", "kernels": ["k", "k"], "blueprint": {"inputs": [], "buffers": {}, "outputs": [], "control_flow": []}}`, "kernels[1]", "listed twice"},
 		{"bad kernel name", `{"module_path": "a", "kernels": ["1k"], "blueprint": {"inputs": [], "buffers": {}, "outputs": [], "control_flow": []}}`, "kernels[0]", "starts with"},
 		{"missing control_flow", base(`{"inputs": [], "buffers": {}, "outputs": []}`), "blueprint.control_flow", "missing"},
-		{"unknown blueprint field", base(`{"inputs": [], "buffers": {}, "outputs": [], "control_flow": [], "weights": {}}`), "blueprint.weights", "unknown field"},
+		{"unknown blueprint field", base(`{"inputs": [], "buffers": {}, "outputs": [], "control_flow": [], "weight": []}`), "blueprint.weight", "did you mean \"weights\""},
 		{"input twice", base(`{"inputs": ["a", "a"], "buffers": {}, "outputs": [], "control_flow": []}`), "blueprint.inputs[1]", "declared twice"},
 		{"bad input name", base(`{"inputs": ["a/b"], "buffers": {}, "outputs": [], "control_flow": []}`), "blueprint.inputs[0]", "letters"},
 		{"buffer shadows input", base(`{"inputs": ["a"], "buffers": {"a": {"Absolute": 1}}, "outputs": [], "control_flow": []}`), "blueprint.buffers.a", "already an input"},
@@ -302,5 +303,21 @@ func TestCheckLibraryAndLimits(t *testing.T) {
 	p3, _ := function.Parse([]byte(missing))
 	if err := p3.CheckLibrary(lib); err == nil || !strings.Contains(err.Error(), `kernels[1]: kernel "nope" is not in library`) {
 		t.Fatalf("missing kernel: %v", err)
+	}
+}
+
+// "timeout_ms", the owner's bound on a run: optional, 1 ms to an hour.
+func TestTimeoutMs(t *testing.T) {
+	cfg := func(v string) []byte {
+		return []byte(`{"timeout_ms": ` + v + `, "module_path": "a", "kernels": [], "blueprint": {"inputs": [], "buffers": {}, "outputs": [], "control_flow": []}}`)
+	}
+	p, err := function.Parse(cfg("500"))
+	if err != nil || p.Timeout != 500*time.Millisecond {
+		t.Fatalf("timeout_ms 500: %v, %v", p, err)
+	}
+	for _, bad := range []string{"0", "-1", "1.5", `"1s"`, "3600001"} {
+		if _, err := function.Parse(cfg(bad)); err == nil || !strings.Contains(err.Error(), "timeout_ms") {
+			t.Errorf("timeout_ms %s: %v", bad, err)
+		}
 	}
 }

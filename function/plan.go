@@ -3,6 +3,8 @@ package function
 import (
 	"math"
 	"strings"
+	"time"
+	"unicode/utf8"
 )
 
 // Plan is a validated config compiled for execution: every name resolved to a slot. Slots
@@ -15,9 +17,24 @@ type Plan struct {
 	Buffers    []PlanBuffer `msgpack:"buf"`
 	Outputs    []int32      `msgpack:"out"`
 	Body       []Op         `msgpack:"ops"`
+	// Weights are the tensor names of blueprint.weights, in order: ArgWeightPtr and
+	// ArgWeightSizeof arguments index them. WeightSet is the config's weight_set.
+	Weights   []string `msgpack:"w,omitempty"`
+	WeightSet string   `msgpack:"-"`
+	// Derived are init_flow's buffers, weights after Weights (their ArgWeight* index is
+	// len(Weights)+i), and InitBody its control flow; both empty without an init flow.
+	Derived  []PlanBuffer `msgpack:"-"`
+	InitBody []Op         `msgpack:"-"`
+	// Libraries are the libraries of the v2 form's modules that kernels use, in first use
+	// order, and KernelLibrary[k] the index of kernel k's (both nil in the v1 form, where
+	// every kernel is ModulePath's).
+	Libraries     []string `msgpack:"-"`
+	KernelLibrary []int32  `msgpack:"-"`
 
 	// Config is the parsed config the plan came from (not sent to workers).
 	Config *Config `msgpack:"-"`
+	// Timeout is the config's "timeout_ms" (0: none).
+	Timeout time.Duration `msgpack:"-"`
 }
 
 // PlanBuffer is a buffer in allocation order.
@@ -79,10 +96,11 @@ const maxActions = 4096
 
 // compile resolves names, orders buffers and reports every remaining problem.
 func compile(c *Config, ps *problems) *Plan {
-	p := &Plan{ModulePath: c.ModulePath, Config: c}
+	p := &Plan{ModulePath: c.ModulePath, Config: c, WeightSet: c.WeightSet, Timeout: time.Duration(c.TimeoutMs) * time.Millisecond}
 	bp := &c.Blueprint
 
 	kernels := compileKernels(c, p, ps)
+	weights := compileWeights(bp, p, ps)
 
 	// Names: inputs first, then buffers; one namespace.
 	declared := map[string]int{} // name -> index into inputs, or len(inputs)+buffer declaration index
@@ -133,9 +151,18 @@ func compile(c *Config, ps *problems) *Plan {
 	}
 
 	p.Outputs = compileOutputs(bp.Outputs, slot, declared, ps)
+	for i, o := range bp.Outputs {
+		if _, ok := weights[o]; ok {
+			ps.add(index("blueprint.outputs", i), "%q is a weight; weights are read-only and cannot be outputs", o)
+		}
+	}
 
 	count := 0
-	p.Body = compileActions(bp.ControlFlow, "blueprint.control_flow", kernels, slot, declared, isInput, &count, ps)
+	p.Body = compileActions(bp.ControlFlow, "blueprint.control_flow", kernels, weightSlots{slot, weights}, declared, isInput, &count, ps)
+	if c.InitFlow != nil {
+		p.InitBody = compileActions(c.InitFlow.ControlFlow, "init_flow.control_flow", kernels, weightSlots{map[string]int32{}, weights},
+			map[string]int{}, func(string) bool { return false }, &count, ps)
+	}
 	if count > maxActions {
 		ps.add("blueprint.control_flow", "%d actions; the limit is %d", count, maxActions)
 	}
@@ -159,6 +186,72 @@ func compileKernels(c *Config, p *Plan, ps *problems) map[string]int32 {
 		p.Kernels = append(p.Kernels, k)
 	}
 	return kernels
+}
+
+// compileWeights checks blueprint.weights (names of their own, none twice, none an input or a
+// buffer) and numbers them in p.Weights' order. The v2 form's modules are resolved too.
+func compileWeights(bp *Blueprint, p *Plan, ps *problems) map[string]int32 {
+	taken := map[string]bool{}
+	for _, n := range bp.Inputs {
+		taken[n] = true
+	}
+	for _, b := range bp.Buffers {
+		taken[b.Name] = true
+	}
+	weights := map[string]int32{}
+	for i, w := range bp.Weights {
+		path := index("blueprint.weights", i)
+		switch {
+		case len(w) > maxKernelNameLen || w == "" || strings.IndexByte(w, 0) >= 0 || !utf8.ValidString(w):
+			ps.add(path, "a weight's name (a tensor's name in the set) is 1 to %d bytes of UTF-8 without NUL", maxKernelNameLen)
+		case taken[w]:
+			ps.add(path, "%q is already an input or a buffer", w)
+		default:
+			if _, dup := weights[w]; dup {
+				ps.add(path, "weight %q is listed twice", w)
+				continue
+			}
+			weights[w] = int32(len(p.Weights))
+			p.Weights = append(p.Weights, w)
+		}
+	}
+	c := p.Config
+	if f := c.InitFlow; f != nil {
+		if len(bp.Weights) == 0 {
+			ps.add("init_flow", "an init flow runs when a weight set is placed: the function needs weights")
+		}
+		for _, b := range f.Buffers {
+			path := join("init_flow.buffers", b.Name)
+			_, w := weights[b.Name]
+			switch {
+			case checkBufName(b.Name) != nil:
+				ps.add(path, "%v", checkBufName(b.Name))
+			case taken[b.Name] || w:
+				ps.add(path, "%q is already an input, a buffer or a weight", b.Name)
+			case b.Size.Kind == SizeAbsolute && (b.Size.Absolute == 0 || b.Size.Absolute > 1<<40):
+				ps.add(join(path, "Absolute"), "an init flow's buffer is 1 byte to 1 TiB")
+			default:
+				weights[b.Name] = int32(len(p.Weights) + len(p.Derived))
+				p.Derived = append(p.Derived, PlanBuffer{Name: b.Name, Size: Size{Kind: SizeAbsolute, Value: b.Size.Absolute, Path: path}})
+			}
+		}
+	}
+	if c.Modules != nil {
+		lib := map[string]int32{}
+		for _, mod := range c.KernelModules {
+			for _, m := range c.Modules {
+				if m.Name != mod {
+					continue
+				}
+				if _, ok := lib[m.Library]; !ok {
+					lib[m.Library] = int32(len(p.Libraries))
+					p.Libraries = append(p.Libraries, m.Library)
+				}
+				p.KernelLibrary = append(p.KernelLibrary, lib[m.Library])
+			}
+		}
+	}
+	return weights
 }
 
 // compileOutputs resolves the outputs to slots; each must be a declared input or buffer,
@@ -262,7 +355,14 @@ func compileSize(s Sizing, path string, slot map[string]int32, isInput func(stri
 	return out
 }
 
-func compileActions(actions []Action, path string, kernels map[string]int32, slot map[string]int32, declared map[string]int, isInput func(string) bool, count *int, ps *problems) []Op {
+// weightSlots are the slots of inputs and buffers, and the indices of weights.
+type weightSlots struct {
+	slot    map[string]int32
+	weights map[string]int32
+}
+
+func compileActions(actions []Action, path string, kernels map[string]int32, ws weightSlots, declared map[string]int, isInput func(string) bool, count *int, ps *problems) []Op {
+	slot := ws.slot
 	ops := make([]Op, 0, len(actions))
 	for i, a := range actions {
 		*count++
@@ -287,6 +387,11 @@ func compileActions(actions []Action, path string, kernels map[string]int32, slo
 					}
 					if s, ok := slot[arg.Buf]; ok {
 						pa.Slot = s
+					} else if w, ok := ws.weights[arg.Buf]; ok {
+						pa.Slot, pa.Kind = w, ArgWeightPtr
+						if arg.Kind == ArgSizeof {
+							pa.Kind = ArgWeightSizeof
+						}
 					} else if _, d := declared[arg.Buf]; !d {
 						ps.add(join(argp, tag), "%q is neither an input nor a buffer", arg.Buf)
 					}
@@ -311,7 +416,7 @@ func compileActions(actions []Action, path string, kernels map[string]int32, slo
 			rp := join(ap, "Repeat")
 			op := Op{Repeat: true, Kernel: -1, Path: rp}
 			op.Count = compileSize(a.Repeat.Count, join(rp, "count"), slot, isInput, ps)
-			op.Body = compileActions(a.Repeat.Body, join(rp, "actions"), kernels, slot, declared, isInput, count, ps)
+			op.Body = compileActions(a.Repeat.Body, join(rp, "actions"), kernels, ws, declared, isInput, count, ps)
 			ops = append(ops, op)
 		}
 	}

@@ -7,7 +7,7 @@ type Graph uint64
 // GraphDevice is a Device that can record a sequence of launches once and replay it with one
 // call (CUDA graphs). Replaying a long sequence costs the host one call instead of one per
 // launch: a flow of 1,500 small kernels is bound by the 3.3 us each launch costs the host
-// (GPU-FACTS.md), not by the GPU.
+// (docs/gpu-facts.md), not by the GPU.
 //
 // A graph's launches run in the order they were recorded, each after the one before, on the
 // default stream: exactly what the same launches made one by one would do. The arguments are

@@ -1,6 +1,7 @@
 package libscan_test
 
 import (
+	"encoding/binary"
 	"errors"
 	"strings"
 	"testing"
@@ -89,5 +90,25 @@ func TestCheckArchScanned(t *testing.T) {
 		if err := libscan.CheckArch(bundle, dev); (err == nil) != fits {
 			t.Errorf("module.hsaco on %s: %v", dev, err)
 		}
+	}
+}
+
+// A cubin whose header's e_version is CUDA's ABI version (126 with OSABI 51, as nvcc writes
+// for sm_86 among others) scans like any other: debug/elf alone refuses it.
+func TestCubinWithCUDAELFVersion(t *testing.T) {
+	b := readFile(t, "testdata/mlops.cubin")
+	want, err := libscan.Scan(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	odd := append([]byte(nil), b...)
+	odd[7] = 51                                  // EI_OSABI: CUDA
+	binary.LittleEndian.PutUint32(odd[20:], 126) // e_version
+	got, err := libscan.Scan(odd)
+	if err != nil {
+		t.Fatalf("e_version 126: %v", err)
+	}
+	if got.Arch != want.Arch || len(got.Kernels) != len(want.Kernels) || got.Kernel("matmul_para") == nil {
+		t.Fatalf("scanned %+v, want %+v", got, want)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"regexp"
 	"sort"
 	"strings"
@@ -79,7 +80,7 @@ func (l *Info) KernelNames() []string {
 
 // heapFuncs are device functions that use the device heap. The CUDA heap cannot be switched
 // off and is not cleared between kernels of one context, so a kernel that calls malloc could
-// read what an earlier tenant left there (GPU-FACTS.md): such libraries are refused.
+// read what an earlier tenant left there (docs/gpu-facts.md): such libraries are refused.
 var heapFuncs = map[string]bool{
 	"malloc": true, "free": true, "__nv_aligned_device_malloc": true,
 	"cudaMalloc": true, "cudaFree": true, "__cudaCDP2Malloc": true, "__cudaCDP2Free": true,
@@ -136,6 +137,9 @@ var (
 func scanPTX(b []byte) (*Info, error) {
 	s, err := ptxCode(string(bytes.TrimRight(b, "\x00")))
 	if err != nil {
+		return nil, err
+	}
+	if err := ptxWhole(s); err != nil {
 		return nil, err
 	}
 	info := &Info{Kind: KindPTX}
@@ -248,11 +252,14 @@ func finish(info *Info) (*Info, error) {
 }
 
 func scanELF(b []byte) (*Info, error) {
-	f, err := elf.NewFile(bytes.NewReader(b))
+	f, err := elf.NewFile(versionAgnostic(b))
 	if err != nil {
 		return nil, badLib("a malformed ELF file: %v", err)
 	}
 	defer f.Close()
+	if err := elfWithin(f, uint64(len(b))); err != nil {
+		return nil, err
+	}
 	switch f.Machine {
 	case emCUDA:
 		return scanCubin(f, elfFlags(b))
@@ -260,6 +267,69 @@ func scanELF(b []byte) (*Info, error) {
 		return scanHsaco(f, elfFlags(b))
 	}
 	return nil, badLib("an ELF file for %v, not a GPU code object (cubin: EM_CUDA; hsaco: EM_AMDGPU)", f.Machine)
+}
+
+// versionAgnostic reads b with the header's e_version field made equal to e_ident's version
+// byte. CUDA's tools write their own ABI version there (nvcc and ptxas: 126 with OSABI 51, the
+// CUDA OSABI, for sm_86 among others), which debug/elf refuses as "mismatched ELF version";
+// the field says nothing about the layout, which e_ident's class and data bytes do.
+func versionAgnostic(b []byte) io.ReaderAt {
+	const eVersion = 20 // offset of e_version in both ELF classes
+	if len(b) < eVersion+4 || len(b) <= elf.EI_VERSION {
+		return bytes.NewReader(b)
+	}
+	r := &patchedReader{b: b, off: eVersion}
+	if b[elf.EI_DATA] == byte(elf.ELFDATA2MSB) {
+		binary.BigEndian.PutUint32(r.patch[:], uint32(b[elf.EI_VERSION]))
+	} else {
+		binary.LittleEndian.PutUint32(r.patch[:], uint32(b[elf.EI_VERSION]))
+	}
+	return r
+}
+
+// patchedReader reads b with the 4 bytes at off replaced by patch.
+type patchedReader struct {
+	b     []byte
+	off   int64
+	patch [4]byte
+}
+
+func (r *patchedReader) ReadAt(p []byte, off int64) (int, error) {
+	if off < 0 {
+		return 0, errors.New("libscan: negative offset")
+	}
+	if off >= int64(len(r.b)) {
+		return 0, io.EOF
+	}
+	n := copy(p, r.b[off:])
+	for i := range r.patch {
+		if at := r.off + int64(i) - off; at >= 0 && at < int64(n) {
+			p[at] = r.patch[i]
+		}
+	}
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+// elfWithin checks that every section's and segment's bytes lie within the file's size: a
+// truncated upload is refused at upload, whatever part of it the scanner reads.
+func elfWithin(f *elf.File, size uint64) error {
+	for _, sec := range f.Sections {
+		if sec.Type == elf.SHT_NOBITS || sec.Type == elf.SHT_NULL {
+			continue
+		}
+		if end := sec.Offset + sec.FileSize; end < sec.Offset || end > size {
+			return badLib("the ELF file is truncated: section %q ends at byte %d of a file of %d bytes", sec.Name, end, size)
+		}
+	}
+	for i, p := range f.Progs {
+		if end := p.Off + p.Filesz; end < p.Off || end > size {
+			return badLib("the ELF file is truncated: segment %d ends at byte %d of a file of %d bytes", i, end, size)
+		}
+	}
+	return nil
 }
 
 // elfFlags reads e_flags, which debug/elf does not expose.

@@ -42,6 +42,20 @@ cat >"$tmp/check.c" <<'C'
 	               "prototype of " #sym " in cuda.h differs from " #type " in cuda_decls.h");
 GF_CUDA_FUNCS(GF_CHECK_FN)
 GF_CUDA_GRAPH_FUNCS(GF_CHECK_FN)
+GF_CUDA_VMM_FUNCS(GF_CHECK_FN)
+
+/* The virtual memory management structs lib.c fills: same size, every field at the same offset. */
+_Static_assert(sizeof(gf_CUmemAllocationProp) == sizeof(CUmemAllocationProp), "CUmemAllocationProp size");
+_Static_assert(offsetof(gf_CUmemAllocationProp, type) == offsetof(CUmemAllocationProp, type), "CUmemAllocationProp.type");
+_Static_assert(offsetof(gf_CUmemAllocationProp, requestedHandleTypes) == offsetof(CUmemAllocationProp, requestedHandleTypes), "CUmemAllocationProp.requestedHandleTypes");
+_Static_assert(offsetof(gf_CUmemAllocationProp, location) == offsetof(CUmemAllocationProp, location), "CUmemAllocationProp.location");
+_Static_assert(offsetof(gf_CUmemAllocationProp, win32HandleMetaData) == offsetof(CUmemAllocationProp, win32HandleMetaData), "CUmemAllocationProp.win32HandleMetaData");
+_Static_assert(offsetof(gf_CUmemAllocationProp, allocFlags) == offsetof(CUmemAllocationProp, allocFlags), "CUmemAllocationProp.allocFlags");
+_Static_assert(sizeof(gf_CUmemLocation) == sizeof(CUmemLocation), "CUmemLocation size");
+_Static_assert(offsetof(gf_CUmemLocation, id) == offsetof(CUmemLocation, id), "CUmemLocation.id");
+_Static_assert(sizeof(gf_CUmemAccessDesc) == sizeof(CUmemAccessDesc), "CUmemAccessDesc size");
+_Static_assert(offsetof(gf_CUmemAccessDesc, flags) == offsetof(CUmemAccessDesc, flags), "CUmemAccessDesc.flags");
+_Static_assert(__builtin_types_compatible_p(gf_CUmemGenericAllocationHandle, CUmemGenericAllocationHandle), "CUmemGenericAllocationHandle");
 
 /* The kernel-node parameters the graph builder fills: same size, every field at the same offset. */
 _Static_assert(sizeof(gf_CUDA_KERNEL_NODE_PARAMS_v2) == sizeof(CUDA_KERNEL_NODE_PARAMS_v2), "CUDA_KERNEL_NODE_PARAMS_v2 size");

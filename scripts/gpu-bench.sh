@@ -2,7 +2,8 @@
 # Runs ON THE GPU MACHINE, from the repository root, with binaries built by `make gpu-build`
 # (bin/gpufn, bin/gpufn-baseline; bin/vegeta if present). No Go is needed there.
 #
-#   scripts/gpu-bench.sh                 the whole bench: floors, comparisons, vegeta, report
+#   scripts/gpu-bench.sh                 the default steps (STEPS, below): floor, comparisons, cold,
+#                                        dandelion, report (~12.5 min: more than one device call)
 #   scripts/gpu-bench.sh build-vegeta    (on a machine with Go) build the pinned vegeta into bin/
 #
 # In one run, on the same machine:
@@ -19,9 +20,22 @@
 #      back to back and paced at the low-load rate;
 #   3. compare, one command per workload: gpufn sequential; concurrent 2/4/8 workers with MPS
 #      on, 4 workers with MPS off; the cpu device; the dedicated baseline (matmul n=128,
-#      inference 1 and 500 repetitions); each system gets a low-load point (25/s) and an
-#      adaptive sweep (doubling, then bisecting) for the highest rate that holds;
-#   4. cold requests: matmul at a low rate, every request to a never-loaded copy;
+#      inference 1 and 500 repetitions); each system gets a low-load point (25/s), an
+#      adaptive sweep (doubling, then bisecting) for the highest rate that holds (errors < 1%,
+#      achieved >= 90%, p99 <= 10x the system's low-load p99, no queue growing over the step),
+#      FIGURE_POINTS evenly spaced rates up to it for the plots, and a closed loop of
+#      CLOSED_CONNS connections (with the server's CPU per invocation); each compare also runs
+#      the same closed loop against the HTTP echo server first (the floor, measured alike);
+#   4. cold requests: matmul at COLD_RATE, half of the requests each to a never-loaded copy of
+#      the library (uploaded as PTX, compiled at upload, its own global variable so its code is
+#      new), the other half hot, in the same run: cold p50/p99 beside hot;
+#   4b. the dandelion workload (Dandelion, SOSP'25) on DANDELION_SYSTEM: DANDELION_N functions
+#      (copies of matmul n=128, each its own library, uploaded DANDELION_PARALLEL at a time), a
+#      hot set of DANDELION_HOT getting DANDELION_HOT_PERCENT% of the requests; an adaptive
+#      sweep of the mix, evenly spaced rates up to its peak (80% of it among them) and the
+#      all-hot run at each of those rates; distinct cold functions served per second;
+#   4c. on a host of two or more GPUs, the scaling with GPUs: matmul and inference with 500
+#      repetitions, MULTI_SYSTEMS (each system on GPU 0 alone, NAME-gpu0, and on every GPU);
 #   5. the cross-check against vegeta at rates below saturation, on matmul (where the clients'
 #      own costs are a large part of the latency) and on inference with 100 and 500 repetitions
 #      (where the server's time is: about 1.2 and 6 ms): in interleaved rounds, the bench with
@@ -35,8 +49,29 @@
 # $OUT/bench-DATE-MACHINE.tar.gz, with summary.md and the log beside it. Keep results by
 # copying the PNGs and summary.md to docs/results/bench-DATE-MACHINE/.
 #
-# Knobs (environment; the defaults take about 15 minutes on one H100 with 16 cores, 10 of them
-# the vegeta checks):
+# Steps and their time on one H100 with 16 cores (estimates from the 2026-11-25 logs, plus
+# FIGURE_POINTS-1 runs and a closed loop per system; say which step took how long in the log's
+# "=== [Ns]" lines):
+#   floor        ~30 s      the HTTP floor
+#   matmul       ~5 min     9 systems, ~32 s each
+#   inf1         ~2.8 min   5 systems
+#   inf500       ~2.4 min   4 systems
+#   cold         ~1 min     2 systems; COLD_RATE x COLD_DUR / 2 cold copies each, compiled at upload
+#   dandelion    ~1 min + the registration of DANDELION_N libraries (each a PTX compiled at upload:
+#                at 20-50 ms a compile, 10,000 take 200-500 s of compile time, divided by what
+#                the server compiles in parallel: the log's "registered N functions in T" line says)
+#   multigpu     ~1.5 min, on a host of two or more GPUs only
+#   report       ~5 s
+#   host ~25 s, gpufloor ~30 s, vegeta ~10 min: not run unless named in STEPS
+# One device call runs at most 10 minutes: split the default steps over two calls, e.g.
+#   STEPS="floor matmul cold report" scripts/gpu-bench.sh          (~6.5 min)
+#   STEPS="inf1 inf500 dandelion report" scripts/gpu-bench.sh      (~6 min + the registration)
+# then unpack both calls' $OUT tarballs into one directory (same name on the same day and
+# machine) and run `bin/gpufn bench report DIR` over it once.
+#
+# Knobs (environment):
+#   STEPS="floor matmul inf1 inf500 cold dandelion multigpu report"   the steps to run (add host,
+#                          gpufloor, vegeta for those); SKIP (below) takes steps out of them
 #   DEVICE=cuda            device of every gpufn and baseline server
 #   DUR=1s                 each sweep step's measured run; WARMUP=300ms before it, SETTLE=300ms after
 #   PRECISION=0.1          the bisection stops when (failed - held) / held is below this
@@ -46,7 +81,12 @@
 #   MATMUL_START=4000 INF1_START=4000 INF500_START=50   first rate of each sweep
 #   GPU_FLOOR_WORKLOADS=matmul,inference-r1,inference-r100,inference-r500 GPU_FLOOR_ITERS=2000
 #   HOST_N=500             samples of each host probe (step 0)
-#   COLD_SYSTEMS=seq,c4-mps COLD_RATE=5
+#   FIGURE_POINTS=4        after each sweep, rates peak/4, 2 peak/4, 3 peak/4 for the plots (0: none)
+#   CLOSED_CONNS=64        connections of each system's closed loop and of the echo floor's (0: none)
+#   SLO_P99=               a p99 bound for every system instead of 10x its own low-load p99
+#   COLD_SYSTEMS=seq,c4-mps COLD_RATE=20 COLD_DUR=10s   half the requests cold (100 cold, 100 hot)
+#   DANDELION_SYSTEM=c4-mps DANDELION_N=10000 DANDELION_HOT=100 DANDELION_HOT_PERCENT=97
+#   DANDELION_START=4000 DANDELION_PARALLEL=32 DANDELION_FIGURE=5   the dandelion step
 #   VEGETA_CHECKS="matmul@25,500,2000 inference-r100@25,200 inference-r500@25,50"   workload@rates
 #                          of each cross-check (rates well below gpufn-seq's saturation: about 800/s
 #                          for 100 repetitions, 160/s for 500)
@@ -78,7 +118,8 @@
 #   SERVER_CPUS, BENCH_CPUS  taskset lists keeping servers and load generator on separate
 #                          cores (default on 12 or more cores: the last quarter for the bench;
 #                          SERVER_CPUS= (empty) turns pinning off)
-#   SKIP="host floor gpufloor matmul inf1 inf500 cold vegeta"  steps to leave out
+#   MULTI_SYSTEMS=c4-mps-gpu0,c4-mps MULTI_MATMUL_START=8000 MULTI_INF500_START=200   step 4c
+#   SKIP="host floor gpufloor matmul inf1 inf500 cold dandelion multigpu vegeta"  steps to leave out
 #   MACHINE=label          name in the results (default: host name and GPU)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -116,7 +157,22 @@ INF500_START=${INF500_START:-50}
 GPU_FLOOR_WORKLOADS=${GPU_FLOOR_WORKLOADS:-matmul,inference-r1,inference-r100,inference-r500}
 GPU_FLOOR_ITERS=${GPU_FLOOR_ITERS:-2000}
 COLD_SYSTEMS=${COLD_SYSTEMS:-seq,c4-mps}
-COLD_RATE=${COLD_RATE:-5}
+COLD_RATE=${COLD_RATE:-20}
+COLD_DUR=${COLD_DUR:-10s}
+FIGURE_POINTS=${FIGURE_POINTS:-4}
+CLOSED_CONNS=${CLOSED_CONNS:-64}
+SLO_P99=${SLO_P99:-}
+DANDELION_SYSTEM=${DANDELION_SYSTEM:-c4-mps}
+DANDELION_N=${DANDELION_N:-10000}
+DANDELION_HOT=${DANDELION_HOT:-100}
+DANDELION_HOT_PERCENT=${DANDELION_HOT_PERCENT:-97}
+DANDELION_START=${DANDELION_START:-4000}
+DANDELION_PARALLEL=${DANDELION_PARALLEL:-32}
+DANDELION_FIGURE=${DANDELION_FIGURE:-5}
+MULTI_SYSTEMS=${MULTI_SYSTEMS:-c4-mps-gpu0,c4-mps}
+MULTI_MATMUL_START=${MULTI_MATMUL_START:-8000}
+MULTI_INF500_START=${MULTI_INF500_START:-200}
+STEPS=${STEPS:-floor matmul inf1 inf500 cold dandelion multigpu report}
 HOST_N=${HOST_N:-500}
 VEGETA_CHECKS=${VEGETA_CHECKS:-matmul@${VEGETA_RATES:-25,500,2000} inference-r100@25,200 inference-r500@25,50}
 VEGETA_DUR=${VEGETA_DUR:-6s}
@@ -153,7 +209,11 @@ VEGETA=${VEGETA:-$BIN/vegeta}
 status=0
 t0=$(date +%s)
 
-skip() { case " $SKIP " in *" $1 "*) return 0 ;; esac; return 1; }
+skip() {
+	case " $SKIP " in *" $1 "*) return 0 ;; esac
+	case " $STEPS " in *" $1 "*) return 1 ;; esac
+	return 0
+}
 step() {
 	echo "=== [$(($(date +%s) - t0))s] $*" | tee -a "$log"
 	"$@" 2>&1 | tee -a "$log"
@@ -181,6 +241,10 @@ common=(--device "$DEVICE" --gpufn "$GPUFN" --baseline "$BIN/gpufn-baseline" --m
 	--duration "$DUR" --warmup "$WARMUP" --settle "$SETTLE" --precision "$PRECISION"
 	--low-rate "$LOW_RATE" --low-duration "$LOW_DUR" --low-spin-wait "$SPIN_WAIT" "${client[@]}"
 	--sweep adaptive --progress lines --out "$RESULTS")
+# The holding rule (errors, achieved rate, p99 bound, no growing queue: the bench's defaults)
+# and the evenly spaced rates for the plots.
+rule=(--figure-points "$FIGURE_POINTS")
+[ -n "$SLO_P99" ] && rule+=(--slo-p99 "$SLO_P99")
 # The floor's echo server runs as a process of its own, pinned like the servers, so that the
 # closed loop measures the load generator alone on its CPUs.
 echo_server=(--echo-process)
@@ -239,11 +303,22 @@ skip floor || step "${bench[@]}" floor --workloads matmul,inference-r1,inference
 	--spin-wait "$SPIN_WAIT" "${client[@]}" $(prof floor) --machine "$MACHINE" --out "$RESULTS"
 skip gpufloor || step "${pin_server[@]}" "$BIN/gpufn-baseline" --floor --device "$DEVICE" --floor-workloads "$GPU_FLOOR_WORKLOADS" \
 	--floor-iterations "$GPU_FLOOR_ITERS" --floor-max-time 12s --floor-rate "$LOW_RATE" --machine "$MACHINE" --out "$RESULTS/gpu-floor.json"
-skip matmul || step "${bench[@]}" compare "${common[@]}" $(prof matmul) --workload matmul --systems "$MATMUL_SYSTEMS" --start "$MATMUL_START"
-skip inf1 || step "${bench[@]}" compare "${common[@]}" $(prof inf1) --workload inference-r1 --systems "$INF1_SYSTEMS" --start "$INF1_START"
-skip inf500 || step "${bench[@]}" compare "${common[@]}" $(prof inf500) --workload inference-r500 --systems "$INF500_SYSTEMS" --start "$INF500_START"
+skip matmul || step "${bench[@]}" compare "${common[@]}" "${rule[@]}" --closed-loop "$CLOSED_CONNS" $(prof matmul) --workload matmul --systems "$MATMUL_SYSTEMS" --start "$MATMUL_START"
+skip inf1 || step "${bench[@]}" compare "${common[@]}" "${rule[@]}" --closed-loop "$CLOSED_CONNS" $(prof inf1) --workload inference-r1 --systems "$INF1_SYSTEMS" --start "$INF1_START"
+skip inf500 || step "${bench[@]}" compare "${common[@]}" "${rule[@]}" --closed-loop "$CLOSED_CONNS" $(prof inf500) --workload inference-r500 --systems "$INF500_SYSTEMS" --start "$INF500_START"
+# Cold beside hot in the same run: half the requests go each to a copy never invoked.
 skip cold || step "${bench[@]}" compare "${common[@]}" $(prof cold) --workload matmul --systems "$COLD_SYSTEMS" --sweep none \
-	--hot-percent 0 --low-rate "$COLD_RATE" --name matmul-n128-cold
+	--hot-percent 50 --low-rate "$COLD_RATE" --low-duration "$COLD_DUR" --parallel 32 --name matmul-n128-cold
+skip dandelion || step "${bench[@]}" dandelion --device "$DEVICE" --gpufn "$GPUFN" --machine "$MACHINE" "${server_cpus[@]}" "${server_args[@]}" \
+	--system "$DANDELION_SYSTEM" --workload matmul --functions "$DANDELION_N" --hot-set "$DANDELION_HOT" \
+	--hot-percent "$DANDELION_HOT_PERCENT" --parallel "$DANDELION_PARALLEL" --start "$DANDELION_START" --figure-points "$DANDELION_FIGURE" \
+	--duration "$DUR" --warmup "$WARMUP" --settle "$SETTLE" --precision "$PRECISION" --low-rate "$LOW_RATE" --low-duration "$LOW_DUR" \
+	${SLO_P99:+--slo-p99 "$SLO_P99"} "${client[@]}" $(prof dandelion) --sweep adaptive --progress lines --out "$RESULTS"
+gpus=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | wc -l)
+if ! skip multigpu && [ "$gpus" -ge 2 ]; then
+	step "${bench[@]}" compare "${common[@]}" "${rule[@]}" $(prof multi-matmul) --workload matmul --systems "$MULTI_SYSTEMS" --start "$MULTI_MATMUL_START" --name matmul-n128-gpus
+	step "${bench[@]}" compare "${common[@]}" "${rule[@]}" $(prof multi-inf500) --workload inference-r500 --systems "$MULTI_SYSTEMS" --start "$MULTI_INF500_START" --name inference-r500-gpus
+fi
 if ! skip vegeta; then
 	if [ ! -x "$VEGETA" ] && command -v vegeta >/dev/null; then
 		VEGETA=$(command -v vegeta)
@@ -267,8 +342,12 @@ if ! skip vegeta; then
 		echo "=== vegeta: no $VEGETA and none on PATH; build it with scripts/gpu-bench.sh build-vegeta (needs Go) and copy it to $BIN/" | tee -a "$log"
 	fi
 fi
-echo "=== [$(($(date +%s) - t0))s] report" | tee -a "$log"
-"$GPUFN" bench report "$RESULTS" >/dev/null 2>>"$log" || status=1
+if ! skip report; then
+	echo "=== [$(($(date +%s) - t0))s] report" | tee -a "$log"
+	"$GPUFN" bench report "$RESULTS" >/dev/null 2>>"$log" || status=1
+	# The highest rates under the rule before 2026-11-27 beside the current one, from these runs.
+	"$GPUFN" bench report --rules "$RESULTS" >"$RESULTS/rules.md" 2>>"$log" || status=1
+fi
 cat "$RESULTS/summary.md" 2>/dev/null
 if [ -n "${OUT:-}" ]; then
 	mkdir -p "$OUT"

@@ -3,10 +3,14 @@
 # (bin/gpufn, bin/cuda.test, bin/e2e.test). No Go is needed there.
 #
 #   1. the CUDA declarations checked against the toolkit's cuda.h (gcc);
-#   2. the device conformance suite on CUDA, then its destructive cases (a fault) in a process
-#      of their own;
+#   2. the device conformance suite on CUDA (resident weight allocations included), then its
+#      destructive cases (a fault; a kernel writing a sealed weight allocation) in a process of
+#      their own each;
 #   3. the end-to-end tests against real servers on the GPU: sequential engine, then concurrent
-#      under MPS (matmul, inference, zeroing, faults, deadlines, printf, bad input).
+#      under MPS (matmul, inference, zeroing, faults, deadlines, printf, bad input; weight sets,
+#      the MLP example, Dandelion v2 configs, tenant switches: e2e/models_test.go), on GPU 0;
+#   4. on a host of two or more GPUs, the multi-GPU end-to-end tests on two.
+# Knobs: E2E_RUN (a -test.run pattern for step 3), SKIP_SINGLE=1 (step 4 alone).
 # Results go to $OUT/gpu-test.log when $OUT is set.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -25,7 +29,19 @@ nvidia-smi --query-gpu=name,driver_version,memory.total,compute_mode --format=cs
 step bin/cuda.test -test.v -test.count=1
 step env GPUFN_DESTRUCTIVE=1 bin/cuda.test -test.v -test.count=1 -test.run "Conformance/.*/destructive"
 step env GPUFN_DESTRUCTIVE=1 bin/cuda.test -test.v -test.count=1 -test.run TestDestructiveFault
+step env GPUFN_DESTRUCTIVE=1 bin/cuda.test -test.v -test.count=1 -test.run TestDestructiveResidentWrite
 export GPUFN_BIN=$PWD/bin/gpufn GPUFN_E2E_DEVICE=cuda
-step bin/e2e.test -test.v -test.count=1 -test.timeout 9m ${E2E_RUN:+-test.run "$E2E_RUN"}
+# The single-GPU suite runs on GPU 0 alone; on a host of several GPUs the multi-GPU tests
+# (e2e/multigpu_test.go: an engine, MPS daemon and workers per GPU, spreading, a fault on one
+# GPU sparing the other) run after it on two.
+gpus=$(nvidia-smi --query-gpu=name --format=csv,noheader | wc -l)
+if [ -z "${SKIP_SINGLE:-}" ]; then
+	step env CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0} bin/e2e.test -test.v -test.count=1 -test.timeout 9m ${E2E_RUN:+-test.run "$E2E_RUN"}
+fi
+if [ "$gpus" -ge 2 ]; then
+	step env GPUFN_E2E_GPUS="$gpus" bin/e2e.test -test.v -test.count=1 -test.timeout 5m -test.run 'TwoGPUs|OneGPU'
+else
+	echo "=== one GPU: the multi-GPU tests are skipped" | tee -a "$log"
+fi
 echo "gpu-test: $([ $status -eq 0 ] && echo PASS || echo FAIL)" | tee -a "$log"
 exit $status

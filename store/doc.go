@@ -9,6 +9,8 @@
 //	DIR/tenants/<tenant>/libraries/<name>.lib    one file per library
 //	DIR/tenants/<tenant>/functions/<name>.fn     one file per function
 //	DIR/tenants/<tenant>/cubins/<arch>/<name>.cubin  the cubin compiled from PTX library <name>
+//	DIR/tenants/<tenant>/weights/<name>.ws       one file per weight set: its blob's SHA-256 and size
+//	DIR/blobs/sha256/<hex>.safetensors           a weight set's file as uploaded, named by its SHA-256
 //	DIR/tenants/<tenant>/<kind>/.tmp-*           a write in progress (or interrupted)
 //	DIR/seeded/<tenant>/<name>.lib, <name>.fn    empty: the server's seed of that name was offered
 //
@@ -45,6 +47,18 @@
 // kind, that tenant and name match the file's path, that the payload is exactly size bytes,
 // and the checksum. A file that fails any check is a Problem (its Err
 // wraps ErrCorrupt): it is logged at Warn and skipped, and the rest loads.
+//
+// # Weight sets
+//
+// A weight set is stored content-addressed: its file (a safetensors file, checked by the
+// caller) is a blob named by its SHA-256, shared by every set of that content whichever its
+// tenant, and the set's entry (kind "weights", payload {"sha256":..,"bytes":N}) names it. A
+// Put writes the blob (unless present), then the entry; a delete or a replace removes the
+// blob that no entry refers to any more. Workers read a set from its blob's path (BlobPath),
+// so that its bytes never cross a pipe. LoadWeights checks every blob's size and SHA-256 once,
+// skips (as a Problem) an entry whose blob is missing or damaged, and removes the blobs no
+// sound entry refers to and the temporary files of interrupted blob writes. Load skips the
+// weights directories.
 //
 // # Atomicity
 //

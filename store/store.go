@@ -74,6 +74,9 @@ type Store struct {
 	// dirMu serializes creating directories, so that a directory that exists has been fsynced
 	// into its parent by whoever created it.
 	dirMu sync.Mutex
+	// weightsMu serializes the puts and deletes of weight sets, so that a blob is removed only
+	// when no entry refers to it (weights.go).
+	weightsMu sync.Mutex
 }
 
 // Open opens the store in dir, creating dir (0700) if missing, and takes an exclusive lock on
@@ -460,6 +463,8 @@ func (l *loader) loadTenant(tdir, tenant string) error {
 			k = functionKind
 		case cubinsDir:
 			continue // compiled cubins: read on demand (LoadCubin)
+		case weightsDir:
+			continue // weight sets: LoadWeights
 		default:
 			l.problem(kdir, fmt.Errorf("%w: unexpected in a tenant directory", ErrCorrupt))
 			continue

@@ -13,14 +13,14 @@ func TestWorkerArgs(t *testing.T) {
 		want childFlags
 	}{
 		{StartOptions{Args: []string{"worker"}, Device: "cpu"}.withDefaults(),
-			childFlags{kind: "cpu", contexts: 1, reserve: 768 << 20, graphs: true, logLevel: "info"}},
+			childFlags{kind: "cpu", contexts: 1, reserve: 768 << 20, residentBytes: DefaultResidentBytes, graphs: true, logLevel: "info"}},
 		{StartOptions{Args: []string{"worker"}, Device: "cuda", Ordinal: 3, PoolBytes: 5 << 30, Contexts: 2, LogLevel: "debug",
-			NoPool: true, NoGraphs: true, Spin: 50 * time.Microsecond}.withDefaults(),
-			childFlags{kind: "cuda", ordinal: 3, poolBytes: 5 << 30, contexts: 2, reserve: 768 << 20, noPool: true, spin: 50 * time.Microsecond, logLevel: "debug"}},
+			NoPool: true, NoGraphs: true, Spin: 50 * time.Microsecond, ResidentBytes: 3 << 20}.withDefaults(),
+			childFlags{kind: "cuda", ordinal: 3, poolBytes: 5 << 30, contexts: 2, reserve: 768 << 20, residentBytes: 3 << 20, noPool: true, spin: 50 * time.Microsecond, logLevel: "debug"}},
 		{StartOptions{Args: []string{"worker"}, Device: "auto", Probe: true}.withDefaults(),
-			childFlags{kind: "auto", probe: true, reserve: 768 << 20, graphs: true, logLevel: "info"}},
+			childFlags{kind: "auto", probe: true, reserve: 768 << 20, residentBytes: DefaultResidentBytes, graphs: true, logLevel: "info"}},
 		{StartOptions{Args: []string{"worker"}, Device: "hip", Spin: SpinForever}.withDefaults(),
-			childFlags{kind: "hip", contexts: 1, reserve: 768 << 20, graphs: true, spin: SpinForever, logLevel: "info"}},
+			childFlags{kind: "hip", contexts: 1, reserve: 768 << 20, residentBytes: DefaultResidentBytes, graphs: true, spin: SpinForever, logLevel: "info"}},
 	}
 	for _, tc := range tests {
 		args := workerArgs(tc.opt)

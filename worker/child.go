@@ -4,11 +4,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"gpufn/call"
 	"io"
 	"os"
+	"os/signal"
 	"runtime"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"go.uber.org/zap"
@@ -16,6 +17,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"gpufn/bufpool"
+	"gpufn/call"
 	"gpufn/gpu"
 	"gpufn/shm"
 )
@@ -55,6 +57,11 @@ func Main(args []string, devs Devices) int {
 		fmt.Fprintln(os.Stderr, "gpufn worker: this process is started by `gpufn serve`, not by hand")
 		return ExitUsage
 	}
+	// The server stops its workers itself (a shutdown message, or SIGKILL): a SIGINT, SIGTERM or
+	// SIGHUP that reaches a worker was meant for the server, as systemd's
+	// KillMode=control-group sends SIGTERM to every process of the unit at once. The server
+	// drains on it, and its workers must live to finish what it admitted (spawn.go).
+	signal.Ignore(syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	// fd 1 is where a kernel's device printf goes: never the protocol.
 	if err := silenceStdout(); err != nil {
 		fmt.Fprintln(os.Stderr, "gpufn worker:", err)
@@ -81,16 +88,17 @@ func Main(args []string, devs Devices) int {
 
 // childFlags are a worker process's flags (the server sets them from StartOptions).
 type childFlags struct {
-	kind      string
-	ordinal   int
-	poolBytes uint64
-	reserve   uint64
-	contexts  int
-	probe     bool
-	noPool    bool
-	graphs    bool
-	spin      time.Duration
-	logLevel  string
+	kind          string
+	ordinal       int
+	poolBytes     uint64
+	reserve       uint64
+	residentBytes uint64
+	contexts      int
+	probe         bool
+	noPool        bool
+	graphs        bool
+	spin          time.Duration
+	logLevel      string
 }
 
 func parseChildFlags(args []string) (childFlags, error) {
@@ -104,6 +112,7 @@ func parseChildFlags(args []string) (childFlags, error) {
 	fs.BoolVar(&f.probe, "probe", false, "report the devices of --device in the hello, then exit")
 	fs.BoolVar(&f.noPool, "no-pool", false, "start without a device pool (the server sends one when it needs it)")
 	fs.BoolVar(&f.graphs, "graphs", true, "replay repeated launch sequences as launch graphs where the device has them")
+	fs.Uint64Var(&f.residentBytes, "resident-bytes", DefaultResidentBytes, "device memory the worker's resident weight sets may take, besides the pool")
 	fs.DurationVar(&f.spin, "spin", 0, "spin this long on the request pipe before parking (-1ns: never park)")
 	fs.StringVar(&f.logLevel, "log-level", "info", "log level")
 	fs.SetOutput(os.Stderr)
@@ -130,7 +139,7 @@ func sendProbe(devs Devices, kind string, fw *FrameWriter, hello Hello, log *zap
 // runChild opens the device, its pool and the shared-memory contexts, says hello with what
 // it got (or why it could not start), and serves requests until the server is done.
 func runChild(devs Devices, f childFlags, req *os.File, fw *FrameWriter, hello Hello, log *zap.Logger) int {
-	c, err := startChild(devs, f.kind, f.ordinal, f.poolBytes, f.reserve, f.contexts, !f.noPool, ExecutorOptions{NoGraphs: !f.graphs}, log)
+	c, err := startChild(devs, f.kind, f.ordinal, f.poolBytes, f.reserve, f.contexts, !f.noPool, ExecutorOptions{NoGraphs: !f.graphs, ResidentBytes: f.residentBytes}, log)
 	if err != nil {
 		hello.Err = &WireError{Code: call.CodeInternal, Message: err.Error()}
 		if gpu.IsFatal(err) {
@@ -315,7 +324,10 @@ func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
 				return ExitProtocol
 			}
 			c.invoke(&c.inv, &c.res)
-			c.inv.Lib.Image, c.inv.Config = nil, nil
+			c.inv.Lib.Image, c.inv.Config, c.inv.Weights = nil, nil, nil
+			for i := range c.inv.Extra {
+				c.inv.Extra[i].Image = nil
+			}
 			fr.Shrink()
 		case MsgPool:
 			var cmd PoolCmd
@@ -323,6 +335,18 @@ func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
 				return ExitProtocol
 			}
 			c.poolCmd(&cmd, &c.res)
+		case MsgDrop:
+			var cmd DropCmd
+			if err := fr.Decode(&cmd); err != nil {
+				return ExitProtocol
+			}
+			start := time.Now()
+			c.res = Result{ID: cmd.ID, Outputs: c.res.Outputs[:0]}
+			if err := c.exec.DropAll(); err != nil {
+				c.res.Err = ToWire(err)
+			}
+			c.res.Resident = c.exec.Resident()
+			c.res.Stages.Total = time.Since(start).Nanoseconds()
 		case MsgCompile:
 			var req Compile
 			if err := fr.Decode(&req); err != nil {
@@ -359,7 +383,7 @@ func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
 			c.repBell.Store(c.res.ID) // after the frame: a reader that sees it finds the frame
 		}
 		if c.res.Err != nil && c.res.Err.Fatal {
-			// The device is lost for this process (GPU-FACTS.md): leave, the server restarts us.
+			// The device is lost for this process (docs/gpu-facts.md): leave, the server restarts us.
 			c.log.Error("device lost; exiting", zap.String("error", c.res.Err.Message))
 			return ExitDeviceErr
 		}
@@ -423,6 +447,10 @@ func (c *child) poolCmd(cmd *PoolCmd, res *Result) {
 			err = c.pool.Close()
 			c.pool = nil
 			c.exec.SetPool(nil)
+		}
+		// The memory goes back whole: resident weight sets too (zeroed), placed again later.
+		if derr := c.exec.DropResident(); err == nil {
+			err = derr
 		}
 	} else {
 		if c.pool != nil {

@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"go.uber.org/zap"
@@ -67,6 +66,9 @@ type StartOptions struct {
 	Spin, ReplySpin time.Duration
 	// NoGraphs turns the worker's launch graphs off (ExecutorOptions.NoGraphs).
 	NoGraphs bool
+	// ResidentBytes bounds the worker's resident weight sets (ExecutorOptions.ResidentBytes;
+	// 0: the worker's default).
+	ResidentBytes uint64
 }
 
 // Process is the server's handle on one worker process: the pipes, the contexts and the
@@ -197,9 +199,9 @@ func (p *Process) spawn(opt StartOptions) error {
 	for _, r := range p.regions {
 		cmd.ExtraFiles = append(cmd.ExtraFiles, r.File())
 	}
-	// The worker dies with the server; it also exits when its request pipe closes.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	err = cmd.Start()
+	// The worker leads a process group of its own and dies with the server (spawn.go says why
+	// and why from one thread); it also exits when its request pipe closes.
+	err = startCmd(cmd)
 	reqR.Close()
 	repW.Close()
 	errW.Close()
@@ -236,6 +238,9 @@ func workerArgs(opt StartOptions) []string {
 	}
 	if opt.NoGraphs {
 		args = append(args, "--graphs=false")
+	}
+	if opt.ResidentBytes != 0 {
+		args = append(args, "--resident-bytes", strconv.FormatUint(opt.ResidentBytes, 10))
 	}
 	if opt.Spin != 0 {
 		args = append(args, "--spin", opt.Spin.String())
@@ -421,6 +426,30 @@ func (p *Process) ReceiveParked(id uint64, res *Result, deadline time.Time) erro
 	err := p.Receive(id, res, deadline)
 	p.spin.park = false
 	return err
+}
+
+// WaitReply waits, parked and without reading it, until the result of request id (the oldest
+// one sent and not yet received) can be read (its first
+// byte has come, or the pipe has an error or its end for the next Receive to report: nil), or
+// deadline passes (ErrDeadline). Unlike Receive's, this ErrDeadline leaves the worker usable:
+// nothing was read, and a later Receive reads the result whole. The engine waits so for a
+// caller's deadline, which must not cost the worker (a caller's deadline kills nothing).
+func (p *Process) WaitReply(id uint64, deadline time.Time) error {
+	if p.fr.r.Buffered() > 0 {
+		return nil
+	}
+	p.rep.SetReadDeadline(deadline)
+	if p.spin != nil {
+		p.spin.deadline, p.spin.want, p.spin.park = deadline, id, true
+	}
+	_, err := p.fr.r.Peek(1)
+	if p.spin != nil {
+		p.spin.park = false
+	}
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return ErrDeadline
+	}
+	return nil
 }
 
 func (p *Process) ioErr(err error) error {

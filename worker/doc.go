@@ -41,7 +41,10 @@
 // owner goroutine drives a Process (the engine's); Terminate and Done may be used from any
 // goroutine. Start starts two goroutines per worker: one forwards the worker's stderr to the
 // server's log tagged with the worker's ID, one reaps the process and closes Done when it
-// exits. Probe starts a worker that only reports the devices it sees: device discovery never
+// exits. Every worker leads a process group of its own and gets SIGKILL when the server dies
+// (spawn.go: a Ctrl-C or a control-group SIGTERM reaches the server only, which drains; the
+// parent-death signal is tied to the starting thread, so one locked thread starts them all).
+// Probe starts a worker that only reports the devices it sees: device discovery never
 // calls a device in the server process.
 //
 // The worker side is Main (the `gpufn worker` command) and the Executor, which runs one

@@ -51,13 +51,20 @@ type Executor struct {
 	recording bool
 	rec       []uint64       // this invocation's launches (gpu.AppendLaunch encoding)
 	recOps    []*function.Op // the op of each recorded launch, for error messages
+
+	// Resident weight sets (resident.go).
+	residents      map[[32]byte]*resident
+	residentBudget uint64
+	rstats         ResidentStats
+	cur            *resident // the running invocation's set
 }
 
 // graphEntry is one cached launch graph.
 type graphEntry struct {
 	rec     []uint64 // the launches it replays, compared in full before it is used
 	g       gpu.Graph
-	lib     [32]byte // the library whose kernels it launches
+	lib     [32]byte   // the library whose kernels it launches
+	extra   [][32]byte // and the function's other libraries
 	lastUse uint64
 }
 
@@ -84,11 +91,21 @@ type plan struct {
 	// noGraph is set once the function's launches overran GraphMaxLaunches: it is launched
 	// one by one from then on, without recording.
 	noGraph bool
+	// ranges are where the function's weights lie in its resident set (WeightsRef.Ranges, then
+	// its init flow's buffers after the data); key is the resident set it needs, and
+	// residentBytes that set's size (resident.go).
+	ranges        [][2]uint64
+	key           [32]byte
+	residentBytes uint64
+	// extra are the hashes of the function's other libraries (Invoke.Extra), for which fns
+	// are valid too.
+	extra [][32]byte
 }
 
 // ExecutorOptions configure an Executor.
 type ExecutorOptions struct {
-	// MaxModules bounds the module cache (default 64); the least recently used is unloaded.
+	// MaxModules bounds the module cache (default 1024: a model exported with Triton has one
+	// module per kernel); the least recently used is unloaded.
 	MaxModules int
 	// MaxFunctions bounds the plan cache (default 4096).
 	MaxFunctions int
@@ -103,12 +120,16 @@ type ExecutorOptions struct {
 	// most one graph holds (default 8192: a function that makes more launches is launched one
 	// by one); MaxGraphs bounds the cache (default 64, least recently used evicted).
 	GraphMinLaunches, GraphMaxLaunches, MaxGraphs int
+
+	// ResidentBytes bounds the device memory of the weight sets kept resident, besides the
+	// pool (default DefaultResidentBytes, 1 GiB).
+	ResidentBytes uint64
 }
 
 // NewExecutor runs invocations on dev with buffers from pool.
 func NewExecutor(dev gpu.Device, pool *bufpool.Pool, opt ExecutorOptions) *Executor {
 	if opt.MaxModules <= 0 {
-		opt.MaxModules = 64
+		opt.MaxModules = 1024
 	}
 	if opt.MaxFunctions <= 0 {
 		opt.MaxFunctions = 4096
@@ -122,11 +143,15 @@ func NewExecutor(dev gpu.Device, pool *bufpool.Pool, opt ExecutorOptions) *Execu
 	if opt.MaxGraphs <= 0 {
 		opt.MaxGraphs = 64
 	}
+	if opt.ResidentBytes == 0 {
+		opt.ResidentBytes = DefaultResidentBytes
+	}
 	info := dev.Info()
 	e := &Executor{
 		dev: dev, pool: pool, limits: function.Limits(info.Limits), arch: info.Arch,
 		modules: map[[32]byte]*module{}, funcs: map[uint64]*plan{},
 		maxModules: opt.MaxModules, maxFuncs: opt.MaxFunctions,
+		residents: map[[32]byte]*resident{}, residentBudget: opt.ResidentBytes,
 		graphOpts: graphOptions{min: opt.GraphMinLaunches, max: opt.MaxGraphs, maxLaunches: opt.GraphMaxLaunches},
 	}
 	if gd, ok := dev.(gpu.GraphDevice); ok && !opt.NoGraphs && gd.CanGraph() {
@@ -220,7 +245,17 @@ func (e *Executor) run(req *Invoke, mem []byte, res *Result) error {
 		return err
 	}
 	p := pl.p
-	if err := e.resolve(pl, &req.Lib, &res.Stages); err != nil {
+	if len(req.Extra) > 0 {
+		err = e.resolveLibs(pl, req, &res.Stages)
+	} else {
+		err = e.resolve(pl, &req.Lib, &res.Stages)
+	}
+	if err != nil {
+		return err
+	}
+	e.cur, err = e.weights(pl, req.Weights, &res.Stages)
+	res.Resident = e.rstats
+	if err != nil {
 		return err
 	}
 
@@ -372,6 +407,8 @@ func (e *Executor) ops(pl *plan, ops []function.Op) error {
 				e.args = append(e.args, uint64(e.ptrs[a.Slot]))
 			case function.ArgSizeof:
 				e.args = append(e.args, e.sizes[a.Slot])
+			case function.ArgWeightPtr, function.ArgWeightSizeof:
+				e.args = append(e.args, pl.weightArg(e.cur, a.Kind == function.ArgWeightPtr, a.Slot))
 			default:
 				e.args = append(e.args, uint64(a.Const))
 			}
@@ -445,7 +482,7 @@ func (e *Executor) launchRecorded(pl *plan) (stage int64, err error) {
 	} else if len(e.graphs) >= e.graphOpts.max {
 		e.evictGraph()
 	}
-	e.graphs[h] = &graphEntry{rec: slices.Clone(e.rec), g: g, lib: pl.libHash, lastUse: e.clock}
+	e.graphs[h] = &graphEntry{rec: slices.Clone(e.rec), g: g, lib: pl.libHash, extra: pl.extra, lastUse: e.clock}
 	e.gstats.Built++
 	e.gstats.Replayed++
 	return call.GraphBuilt, e.gdev.LaunchGraph(g)
@@ -523,6 +560,9 @@ func (e *Executor) plan(req *Invoke) (*plan, error) {
 		delete(e.funcs, oldest)
 	}
 	pl := &plan{p: fp, lastUse: e.clock}
+	if req.Weights != nil {
+		pl.layout(req.FuncID, req.Weights)
+	}
 	e.funcs[req.FuncID] = pl
 	return pl, nil
 }
@@ -573,6 +613,7 @@ func (e *Executor) module(lib *LibRef, st *Stages) (*module, error) {
 	}
 	if len(e.modules) >= e.maxModules {
 		e.evictModule()
+		st.Evictions++
 	}
 	t := time.Now()
 	gm, err := e.dev.LoadModule(image)
@@ -582,7 +623,7 @@ func (e *Executor) module(lib *LibRef, st *Stages) (*module, error) {
 		}
 		return nil, &execError{code: call.CodeLibraryInvalid, err: fmt.Errorf("loading the library: %w", err)}
 	}
-	st.Load = time.Since(t).Nanoseconds()
+	st.Load += max(1, time.Since(t).Nanoseconds()) // not 0: that means cached
 	m := &module{m: gm, lastUse: e.clock}
 	e.modules[lib.Hash] = m
 	return m, nil
@@ -599,9 +640,9 @@ func (e *Executor) evictModule() {
 	m := e.modules[oldest]
 	delete(e.modules, oldest)
 	// Graphs launch the module's kernels: they go first.
-	e.dropGraphs(func(ge *graphEntry) bool { return ge.lib == oldest })
+	e.dropGraphs(func(ge *graphEntry) bool { return ge.lib == oldest || slices.Contains(ge.extra, oldest) })
 	for _, pl := range e.funcs {
-		if pl.libHash == oldest {
+		if pl.libHash == oldest || slices.Contains(pl.extra, oldest) {
 			pl.fns = nil
 		}
 	}

@@ -27,8 +27,9 @@ import (
 )
 
 // Version is the protocol version; a worker that speaks another one is refused. (3 added
-// compile and compiled.)
-const Version = 3
+// compile and compiled; 4 added the evictions stage; 5 added weight sets: Invoke.Weights,
+// Stages.Place, Result.Resident, and the drop message.)
+const Version = 5
 
 // The environment cookie that marks a worker started by the server (go-plugin's guard).
 const (
@@ -55,6 +56,7 @@ const (
 	MsgPool     MsgType = 5 // server -> worker: give the device pool back, or take one
 	MsgCompile  MsgType = 6 // server -> worker: compile PTX for the worker's device
 	MsgCompiled MsgType = 7 // worker -> server, answers MsgCompile
+	MsgDrop     MsgType = 8 // server -> worker: drop all code and weight sets (a DropCmd)
 )
 
 func (t MsgType) String() string {
@@ -73,6 +75,8 @@ func (t MsgType) String() string {
 		return "compile"
 	case MsgCompiled:
 		return "compiled"
+	case MsgDrop:
+		return "drop"
 	}
 	return fmt.Sprintf("type(%d)", uint8(t))
 }
@@ -129,6 +133,42 @@ type Invoke struct {
 	Output shm.Span
 	// LaunchLimit bounds the kernel launches of this invocation (0: no limit).
 	LaunchLimit uint64
+	// Weights names the weight set of a function with weights (nil: none).
+	Weights *WeightsRef
+	// Extra are the other libraries of a function whose kernels come from several (Dandelion
+	// v2's modules), in the order of the config's modules after Lib; each Image travels only
+	// when the worker lacks it, as Lib's.
+	Extra []LibRef
+
+	wbuf WeightsRef // what Weights points to after a decode
+}
+
+// WeightsRef names a weight set by the SHA-256 of its file. The worker reads the set only
+// when it does not hold it already: the DataBytes bytes at DataOffset of the file at Path
+// (under the server's data directory), into a resident allocation of its own, sealed
+// read-only for kernels, kept across invocations (an LRU over the worker's resident budget).
+// The set's bytes never cross the pipe.
+type WeightsRef struct {
+	SHA256     [32]byte `msgpack:"h"`
+	Path       string   `msgpack:"p"`
+	DataOffset uint64   `msgpack:"o"`
+	DataBytes  uint64   `msgpack:"n"`
+	// Owner identifies the set's tenant: a worker short of room evicts the sets of a tenant
+	// over its share of the budget first.
+	Owner uint64 `msgpack:"w"`
+	// Ranges are the [begin, end) byte ranges in the data of the function's weights, in
+	// their order in the config; they travel with Config only (the worker keeps them with
+	// the function).
+	Ranges [][2]uint64 `msgpack:"r,omitempty"`
+}
+
+// ResidentStats are a worker's counts of weight-set placements, as of a Result.
+type ResidentStats struct {
+	Hits      uint64 `msgpack:"h"` // invocations whose set was resident
+	Misses    uint64 `msgpack:"m"` // placements (the set read and copied to the device)
+	Evictions uint64 `msgpack:"e"` // sets dropped (zeroed and freed) to make room
+	Sets      int    `msgpack:"s"` // sets resident now
+	Bytes     uint64 `msgpack:"b"` // device memory they take
 }
 
 // Stages are the worker's timings of one invocation, in nanoseconds.
@@ -138,10 +178,14 @@ type Stages struct {
 	Kernel int64 // launches and the synchronization after them
 	D2H    int64 // outputs device to host
 	Zero   int64 // zeroing the pool span
+	Place  int64 // placing the function's weight set on the device (0 when resident or none)
 	Total  int64 // from receiving the request to sending the reply
 	// Graph says how the launches went: call.GraphNone (one by one), call.GraphBuilt (made a
 	// launch graph and launched it) or call.GraphReplayed (launched a cached graph).
 	Graph int64
+	// Evictions counts the modules the worker unloaded from its module cache to make room
+	// for this invocation's (0 when it was cached or there was room).
+	Evictions int64
 }
 
 // Result answers an Invoke or a PoolCmd.
@@ -150,6 +194,8 @@ type Result struct {
 	Outputs []shm.Span
 	Err     *WireError
 	Stages  Stages
+	// Resident are the worker's weight-set counts after this invocation.
+	Resident ResidentStats
 }
 
 // PoolCmd makes the worker give its device pool back (Bytes == 0), take one of Bytes, or take
@@ -159,6 +205,13 @@ type Result struct {
 type PoolCmd struct {
 	ID    uint64
 	Bytes uint64
+}
+
+// DropCmd makes the worker drop everything a tenant left in it before it runs another tenant's
+// function: every module unloaded (code and __constant__ data), every plan and launch graph
+// forgotten, every resident weight set zeroed and freed. The result has no outputs.
+type DropCmd struct {
+	ID uint64
 }
 
 // PoolAll asks a worker for as large a pool as the device lets it have.
@@ -306,7 +359,7 @@ func (fr *FrameReader) Next() (MsgType, error) {
 	fr.dec.Reset(&fr.br)
 	t := MsgType(h[4])
 	switch t {
-	case MsgHello, MsgInvoke, MsgResult, MsgShutdown, MsgPool, MsgCompile, MsgCompiled:
+	case MsgHello, MsgInvoke, MsgResult, MsgShutdown, MsgPool, MsgCompile, MsgCompiled, MsgDrop:
 	default:
 		return 0, protoErr("unknown message type %d", h[4])
 	}
@@ -371,7 +424,7 @@ func (fr *FrameReader) Decode(v any) error {
 // slices reused, no reflection.
 
 func (m *Invoke) encode(e *msgpack.Encoder) error {
-	e.EncodeArrayLen(8)
+	e.EncodeArrayLen(10)
 	e.EncodeUint(m.ID)
 	e.EncodeUint(uint64(m.Context))
 	e.EncodeUint(m.FuncID)
@@ -392,11 +445,144 @@ func (m *Invoke) encode(e *msgpack.Encoder) error {
 	e.EncodeArrayLen(2)
 	e.EncodeUint(m.Output.Off)
 	e.EncodeUint(m.Output.Len)
-	return e.EncodeUint(m.LaunchLimit)
+	e.EncodeUint(m.LaunchLimit)
+	if err := m.Weights.encode(e); err != nil {
+		return err
+	}
+	e.EncodeArrayLen(len(m.Extra))
+	for i := range m.Extra {
+		encodeLib(e, &m.Extra[i])
+	}
+	return nil
+}
+
+func encodeLib(e *msgpack.Encoder, l *LibRef) {
+	e.EncodeArrayLen(3)
+	e.EncodeBytes(l.Hash[:])
+	e.EncodeString(string(l.Kind))
+	if l.Image != nil {
+		e.EncodeBytes(l.Image)
+	} else {
+		e.EncodeNil()
+	}
+}
+
+// maxExtraLibs bounds the libraries of one function besides its first.
+const maxExtraLibs = 4096
+
+// decodeLib reads a LibRef's [hash, kind, image or nil] without allocating but for the image.
+func decodeLib(d *msgpack.Decoder, br *bytes.Reader, l *LibRef) error {
+	if err := arrayLen(d, 3); err != nil {
+		return err
+	}
+	if n, err := readInto(d, br, l.Hash[:]); err != nil {
+		return err
+	} else if n != len(l.Hash) {
+		return fmt.Errorf("library hash of %d bytes", n)
+	}
+	var kb [16]byte
+	n, err := readInto(d, br, kb[:])
+	if err != nil {
+		return fmt.Errorf("library kind: %w", err)
+	}
+	l.Kind = libraryKind(kb[:n])
+	l.Image, err = readBytes(d, br) // nil decodes to nil
+	return err
+}
+
+func (m *Invoke) decodeExtra(d *msgpack.Decoder, br *bytes.Reader) error {
+	n, err := d.DecodeArrayLen()
+	if err != nil {
+		return err
+	}
+	if n < 0 || n > maxExtraLibs {
+		return fmt.Errorf("%d extra libraries", n)
+	}
+	m.Extra = m.Extra[:0]
+	for range n {
+		m.Extra = append(m.Extra, LibRef{})
+		if err := decodeLib(d, br, &m.Extra[len(m.Extra)-1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// encode writes a WeightsRef, or nil for none.
+func (w *WeightsRef) encode(e *msgpack.Encoder) error {
+	if w == nil {
+		return e.EncodeNil()
+	}
+	e.EncodeArrayLen(6)
+	e.EncodeBytes(w.SHA256[:])
+	e.EncodeString(w.Path)
+	e.EncodeUint(w.DataOffset)
+	e.EncodeUint(w.DataBytes)
+	e.EncodeUint(w.Owner)
+	e.EncodeArrayLen(2 * len(w.Ranges))
+	for _, r := range w.Ranges {
+		e.EncodeUint(r[0])
+		e.EncodeUint(r[1])
+	}
+	return nil
+}
+
+// decodeWeights reads the Invoke's WeightsRef into m.wbuf (reused: a function with weights
+// costs no garbage per invocation once its path was read).
+func (m *Invoke) decodeWeights(d *msgpack.Decoder, br *bytes.Reader) error {
+	m.Weights = nil
+	if isNil, err := peekNil(d); err != nil || isNil {
+		return err
+	}
+	if err := arrayLen(d, 6); err != nil {
+		return err
+	}
+	w := &m.wbuf
+	if n, err := readInto(d, br, w.SHA256[:]); err != nil {
+		return err
+	} else if n != len(w.SHA256) {
+		return fmt.Errorf("weight set hash of %d bytes", n)
+	}
+	path, err := readBytes(d, br)
+	if err != nil {
+		return err
+	}
+	if string(path) != w.Path {
+		w.Path = string(path)
+	}
+	if w.DataOffset, err = d.DecodeUint64(); err != nil {
+		return err
+	}
+	if w.DataBytes, err = d.DecodeUint64(); err != nil {
+		return err
+	}
+	if w.Owner, err = d.DecodeUint64(); err != nil {
+		return err
+	}
+	n, err := d.DecodeArrayLen()
+	if err != nil {
+		return err
+	}
+	if n < 0 || n%2 != 0 || n/2 > maxSpans {
+		return fmt.Errorf("weight range list of %d numbers", n)
+	}
+	w.Ranges = w.Ranges[:0]
+	for i := 0; i < n/2; i++ {
+		var r [2]uint64
+		if r[0], err = d.DecodeUint64(); err != nil {
+			return err
+		}
+		if r[1], err = d.DecodeUint64(); err != nil {
+			return err
+		}
+		w.Ranges = append(w.Ranges, r)
+	}
+	m.Weights = w
+	return nil
 }
 
 func (m *Invoke) decode(d *msgpack.Decoder, br *bytes.Reader) error {
-	if err := arrayLen(d, 8); err != nil {
+	if err := arrayLen(d, 10); err != nil {
 		return err
 	}
 	var err error
@@ -451,12 +637,17 @@ func (m *Invoke) decode(d *msgpack.Decoder, br *bytes.Reader) error {
 	if m.Output.Len, err = d.DecodeUint64(); err != nil {
 		return err
 	}
-	m.LaunchLimit, err = d.DecodeUint64()
-	return err
+	if m.LaunchLimit, err = d.DecodeUint64(); err != nil {
+		return err
+	}
+	if err := m.decodeWeights(d, br); err != nil {
+		return err
+	}
+	return m.decodeExtra(d, br)
 }
 
 func (m *Result) encode(e *msgpack.Encoder) error {
-	e.EncodeArrayLen(4)
+	e.EncodeArrayLen(5)
 	e.EncodeUint(m.ID)
 	encodeSpans(e, m.Outputs)
 	if m.Err != nil {
@@ -468,15 +659,20 @@ func (m *Result) encode(e *msgpack.Encoder) error {
 		e.EncodeNil()
 	}
 	s := &m.Stages
-	e.EncodeArrayLen(7)
-	for _, v := range [7]int64{s.Load, s.H2D, s.Kernel, s.D2H, s.Zero, s.Total, s.Graph} {
+	e.EncodeArrayLen(9)
+	for _, v := range [9]int64{s.Load, s.H2D, s.Kernel, s.D2H, s.Zero, s.Place, s.Total, s.Graph, s.Evictions} {
 		e.EncodeInt(v)
+	}
+	r := &m.Resident
+	e.EncodeArrayLen(5)
+	for _, v := range [5]uint64{r.Hits, r.Misses, r.Evictions, uint64(r.Sets), r.Bytes} {
+		e.EncodeUint(v)
 	}
 	return nil
 }
 
 func (m *Result) decode(d *msgpack.Decoder, br *bytes.Reader) error {
-	if err := arrayLen(d, 4); err != nil {
+	if err := arrayLen(d, 5); err != nil {
 		return err
 	}
 	var err error
@@ -508,15 +704,26 @@ func (m *Result) decode(d *msgpack.Decoder, br *bytes.Reader) error {
 		}
 		m.Err = we
 	}
-	if err := arrayLen(d, 7); err != nil {
+	if err := arrayLen(d, 9); err != nil {
 		return err
 	}
 	s := &m.Stages
-	for _, p := range [7]*int64{&s.Load, &s.H2D, &s.Kernel, &s.D2H, &s.Zero, &s.Total, &s.Graph} {
+	for _, p := range [9]*int64{&s.Load, &s.H2D, &s.Kernel, &s.D2H, &s.Zero, &s.Place, &s.Total, &s.Graph, &s.Evictions} {
 		if *p, err = d.DecodeInt64(); err != nil {
 			return err
 		}
 	}
+	if err := arrayLen(d, 5); err != nil {
+		return err
+	}
+	r := &m.Resident
+	var sets uint64
+	for _, p := range [5]*uint64{&r.Hits, &r.Misses, &r.Evictions, &sets, &r.Bytes} {
+		if *p, err = d.DecodeUint64(); err != nil {
+			return err
+		}
+	}
+	r.Sets = int(sets)
 	return nil
 }
 

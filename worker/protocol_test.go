@@ -60,7 +60,8 @@ func TestInvokeRoundTrip(t *testing.T) {
 }
 
 func TestResultAndHelloRoundTrip(t *testing.T) {
-	in := &Result{ID: 9, Outputs: []shm.Span{{Off: 64, Len: 8}}, Err: &WireError{Code: call.CodeKernelFault, Message: "illegal address", Fatal: true}, Stages: Stages{1, 2, 3, 4, 5, 6, call.GraphReplayed}}
+	in := &Result{ID: 9, Outputs: []shm.Span{{Off: 64, Len: 8}}, Err: &WireError{Code: call.CodeKernelFault, Message: "illegal address", Fatal: true}, Stages: Stages{1, 2, 3, 4, 5, 6, 7, call.GraphReplayed, 8},
+		Resident: ResidentStats{Hits: 1, Misses: 2, Evictions: 3, Sets: 4, Bytes: 5}}
 	var out Result
 	roundTrip(t, MsgResult, in, &out)
 	if !reflect.DeepEqual(*in, out) {

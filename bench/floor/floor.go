@@ -118,8 +118,8 @@ type Config struct {
 
 // Measure measures the HTTP floor: a fasthttp server that reads the request body and
 // answers with a body of the asked size (EchoHandler; in process, or a process of its own),
-// and the bench's own client and request path, on loopback. It is GPU-FACTS.md's
-// probe/httpfloor, with the workloads' exact payload sizes and headers.
+// and the bench's own client and request path, on loopback. It is the echo of
+// docs/gpu-facts.md's HTTP floor, with the workloads' exact payload sizes and headers.
 func Measure(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Iterations <= 0 {
 		cfg.Iterations = 5000

@@ -22,9 +22,18 @@
 // A request that is not answered within the timeout (default 10 s, counted from its intended
 // send time), a non-2xx answer, an answer that cannot be read, and an answer whose output
 // differs from the Go reference in package examples are all errors, counted by kind. A rate
-// "holds" (Rule) while the error rate stays under 1% (the rule of the Dandelion thesis) and the
+// "holds" (Rule) while the error rate stays under 1% (the rule of the Dandelion thesis), the
 // achieved rate is at least 90% of the offered one (so that a server that only queues, without
-// ever refusing, cannot pass a step that is shorter than the timeout).
+// ever refusing, cannot pass a step that is shorter than the timeout), its p99 stays within a
+// bound (Rule.ForSystem: an SLO, or 10 times the system's own low-load p99) and the queue does
+// not grow over the run (the p50 of its last third at most twice its first third's:
+// RateResult.P50Thirds). Rule.OldHolds is the rule before 2026-11-27 (the first two only).
+//
+// The dandelion workload (Dandelion, PrepareDandelion) is a Source over many copies of a
+// workload's function (Workload.RegisterCopies, each its own library, registered in parallel),
+// a hot set of which gets the hot requests and the rest the cold ones in turn; a run counts the
+// distinct cold functions it served (Call.ColdID, RateResult.ColdFunctions). A run may also read
+// the server's CPU time before and after its measured phase (RunConfig.ServerCPU).
 //
 // Latencies go into HdrHistograms in microseconds (3 significant digits); stage timings that
 // the server returns in its Server-Timing header go into per-stage histograms.

@@ -34,6 +34,10 @@ type Call struct {
 	Output string
 	// Check validates the output; nil accepts any 2xx answer.
 	Check func(out []byte) error
+	// ColdID, when positive, names the cold function the request goes to (a Source that picks
+	// its own cold functions, as the dandelion workload does): the request counts as cold, and
+	// the run counts the distinct ColdIDs answered successfully (RateResult.ColdFunctions).
+	ColdID int64
 }
 
 // Source supplies the requests of a run. Call is called from the scheduler goroutine, in
@@ -92,7 +96,8 @@ type RunConfig struct {
 	// that many are out is not sent, so that none ever waits for an earlier one; it counts as
 	// an "inflight_limit" error.
 	MaxInFlight int
-	// ServerTimeout, when positive, is sent as X-Gpufn-Timeout (the server's own deadline).
+	// ServerTimeout, when positive, is sent as X-Gpufn-Timeout (the server answers 504 once it
+	// passes; it kills nothing).
 	ServerTimeout time.Duration
 	// SchedSpin is how long before each send time the scheduler stops sleeping and spins
 	// (yielding the processor in a loop) so that the send is on time to the microsecond. The
@@ -112,6 +117,10 @@ type RunConfig struct {
 	// OnSample, when not nil, is called once per scheduled request of the measured phase,
 	// from that request's goroutine (so concurrently).
 	OnSample func(Sample)
+	// ServerCPU, when not nil, reads the CPU time the server (and its workers) has used so
+	// far; it is read when the measured phase starts and ends (RateResult.ServerCPUCores,
+	// ServerCPUPerReqUS). ok false: not known.
+	ServerCPU func() (cpu time.Duration, ok bool)
 }
 
 // Sample is what happened to one request.
@@ -231,7 +240,9 @@ type recorder struct {
 	mu         sync.Mutex
 	all        *hdrhistogram.Histogram // successful requests, us from the intended send time
 	hot, cold  *hdrhistogram.Histogram
-	lag        *hdrhistogram.Histogram // actual minus intended send time, us
+	thirds     [3]*hdrhistogram.Histogram // by intended send time within the phase
+	coldIDs    map[int64]struct{}         // Call.ColdID of successful answers
+	lag        *hdrhistogram.Histogram    // actual minus intended send time, us
 	stages     stageAgg
 	errKinds   map[string]int64
 	errSamples map[string]string
@@ -244,7 +255,8 @@ type recorder struct {
 
 func newRecorder() *recorder {
 	return &recorder{all: NewLatencyHist(), hot: NewLatencyHist(), cold: NewLatencyHist(), lag: NewLatencyHist(),
-		errKinds: map[string]int64{}, errSamples: map[string]string{}}
+		thirds:   [3]*hdrhistogram.Histogram{NewLatencyHist(), NewLatencyHist(), NewLatencyHist()},
+		errKinds: map[string]int64{}, errSamples: map[string]string{}, coldIDs: map[int64]struct{}{}}
 }
 
 func (r *recorder) fail(kind string, err error, end time.Time) {
@@ -265,11 +277,15 @@ func (r *recorder) fail(kind string, err error, end time.Time) {
 	r.mu.Unlock()
 }
 
-func (r *recorder) succeed(lat time.Duration, cold bool, timings []ServerTiming, end time.Time) {
+func (r *recorder) succeed(lat time.Duration, cold bool, third int, coldID int64, timings []ServerTiming, end time.Time) {
 	r.done.Add(1)
 	r.mu.Lock()
 	r.ok++
 	RecordUS(r.all, lat)
+	RecordUS(r.thirds[third], lat)
+	if coldID > 0 {
+		r.coldIDs[coldID] = struct{}{}
+	}
 	if cold {
 		RecordUS(r.cold, lat)
 	} else {
@@ -301,6 +317,10 @@ type phase struct {
 	rec      *recorder
 	measured bool
 	rateStr  string
+	// start is when the phase began; closedN, when positive, is a closed loop's count of
+	// requests (its thirds are by index, not by time).
+	start    time.Time
+	closedN  int64
 	inflight atomic.Int64
 	wg       sync.WaitGroup
 	// idle hands requests to goroutines that finished theirs and wait for another (a send
@@ -333,12 +353,17 @@ func Run(ctx context.Context, c *Client, src Source, cfg RunConfig) (*RateResult
 	}
 	p := newPhase(&cfg, c, src, true)
 	cpu0, steal0 := processCPU(), machineSteal()
+	srv0, srvOK := serverCPU(cfg.ServerCPU)
 	start, end := p.run(ctx, "")
 	cpu, steal := processCPU()-cpu0, machineSteal()-steal0
+	srv1, srvOK1 := serverCPU(cfg.ServerCPU)
 	r := p.result(start, end)
 	if r.WindowS > 0 {
 		r.GeneratorCPU = human.Round(cpu.Seconds()/r.WindowS, 3)
 		r.StealCores = human.Round(steal.Seconds()/r.WindowS, 3)
+	}
+	if srvOK && srvOK1 {
+		r.setServerCPU(srv1 - srv0)
 	}
 	r.SpinWaitMS, r.HTTPClient = float64(c.SpinWait())/1e6, c.HTTPClient()
 	return r, nil
@@ -367,6 +392,7 @@ func (p *phase) run(ctx context.Context, note string) (time.Time, time.Time) {
 	wt := newWaiter(cfg.Rate, cfg.SchedSpin)
 	defer wt.close()
 	start := time.Now()
+	p.start = start
 	var i int64
 	for {
 		off, ok := sched.next()
@@ -480,7 +506,9 @@ func ClosedLoop(ctx context.Context, c *Client, src Source, cfg RunConfig, conns
 	p := newPhase(&cfg, c, src, true)
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	srv0, srvOK := serverCPU(cfg.ServerCPU)
 	cpu0, start := processCPU(), time.Now()
+	p.start, p.closedN = start, n
 	stop := start.Add(cfg.Duration)
 	for g := 0; g < max(conns, 1); g++ {
 		wg.Add(1)
@@ -505,10 +533,14 @@ func ClosedLoop(ctx context.Context, c *Client, src Source, cfg RunConfig, conns
 	}
 	wg.Wait()
 	end, cpu := time.Now(), processCPU()-cpu0
+	srv1, srvOK1 := serverCPU(cfg.ServerCPU)
 	r := p.result(start, end)
-	r.Offered, r.DurationS = 0, end.Sub(start).Seconds()
+	r.Offered, r.DurationS, r.Conns = 0, end.Sub(start).Seconds(), max(conns, 1)
 	if r.WindowS > 0 {
 		r.GeneratorCPU = human.Round(cpu.Seconds()/r.WindowS, 3)
+	}
+	if srvOK && srvOK1 {
+		r.setServerCPU(srv1 - srv0)
 	}
 	r.SpinWaitMS, r.HTTPClient = float64(c.SpinWait())/1e6, c.HTTPClient()
 	return r
@@ -521,6 +553,9 @@ func (p *phase) fire(i int64, intended time.Time) {
 	rec.scheduled.Add(1)
 	cold := p.measured && isCold(i, p.cfg.ColdPercent)
 	call, err := p.src.Call(i, cold)
+	if err == nil && call.ColdID > 0 {
+		cold = true
+	}
 	if err != nil {
 		kind := ErrKindSource
 		if errors.Is(err, ErrColdExhausted) {
@@ -594,9 +629,39 @@ func (p *phase) finish(j job, sent, end time.Time, kind string, err error, timin
 		p.record(j.i, j.cold, j.intended, sent, end, kind, err)
 		return
 	}
-	p.rec.succeed(end.Sub(j.intended), j.cold, timings, end)
+	p.rec.succeed(end.Sub(j.intended), j.cold, p.third(j), j.call.ColdID, timings, end)
 	if p.cfg.OnSample != nil && p.measured {
 		p.cfg.OnSample(Sample{Index: j.i, Cold: j.cold, Intended: j.intended, Sent: sent, Latency: end.Sub(j.intended)})
+	}
+}
+
+// third is the third of the phase request j belongs to (0, 1 or 2): by its intended send
+// time within the phase's duration, or by index in a closed loop of a set count.
+func (p *phase) third(j job) int {
+	var t int
+	if p.closedN > 0 {
+		t = int(3 * j.i / p.closedN)
+	} else if d := p.cfg.Duration; d > 0 {
+		t = int(3 * j.intended.Sub(p.start) / d)
+	}
+	return min(max(t, 0), 2)
+}
+
+// serverCPU reads f (false when f is nil).
+func serverCPU(f func() (time.Duration, bool)) (time.Duration, bool) {
+	if f == nil {
+		return 0, false
+	}
+	return f()
+}
+
+// setServerCPU records the server's CPU time over the run.
+func (r *RateResult) setServerCPU(d time.Duration) {
+	if r.WindowS > 0 {
+		r.ServerCPUCores = human.Round(d.Seconds()/r.WindowS, 3)
+	}
+	if r.OK > 0 {
+		r.ServerCPUPerReqUS = human.Round(d.Seconds()/float64(r.OK)*1e6, 1)
 	}
 }
 
@@ -696,6 +761,20 @@ func (p *phase) result(start, end time.Time) *RateResult {
 	if rec.cold.TotalCount() > 0 {
 		h, c := SummarizeUS(rec.hot), SummarizeUS(rec.cold)
 		r.Hot, r.Cold = &h, &c
+	}
+	if rec.ok > 0 {
+		r.P50Thirds = make([]float64, 3)
+		for k, h := range rec.thirds {
+			if h.TotalCount() > 0 {
+				r.P50Thirds[k] = SummarizeUS(h).P50
+			}
+		}
+	}
+	if n := len(rec.coldIDs); n > 0 {
+		r.ColdFunctions = int64(n)
+		if window > 0 {
+			r.ColdFunctionsPerS = human.Round(float64(n)/window, 1)
+		}
 	}
 	return r
 }

@@ -37,8 +37,10 @@ type RateResult struct {
 	ErrorRate    float64           `json:"error_rate"`
 	ErrorKinds   map[string]int64  `json:"errors_by_kind,omitempty"`
 	ErrorSamples map[string]string `json:"error_samples,omitempty"` // the first message of each kind
-	// Holds is whether the rate held under the sweep's rule (see Rule).
-	Holds bool `json:"holds"`
+	// Holds is whether the rate held under the sweep's rule (see Rule), and WhyNot why it
+	// did not (Rule.Why).
+	Holds  bool   `json:"holds"`
+	WhyNot string `json:"why_not,omitempty"`
 
 	Latency Percentiles `json:"latency"`
 	// Hot and Cold split Latency when the run had cold requests.
@@ -71,9 +73,28 @@ type RateResult struct {
 	// LatencyHist is Latency's HdrHistogram (microseconds), in HdrHistogram's compressed
 	// base64 encoding (DecodeHist reads it), for analysis beyond the percentiles above.
 	LatencyHist string `json:"latency_hdr,omitempty"`
+	// P50Thirds are the p50 latencies (ms) of the requests of the first, middle and last
+	// third of the run by intended send time (successful requests; 0 for a third without
+	// any): a queue that grows over the run shows as a last third slower than the first.
+	P50Thirds []float64 `json:"p50_thirds_ms,omitempty"`
+	// ServerCPUCores is the CPU the server process and its descendants (the workers) used
+	// over the run's window, in cores, and ServerCPUPerReqUS that CPU per successful answer
+	// (us): from /proc when the bench started the server (RunConfig.ServerCPU), else absent.
+	ServerCPUCores    float64 `json:"server_cpu_cores,omitempty"`
+	ServerCPUPerReqUS float64 `json:"server_cpu_us_per_req,omitempty"`
+	// ColdFunctions is how many distinct cold functions answered successfully (the dandelion
+	// workload; 0 for others), and ColdFunctionsPerS that count over the window.
+	ColdFunctions     int64   `json:"cold_functions,omitempty"`
+	ColdFunctionsPerS float64 `json:"cold_functions_per_s,omitempty"`
+	// Conns is a closed-loop run's connections (0 for an open-loop run).
+	Conns int `json:"conns,omitempty"`
 }
 
-// Rule decides whether a rate holds.
+// Rule decides whether a rate holds: errors under MaxErrorRate, the achieved rate at least
+// MinAchieved of the offered one, and (the bounded-latency part, since 2026-11-27) p99 at
+// most MaxP99 and no queue growing over the run (the p50 of its last third at most MaxGrowth
+// times that of its first third). docs/bench.md, "A rate holds", compares it with the rule
+// before (errors and achieved rate only: OldHolds).
 type Rule struct {
 	// MaxErrorRate: a rate holds only while errors/scheduled stays below it (default 0.01,
 	// the thesis's and Dandelion's rule).
@@ -81,18 +102,76 @@ type Rule struct {
 	// MinAchieved: a rate holds only if the achieved rate is at least this share of the
 	// offered one; 0 turns the check off (the command line's default is 0.9).
 	MinAchieved float64 `json:"min_achieved"`
+	// MaxP99 (ms): a rate holds only while its p99 is at most this; 0: no bound. It is set
+	// per system by ForSystem: SLOP99 when given, else P99Factor times the system's own
+	// low-load p99.
+	MaxP99 float64 `json:"max_p99_ms,omitempty"`
+	// SLOP99 (ms) is a bound the user gave (--slo-p99); P99Factor (the command line's default
+	// 10) makes the bound from the low-load p99 when there is no SLOP99.
+	SLOP99    float64 `json:"slo_p99_ms,omitempty"`
+	P99Factor float64 `json:"p99_factor,omitempty"`
+	// MaxGrowth: a rate holds only if the p50 of the last third of its run (by intended send
+	// time) is at most this times the p50 of the first third: a queue that grows over the
+	// run fails however short the run (0: off; the command line's default is 2).
+	MaxGrowth float64 `json:"max_growth,omitempty"`
+}
+
+// ForSystem is the rule with MaxP99 set for a system whose low-load p99 is lowP99 (ms; 0 or
+// less: unknown): SLOP99 if given, else P99Factor x lowP99, else unbounded.
+func (ru Rule) ForSystem(lowP99 float64) Rule {
+	switch {
+	case ru.SLOP99 > 0:
+		ru.MaxP99 = ru.SLOP99
+	case ru.P99Factor > 0 && lowP99 > 0:
+		ru.MaxP99 = ru.P99Factor * lowP99
+	}
+	return ru
 }
 
 // Holds applies the rule to r.
-func (ru Rule) Holds(r *RateResult) bool {
+func (ru Rule) Holds(r *RateResult) bool { return ru.Why(r) == "" }
+
+// Judge sets r.Holds and r.WhyNot by the rule and returns r.Holds.
+func (ru Rule) Judge(r *RateResult) bool {
+	r.WhyNot = ru.Why(r)
+	r.Holds = r.WhyNot == ""
+	return r.Holds
+}
+
+// OldHolds is the rule before 2026-11-27: errors and achieved rate only.
+func (ru Rule) OldHolds(r *RateResult) bool {
+	ru.MaxP99, ru.MaxGrowth = 0, 0
+	return ru.Holds(r)
+}
+
+// Why says why r does not hold ("" when it holds).
+func (ru Rule) Why(r *RateResult) string {
 	max := ru.MaxErrorRate
 	if max <= 0 {
 		max = 0.01
 	}
-	if r.Scheduled == 0 || r.ErrorRate >= max {
-		return false
+	switch {
+	case r.Scheduled == 0:
+		return "nothing scheduled"
+	case r.ErrorRate >= max:
+		return fmt.Sprintf("errors %.2f%% >= %g%%", 100*r.ErrorRate, 100*max)
+	case ru.MinAchieved > 0 && r.Achieved < ru.MinAchieved*r.Offered:
+		return fmt.Sprintf("achieved %.0f/s < %g x offered", r.Achieved, ru.MinAchieved)
+	case ru.MaxP99 > 0 && r.Latency.P99 > ru.MaxP99:
+		return fmt.Sprintf("p99 %s > bound %s", human.MS(r.Latency.P99), human.MS(ru.MaxP99))
+	case ru.MaxGrowth > 0 && r.Growth() > ru.MaxGrowth:
+		return fmt.Sprintf("queue growing: p50 of the last third %.1fx the first's", r.Growth())
 	}
-	return ru.MinAchieved <= 0 || r.Achieved >= ru.MinAchieved*r.Offered
+	return ""
+}
+
+// Growth is the p50 of the run's last third over that of its first third (0 when either is
+// unknown).
+func (r *RateResult) Growth() float64 {
+	if len(r.P50Thirds) != 3 || r.P50Thirds[0] <= 0 || r.P50Thirds[2] <= 0 {
+		return 0
+	}
+	return r.P50Thirds[2] / r.P50Thirds[0]
 }
 
 // MergeRuns combines runs at one rate into one result: counts and errors summed, latency
@@ -145,7 +224,7 @@ func MergeRuns(runs []*RateResult) (*RateResult, error) {
 		m.ErrorKinds, m.ErrorSamples = nil, nil
 	}
 	m.Latency, m.LatencyHist = SummarizeUS(h), EncodeHist(h)
-	m.Hot, m.Cold = nil, nil
+	m.Hot, m.Cold, m.P50Thirds = nil, nil, nil
 	if m.WindowS > 0 {
 		m.Achieved = float64(m.OK) / m.WindowS
 		m.GeneratorCPU = human.Round(cpu/m.WindowS, 3)

@@ -124,6 +124,13 @@ type WorkloadOptions struct {
 	// Msgpack asks for msgpack answers; by default the bench sends
 	// Accept: application/octet-stream and gets the one output raw.
 	Msgpack bool
+	// Keep leaves what the bench registered on the server after Cleanup (by default Cleanup
+	// deletes every function and library the workload registered, the hot one included).
+	Keep bool
+	// Parallel is how many uploads and registrations of copies (cold copies, the dandelion
+	// workload's functions) are in flight at once (default 16): a CUDA server compiles each
+	// PTX at its upload, and 10,000 uploads one after the other would take minutes.
+	Parallel int
 }
 
 // Workload is a prepared workload on one server: request bodies, expected outputs, and the
@@ -143,6 +150,8 @@ type Workload struct {
 	coldNext atomic.Int64
 	coldFns  []string // registered cold functions and libraries, for Cleanup
 	coldLibs []string
+	hotReg   bool // the hot function and library were registered by the workload
+	copies   int  // copies registered so far (RegisterCopies numbers them)
 	runID    string
 	ptx      []byte
 }
@@ -161,6 +170,9 @@ func PrepareWorkload(c *Client, spec WorkloadSpec, opts WorkloadOptions) (*Workl
 	}
 	if opts.Distinct <= 0 {
 		opts.Distinct = 8
+	}
+	if opts.Parallel <= 0 {
+		opts.Parallel = 16
 	}
 	w := &Workload{Spec: spec, Function: spec.ExampleFunction(), c: c, opts: opts}
 	var id [6]byte
@@ -182,6 +194,7 @@ func PrepareWorkload(c *Client, spec WorkloadSpec, opts WorkloadOptions) (*Workl
 		if err := w.register(w.Library, w.ptx, w.Function, fn.Config); err != nil {
 			return nil, err
 		}
+		w.hotReg = true
 	}
 	for i := range w.inputs {
 		w.hot = append(w.hot, w.call(w.Function, i))
@@ -242,42 +255,107 @@ func (w *Workload) Call(i int64, cold bool) (*Call, error) {
 	return &w.cold[j], nil
 }
 
-// PrepareCold makes sure at least n unused cold functions exist, registering new ones. Each
-// is a copy of the workload's library that differs only by a comment line
-// ("// bench-cold RUN-K") under a library name of its own, with one function using it: the
-// server has never loaded those bytes, so the worker that runs the request must load the
-// module, and for PTX JIT-compile it (the CUDA JIT cache keys on the PTX text, which the
-// comment makes new). It needs Register.
+// PrepareCold makes sure at least n unused cold functions exist, registering new ones (see
+// RegisterCopies): the server has never seen their code, so the worker that runs a cold
+// request must load a module nobody loaded before. It needs Register.
 func (w *Workload) PrepareCold(n int) error {
 	if n <= 0 {
 		return nil
 	}
-	if !w.opts.Register {
-		return fmt.Errorf("bench: cold requests need a workload the bench registers itself (the server must accept uploads)")
+	w.mu.Lock()
+	have := len(w.cold) - int(w.coldNext.Load())
+	w.mu.Unlock()
+	if have >= n {
+		return nil
 	}
-	fn, err := exampleFunction(w.Spec.ExampleFunction())
+	calls, err := w.RegisterCopies("cold", n-have)
 	if err != nil {
 		return err
 	}
 	w.mu.Lock()
-	have := len(w.cold) - int(w.coldNext.Load())
-	k := len(w.cold)
+	w.cold = append(w.cold, calls...)
 	w.mu.Unlock()
-	for ; have < n; have, k = have+1, k+1 {
-		tag := fmt.Sprintf("%s-%d", w.runID, k)
-		lib := fmt.Sprintf("%scold-%s", w.opts.Prefix, tag)
-		ptx := append(append([]byte(nil), w.ptx...), "\n// bench-cold "+tag+"\n"...)
-		if err := w.register(lib, ptx, lib, fn.Config); err != nil {
-			return fmt.Errorf("cold copy %d: %w", k, err)
-		}
-		c := w.call(lib, k%len(w.inputs))
-		w.mu.Lock()
-		w.cold = append(w.cold, c)
-		w.coldFns = append(w.coldFns, lib)
-		w.coldLibs = append(w.coldLibs, lib)
-		w.mu.Unlock()
-	}
 	return nil
+}
+
+// RegisterCopies uploads n copies of the workload's library, each under a library name of
+// its own with one function using it ("PREFIX" + kind + "-RUN-K"), opts.Parallel at a time,
+// and returns a call of each (copy K gets input K modulo the distinct inputs, and ColdID 0).
+// Each copy is made unique where it counts: a PTX global variable of its own
+// (CopyPTX), so that even the code compiled from it differs from every other copy's (a
+// server that compiles PTX at upload, as gpufn on CUDA does, caches the compiled module by
+// its hash: a copy that differed by a comment alone would compile to the same code and hit
+// that cache). The copies are deleted by Cleanup. It needs Register.
+func (w *Workload) RegisterCopies(kind string, n int) ([]Call, error) {
+	if !w.opts.Register {
+		return nil, fmt.Errorf("bench: copies of the function need a workload the bench registers itself (the server must accept uploads)")
+	}
+	fn, err := exampleFunction(w.Spec.ExampleFunction())
+	if err != nil {
+		return nil, err
+	}
+	w.mu.Lock()
+	k0 := w.copies
+	w.copies += n
+	w.mu.Unlock()
+	calls := make([]Call, n)
+	errs := make([]error, n)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for g := 0; g < min(w.opts.Parallel, n); g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				k := k0 + i
+				tag := fmt.Sprintf("%s-%d", w.runID, k)
+				lib := fmt.Sprintf("%s%s-%s", w.opts.Prefix, kind, tag)
+				if errs[i] = w.register(lib, CopyPTX(w.ptx, tag), lib, fn.Config); errs[i] != nil {
+					continue
+				}
+				w.mu.Lock()
+				w.coldFns = append(w.coldFns, lib)
+				w.coldLibs = append(w.coldLibs, lib)
+				w.mu.Unlock()
+				calls[i] = w.call(lib, k%len(w.inputs))
+			}
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("copy %d: %w", k0+i, err)
+		}
+	}
+	return calls, nil
+}
+
+// CopyPTX returns a copy of a PTX module made unique by tag: a global variable of its own,
+// "bench_copy_TAG" (tag's characters other than letters and digits become '_'), declared
+// after the header's .address_size directive (else at the end), and a comment line. A
+// global variable is part of the compiled module (its symbol table and data), so the code
+// compiled from the copy differs from the original's, not only the text.
+func CopyPTX(ptx []byte, tag string) []byte {
+	id := []byte(tag)
+	for i, c := range id {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			id[i] = '_'
+		}
+	}
+	decl := "\n// bench copy " + tag + "\n.global .align 8 .u64 bench_copy_" + string(id) + " = 1;\n"
+	out := make([]byte, 0, len(ptx)+len(decl))
+	if i := bytes.Index(ptx, []byte(".address_size")); i >= 0 {
+		if nl := bytes.IndexByte(ptx[i:], '\n'); nl >= 0 {
+			cut := i + nl + 1
+			out = append(append(append(out, ptx[:cut]...), decl[1:]...), ptx[cut:]...)
+			return out
+		}
+	}
+	return append(append(out, ptx...), decl...)
 }
 
 // register uploads a library and registers a function of config whose module_path names it.
@@ -299,22 +377,45 @@ func (w *Workload) register(lib string, ptx []byte, function string, config []by
 	return nil
 }
 
-// Cleanup deletes the cold functions and libraries the workload registered (best effort; the
-// hot function is left for the next run).
+// Cleanup deletes every function and library the workload registered, its copies and the
+// hot function (each function before its library), opts.Parallel at a time (best effort:
+// the first error is returned, the rest still deleted). With opts.Keep it deletes nothing.
+// The calls made before must not be sent again after it.
 func (w *Workload) Cleanup() error {
+	if w.opts.Keep {
+		return nil
+	}
 	w.mu.Lock()
 	fns, libs := w.coldFns, w.coldLibs
 	w.coldFns, w.coldLibs = nil, nil
-	w.mu.Unlock()
-	var first error
-	for i := range fns {
-		for _, path := range []string{"/v1/functions/" + fns[i], "/v1/libraries/" + libs[i]} {
-			st, body, err := w.c.Do("DELETE", path, "", nil, 30*time.Second)
-			if err := mustOK("DELETE", path, st, body, err); err != nil && first == nil {
-				first = err
-			}
-		}
+	if w.hotReg {
+		fns, libs = append(fns, w.Function), append(libs, w.Library)
+		w.hotReg = false
 	}
+	w.mu.Unlock()
+	var mu sync.Mutex
+	var first error
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for g := 0; g < min(w.opts.Parallel, len(fns)); g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < len(fns); i = int(next.Add(1) - 1) {
+				for _, path := range []string{"/v1/functions/" + fns[i], "/v1/libraries/" + libs[i]} {
+					st, body, err := w.c.Do("DELETE", path, "", nil, 30*time.Second)
+					if err := mustOK("DELETE", path, st, body, err); err != nil {
+						mu.Lock()
+						if first == nil {
+							first = err
+						}
+						mu.Unlock()
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
 	return first
 }
 

@@ -65,14 +65,34 @@ func TestWorkloadRegistersAndChecks(t *testing.T) {
 	fake.Mu.Lock()
 	coldLibs := 0
 	ptx := examples.MustPTX("mlops")
+	globals := map[string]bool{}
 	for name, lib := range fake.Libs {
 		if !strings.HasPrefix(name, "bench-cold-") {
 			continue
 		}
 		coldLibs++
-		// The copy differs from the library by one comment line only.
-		if !bytes.HasPrefix(lib, ptx) || !bytes.HasPrefix(lib[len(ptx):], []byte("\n// bench-cold ")) || bytes.Count(lib[len(ptx):], []byte("\n")) != 2 {
-			t.Errorf("cold library %s: %q after the PTX", name, lib[len(ptx):])
+		// The copy is the library with two lines added after its header: a comment and a
+		// global variable of its own (so that the code compiled from it is new too).
+		extra := lib
+		if i := bytes.Index(ptx, []byte(".address_size")); i < 0 || !bytes.HasPrefix(lib, ptx[:i]) {
+			t.Errorf("cold library %s does not start with the library's header", name)
+		}
+		lines := strings.Split(string(extra), "\n")
+		var added []string
+		var rest []string
+		for _, l := range lines {
+			if strings.HasPrefix(l, "// bench copy ") || strings.HasPrefix(l, ".global .align 8 .u64 bench_copy_") {
+				added = append(added, l)
+				continue
+			}
+			rest = append(rest, l)
+		}
+		if len(added) != 2 || strings.Join(rest, "\n") != string(ptx) {
+			t.Errorf("cold library %s: added lines %q; the rest is the library: %v", name, added, strings.Join(rest, "\n") == string(ptx))
+		} else if globals[added[1]] {
+			t.Errorf("cold library %s: global %q used twice", name, added[1])
+		} else {
+			globals[added[1]] = true
 		}
 		if fake.Invoked[name] != 1 {
 			t.Errorf("cold function %s invoked %d times; want once", name, fake.Invoked[name])
@@ -91,11 +111,64 @@ func TestWorkloadRegistersAndChecks(t *testing.T) {
 	if err := w.Cleanup(); err != nil {
 		t.Fatal(err)
 	}
+	// Cleanup deletes every function and library registered, the hot ones included, each
+	// function before its library.
 	fake.Mu.Lock()
-	if len(fake.Deleted) != 8 {
-		t.Errorf("cleanup deleted %v", fake.Deleted)
+	defer fake.Mu.Unlock()
+	at := map[string]int{}
+	for i, p := range fake.Deleted {
+		at[p] = i + 1
 	}
-	fake.Mu.Unlock()
+	if len(fake.Deleted) != 10 || len(at) != 10 {
+		t.Errorf("cleanup deleted %v; want 5 functions and 5 libraries, once each", fake.Deleted)
+	}
+	for fn, lib := range map[string]string{"bench-matmul": "bench-mlops"} {
+		if at["/v1/functions/"+fn] == 0 || at["/v1/functions/"+fn] > at["/v1/libraries/"+lib] {
+			t.Errorf("%s and %s deleted at %d and %d", fn, lib, at["/v1/functions/"+fn], at["/v1/libraries/"+lib])
+		}
+	}
+	for name := range fake.Libs {
+		if strings.HasPrefix(name, "bench-cold-") && (at["/v1/functions/"+name] == 0 || at["/v1/functions/"+name] > at["/v1/libraries/"+name]) {
+			t.Errorf("cold copy %s: function deleted at %d, library at %d", name, at["/v1/functions/"+name], at["/v1/libraries/"+name])
+		}
+	}
+}
+
+// With Keep, Cleanup leaves everything registered.
+func TestWorkloadKeep(t *testing.T) {
+	t.Parallel()
+	fake := benchtest.NewFakeGpufn(false)
+	f := benchtest.StartFake(t, fake.Handle)
+	c := newTestClient(t, f.URL)
+	spec, _ := ParseWorkload("matmul-n8")
+	w, err := PrepareWorkload(c, spec, WorkloadOptions{Register: true, Distinct: 1, Keep: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.PrepareCold(3); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Cleanup(); err != nil {
+		t.Fatal(err)
+	}
+	fake.Mu.Lock()
+	defer fake.Mu.Unlock()
+	if len(fake.Deleted) != 0 || len(fake.Fns) != 4 {
+		t.Errorf("kept: deleted %v, %d functions left", fake.Deleted, len(fake.Fns))
+	}
+}
+
+// CopyPTX puts the copy's global after the header's .address_size (a PTX module's
+// directives must come first), and at the end of a text without one.
+func TestCopyPTX(t *testing.T) {
+	got := string(CopyPTX([]byte(".version 8.0\n.target sm_90\n.address_size 64\n\n.visible .entry k()\n{\n}\n"), "ab-12"))
+	want := ".version 8.0\n.target sm_90\n.address_size 64\n// bench copy ab-12\n.global .align 8 .u64 bench_copy_ab_12 = 1;\n\n.visible .entry k()\n{\n}\n"
+	if got != want {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	if got := string(CopyPTX([]byte("x"), "t")); got != "x\n// bench copy t\n.global .align 8 .u64 bench_copy_t = 1;\n" {
+		t.Errorf("without a header: %q", got)
+	}
 }
 
 // A wrong answer from a server is caught by the reference check (matmul exactly, inference

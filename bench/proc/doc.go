@@ -5,6 +5,9 @@
 // its own (so that killing it takes its workers too) and, optionally, a log file; StartServer
 // returns once its GET /readyz answers 200.
 //
+// TreeCPU (Server.CPU) reads the CPU time of a server and of every process below it from
+// /proc/PID/stat (ParseStat), for the server's CPU per invocation.
+//
 // It talks to the child over HTTP only (it imports no package of the bench or of the server).
 //
 // StartServer starts one goroutine per server that waits for the process to exit (Server.Exited

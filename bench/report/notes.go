@@ -64,6 +64,9 @@ func RunLine(r *load.RateResult) string {
 	verdict := "holds"
 	if !r.Holds {
 		verdict = "FAILS"
+		if r.WhyNot != "" {
+			verdict += " (" + r.WhyNot + ")"
+		}
 	}
 	s := fmt.Sprintf("%-16s %-18s %-6s %8.1f/s: achieved %8.1f/s  p50 %-8s p99 %-8s max %-8s errors %d (%.2f%%) %s",
 		r.System, r.Workload, r.Phase, r.Offered, r.Achieved, human.MS(r.Latency.P50), human.MS(r.Latency.P99),
@@ -77,12 +80,31 @@ func RunLine(r *load.RateResult) string {
 	if r.SendLag.P99 > 0.5 && r.SendLag.P99 > r.Latency.P50 {
 		s += fmt.Sprintf(" (generator late: send lag p99 %s)", human.MS(r.SendLag.P99))
 	}
+	if r.ServerCPUPerReqUS > 0 {
+		s += fmt.Sprintf(" server CPU %.0f us/req", r.ServerCPUPerReqUS)
+	}
+	if r.ColdFunctions > 0 {
+		s += fmt.Sprintf(" cold functions %d (%.0f/s)", r.ColdFunctions, r.ColdFunctionsPerS)
+	}
 	s += eventsNote(r.Server)
 	if n := runtime.GOMAXPROCS(0); r.GeneratorCPU > 0.8*float64(n) {
 		s += fmt.Sprintf(" (generator busy: %.1f of %d cores)", r.GeneratorCPU, n)
 	}
 	if r.StealCores >= stealNote {
 		s += fmt.Sprintf(" (host busy: %.1f cores stolen)", r.StealCores)
+	}
+	return s
+}
+
+// ClosedLine is one line about a closed-loop run, for people.
+func ClosedLine(system string, r *load.RateResult) string {
+	s := fmt.Sprintf("%-16s %-18s closed loop, %d conns: %8.1f/s  p50 %-8s p99 %-8s errors %d", system, r.Workload, r.Conns,
+		r.Achieved, human.MS(r.Latency.P50), human.MS(r.Latency.P99), r.Errors)
+	if r.ServerCPUPerReqUS > 0 {
+		s += fmt.Sprintf("  server CPU %.0f us/req", r.ServerCPUPerReqUS)
+	}
+	if r.GeneratorCPU > 0 && r.OK > 0 {
+		s += fmt.Sprintf("  bench CPU %.0f us/req", r.GeneratorCPU*r.WindowS/float64(r.OK)*1e6)
 	}
 	return s
 }

@@ -28,6 +28,16 @@ type SystemResult struct {
 	Steps []*load.RateResult `json:"steps,omitempty"`
 	// MaxHolding is the highest offered rate that held (0 if none did or there was no sweep).
 	MaxHolding float64 `json:"max_rate_holding"`
+	// Capped: the sweep stopped at its --max-rate with every rate holding, so MaxHolding is
+	// a lower bound ("at least R (capped)").
+	Capped bool `json:"capped,omitempty"`
+	// Rule is the rule the system's runs were held to, with its p99 bound (made from this
+	// system's low-load p99, or the user's --slo-p99); absent in files written before
+	// 2026-11-27 (the method's rule then, errors and achieved rate only).
+	Rule *load.Rule `json:"rule,omitempty"`
+	// ClosedLoop is the closed-loop run (N connections, each sending its next request when
+	// the last is answered) after the sweep, if asked for.
+	ClosedLoop *load.RateResult `json:"closed_loop,omitempty"`
 	// Error says why the system could not be measured (fully), if it could not.
 	Error string `json:"error,omitempty"`
 }
@@ -43,6 +53,20 @@ type Method struct {
 	LowRate     float64   `json:"low_rate,omitempty"`
 	Rule        load.Rule `json:"rule"`
 	Device      string    `json:"device,omitempty"`
+	// ClosedConns is the connections of each system's closed-loop run (0: none).
+	ClosedConns int `json:"closed_loop_conns,omitempty"`
+	// Dandelion: the workload's shape when it is the dandelion workload (functions
+	// registered, hot set, share of requests to it in percent).
+	Dandelion *DandelionMethod `json:"dandelion,omitempty"`
+}
+
+// DandelionMethod is the shape of a dandelion workload.
+type DandelionMethod struct {
+	Functions  int     `json:"functions"`
+	HotSet     int     `json:"hot_set"`
+	HotPercent float64 `json:"hot_percent"`
+	// RegisterS is how long registering the functions took (s).
+	RegisterS float64 `json:"register_s"`
 }
 
 // Results is one results file: one workload, one or more systems. Kind is "results".
@@ -54,6 +78,22 @@ type Results struct {
 	Workload string          `json:"workload"`
 	Method   Method          `json:"method"`
 	Systems  []*SystemResult `json:"systems"`
+	// EchoClosedLoop is the HTTP echo floor measured as the systems' closed loops are (same
+	// connections, duration and payloads, the echo server pinned like the servers), in the
+	// same run.
+	EchoClosedLoop *load.RateResult `json:"echo_closed_loop,omitempty"`
+}
+
+// HoldingText is the system's highest rate that held for people: "1200/s", "at least
+// 5000/s (capped)", or "none".
+func (s *SystemResult) HoldingText() string {
+	switch {
+	case s.Capped:
+		return fmt.Sprintf("at least %g/s (capped)", s.MaxHolding)
+	case s.MaxHolding > 0:
+		return fmt.Sprintf("%g/s", s.MaxHolding)
+	}
+	return "none"
 }
 
 // KindResults is the kind of a results file.
@@ -104,8 +144,8 @@ func fileKind(path string) string {
 	return k.Kind
 }
 
-// WriteCSV writes one row per run (the low-load point, then the sweep's steps) of every
-// system: the columns are named in the first row; the server's stages (every name any run
+// WriteCSV writes one row per run (the low-load point, the sweep's steps, the closed loop) of
+// every system: the columns are named in the first row; the server's stages (every name any run
 // reported, mean and p50 each) come last.
 func WriteCSV(w io.Writer, res *Results) error {
 	seen := map[string]load.StageStats{}
@@ -120,7 +160,8 @@ func WriteCSV(w io.Writer, res *Results) error {
 	cw := csv.NewWriter(w)
 	head := []string{"system", "workload", "phase", "offered_rps", "achieved_rps", "scheduled", "ok", "errors",
 		"error_rate", "holds", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms", "mean_ms", "send_lag_p99_ms",
-		"cold_percent", "error_kinds", "generator_cpu", "spin_wait_ms", "http_client", "steal_cores"}
+		"cold_percent", "error_kinds", "generator_cpu", "spin_wait_ms", "http_client", "steal_cores",
+		"server_cpu_us_per_req", "growth", "why_not", "cold_functions_per_s", "conns"}
 	for _, s := range csvStages {
 		head = append(head, s+"_mean_ms", s+"_p50_ms")
 	}
@@ -129,12 +170,17 @@ func WriteCSV(w io.Writer, res *Results) error {
 	}
 	f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 	for _, sys := range res.Systems {
-		for _, r := range sys.Runs() {
+		runs := sys.Runs()
+		if sys.ClosedLoop != nil {
+			runs = append(runs, sys.ClosedLoop)
+		}
+		for _, r := range runs {
 			row := []string{sys.Name, r.Workload, r.Phase, f(r.Offered), f(human.Round(r.Achieved, 3)),
 				strconv.FormatInt(r.Scheduled, 10), strconv.FormatInt(r.OK, 10), strconv.FormatInt(r.Errors, 10),
 				f(human.Round(r.ErrorRate, 6)), strconv.FormatBool(r.Holds), f(r.Latency.P50), f(r.Latency.P90),
 				f(r.Latency.P99), f(r.Latency.P999), f(r.Latency.Max), f(human.Round(r.Latency.Mean, 4)),
-				f(r.SendLag.P99), f(r.ColdPercent), kindsString(r.ErrorKinds), f(r.GeneratorCPU), f(r.SpinWaitMS), httpClientName(r.HTTPClient), f(r.StealCores)}
+				f(r.SendLag.P99), f(r.ColdPercent), kindsString(r.ErrorKinds), f(r.GeneratorCPU), f(r.SpinWaitMS), httpClientName(r.HTTPClient), f(r.StealCores),
+				f(r.ServerCPUPerReqUS), f(human.Round(r.Growth(), 3)), r.WhyNot, f(r.ColdFunctionsPerS), strconv.Itoa(r.Conns)}
 			for _, s := range csvStages {
 				if st, ok := r.Stages[s]; ok {
 					row = append(row, f(human.Round(st.Mean, 4)), f(st.P50))

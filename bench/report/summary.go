@@ -84,11 +84,11 @@ func (d *Dir) names() []string {
 func (d *Dir) Redraw(o PlotOptions) ([]string, error) {
 	var files []string
 	for _, name := range d.names() {
-		f, err := PlotLatency(d.Results[name], filepath.Join(d.Path, name+"-latency"), o)
+		info, err := PlotLatency(d.Results[name], filepath.Join(d.Path, name+"-latency"), o)
 		if err != nil {
 			return files, err
 		}
-		files = append(files, f...)
+		files = append(files, info.Files...)
 	}
 	return files, nil
 }
@@ -109,7 +109,10 @@ func (d *Dir) Summary() string {
 		p(".\n\n")
 	}
 	p("Latency is measured from each request's intended send time (open loop, no coordinated omission), in ms; " +
-		"a rate holds while errors (timeouts, non-2xx, wrong outputs) stay under 1%% and the achieved rate is at least 90%% of the offered one.\n\n")
+		"a rate holds while errors (timeouts, non-2xx, wrong outputs) stay under 1%%, the achieved rate is at least 90%% of the offered one, " +
+		"p99 stays within the system's bound (10x its own low-load p99 unless an SLO was given) and the queue does not grow over the run " +
+		"(p50 of the last third at most 2x the first third's; docs/bench.md, \"A rate holds\"). Files written before 2026-11-27 were held to the first two only. " +
+		"Server CPU is the server's and its workers' user and system time per successful answer.\n\n")
 
 	if f := d.Floor; f != nil {
 		p("## HTTP floor (loopback echo: fasthttp server, the bench's %s client)\n\n", httpClientName(f.HTTPClient))
@@ -175,44 +178,69 @@ func (d *Dir) Summary() string {
 			}
 		}
 		p(".\n\n")
+		if e := r.EchoClosedLoop; e != nil {
+			p("HTTP echo floor, closed loop of %d connections with this workload's payloads, measured as the systems' closed loops: %.0f/s, p50 %s, p99 %s", e.Conns, e.Achieved, human.Cell(e.Latency.P50), human.Cell(e.Latency.P99))
+			if e.ServerCPUPerReqUS > 0 {
+				p(", echo server CPU %.0f us/req", e.ServerCPUPerReqUS)
+			}
+			p(".\n\n")
+		}
 		base := findSystem(r, "baseline")
-		p("| system | low-load p50 | p99 | p50 vs baseline | highest rate held | vs baseline | p50 / p99 at that rate | note |\n|---|---:|---:|---:|---:|---:|---:|---|\n")
+		p("| system | low-load p50 | p99 | p50 vs baseline | highest rate held | vs baseline | p50 / p99 at that rate | server CPU/inv there | closed loop | note |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n")
 		for _, s := range r.Systems {
 			low, top := s.LowLoad, s.topRun()
-			row := []string{s.Name, "-", "-", "-", "-", "-", "-", ""}
+			row := []string{s.Name, "-", "-", "-", "-", "-", "-", "-", "-", ""}
 			if low != nil && low.OK > 0 {
 				row[1], row[2] = human.Cell(low.Latency.P50), human.Cell(low.Latency.P99)
 				if base != nil && base.LowLoad != nil && base.LowLoad.OK > 0 && s != base {
 					row[3] = ratio(low.Latency.P50 / base.LowLoad.Latency.P50)
 				}
 				if low.Errors > 0 {
-					row[7] = fmt.Sprintf("low-load errors: %s", kindsString(low.ErrorKinds))
+					row[9] = fmt.Sprintf("low-load errors: %s", kindsString(low.ErrorKinds))
 				}
 				if low.Cold != nil {
-					row[7] = strings.TrimSpace(row[7] + fmt.Sprintf(" cold p50 %s, hot p50 %s", human.Cell(low.Cold.P50), human.Cell(low.Hot.P50)))
+					row[9] = strings.TrimSpace(row[9] + " " + coldText(low))
 				}
 			}
 			if len(s.Steps) > 0 {
-				row[4] = fmt.Sprintf("%g/s", s.MaxHolding)
+				row[4] = s.HoldingText()
 				if base != nil && base.MaxHolding > 0 && s != base {
 					row[5] = ratio(s.MaxHolding / base.MaxHolding)
 				}
 				if top != nil {
 					row[6] = human.Cell(top.Latency.P50) + " / " + human.Cell(top.Latency.P99)
+					if top.ServerCPUPerReqUS > 0 {
+						row[7] = fmt.Sprintf("%.0f us", top.ServerCPUPerReqUS)
+					}
+					if top.ColdFunctions > 0 {
+						row[9] = strings.TrimSpace(row[9] + fmt.Sprintf(" %.0f distinct cold functions/s there", top.ColdFunctionsPerS))
+					}
 				}
 			}
+			if cl := s.ClosedLoop; cl != nil && cl.OK > 0 {
+				row[8] = fmt.Sprintf("%.0f/s, p50 %s", cl.Achieved, human.Cell(cl.Latency.P50))
+				if cl.ServerCPUPerReqUS > 0 {
+					row[8] += fmt.Sprintf(", %.0f us CPU/inv", cl.ServerCPUPerReqUS)
+				}
+			}
+			if s.Rule != nil && s.Rule.MaxP99 > 0 && len(s.Steps) > 0 {
+				row[9] = joinNote(row[9], "p99 bound "+human.MS(s.Rule.MaxP99))
+			}
 			if note := s.eventsNote(); note != "" {
-				row[7] = strings.TrimSpace(row[7] + " " + note)
+				row[9] = strings.TrimSpace(row[9] + " " + note)
 			}
 			if note := s.stealSummary(); note != "" {
-				row[7] = strings.TrimSpace(row[7] + " " + note)
+				row[9] = strings.TrimSpace(row[9] + " " + note)
 			}
 			if s.Error != "" {
-				row[7] = strings.TrimSpace(row[7] + " error: " + oneLine(s.Error, 120))
+				row[9] = strings.TrimSpace(row[9] + " error: " + oneLine(s.Error, 120))
 			}
 			p("| %s |\n", strings.Join(row, " | "))
 		}
 		p("\n")
+		if r.Method.Dandelion != nil {
+			dandelionTable(&b, r)
+		}
 		d.stageTable(&b, r)
 		if _, err := os.Stat(filepath.Join(d.Path, name+"-latency.png")); err == nil {
 			p("![%s latency](%s-latency.png)\n\n", r.Workload, name)
@@ -332,7 +360,7 @@ type Target struct {
 }
 
 // GPUFloorInference500 is the in-process floor of inference with 500 repetitions on the H100
-// from GPU-FACTS.md (ms), the fixed bound of that target.
+// from docs/gpu-facts.md (ms), the fixed bound of that target.
 const GPUFloorInference500 = 5.33
 
 // Targets checks the figures of the bench issue whose inputs are in the directory (hot
@@ -476,4 +504,120 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// coldText is a run's cold and hot latencies side by side.
+func coldText(r *load.RateResult) string {
+	s := fmt.Sprintf("cold p50 / p99 %s / %s", human.Cell(r.Cold.P50), human.Cell(r.Cold.P99))
+	if r.Hot != nil && r.Hot.P50 > 0 {
+		s += fmt.Sprintf(", hot %s / %s", human.Cell(r.Hot.P50), human.Cell(r.Hot.P99))
+	}
+	return s
+}
+
+// dandelionTable writes the dandelion workload's rates: the mix of hot and cold functions
+// beside the all-hot run at the same rate (the second system of the results).
+func dandelionTable(b *strings.Builder, r *Results) {
+	m := r.Method.Dandelion
+	fmt.Fprintf(b, "Dandelion workload: %d functions (each its own library), a hot set of %d getting %g%% of the requests; registered in %s.\n\n",
+		m.Functions, m.HotSet, m.HotPercent, human.Secs(m.RegisterS))
+	if len(r.Systems) < 2 {
+		return
+	}
+	mix, hot := r.Systems[0], r.Systems[1]
+	byRate := map[float64]*load.RateResult{}
+	for _, x := range hot.Steps {
+		byRate[x.Offered] = x
+	}
+	fmt.Fprintf(b, "| rate | mix p50 | mix p99 | p99/p50 | cold functions/s | holds | all-hot p50 | all-hot p99 | mix p99 / all-hot p99 |\n|---:|---:|---:|---:|---:|---|---:|---:|---:|\n")
+	// One row per rate: the run that decided it (the last that held, else the last).
+	decided := map[float64]*load.RateResult{}
+	for _, x := range mix.Steps {
+		if d := decided[x.Offered]; d == nil || x.Holds || !d.Holds {
+			decided[x.Offered] = x
+		}
+	}
+	var runs []*load.RateResult
+	for _, x := range decided {
+		runs = append(runs, x)
+	}
+	sort.Slice(runs, func(i, j int) bool { return runs[i].Offered < runs[j].Offered })
+	for _, x := range runs {
+		row := []string{fmt.Sprintf("%g/s", x.Offered), human.Cell(x.Latency.P50), human.Cell(x.Latency.P99), "-",
+			fmt.Sprintf("%.0f", x.ColdFunctionsPerS), map[bool]string{true: "yes", false: "no"}[x.Holds], "-", "-", "-"}
+		if x.Latency.P50 > 0 {
+			row[3] = fmt.Sprintf("%.2f", x.Latency.P99/x.Latency.P50)
+		}
+		if h := byRate[x.Offered]; h != nil && h.OK > 0 {
+			row[6], row[7] = human.Cell(h.Latency.P50), human.Cell(h.Latency.P99)
+			if h.Latency.P99 > 0 {
+				row[8] = fmt.Sprintf("%.2f", x.Latency.P99/h.Latency.P99)
+			}
+		}
+		fmt.Fprintf(b, "| %s |\n", strings.Join(row, " | "))
+	}
+	b.WriteString("\n")
+}
+
+// RuleTable compares, for each system of r, the highest rate that held under the rule before
+// 2026-11-27 (errors and achieved rate: Rule.OldHolds) with the highest under rule (its p99
+// bound made from each system's own low-load p99: Rule.ForSystem), judging the runs r has
+// again (markdown). The sweep chose its rates by the rule it ran under, so the new column is
+// the highest of those rates that holds, not what a sweep under the new rule would find.
+// Runs without the thirds' p50s (files written before 2026-11-27) cannot be judged on a
+// growing queue: the table says so.
+func RuleTable(r *Results, rule load.Rule) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "| system | low-load p99 | p99 bound | old rule: highest held | p50 / p99 there | new rule: highest held | p50 / p99 there | why the old peak fails now |\n|---|---:|---:|---:|---:|---:|---:|---|\n")
+	thirds, steps := false, false
+	for _, s := range r.Systems {
+		low := 0.0
+		if s.LowLoad != nil && s.LowLoad.OK > 0 {
+			low = s.LowLoad.Latency.P99
+		}
+		ru := rule.ForSystem(low)
+		if low == 0 && rule.SLOP99 == 0 && s.Rule != nil {
+			ru.MaxP99 = s.Rule.MaxP99 // a system without a low-load point of its own (the all-hot runs)
+		}
+		steps = steps || len(s.Steps) > 0
+		var old, cur *load.RateResult
+		for _, x := range s.Steps {
+			thirds = thirds || len(x.P50Thirds) == 3
+			if ru.OldHolds(x) && (old == nil || x.Offered > old.Offered) {
+				old = x
+			}
+			if ru.Holds(x) && (cur == nil || x.Offered > cur.Offered) {
+				cur = x
+			}
+		}
+		cell := func(x *load.RateResult) (string, string) {
+			if x == nil {
+				return "none", "-"
+			}
+			return fmt.Sprintf("%g/s", x.Offered), human.Cell(x.Latency.P50) + " / " + human.Cell(x.Latency.P99)
+		}
+		o1, o2 := cell(old)
+		n1, n2 := cell(cur)
+		why := ""
+		if old != nil && (cur == nil || cur.Offered < old.Offered) {
+			why = ru.Why(old)
+		}
+		bound := "-"
+		if ru.MaxP99 > 0 {
+			bound = human.Cell(ru.MaxP99)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", s.Name, human.Cell(low), bound, o1, o2, n1, n2, why)
+	}
+	if steps && !thirds {
+		b.WriteString("\nThese runs have no p50 per third of the run (recorded since 2026-11-27): the growing-queue condition is not applied to them.\n")
+	}
+	return b.String()
+}
+
+// joinNote appends a note to a note column, separated by "; ".
+func joinNote(a, b string) string {
+	if a = strings.TrimSpace(a); a == "" {
+		return b
+	}
+	return a + "; " + b
 }

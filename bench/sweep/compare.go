@@ -77,6 +77,8 @@ func (o *SystemOptions) defaults() error {
 //	NAME-nocap   any gpufn system above with --max-connections-per-ip 0: a load generator on one
 //	             host is one client to the server's per-client connection cap, which an
 //	             open-loop run near saturation (a connection per request in flight) can reach
+//	NAME-gpu0    any gpufn system above on GPU 0 alone (--gpus 0): beside NAME, which serves
+//	             every GPU of the host, it shows how throughput scales with GPUs
 //	NAME@PATH    any gpufn system above served by the gpufn binary at PATH (another build, to
 //	             compare two versions in one run; its name gets @ and PATH's base name)
 func (o SystemOptions) System(name string, wl load.WorkloadSpec) (proc.ServerSpec, error) {
@@ -124,6 +126,7 @@ var systemVariants = []struct {
 	{"-nopipe", []string{"--pipeline=false"}},
 	{"-noinline", []string{"--inline=false"}},
 	{"-nocap", []string{"--max-connections-per-ip", "0"}},
+	{"-gpu0", []string{"--gpus", "0"}},
 }
 
 func (o SystemOptions) system(name string, wl load.WorkloadSpec) (proc.ServerSpec, error) {
@@ -224,6 +227,13 @@ type CompareConfig struct {
 	// LowSpinWait is the client's spin budget for the low-load point (see
 	// load.Client.SetSpinWait); Client.SpinWait applies to the sweep.
 	LowSpinWait time.Duration
+	// ClosedConns, when positive, adds a closed-loop run of that many connections for
+	// Run.Duration to every system after its sweep (SystemResult.ClosedLoop), and the same
+	// closed loop against the HTTP echo server (started as the servers are, with the
+	// workload's payloads) once at the start (Results.EchoClosedLoop).
+	ClosedConns int
+	// Keep leaves the bench's registrations on each server (they go with the server anyway).
+	Keep bool
 }
 
 // Compare runs the same measurements against each system in turn, starting and stopping its
@@ -269,9 +279,27 @@ func Compare(ctx context.Context, cfg CompareConfig) (*report.Results, error) {
 	res := &report.Results{Kind: report.KindResults, Version: 1, Created: time.Now().UTC(), Machine: cfg.Machine, Workload: cfg.Workload.Name(),
 		Method: report.Method{Sweep: cfg.Sweep.Mode, DurationS: run.Duration.Seconds(), WarmupS: run.Warmup.Seconds(),
 			TimeoutS: run.Timeout.Seconds(), Poisson: run.Poisson, ColdPercent: run.ColdPercent, LowRate: math.Max(cfg.LowRate, 0),
-			Rule: cfg.Sweep.Rule, Device: cfg.Servers.Device}}
+			Rule: cfg.Sweep.Rule, Device: cfg.Servers.Device, ClosedConns: max(cfg.ClosedConns, 0)}}
 	if res.Method.Sweep == "" {
 		res.Method.Sweep = Step
+	}
+	if cfg.ClosedConns > 0 {
+		r, err := echoClosedLoop(ctx, &cfg)
+		if err != nil {
+			if cfg.Log != nil {
+				fmt.Fprintln(cfg.Log, "echo closed loop:", err)
+			}
+		} else {
+			res.EchoClosedLoop = r
+			if cfg.Log != nil {
+				fmt.Fprintln(cfg.Log, report.ClosedLine("echo", r))
+			}
+		}
+	}
+	if cfg.Run.ColdPercent > 0 {
+		// Every cold request is a library of its own: more than a tenant's default limit
+		// (100 libraries) in all but the shortest runs.
+		cfg.Servers.ServerArgs = append(append([]string(nil), cfg.Servers.ServerArgs...), LibraryLimitArgs(100000)...)
 	}
 	for _, name := range cfg.Systems {
 		if ctx.Err() != nil {
@@ -332,7 +360,7 @@ func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *report
 	}
 	defer c.CloseIdle()
 	wo := cfg.WorkloadOptions
-	wo.Register = spec.Registers
+	wo.Register, wo.Keep = spec.Registers, cfg.Keep
 	w, err := load.PrepareWorkload(c, cfg.Workload, wo)
 	if err != nil {
 		sr.Error = err.Error()
@@ -352,6 +380,7 @@ func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *report
 	measure := func(ctx context.Context, rate float64, d time.Duration, phase string) (*load.RateResult, error) {
 		rc := cfg.Run
 		rc.System, rc.Workload, rc.Rate, rc.Duration, rc.ColdPercent = spec.Name, cfg.Workload.Name(), rate, d, coldPercent
+		rc.ServerCPU = srv.CPU
 		if coldPercent > 0 {
 			need := int(math.Ceil(rate*d.Seconds()*coldPercent/100*1.1)) + 5
 			if err := w.PrepareCold(need); err != nil {
@@ -379,23 +408,101 @@ func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *report
 			logf("%s: %v", spec.Name, err)
 			return sr
 		}
-		r.Holds = cfg.Sweep.Rule.Holds(r)
+		r.Holds = cfg.Sweep.Rule.OldHolds(r) // the bound is made from this run
 		sr.LowLoad = r
 		logf("%s", report.RunLine(r))
 	}
+	sw := cfg.Sweep
+	if sr.LowLoad != nil && sr.LowLoad.OK > 0 {
+		sw.Rule = sw.Rule.ForSystem(sr.LowLoad.Latency.P99)
+	} else {
+		sw.Rule = sw.Rule.ForSystem(0)
+	}
+	sr.Rule = &sw.Rule
 	if cfg.Sweep.Mode == None {
 		return sr
 	}
-	out, err := Run(ctx, cfg.Sweep, func(ctx context.Context, rate float64) (*load.RateResult, error) {
+	out, err := Run(ctx, sw, func(ctx context.Context, rate float64) (*load.RateResult, error) {
 		return measure(ctx, rate, cfg.Run.Duration, "")
 	}, func(r *load.RateResult) { logf("%s", report.RunLine(r)) })
 	if out != nil {
-		sr.Steps, sr.MaxHolding = out.Steps, out.MaxHolding
+		sr.Steps, sr.MaxHolding, sr.Capped = out.Steps, out.MaxHolding, out.Capped
 	}
 	if err != nil {
 		sr.Error = err.Error()
 		logf("%s: %v", spec.Name, err)
 	}
-	logf("%s: highest rate that held: %g/s", spec.Name, sr.MaxHolding)
+	logf("%s: highest rate that held: %s", spec.Name, sr.HoldingText())
+	if cfg.ClosedConns > 0 && ctx.Err() == nil {
+		rc := cfg.Run
+		rc.System, rc.Workload, rc.Duration, rc.ServerCPU = spec.Name, cfg.Workload.Name(), cfg.Run.Duration, srv.CPU
+		rc.Progress, rc.OnSample = nil, nil
+		warm := rc
+		warm.Duration, warm.ServerCPU = cfg.Run.Warmup, nil
+		if warm.Duration > 0 {
+			load.ClosedLoop(ctx, c, w, warm, cfg.ClosedConns, 0)
+		}
+		sr.ClosedLoop = load.ClosedLoop(ctx, c, w, rc, cfg.ClosedConns, 0)
+		sr.ClosedLoop.Phase = "closed"
+		logf("%s", report.ClosedLine(spec.Name, sr.ClosedLoop))
+	}
 	return sr
 }
+
+// LibraryLimitArgs are the gpufn serve arguments that let one tenant (the bench) register n
+// libraries and n functions.
+func LibraryLimitArgs(n int) []string {
+	return []string{"--max-libraries-per-tenant", strconv.Itoa(n), "--max-functions-per-tenant", strconv.Itoa(n)}
+}
+
+// echoClosedLoop measures the HTTP echo floor as compareSystem measures a system's closed
+// loop: the echo server started as a process (pinned like the servers), the workload's
+// request bodies, answers of the workload's size, the same connections and duration.
+func echoClosedLoop(ctx context.Context, cfg *CompareConfig) (*load.RateResult, error) {
+	spec, err := cfg.Servers.EchoServer()
+	if err != nil {
+		return nil, err
+	}
+	srv, err := proc.StartServer(spec, filepath.Join(cfg.Out, "logs", cfg.Name+"-echo.log"), cfg.ReadyTimeout)
+	if err != nil {
+		return nil, err
+	}
+	defer srv.Stop(10 * time.Second)
+	co := cfg.Client
+	co.MaxConns, co.Timeout = 2*cfg.ClosedConns, cfg.Run.Timeout
+	c, err := load.NewClient(srv.URL, co)
+	if err != nil {
+		return nil, err
+	}
+	defer c.CloseIdle()
+	c.SetSpinWait(0) // a capacity, as the systems' closed loops
+	wo := cfg.WorkloadOptions
+	wo.Register = false
+	w, err := load.PrepareWorkload(c, cfg.Workload, wo)
+	if err != nil {
+		return nil, err
+	}
+	n := w.ResponseBytes()
+	src := &echoSource{c: load.Call{URI: c.URL("/echo?n=" + strconv.Itoa(n)), Body: w.Bodies()[0], ContentType: "application/msgpack",
+		Accept: "application/octet-stream", Check: func(out []byte) error {
+			if len(out) != n {
+				return fmt.Errorf("echo answer of %d bytes, want %d", len(out), n)
+			}
+			return nil
+		}}}
+	rc := cfg.Run
+	rc.System, rc.Workload, rc.ServerCPU, rc.Progress, rc.OnSample = "echo", cfg.Workload.Name(), srv.CPU, nil, nil
+	warm := rc
+	warm.Duration, warm.ServerCPU = cfg.Run.Warmup, nil
+	if warm.Duration > 0 {
+		load.ClosedLoop(ctx, c, src, warm, cfg.ClosedConns, 0)
+	}
+	r := load.ClosedLoop(ctx, c, src, rc, cfg.ClosedConns, 0)
+	r.Phase = "closed"
+	return r, nil
+}
+
+// echoSource is a Source of one request.
+type echoSource struct{ c load.Call }
+
+func (e *echoSource) Call(int64, bool) (*load.Call, error) { return &e.c, nil }

@@ -22,6 +22,7 @@ func TestSystemSpecs(t *testing.T) {
 		"c4-mps-spin-nopipe": "/x/gpufn serve --device cuda --engine concurrent --workers 4 --mps on --poll spin --pipeline=false",
 		"seq@/y/gpufn-old":   "/y/gpufn-old serve --device cuda --engine sequential",
 		"seq-nocap":          "/x/gpufn serve --device cuda --engine sequential --max-connections-per-ip 0",
+		"c4-mps-gpu0":        "/x/gpufn serve --device cuda --engine concurrent --workers 4 --mps on --gpus 0",
 		"c4-mps-block@/y/g2": "/y/g2 serve --device cuda --engine concurrent --workers 4 --mps on --poll block",
 	} {
 		s, err := o.System(name, wl)

@@ -46,6 +46,11 @@ type Config struct {
 	Confirm int
 	// Rule decides whether a rate holds.
 	Rule load.Rule
+	// FigurePoints, when above 1, adds after the search that many evenly spaced rates up to
+	// the highest that held (peak/K, 2 peak/K, ... (K-1) peak/K; the peak's own run is
+	// already there; phase "figure"), for plots whose points are evenly spread rather than
+	// where the search happened to go. They do not change MaxHolding.
+	FigurePoints int
 }
 
 func (s *Config) defaults() error {
@@ -87,6 +92,9 @@ type Outcome struct {
 	Steps []*load.RateResult
 	// MaxHolding is the highest offered rate that held (0 if none did).
 	MaxHolding float64
+	// Capped is true when the sweep stopped at its cap (Config.Max) with every rate tried
+	// holding: MaxHolding is then a lower bound ("at least R"), not the server's capacity.
+	Capped bool
 }
 
 // Run searches for the highest rate that holds, calling run for each rate it tries, and
@@ -111,7 +119,7 @@ func Run(ctx context.Context, sw Config, run RunFunc, onStep func(*load.RateResu
 			return false, err
 		}
 		r.Phase = phase
-		r.Holds = sw.Rule.Holds(r)
+		sw.Rule.Judge(r)
 		out.Steps = append(out.Steps, r)
 		if r.Holds && rate > out.MaxHolding {
 			out.MaxHolding = rate
@@ -137,6 +145,9 @@ func Run(ctx context.Context, sw Config, run RunFunc, onStep func(*load.RateResu
 	} else {
 		err = adaptiveSweep(ctx, &sw, out, try)
 	}
+	if err == nil && sw.FigurePoints > 1 && out.MaxHolding > 0 {
+		err = figureSweep(ctx, &sw, out, run, onStep)
+	}
 	if err == ctx.Err() {
 		err = nil // stopped: keep what was measured
 	}
@@ -151,7 +162,11 @@ func stepSweep(ctx context.Context, sw *Config, out *Outcome, try tryFunc) error
 	held, failed := 0.0, 0.0
 	for i := 0; ; i++ {
 		rate := sw.Start + float64(i)*sw.Step
-		if rate > sw.Max || len(out.Steps) >= sw.MaxRuns {
+		if rate > sw.Max {
+			out.Capped = held > 0
+			return nil
+		}
+		if len(out.Steps) >= sw.MaxRuns {
 			return nil
 		}
 		ok, err := try(rate, "coarse")
@@ -196,6 +211,7 @@ func adaptiveSweep(ctx context.Context, sw *Config, out *Outcome, try tryFunc) e
 		}
 		lo = rate
 		if rate >= sw.Max {
+			out.Capped = true
 			return nil
 		}
 		rate = math.Min(rate*2, sw.Max)
@@ -231,6 +247,33 @@ func adaptiveSweep(ctx context.Context, sw *Config, out *Outcome, try tryFunc) e
 			lo = mid
 		} else {
 			hi = mid
+		}
+	}
+	return nil
+}
+
+// figureSweep runs the evenly spaced rates below the peak (Config.FigurePoints).
+func figureSweep(ctx context.Context, sw *Config, out *Outcome, run RunFunc, onStep func(*load.RateResult)) error {
+	peak, k := out.MaxHolding, sw.FigurePoints
+	for i := 1; i < k; i++ {
+		if sw.Settle > 0 {
+			select {
+			case <-ctx.Done():
+			case <-time.After(sw.Settle):
+			}
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		r, err := run(ctx, roundRate(peak*float64(i)/float64(k)))
+		if err != nil {
+			return err
+		}
+		r.Phase = "figure"
+		sw.Rule.Judge(r)
+		out.Steps = append(out.Steps, r)
+		if onStep != nil {
+			onStep(r)
 		}
 	}
 	return nil

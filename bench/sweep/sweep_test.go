@@ -5,6 +5,7 @@ import (
 	"errors"
 	"reflect"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -125,13 +126,16 @@ func TestSweepLogic(t *testing.T) {
 		capacity float64
 		want     []float64
 		max      float64
+		capped   bool
 	}{
-		{"step, start fails", Config{Mode: Step, Start: 100, FineSteps: 4}, 60, []float64{100, 25, 50, 75}, 50},
-		{"step, capped", Config{Mode: Step, Start: 100, Max: 300}, 1e9, []float64{100, 200, 300}, 300},
-		{"step, max runs", Config{Mode: Step, Start: 1, MaxRuns: 3}, 1e9, []float64{1, 2, 3}, 3},
-		{"adaptive, down", Config{Mode: Adaptive, Start: 1000, Precision: 0.2}, 300, []float64{1000, 500, 250, 375, 312, 281}, 281},
-		{"adaptive, capped", Config{Mode: Adaptive, Start: 100, Max: 300}, 1e9, []float64{100, 200, 300}, 300},
-		{"adaptive, nothing holds", Config{Mode: Adaptive, Start: 1024, MaxRuns: 100}, 0, nil, 0},
+		{"step, start fails", Config{Mode: Step, Start: 100, FineSteps: 4}, 60, []float64{100, 25, 50, 75}, 50, false},
+		{"step, capped", Config{Mode: Step, Start: 100, Max: 300}, 1e9, []float64{100, 200, 300}, 300, true},
+		{"step, fails at the cap", Config{Mode: Step, Start: 100, Max: 300, FineSteps: 2}, 250, []float64{100, 200, 300, 250}, 250, false},
+		{"step, max runs", Config{Mode: Step, Start: 1, MaxRuns: 3}, 1e9, []float64{1, 2, 3}, 3, false},
+		{"adaptive, down", Config{Mode: Adaptive, Start: 1000, Precision: 0.2}, 300, []float64{1000, 500, 250, 375, 312, 281}, 281, false},
+		{"adaptive, capped", Config{Mode: Adaptive, Start: 100, Max: 300}, 1e9, []float64{100, 200, 300}, 300, true},
+		{"adaptive, fails at the cap", Config{Mode: Adaptive, Start: 100, Max: 300, Precision: 0.2}, 250, []float64{100, 200, 300, 250}, 250, false},
+		{"adaptive, nothing holds", Config{Mode: Adaptive, Start: 1024, MaxRuns: 100}, 0, nil, 0, false},
 	} {
 		c.sw.Settle = -1
 		out, err := Run(context.Background(), c.sw, capacityRun(c.capacity), nil)
@@ -142,8 +146,8 @@ func TestSweepLogic(t *testing.T) {
 		if c.want != nil && !reflect.DeepEqual(r, c.want) {
 			t.Errorf("%s: rates %v; want %v", c.name, r, c.want)
 		}
-		if out.MaxHolding != c.max {
-			t.Errorf("%s: highest held %v; want %v", c.name, out.MaxHolding, c.max)
+		if out.MaxHolding != c.max || out.Capped != c.capped {
+			t.Errorf("%s: highest held %v, capped %v; want %v, %v", c.name, out.MaxHolding, out.Capped, c.max, c.capped)
 		}
 		if c.want == nil && len(r) != 11 { // 1024 down to 1 (halving), all failing
 			t.Errorf("%s: %d runs (%v)", c.name, len(r), r)
@@ -190,5 +194,82 @@ func TestSweepConfirmsFailures(t *testing.T) {
 	sw.Confirm = 0
 	if out, _ := Run(context.Background(), sw, transient(), nil); out.MaxHolding >= 200 {
 		t.Errorf("without Confirm: highest held %v; want below 200", out.MaxHolding)
+	}
+}
+
+// FigurePoints adds evenly spaced rates up to the peak after the search; they do not move
+// the highest rate that held.
+func TestSweepFigurePoints(t *testing.T) {
+	sw := Config{Mode: Adaptive, Start: 100, Precision: 0.2, Settle: -1, FigurePoints: 4}
+	out, err := Run(context.Background(), sw, capacityRun(500), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fig []float64
+	for _, s := range out.Steps {
+		if s.Phase == "figure" {
+			fig = append(fig, s.Offered)
+			if !s.Holds {
+				t.Errorf("figure rate %v did not hold", s.Offered)
+			}
+		}
+	}
+	if out.MaxHolding != 500 || !reflect.DeepEqual(fig, []float64{125, 250, 375}) {
+		t.Errorf("peak %v, figure rates %v; want 500 and 125, 250, 375", out.MaxHolding, fig)
+	}
+	if last := out.Steps[len(out.Steps)-1]; last.Phase != "figure" {
+		t.Errorf("the figure rates are not last: %s", last.Phase)
+	}
+}
+
+// latencyRun is a fake run whose errors and achieved rate are perfect at every rate, and whose
+// latency is low up to knee and then high (p99 x100) or growing over the run (last third's
+// p50 x5), as a server past its capacity that only queues.
+func latencyRun(knee float64, growing bool) RunFunc {
+	return func(_ context.Context, rate float64) (*load.RateResult, error) {
+		r := &load.RateResult{Offered: rate, Achieved: rate, Scheduled: 1000, OK: 1000,
+			Latency: load.Percentiles{P50: 0.5, P99: 1}, P50Thirds: []float64{0.5, 0.5, 0.5}}
+		if rate > knee {
+			if growing {
+				r.P50Thirds = []float64{0.5, 1.2, 2.5}
+			} else {
+				r.Latency.P99 = 100
+			}
+		}
+		return r, nil
+	}
+}
+
+// Held means bounded latency: with errors and achieved rate perfect everywhere, the old rule
+// holds at every rate up to the cap, the new one stops where p99 passes its bound or where the
+// queue grows over the run.
+func TestSweepHeldNeedsBoundedLatency(t *testing.T) {
+	rule := load.Rule{MaxErrorRate: 0.01, MinAchieved: 0.9, P99Factor: 10, MaxGrowth: 2}.ForSystem(1) // bound: 10 ms
+	if rule.MaxP99 != 10 {
+		t.Fatalf("bound %v; want 10x the low-load p99 of 1 ms", rule.MaxP99)
+	}
+	if r := (load.Rule{SLOP99: 3, P99Factor: 10}).ForSystem(1); r.MaxP99 != 3 {
+		t.Errorf("an SLO of 3 ms gave the bound %v", r.MaxP99)
+	}
+	for _, growing := range []bool{false, true} {
+		sw := Config{Mode: Adaptive, Start: 100, Max: 3200, Precision: 0.05, Settle: -1, Rule: rule}
+		out, err := Run(context.Background(), sw, latencyRun(500, growing), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.MaxHolding < 475 || out.MaxHolding > 500 || out.Capped {
+			t.Errorf("growing %v: highest held %v (capped %v); want 475 to 500", growing, out.MaxHolding, out.Capped)
+		}
+		for _, s := range out.Steps {
+			if !s.Holds && !strings.Contains(s.WhyNot, map[bool]string{false: "p99", true: "queue growing"}[growing]) {
+				t.Errorf("growing %v: %v/s fails for %q", growing, s.Offered, s.WhyNot)
+			}
+		}
+		old := sw
+		old.Rule.MaxP99, old.Rule.MaxGrowth = 0, 0
+		out, _ = Run(context.Background(), old, latencyRun(500, growing), nil)
+		if out.MaxHolding != 3200 || !out.Capped {
+			t.Errorf("old rule, growing %v: highest held %v, capped %v; want the cap", growing, out.MaxHolding, out.Capped)
+		}
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"gpufn/weights"
 )
 
 // bench reports whether the timing runs are on (GPUFN_CLUSTER_BENCH=1, make cluster-bench).
@@ -34,6 +36,7 @@ func TestCluster(t *testing.T) {
 			t.Fatalf("node %d: %d %s", i, a.status, a.body)
 		}
 	}
+	t.Run("InferAndWeights", func(t *testing.T) { inferAndWeights(t, tc) })
 	t.Run("ReadYourWrites", func(t *testing.T) { readYourWrites(t, tc) })
 	t.Run("BigLibrary", func(t *testing.T) { bigLibrary(t, tc) })
 	t.Run("Overflow", func(t *testing.T) { overflow(t, tc) })
@@ -41,6 +44,25 @@ func TestCluster(t *testing.T) {
 	t.Run("LeaderLoss", func(t *testing.T) { leaderLoss(t, tc) })
 	t.Run("Partition", func(t *testing.T) { partition(t, tc) })
 	t.Run("WholeRestart", func(t *testing.T) { wholeRestart(t, tc) })
+}
+
+// inferAndWeights: an Open Inference Protocol inference on node 3 with the revision of a
+// registration on node 1 finds the function (as /v1 invocations do); a weight set's upload is
+// refused 501 not_implemented (weight sets are single-node for now).
+func inferAndWeights(t *testing.T, tc *testCluster) {
+	put := tc.mustPut(nodeURL(1)+"/v1/functions/oip", spinConfig("testkernels", 0))
+	req := []byte(`{"inputs": [{"name": "X", "shape": [4], "datatype": "UINT8", "data": [1, 2, 3, 4]}]}`)
+	a := tc.do("POST", nodeURL(3)+"/v2/models/oip/infer", req, append(after(put.rev), "Content-Type", "application/json")...)
+	if a.status != 200 || !bytes.Contains(a.body, []byte(`"X"`)) {
+		t.Fatalf("infer on node 3 at revision %d: %d %v %s", put.rev, a.status, a.err, a.body)
+	}
+	file, err := weights.Encode([]weights.Tensor{{Name: "A", DType: "U8", Shape: []uint64{4}}}, [][]byte{{1, 2, 3, 4}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := tc.do("PUT", nodeURL(2)+"/v1/weights/w", file); a.status != 501 || !bytes.Contains(a.body, []byte("not_implemented")) {
+		t.Fatalf("a weight set on a cluster's node: %d %v %s", a.status, a.err, a.body)
+	}
 }
 
 // readYourWrites: 100 registrations on node 1, each invoked on node 3 with the revision the

@@ -2,105 +2,180 @@ package main
 
 import (
 	"bytes"
-	"encoding/binary"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"net/http"
 	"os"
-	"path/filepath"
-	"sort"
-	"strconv"
 	"strings"
 	"time"
-
-	"github.com/vmihailenco/msgpack/v5"
 )
 
 const clientUsage = `Client commands (they talk to a running gpufn server):
 
-  gpufn upload [--url URL] NAME FILE
+  gpufn upload [TENANT/]NAME FILE
       Upload a kernel library (PTX, cubin, fatbin, hsaco) under NAME.
-  gpufn register [--url URL] NAME CONFIG.json
-      Register the function NAME from a Dandelion v1 config.
-  gpufn invoke [--url URL] [-i INPUT=VALUE ...] [--out DIR] [--format F] [--timeout D] NAME
-      Invoke NAME. VALUE is @FILE (its bytes), u64:1,2,3 or i64:-1,2 (little-endian 8-byte
-      integers), f32:0.5,1 (little-endian floats), hex:00ff, or str:TEXT.
-      Outputs go to DIR/NAME.bin with --out, else are printed in --format (hex, u64, i64, f32;
-      default: a hex summary).
-  gpufn ls [--url URL] [libraries|functions|engines]
-  gpufn rm [--url URL] library|function NAME
+  gpufn register [TENANT/]NAME CONFIG.json
+      Register the function NAME from a Dandelion v1 config. (TENANT/: in another tenant's
+      namespace, with an admin token.)
+  gpufn invoke [-i INPUT=VALUE ...] [--out DIR] [--format F] [--timeout D] [TENANT/]NAME
+      Invoke NAME (TENANT/NAME: another tenant's function it lets you invoke). VALUE is @FILE
+      (its bytes), u64:1,2,3 or i64:-1,2 (little-endian 8-byte integers), f32:0.5,1
+      (little-endian floats), hex:00ff, or str:TEXT. Outputs go to DIR/OUTPUT.bin with --out
+      (DIR is created), else are printed in --format: hex (a summary of the first 64 bytes,
+      the default), u64, i64 or f32.
+  gpufn upload-weights [TENANT/]NAME FILE.safetensors
+      Upload a weight set (docs/weights.md).
+  gpufn ls [-o table|json] [--tenant TENANT] [libraries|functions|weights|engines]
+      List your libraries, functions (default) or weight sets, or the engines (admin);
+      --tenant lists another tenant's (admin); -o json prints the server's JSON answer, for
+      scripts.
+  gpufn rm library|function|weights [TENANT/]NAME
+      Delete a library, a function or a weight set.
+  gpufn access [-o table|json] [TENANT/]FUNCTION
+      Show who may invoke FUNCTION besides its tenant.
+  gpufn grant [--public] [--grant-token TOKEN ...] [TENANT/]FUNCTION [TO_TENANT ...]
+  gpufn revoke [--public] [--grant-token TOKEN ...] [TENANT/]FUNCTION [TO_TENANT ...]
+      Let tenants TO_TENANT (or every caller with --public, or the holders of a token) invoke
+      FUNCTION, or stop letting them.
+  gpufn version
+      Print the client's version.
+
+Every client command takes --url URL (default $GPUFN_URL, else http://127.0.0.1:8080) and
+--token TOKEN (default $GPUFN_TOKEN; sent as Authorization: Bearer TOKEN, needed when the
+server runs with --tokens). Flags may come before or after the arguments.
 `
 
-func client(cmd string, args []string) int {
+// clientEnv is what a client command runs with: the HTTP client, the server, the token and
+// where it prints.
+type clientEnv struct {
+	c      *http.Client
+	base   string
+	token  string
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// clientFlags are the flags of the client commands (each command uses its own).
+type clientFlags struct {
+	url, token, out, format, output, tenant string
+	timeout                                 time.Duration
+	inputs, grantTokens                     multiFlag
+	public                                  bool
+}
+
+func newClientFlagSet(f *clientFlags, cmd string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
-	fs.Usage = func() { fmt.Fprint(os.Stderr, clientUsage) }
-	url := fs.String("url", "", "server URL (default $GPUFN_URL or http://127.0.0.1:8080)")
-	var inputs multiFlag
-	fs.Var(&inputs, "i", "input NAME=VALUE (invoke; repeatable)")
-	out := fs.String("out", "", "directory for output files (invoke)")
-	format := fs.String("format", "", "print outputs as hex, u64, i64 or f32 (invoke)")
-	timeout := fs.Duration("timeout", 0, "invocation deadline sent as X-Gpufn-Timeout (invoke)")
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, clientUsage) }
+	fs.StringVar(&f.url, "url", "", "server URL (default $GPUFN_URL or http://127.0.0.1:8080)")
+	fs.StringVar(&f.token, "token", "", "bearer token (default $GPUFN_TOKEN)")
+	fs.Var(&f.inputs, "i", "input NAME=VALUE (invoke; repeatable)")
+	fs.StringVar(&f.out, "out", "", "directory for output files, created if missing (invoke)")
+	fs.StringVar(&f.format, "format", "", "print outputs as hex, u64, i64 or f32 (invoke)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "invocation deadline sent as X-Gpufn-Timeout (invoke)")
+	fs.StringVar(&f.output, "o", "table", "output of ls and access: table or json")
+	fs.StringVar(&f.tenant, "tenant", "", "list another tenant's libraries or functions (ls; an admin token)")
+	fs.BoolVar(&f.public, "public", false, "grant or revoke invocation by every caller (grant, revoke)")
+	fs.Var(&f.grantTokens, "grant-token", "grant or revoke invocation by the holders of a token (grant, revoke; repeatable)")
+	return fs
+}
+
+func client(cmd string, args []string) int {
+	return runClient(cmd, args, os.Stdout, os.Stderr)
+}
+
+// runClient runs client command cmd and returns its exit status: 0, 1 (it failed), 2 (bad
+// usage).
+func runClient(cmd string, args []string, stdout, stderr io.Writer) int {
+	var f clientFlags
+	fs := newClientFlagSet(&f, cmd, stderr)
 	rest, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
 	}
-	base := serverURL(*url)
-	c := &http.Client{Timeout: 10 * time.Minute}
-	switch cmd {
-	case "upload":
-		if len(rest) != 2 {
-			fs.Usage()
-			return 2
-		}
-		var data []byte
-		if data, err = os.ReadFile(rest[1]); err == nil {
-			err = call(c, "PUT", base+"/v1/libraries/"+rest[0], "application/octet-stream", data, os.Stdout)
-		}
-	case "register":
-		if len(rest) != 2 {
-			fs.Usage()
-			return 2
-		}
-		var data []byte
-		if data, err = os.ReadFile(rest[1]); err == nil {
-			err = call(c, "PUT", base+"/v1/functions/"+rest[0], "application/json", data, os.Stdout)
-		}
-	case "ls":
-		what := "functions"
-		if len(rest) > 0 {
-			what = rest[0]
-		}
-		if what != "libraries" && what != "functions" && what != "engines" {
-			fs.Usage()
-			return 2
-		}
-		err = call(c, "GET", base+"/v1/"+what, "", nil, os.Stdout)
-	case "rm":
-		if len(rest) != 2 || (rest[0] != "library" && rest[0] != "function") {
-			fs.Usage()
-			return 2
-		}
-		kind := map[string]string{"library": "libraries", "function": "functions"}[rest[0]]
-		if err = call(c, "DELETE", base+"/v1/"+kind+"/"+rest[1], "", nil, os.Stdout); err == nil {
-			fmt.Println("deleted", rest[0], rest[1])
-		}
-	case "invoke":
-		if len(rest) != 1 {
-			fs.Usage()
-			return 2
-		}
-		err = invoke(c, base, rest[0], inputs, *out, *format, *timeout)
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "gpufn "+cmd+":", err)
+	env := &clientEnv{c: &http.Client{Timeout: 10 * time.Minute}, base: serverURL(f.url), token: clientToken(f.token), stdout: stdout, stderr: stderr}
+	err = env.run(cmd, rest, &f)
+	var usage usageError
+	switch {
+	case errors.As(err, &usage):
+		fmt.Fprintf(stderr, "gpufn %s: %s\n\n%s", cmd, usage, clientUsage)
+		return 2
+	case err != nil:
+		fmt.Fprintln(stderr, "gpufn "+cmd+":", err)
 		return 1
 	}
 	return 0
+}
+
+// usageError is a command line the command cannot run.
+type usageError string
+
+func (u usageError) Error() string { return string(u) }
+
+func (env *clientEnv) run(cmd string, rest []string, f *clientFlags) error {
+	if f.output != "table" && f.output != "json" {
+		return usageError(fmt.Sprintf("-o %q: use table or json", f.output))
+	}
+	switch cmd {
+	case "upload", "upload-weights", "register":
+		if len(rest) != 2 {
+			return usageError(cmd + " takes NAME FILE")
+		}
+		data, err := os.ReadFile(rest[1])
+		if err != nil {
+			return err
+		}
+		kind, ctype := "libraries", "application/octet-stream"
+		switch cmd {
+		case "register":
+			kind, ctype = "functions", "application/json"
+		case "upload-weights":
+			kind = "weights"
+		}
+		return env.call("PUT", qualified(kind, rest[0]), ctype, data, env.stdout)
+	case "ls":
+		return env.ls(rest, f.tenant, f.output)
+	case "rm":
+		if len(rest) != 2 || rmKinds[rest[0]] == "" {
+			return usageError("rm takes library|function|weights NAME")
+		}
+		if err := env.call("DELETE", qualified(rmKinds[rest[0]], rest[1]), "", nil, env.stdout); err != nil {
+			return err
+		}
+		fmt.Fprintln(env.stdout, "deleted", rest[0], rest[1])
+		return nil
+	case "access":
+		if len(rest) != 1 {
+			return usageError("access takes FUNCTION")
+		}
+		return env.showAccess(rest[0], f.output)
+	case "grant", "revoke":
+		if len(rest) < 1 || (len(rest) == 1 && !f.public && len(f.grantTokens) == 0) {
+			return usageError(cmd + " takes FUNCTION and tenants, --public or --grant-token")
+		}
+		return env.changeAccess(cmd == "grant", rest[0], rest[1:], f.public, f.grantTokens, f.output)
+	case "invoke":
+		if len(rest) != 1 {
+			return usageError("invoke takes one function NAME")
+		}
+		return env.invoke(rest[0], f.inputs, f.out, f.format, f.timeout)
+	}
+	return usageError("unknown command")
+}
+
+// rmKinds maps rm's first argument to the path's collection.
+var rmKinds = map[string]string{"library": "libraries", "function": "functions", "weights": "weights"}
+
+// qualified is the path of a library, function or weight set (kind: "libraries", "functions"
+// or "weights"): NAME is the caller's own, TENANT/NAME another tenant's.
+func qualified(kind, name string) string {
+	if tenant, n, ok := strings.Cut(name, "/"); ok {
+		return "/v1/tenants/" + tenant + "/" + kind + "/" + n
+	}
+	return "/v1/" + kind + "/" + name
 }
 
 // parseInterleaved parses fs's flags wherever they come, before, between or after the
@@ -132,34 +207,54 @@ func serverURL(flagURL string) string {
 	return strings.TrimRight(base, "/")
 }
 
+// clientToken is the token the client commands send: --token, else $GPUFN_TOKEN, else none.
+func clientToken(flagToken string) string {
+	if flagToken != "" {
+		return flagToken
+	}
+	return os.Getenv("GPUFN_TOKEN")
+}
+
 type multiFlag []string
 
 func (m *multiFlag) String() string     { return strings.Join(*m, " ") }
 func (m *multiFlag) Set(s string) error { *m = append(*m, s); return nil }
 
-// call sends a request and copies a successful JSON answer to w (pretty-printed).
-func call(c *http.Client, method, url, ctype string, body []byte, w io.Writer) error {
-	req, err := http.NewRequest(method, url, bytes.NewReader(body))
+// request sends a request with the token and returns the answer's status, header and body.
+func (env *clientEnv) request(method, path, ctype string, body []byte, hdr http.Header) (*http.Response, []byte, error) {
+	req, err := http.NewRequest(method, env.base+path, bytes.NewReader(body))
 	if err != nil {
-		return err
+		return nil, nil, err
+	}
+	for k, v := range hdr {
+		req.Header[k] = v
 	}
 	if ctype != "" {
 		req.Header.Set("Content-Type", ctype)
 	}
-	resp, err := c.Do(req)
+	if env.token != "" {
+		req.Header.Set("Authorization", "Bearer "+env.token)
+	}
+	resp, err := env.c.Do(req)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(resp.Body)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	if resp.StatusCode >= 300 {
-		return httpError(resp.StatusCode, data)
+		return resp, data, httpError(resp.StatusCode, data)
 	}
-	if len(data) == 0 {
-		return nil
+	return resp, data, nil
+}
+
+// call sends a request and copies a successful JSON answer to w (pretty-printed).
+func (env *clientEnv) call(method, path, ctype string, body []byte, w io.Writer) error {
+	_, data, err := env.request(method, path, ctype, body, nil)
+	if err != nil || len(data) == 0 {
+		return err
 	}
 	var pretty bytes.Buffer
 	if json.Indent(&pretty, data, "", "  ") == nil {
@@ -167,6 +262,18 @@ func call(c *http.Client, method, url, ctype string, body []byte, w io.Writer) e
 	}
 	_, err = w.Write(data)
 	return err
+}
+
+// getJSON sends a GET and decodes its JSON answer into v.
+func (env *clientEnv) getJSON(path string, v any) ([]byte, error) {
+	_, data, err := env.request("GET", path, "", nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return nil, fmt.Errorf("decoding the answer to GET %s: %w", path, err)
+	}
+	return data, nil
 }
 
 func httpError(status int, data []byte) error {
@@ -191,147 +298,4 @@ func httpError(status int, data []byte) error {
 		return errors.New(msg)
 	}
 	return fmt.Errorf("%d %s", status, strings.TrimSpace(string(data)))
-}
-
-func invoke(c *http.Client, base, name string, inputs []string, outDir, format string, timeout time.Duration) error {
-	in := map[string][]byte{}
-	for _, s := range inputs {
-		k, v, ok := strings.Cut(s, "=")
-		if !ok || k == "" {
-			return fmt.Errorf("-i %q: use NAME=VALUE", s)
-		}
-		b, err := parseValue(v)
-		if err != nil {
-			return fmt.Errorf("-i %s: %w", k, err)
-		}
-		in[k] = b
-	}
-	body, err := msgpack.Marshal(in)
-	if err != nil {
-		return err
-	}
-	req, err := http.NewRequest("POST", base+"/v1/functions/"+name+"/invoke", bytes.NewReader(body))
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Content-Type", "application/msgpack")
-	if timeout > 0 {
-		req.Header.Set("X-Gpufn-Timeout", timeout.String())
-	}
-	start := time.Now()
-	resp, err := c.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return err
-	}
-	elapsed := time.Since(start)
-	if resp.StatusCode >= 300 {
-		return httpError(resp.StatusCode, data)
-	}
-	var outs map[string][]byte
-	if err := msgpack.Unmarshal(data, &outs); err != nil {
-		return fmt.Errorf("decoding the answer: %w", err)
-	}
-	names := make([]string, 0, len(outs))
-	for k := range outs {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	fmt.Fprintf(os.Stderr, "%s: %d output(s) in %v; Server-Timing: %s\n", name, len(outs), elapsed.Round(time.Microsecond), resp.Header.Get("Server-Timing"))
-	for _, k := range names {
-		b := outs[k]
-		if outDir != "" {
-			p := filepath.Join(outDir, k+".bin")
-			if err := os.WriteFile(p, b, 0o644); err != nil {
-				return err
-			}
-			fmt.Printf("%s: %d bytes -> %s\n", k, len(b), p)
-			continue
-		}
-		fmt.Printf("%s (%d bytes): %s\n", k, len(b), formatValue(b, format))
-	}
-	return nil
-}
-
-// parseValue reads an input given on the command line.
-func parseValue(v string) ([]byte, error) {
-	kind, rest, _ := strings.Cut(v, ":")
-	if strings.HasPrefix(v, "@") {
-		return os.ReadFile(v[1:])
-	}
-	var out []byte
-	switch kind {
-	case "str":
-		return []byte(rest), nil
-	case "hex":
-		return hex.DecodeString(rest)
-	case "u64", "i64", "f32":
-		if rest == "" {
-			return []byte{}, nil
-		}
-		for _, s := range strings.Split(rest, ",") {
-			s = strings.TrimSpace(s)
-			switch kind {
-			case "u64":
-				n, err := strconv.ParseUint(s, 0, 64)
-				if err != nil {
-					return nil, err
-				}
-				out = binary.LittleEndian.AppendUint64(out, n)
-			case "i64":
-				n, err := strconv.ParseInt(s, 0, 64)
-				if err != nil {
-					return nil, err
-				}
-				out = binary.LittleEndian.AppendUint64(out, uint64(n))
-			case "f32":
-				f, err := strconv.ParseFloat(s, 32)
-				if err != nil {
-					return nil, err
-				}
-				out = binary.LittleEndian.AppendUint32(out, math.Float32bits(float32(f)))
-			}
-		}
-		return out, nil
-	}
-	return nil, fmt.Errorf("%q: use @FILE, u64:..., i64:..., f32:..., hex:... or str:...", v)
-}
-
-func formatValue(b []byte, format string) string {
-	const max = 32
-	var parts []string
-	switch format {
-	case "u64", "i64":
-		for i := 0; i+8 <= len(b) && len(parts) < max; i += 8 {
-			v := binary.LittleEndian.Uint64(b[i:])
-			if format == "i64" {
-				parts = append(parts, strconv.FormatInt(int64(v), 10))
-			} else {
-				parts = append(parts, strconv.FormatUint(v, 10))
-			}
-		}
-	case "f32":
-		for i := 0; i+4 <= len(b) && len(parts) < max; i += 4 {
-			parts = append(parts, strconv.FormatFloat(float64(math.Float32frombits(binary.LittleEndian.Uint32(b[i:]))), 'g', 6, 32))
-		}
-	default:
-		n := len(b)
-		if n > 64 {
-			n = 64
-		}
-		s := hex.EncodeToString(b[:n])
-		if len(b) > n {
-			s += "..."
-		}
-		return s
-	}
-	s := strings.Join(parts, " ")
-	if len(parts) == max {
-		s += " ..."
-	}
-	return s
 }

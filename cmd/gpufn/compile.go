@@ -31,7 +31,7 @@ func newCompiler(kind, exe string, selected []gpu.Info, plan serveplan.Plan, set
 		t := compiler.Target{Arch: g.Arch, Ordinal: g.Ordinal}
 		for _, e := range plan.Engines {
 			if e.Ordinal == g.Ordinal {
-				t.Env = e.Env
+				t.Env, t.Ordinal = e.Env, e.WorkerOrdinal
 			}
 		}
 		targets = append(targets, t)

@@ -5,6 +5,8 @@
 //	gpufn register NAME CONFIG.json      register a function
 //	gpufn invoke NAME -i input=... ...   invoke a function
 //	gpufn ls [libraries|functions|engines]
+//	gpufn rm, access, grant, revoke      delete; who may invoke a function
+//	gpufn version                        the build's version
 //	gpufn bench VERB ...                 load generator and comparisons
 //	gpufn worker ...                     a worker process (started by the server only)
 //
@@ -28,13 +30,24 @@ Usage:
   gpufn upload NAME FILE                upload a kernel library (PTX, cubin, fatbin, hsaco)
   gpufn register NAME CONFIG.json       register a function from its config
   gpufn invoke NAME -i INPUT=VALUE ...  invoke a function (gpufn invoke -h)
-  gpufn ls [libraries|functions|engines]
-  gpufn rm library|function NAME        delete a library or a function
+  gpufn upload-weights NAME FILE        upload a weight set (a safetensors file)
+  gpufn ls [libraries|functions|weights|engines]
+  gpufn rm library|function|weights NAME  delete a library, a function or a weight set
+  gpufn access FUNCTION                 who may invoke a function besides its tenant
+  gpufn grant FUNCTION TENANT ...       let tenants invoke it (--public: everyone)
+  gpufn revoke FUNCTION TENANT ...      stop letting them
+  gpufn deploy [--check] DIR            upload a bundle of python -m tools.export (docs/export.md)
+  gpufn version                         print the version
   gpufn bench VERB ...                  load generator and comparisons (gpufn bench -h)
   gpufn worker ...                      a worker process; started by the server, not by hand
 
-Client commands talk to --url, or $GPUFN_URL, or http://127.0.0.1:8080.
+Client commands talk to --url, or $GPUFN_URL, or http://127.0.0.1:8080, and send --token,
+or $GPUFN_TOKEN (gpufn invoke -h lists every client command and flag).
 `
+
+// version is the build's version: the Makefile sets it from git describe
+// (-ldflags "-X main.version=..."); a plain go build leaves "dev".
+var version = "dev"
 
 func main() {
 	if len(os.Args) < 2 {
@@ -50,8 +63,12 @@ func main() {
 		code = worker.Main(args, devices{})
 	case "bench":
 		code = bench.Main(args)
-	case "upload", "register", "invoke", "ls", "rm":
+	case "version", "--version":
+		fmt.Println("gpufn", version)
+	case "upload", "upload-weights", "register", "invoke", "ls", "rm", "access", "grant", "revoke":
 		code = client(cmd, args)
+	case "deploy":
+		code = deploy(args)
 	case "-h", "--help", "help":
 		fmt.Print(usage)
 	default:

@@ -35,7 +35,7 @@ func serve(args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	log, err := newLogger(f.logLevel)
+	log, err := newLogger(f.logLevel, f.logFormat)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gpufn serve:", err)
 		return 2
@@ -48,18 +48,37 @@ func serve(args []string) int {
 	return 0
 }
 
-func newLogger(level string) (*zap.Logger, error) {
+// newLogger makes the server's logger (loggerConfig), writing to stderr.
+func newLogger(level, format string) (*zap.Logger, error) {
+	cfg, err := loggerConfig(level, format)
+	if err != nil {
+		return nil, err
+	}
+	return cfg.Build()
+}
+
+// loggerConfig is the server's log configuration: format console (zap's development encoder:
+// time, level, message, then the fields as JSON) or json (zap's production encoder: one JSON
+// object a line, with "ts" in ISO 8601); to stderr.
+func loggerConfig(level, format string) (zap.Config, error) {
+	cfg := zap.NewProductionConfig()
 	lvl, err := zapcore.ParseLevel(level)
 	if err != nil {
-		return nil, fmt.Errorf("--log-level: %w", err)
+		return cfg, fmt.Errorf("--log-level: %w", err)
 	}
-	cfg := zap.NewProductionConfig()
 	cfg.Level = zap.NewAtomicLevelAt(lvl)
-	cfg.Encoding = "console"
-	cfg.EncoderConfig = zap.NewDevelopmentEncoderConfig()
+	switch format {
+	case "console":
+		cfg.Encoding = "console"
+		cfg.EncoderConfig = zap.NewDevelopmentEncoderConfig()
+	case "json":
+		cfg.EncoderConfig.EncodeTime = zapcore.ISO8601TimeEncoder
+	default:
+		return cfg, fmt.Errorf("--log-format %q: use console or json", format)
+	}
 	cfg.DisableStacktrace = true
 	cfg.Sampling = nil
-	return cfg.Build()
+	return cfg, nil
 }
 
 // runServer wires the server: tokens, store, devices, MPS, engines, dispatcher and frontend;
@@ -99,12 +118,10 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 	kind := selected[0].Kind
 	in := serveplan.Input{Device: kind, Mode: set.mode, MPS: f.mps, FaultDomain: f.faultDomain, Workers: f.workers,
 		PoolBytes: uint64(f.poolSize), CPUMemory: uint64(f.cpuMemory), Env: set.env, GPUs: selected}
-	// MPS: concurrent workers on NVIDIA only pay off under it (GPU-FACTS.md).
-	daemon, mpsErr := maybeStartMPS(in, f.runtimeDir, log)
-	if daemon != nil && daemon.Started {
-		defer stopMPS(daemon, log)
-	}
-	plan, warnings, err := serveplan.Make(in, daemon, mpsErr)
+	// MPS: concurrent workers on NVIDIA only pay off under it (docs/gpu-facts.md).
+	daemons, mpsErr := maybeStartMPS(in, f.runtimeDir, log)
+	defer stopMPS(daemons, log)
+	plan, warnings, err := serveplan.Make(in, daemons, mpsErr)
 	if err != nil {
 		return err
 	}
@@ -123,7 +140,7 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 	fcfg := frontendConfig(f, log)
 	clusterWire(node, f, &dcfg, &fcfg)
 	d := dispatcher.New(dcfg, asDispatcherEngines(engines))
-	if err := populate(d, node, dcfg.Registry, f, log); err != nil {
+	if err := populate(d, node, dcfg.Registry, st, f, log); err != nil {
 		return err
 	}
 	if dcfg.Compiler != nil {
@@ -156,18 +173,18 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 
 // logServing says what the server serves with.
 func logServing(log *zap.Logger, ln net.Listener, kind string, gpus int, plan serveplan.Plan, workers int, set serveSettings, f *serveFlags) {
-	log.Info("gpufn serving", zap.String("url", "http://"+ln.Addr().String()), zap.String("device", kind),
+	log.Info("gpufn serving", zap.String("version", version), zap.String("url", "http://"+ln.Addr().String()), zap.String("device", kind),
 		zap.Int("gpus", gpus), zap.String("engine", string(plan.Mode)), zap.Int("workers_per_gpu", workers),
 		zap.Bool("mps", plan.MPS), zap.Bool("shared_fault_domain", plan.SharedFaultDomain), zap.String("poll", string(set.policy)), zap.Bool("graphs", f.graphs), zap.Bool("pipeline", f.pipeline), zap.Bool("inline", f.inline))
 }
 
-// maybeStartMPS joins or starts an MPS control daemon when the plan's input wants one
+// maybeStartMPS joins or starts MPS control daemons when the plan's input wants them
 // (serveplan.WantMPS); the error says why none could be had.
-func maybeStartMPS(in serveplan.Input, runtimeDir string, log *zap.Logger) (*mps.Daemon, error) {
+func maybeStartMPS(in serveplan.Input, runtimeDir string, log *zap.Logger) ([]*mps.Daemon, error) {
 	if !serveplan.WantMPS(in) {
 		return nil, nil
 	}
-	return startMPS(runtimeDir, log)
+	return startMPS(in.GPUs, runtimeDir, log)
 }
 
 // openStore opens --data-dir, or returns nil without one.
@@ -185,18 +202,27 @@ func frontendConfig(f *serveFlags, log *zap.Logger) frontend.Config {
 	if perIP == 0 {
 		perIP = -1 // no bound (the frontend's zero is its default)
 	}
-	return frontend.Config{MaxBodyBytes: int(f.maxBody), MaxTimeout: f.timeout, Concurrency: f.maxConns, MaxConnsPerIP: perIP,
+	series := f.metricsSeries
+	if series == 0 {
+		series = -1 // none (the frontend's zero is its default)
+	}
+	cfg := frontend.Config{MetricsMaxSeries: series, MaxBodyBytes: int(f.maxBody), MaxTimeout: f.timeout, Concurrency: f.maxConns, MaxConnsPerIP: perIP,
 		HeaderTimeout: f.headerTimeout, ReadTimeout: f.readTimeout, IdleTimeout: f.idleTimeout, WriteTimeout: f.writeTimeout, Profiling: f.pprof, Log: log}
+	cfg.Version = version
+	if f.accessLog {
+		cfg.AccessLog = log.Named("access")
+	}
+	return cfg
 }
 
 // populate registers what the server starts with: the stored registrations, then the examples
 // (--examples); in a cluster, what the registry holds.
-func populate(d *dispatcher.Dispatcher, node *cluster.Node, reg registry.Registry, f *serveFlags, log *zap.Logger) error {
+func populate(d *dispatcher.Dispatcher, node *cluster.Node, reg registry.Registry, st *store.Store, f *serveFlags, log *zap.Logger) error {
 	if node != nil {
 		return clusterPopulate(node, d, f, log)
 	}
-	if f.dataDir != "" {
-		if err := restore(reg, d, f.dataDir, log); err != nil {
+	if st != nil {
+		if err := restore(reg, st, d, f.dataDir, log); err != nil {
 			return err
 		}
 	}
@@ -238,9 +264,19 @@ func probeGPUs(f *serveFlags, opt worker.StartOptions) ([]gpu.Info, error) {
 	return selectGPUs(f.gpus, infos)
 }
 
-// startMPS joins a running MPS control daemon or starts one with its directories under
-// runtimeDir (default $XDG_RUNTIME_DIR/gpufn-PID, else /tmp/gpufn-PID), and says which.
-func startMPS(runtimeDir string, log *zap.Logger) (*mps.Daemon, error) {
+// startMPS joins a running MPS control daemon, or starts daemons of the server's own with
+// their directories under runtimeDir (default $XDG_RUNTIME_DIR/gpufn-PID, else
+// /tmp/gpufn-PID): one per GPU when it serves several, so that a fault on one GPU, after
+// which a daemon takes no new client until every client of that GPU has exited, holds up no
+// other GPU's workers; one for all where a per-GPU daemon cannot be started. It says which.
+func startMPS(gpus []gpu.Info, runtimeDir string, log *zap.Logger) ([]*mps.Daemon, error) {
+	if d, err := mps.Join(); d != nil || err != nil {
+		if d == nil {
+			return nil, err
+		}
+		log.Info("joined a running MPS control daemon", zap.String("pipe_dir", d.PipeDir))
+		return []*mps.Daemon{d}, nil
+	}
 	if runtimeDir == "" {
 		base := os.Getenv("XDG_RUNTIME_DIR")
 		if base == "" {
@@ -248,25 +284,48 @@ func startMPS(runtimeDir string, log *zap.Logger) (*mps.Daemon, error) {
 		}
 		runtimeDir = filepath.Join(base, fmt.Sprintf("gpufn-%d", os.Getpid()))
 	}
-	daemon, err := mps.Start(runtimeDir)
-	switch {
-	case err != nil:
-		return nil, err
-	case daemon.Started:
-		log.Info("started an MPS control daemon", zap.String("pipe_dir", daemon.PipeDir), zap.String("log_dir", daemon.LogDir))
-	default:
-		log.Info("joined a running MPS control daemon", zap.String("pipe_dir", daemon.PipeDir))
+	if len(gpus) > 1 {
+		if daemons := startPerGPU(gpus, runtimeDir, log); daemons != nil {
+			return daemons, nil
+		}
 	}
-	return daemon, nil
+	d, err := mps.StartOwn(runtimeDir, "")
+	if err != nil {
+		return nil, err
+	}
+	log.Info("started an MPS control daemon", zap.String("pipe_dir", d.PipeDir), zap.String("log_dir", d.LogDir))
+	return []*mps.Daemon{d}, nil
 }
 
-// stopMPS stops the MPS daemon the server started.
-func stopMPS(daemon *mps.Daemon, log *zap.Logger) {
-	t0 := time.Now()
-	if err := daemon.Stop(); err != nil {
-		log.Warn("stopping the MPS daemon", zap.Error(err))
+// startPerGPU starts a daemon for each GPU; when one fails it stops those it started, warns
+// and returns nil.
+func startPerGPU(gpus []gpu.Info, runtimeDir string, log *zap.Logger) []*mps.Daemon {
+	var daemons []*mps.Daemon
+	for _, g := range gpus {
+		d, err := mps.StartOwn(runtimeDir, mps.VisibleDevice(g.Ordinal))
+		if err != nil {
+			log.Warn("an MPS control daemon per GPU could not be started: one daemon serves every GPU, and a fault on one GPU holds up new workers on all", zap.Int("gpu", g.Ordinal), zap.Error(err))
+			stopMPS(daemons, log)
+			return nil
+		}
+		log.Info("started an MPS control daemon", zap.Int("gpu", g.Ordinal), zap.String("visible", d.Visible), zap.String("pipe_dir", d.PipeDir), zap.String("log_dir", d.LogDir))
+		daemons = append(daemons, d)
 	}
-	log.Info("MPS daemon stopped", zap.Duration("took", time.Since(t0)))
+	return daemons
+}
+
+// stopMPS stops the MPS daemons the server started.
+func stopMPS(daemons []*mps.Daemon, log *zap.Logger) {
+	for _, d := range daemons {
+		if !d.Started {
+			continue
+		}
+		t0 := time.Now()
+		if err := d.Stop(); err != nil {
+			log.Warn("stopping an MPS daemon", zap.String("pipe_dir", d.PipeDir), zap.Error(err))
+		}
+		log.Info("MPS daemon stopped", zap.String("pipe_dir", d.PipeDir), zap.Duration("took", time.Since(t0)))
+	}
 }
 
 // engineBase is the engine configuration every GPU's engine shares; newEngines adds each
@@ -278,9 +337,10 @@ func engineBase(f *serveFlags, set serveSettings, kind, exe string, plan servepl
 	}
 	return engine.Config{
 		Device: kind, Mode: plan.Mode, Workers: f.workers, ContextBytes: int(f.contextSize),
-		QueueDepth: f.queueDepth, Policy: set.policy, SpinFor: f.spinFor, NoGraphs: !f.graphs, NoPipeline: !f.pipeline, NoInline: !f.inline, Timeout: f.timeout,
+		QueueDepth: f.queueDepth, Policy: set.policy, SpinFor: f.spinFor, NoGraphs: !f.graphs, ResidentBytes: uint64(f.residentBytes), NoPipeline: !f.pipeline, NoInline: !f.inline, Timeout: f.timeout,
 		Binary: exe, Args: []string{"worker"}, StartTimeout: f.startTimeout,
 		LogLevel: set.workerLevel, Log: log, SharedFaultDomain: plan.SharedFaultDomain, TenantShare: share,
+		TenantQueueBytes: int64(f.quotas.queueBytes),
 	}
 }
 
@@ -290,6 +350,7 @@ func newEngines(base engine.Config, sizes []serveplan.Engine) ([]*engine.Engine,
 	for _, s := range sizes {
 		cfg := base
 		cfg.Ordinal, cfg.PoolBytes, cfg.UsableBytes, cfg.Env, cfg.WholeEnv = s.Ordinal, s.PoolBytes, s.UsableBytes, s.Env, s.WholeEnv
+		cfg.SoleDevice = s.WorkerOrdinal != s.Ordinal
 		e, err := engine.New(cfg)
 		if err != nil {
 			return nil, err
@@ -303,7 +364,8 @@ func newEngines(base engine.Config, sizes []serveplan.Engine) ([]*engine.Engine,
 func dispatcherConfig(f *serveFlags, kind string, info gpu.Info, st *store.Store, log *zap.Logger) dispatcher.Config {
 	cfg := dispatcher.Config{Device: kind, Info: info, MaxLibraryBytes: int(f.maxLibrary), LaunchLimit: f.launchLimit,
 		MaxLibraries: f.maxLibs, MaxFunctions: f.maxFns, MaxBuffers: f.maxBuffers, MaxInvocationBytes: uint64(f.maxInvMem),
-		Store: st, Registry: registry.NewLocal(st), Log: log}
+		MaxStoredBytes: int64(f.quotas.storageBytes), MaxAccessBytes: int(f.quotas.accessBytes), Store: st, Registry: registry.NewLocal(st), Log: log,
+		MaxWeightBytes: int64(f.maxWeight), MaxWeightSets: f.maxWeightSets, WeightQuotaBytes: uint64(f.weightQuota)}
 	if kind == "cpu" {
 		cfg.Kernels = cpuKernels()
 	}
@@ -312,7 +374,18 @@ func dispatcherConfig(f *serveFlags, kind string, info gpu.Info, st *store.Store
 
 // restore registers the libraries and functions kept in the store (through the registry,
 // which numbers their revisions), skipping (with a warning) those it cannot.
-func restore(reg registry.Registry, d *dispatcher.Dispatcher, dataDir string, log *zap.Logger) error {
+func restore(reg registry.Registry, st *store.Store, d *dispatcher.Dispatcher, dataDir string, log *zap.Logger) error {
+	// Weight sets first: the functions that name one bind to it.
+	sets, problems, err := st.LoadWeights()
+	if err != nil {
+		return err
+	}
+	for _, p := range problems {
+		log.Warn("skipping a stored weight set", zap.String("path", p.Path), zap.Error(p.Err))
+	}
+	for _, err := range d.RestoreWeights(sets) {
+		log.Warn("skipping a stored weight set", zap.Error(err))
+	}
 	snap, err := reg.Load()
 	if err != nil {
 		return err
@@ -320,7 +393,7 @@ func restore(reg registry.Registry, d *dispatcher.Dispatcher, dataDir string, lo
 	for _, err := range d.Load(snap) {
 		log.Warn("skipping a stored registration", zap.Error(err))
 	}
-	log.Info("registrations restored", zap.String("data_dir", dataDir), zap.Int("libraries", len(snap.Libraries)), zap.Int("functions", len(snap.Functions)))
+	log.Info("registrations restored", zap.String("data_dir", dataDir), zap.Int("libraries", len(snap.Libraries)), zap.Int("functions", len(snap.Functions)), zap.Int("weight_sets", len(sets)))
 	return nil
 }
 

@@ -41,10 +41,16 @@ type serveFlags struct {
 	tokens        string
 	dataDir       string
 	maxLibs       int
+	// Weight sets (models).
+	maxWeight     byteSize
+	maxWeightSets int
+	weightQuota   byteSize
+	residentBytes byteSize
 	maxFns        int
 	maxBuffers    int
 	maxInvMem     byteSize
 	tenantShare   float64
+	quotas        quotaFlags
 	maxConns      int
 	maxConnsPerIP int
 	headerTimeout time.Duration
@@ -52,7 +58,27 @@ type serveFlags struct {
 	idleTimeout   time.Duration
 	writeTimeout  time.Duration
 	pprof         bool
-	cluster       clusterFlags
+	metricsSeries int
+	// Logs (ops): the format and the access log.
+	logFormat string
+	accessLog bool
+	// The cluster (docs/cluster.md).
+	cluster clusterFlags
+}
+
+// quotaFlags are the per-tenant byte quotas (issue 16): what one tenant may hold in the
+// server's memory.
+type quotaFlags struct {
+	queueBytes   byteSize // inputs queued per GPU
+	storageBytes byteSize // stored libraries (and any later stored objects)
+	accessBytes  byteSize // one function's access settings, as JSON
+}
+
+func (q *quotaFlags) register(fs *flag.FlagSet) {
+	q.queueBytes, q.storageBytes, q.accessBytes = 1<<30, 1<<30, 64<<10
+	fs.Var(&q.queueBytes, "tenant-queue-bytes", "bytes of inputs one tenant may have queued on a GPU (their request bodies wait in the server's memory); beyond, 429 queue_quota (0: no bound)")
+	fs.Var(&q.storageBytes, "tenant-storage-bytes", "bytes one tenant's stored objects may take in the server's memory (libraries and their compiled cubins, functions' configs and access settings); beyond, 413 storage_quota (0: no bound)")
+	fs.Var(&q.accessBytes, "max-access-bytes", "largest access settings of one function, as JSON; beyond, 413 access_too_large")
 }
 
 func serveFlagSet(f *serveFlags) *flag.FlagSet {
@@ -75,7 +101,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.BoolVar(&f.graphs, "graphs", true, "replay a function's repeated launch sequence as one CUDA graph (from its second identical invocation; functions of 8 launches or more)")
 	fs.StringVar(&f.poll, "poll", "hybrid", "how idle engine goroutines wait: spin, block, or hybrid (spin --spin-for, then park)")
 	fs.DurationVar(&f.spinFor, "spin-for", 50*time.Microsecond, "spin time of the hybrid polling policy")
-	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "deadline of an invocation (a request may lower it with X-Gpufn-Timeout); an overrunning worker is killed and the invocation answered 504")
+	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "the server's deadline of an invocation's run (a function's owner may set a shorter \"timeout_ms\" in its config): an overrunning worker is killed, the invocation answered 504 and the function struck; also the longest a request may wait (X-Gpufn-Timeout lowers that caller's wait only, and kills nothing)")
 	f.maxBody = 64 << 20
 	fs.Var(&f.maxBody, "max-body-bytes", "largest request body")
 	f.maxLibrary = 64 << 20
@@ -94,17 +120,27 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.StringVar(&f.dataDir, "data-dir", "", "directory where libraries and functions are kept across restarts (default: none, registrations live in memory)")
 	fs.IntVar(&f.maxLibs, "max-libraries-per-tenant", 100, "libraries one tenant may upload")
 	fs.IntVar(&f.maxFns, "max-functions-per-tenant", 1000, "functions one tenant may register")
+	f.maxWeight = 4 << 30
+	fs.Var(&f.maxWeight, "max-weight-bytes", "the largest weight set (a safetensors file) one may upload; --max-body-bytes bounds it too")
+	fs.IntVar(&f.maxWeightSets, "max-weight-sets-per-tenant", 100, "weight sets one tenant may keep")
+	f.residentBytes = 1 << 30
+	fs.Var(&f.residentBytes, "resident-bytes", "device memory each worker's resident weight sets may take, besides its pool (least recently used evicted; keep it within what --pool-size leaves)")
+	fs.Var(&f.weightQuota, "weight-quota-bytes", "device memory one tenant's weight sets may take together, each content counted once (0: no quota)")
 	fs.IntVar(&f.maxBuffers, "max-buffers", 256, "inputs plus buffers of one function")
 	fs.Var(&f.maxInvMem, "max-invocation-memory", "device memory one invocation may use (0: the largest pool)")
 	fs.Float64Var(&f.tenantShare, "tenant-queue-share", 0.5, "fraction of a GPU's queue one tenant's invocations may fill (with --tokens; 1: no bound)")
+	f.quotas.register(fs)
 	fs.IntVar(&f.maxConns, "max-connections", 16384, "client connections open at once, idle keep-alive ones included; a connection beyond is answered 503 and closed")
 	fs.IntVar(&f.maxConnsPerIP, "max-connections-per-ip", 4096, "connections open at once from one client (an IPv4 address or an IPv6 /64); one more is answered 429 and closed (0: no bound, e.g. behind a reverse proxy)")
 	fs.DurationVar(&f.headerTimeout, "header-timeout", 10*time.Second, "how long a request's line and header may take to arrive, from the connection's start or a kept-alive connection's next request; a silent client loses its connection then")
 	fs.DurationVar(&f.readTimeout, "read-timeout", 60*time.Second, "how long a request's body may take to arrive after its header")
 	fs.DurationVar(&f.idleTimeout, "idle-timeout", 30*time.Second, "how long a kept-alive connection may wait for its next request")
 	fs.DurationVar(&f.writeTimeout, "write-timeout", 30*time.Second, "how long writing one answer may take; a client that does not read its answer loses its connection then")
+	fs.StringVar(&f.logFormat, "log-format", "console", "log format: console (zap's human-readable lines) or json (one JSON object a line)")
+	fs.BoolVar(&f.accessLog, "access-log", false, "log one line per invocation (tenant, owner, function, status, bytes_in, bytes_out, latency, worker) to the server's log, as logger \"access\"")
 	fs.BoolVar(&f.pprof, "pprof", false, "serve Go profiles at /debug/pprof/ to admin callers (for diagnosing the server; a CPU profile slows it while it runs)")
 	clusterFlagSet(fs, &f.cluster)
+	fs.IntVar(&f.metricsSeries, "metrics-max-series", 256, "(tenant, function) pairs with /metrics series of their own; invocations of the others count under tenant and function \"_other\" (0: none)")
 	return fs
 }
 
@@ -131,8 +167,14 @@ func validateServeFlags(f *serveFlags) (serveSettings, error) {
 		return s, fmt.Errorf("--fault-domain %q: use auto, gpu or worker", f.faultDomain)
 	}
 	var err error
+	if f.metricsSeries < 0 {
+		return s, fmt.Errorf("--metrics-max-series %d: want a count of (tenant, function) pairs (0: none)", f.metricsSeries)
+	}
 	if f.queueDepth < 0 {
 		return s, fmt.Errorf("--queue-depth %d: want a count of invocations (0: 1024 per worker)", f.queueDepth)
+	}
+	if q := f.quotas.queueBytes; q != 0 && q < f.maxBody {
+		return s, fmt.Errorf("--tenant-queue-bytes %d is less than --max-body-bytes %d: a request of the largest body could never be queued", q, f.maxBody)
 	}
 	if s.policy, err = engine.ParsePolicy(f.poll); err != nil {
 		return s, fmt.Errorf("--poll: %w", err)

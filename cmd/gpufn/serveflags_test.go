@@ -1,11 +1,16 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"io"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"go.uber.org/zap"
 
 	"gpufn/engine"
 )
@@ -25,60 +30,70 @@ func parseServe(t *testing.T, args ...string) *serveFlags {
 // TestServeFlagDefaults pins every serve flag and its default.
 func TestServeFlagDefaults(t *testing.T) {
 	want := map[string]string{
-		"allow-hmm":                "false",
-		"cluster":                  "false",
-		"cluster-advertise":        "",
-		"cluster-http":             "",
-		"cluster-listen":           "0.0.0.0:6222",
-		"cluster-name":             "gpufn",
-		"cluster-node":             "",
-		"cluster-replicas":         "3",
-		"cluster-seeds":            "",
-		"cluster-start-timeout":    "5m0s",
-		"cluster-timeout":          "2s",
-		"cluster-voter":            "true",
-		"min-revision-wait":        "2s",
-		"context-size":             "64MiB",
-		"cpu-devices":              "1",
-		"cpu-memory":               "1GiB",
-		"data-dir":                 "",
-		"device":                   "auto",
-		"drain-timeout":            "30s",
-		"engine":                   "auto",
-		"examples":                 "false",
-		"fault-domain":             "auto",
-		"gpus":                     "all",
-		"graphs":                   "true",
-		"header-timeout":           "10s",
-		"idle-timeout":             "30s",
-		"inline":                   "true",
-		"launch-limit":             "10000000",
-		"listen":                   "127.0.0.1:8080",
-		"log-level":                "info",
-		"max-body-bytes":           "64MiB",
-		"max-buffers":              "256",
-		"max-connections":          "16384",
-		"max-connections-per-ip":   "4096",
-		"max-functions-per-tenant": "1000",
-		"max-invocation-memory":    "0",
-		"max-libraries-per-tenant": "100",
-		"max-library-bytes":        "64MiB",
-		"mps":                      "auto",
-		"pipeline":                 "true",
-		"poll":                     "hybrid",
-		"pool-size":                "0",
-		"pprof":                    "false",
-		"queue-depth":              "0",
-		"read-timeout":             "1m0s",
-		"runtime-dir":              "",
-		"spin-for":                 "50µs",
-		"tenant-queue-share":       "0.5",
-		"timeout":                  "30s",
-		"tokens":                   "",
-		"worker-log-level":         "",
-		"worker-start-timeout":     "1m0s",
-		"workers":                  "4",
-		"write-timeout":            "30s",
+		"access-log":                 "false",
+		"allow-hmm":                  "false",
+		"cluster":                    "false",
+		"cluster-advertise":          "",
+		"cluster-http":               "",
+		"cluster-listen":             "0.0.0.0:6222",
+		"cluster-name":               "gpufn",
+		"cluster-node":               "",
+		"cluster-replicas":           "3",
+		"cluster-seeds":              "",
+		"cluster-start-timeout":      "5m0s",
+		"cluster-timeout":            "2s",
+		"cluster-voter":              "true",
+		"context-size":               "64MiB",
+		"cpu-devices":                "1",
+		"cpu-memory":                 "1GiB",
+		"data-dir":                   "",
+		"device":                     "auto",
+		"drain-timeout":              "30s",
+		"engine":                     "auto",
+		"examples":                   "false",
+		"fault-domain":               "auto",
+		"gpus":                       "all",
+		"graphs":                     "true",
+		"header-timeout":             "10s",
+		"idle-timeout":               "30s",
+		"inline":                     "true",
+		"launch-limit":               "10000000",
+		"listen":                     "127.0.0.1:8080",
+		"log-format":                 "console",
+		"log-level":                  "info",
+		"max-access-bytes":           "64KiB",
+		"max-body-bytes":             "64MiB",
+		"max-buffers":                "256",
+		"max-connections":            "16384",
+		"max-connections-per-ip":     "4096",
+		"max-functions-per-tenant":   "1000",
+		"max-invocation-memory":      "0",
+		"max-libraries-per-tenant":   "100",
+		"max-library-bytes":          "64MiB",
+		"max-weight-bytes":           "4GiB",
+		"max-weight-sets-per-tenant": "100",
+		"metrics-max-series":         "256",
+		"min-revision-wait":          "2s",
+		"mps":                        "auto",
+		"pipeline":                   "true",
+		"poll":                       "hybrid",
+		"pool-size":                  "0",
+		"pprof":                      "false",
+		"queue-depth":                "0",
+		"read-timeout":               "1m0s",
+		"resident-bytes":             "1GiB",
+		"runtime-dir":                "",
+		"spin-for":                   "50µs",
+		"tenant-queue-bytes":         "1GiB",
+		"tenant-queue-share":         "0.5",
+		"tenant-storage-bytes":       "1GiB",
+		"timeout":                    "30s",
+		"tokens":                     "",
+		"weight-quota-bytes":         "0",
+		"worker-log-level":           "",
+		"worker-start-timeout":       "1m0s",
+		"workers":                    "4",
+		"write-timeout":              "30s",
 	}
 	got := map[string]string{}
 	var f serveFlags
@@ -127,7 +142,9 @@ func TestValidateServeFlagsRefuses(t *testing.T) {
 		{[]string{"--mps", "yes"}, `--mps "yes": use auto, on or off`},
 		{[]string{"--fault-domain", "process"}, `--fault-domain "process": use auto, gpu or worker`},
 		{[]string{"--queue-depth", "-1"}, "--queue-depth -1: want a count of invocations (0: 1024 per worker)"},
+		{[]string{"--tenant-queue-bytes", "1MiB"}, "--tenant-queue-bytes 1048576 is less than --max-body-bytes 67108864"},
 		{[]string{"--poll", "busy"}, "--poll: "},
+		{[]string{"--metrics-max-series", "-1"}, "--metrics-max-series -1: want a count of (tenant, function) pairs (0: none)"},
 		// The flags are checked in this order; the first bad one is named.
 		{[]string{"--poll", "busy", "--mps", "yes", "--engine", "x"}, `--engine "x"`},
 		{[]string{"--poll", "busy", "--queue-depth", "-2", "--fault-domain", "x"}, `--fault-domain "x"`},
@@ -137,6 +154,53 @@ func TestValidateServeFlagsRefuses(t *testing.T) {
 		_, err := validateServeFlags(parseServe(t, tc.args...))
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want one beginning %q", tc.args, err, tc.want)
+		}
+	}
+}
+
+// --metrics-max-series reaches the frontend; its 0 (no series of their own) is the frontend's
+// negative, since the frontend's 0 is its default.
+func TestMetricsMaxSeriesFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want int
+	}{{nil, 256}, {[]string{"--metrics-max-series", "3"}, 3}, {[]string{"--metrics-max-series", "0"}, -1}} {
+		if got := frontendConfig(parseServe(t, tc.args...), nil).MetricsMaxSeries; got != tc.want {
+			t.Errorf("%q: MetricsMaxSeries %d, want %d", tc.args, got, tc.want)
+		}
+	}
+}
+
+// --log-format json writes one JSON object a line; console writes zap's console lines; another
+// format is an error.
+func TestLogFormat(t *testing.T) {
+	if _, err := newLogger("info", "xml"); err == nil || !strings.Contains(err.Error(), `--log-format "xml"`) {
+		t.Fatalf("xml: %v", err)
+	}
+	for format, check := range map[string]func(string) bool{
+		"json": func(line string) bool {
+			var rec map[string]any
+			return json.Unmarshal([]byte(line), &rec) == nil && rec["msg"] == "hello" && rec["level"] == "info" && rec["k"] == "v" && rec["ts"] != nil
+		},
+		"console": func(line string) bool {
+			return strings.Contains(line, "\tINFO\t") && strings.HasSuffix(line, "\thello\t{\"k\": \"v\"}") && !strings.HasPrefix(line, "{")
+		},
+	} {
+		cfg, err := loggerConfig("info", format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(t.TempDir(), "log")
+		cfg.OutputPaths, cfg.ErrorOutputPaths = []string{path}, []string{path}
+		log, err := cfg.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		log.Info("hello", zap.String("k", "v"))
+		log.Sync()
+		b, _ := os.ReadFile(path)
+		if line := strings.TrimSpace(string(b)); !check(line) {
+			t.Errorf("%s: %q", format, line)
 		}
 	}
 }

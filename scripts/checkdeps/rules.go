@@ -8,11 +8,13 @@ var rules = []rule{
 	// The leaves: what crosses the layers, and what every layer may read.
 	{pkg: "gpu", only: []string{}, why: "the device contract is a leaf"},
 	{pkg: "libscan", only: []string{}, why: "library scanning and architecture checks are a leaf"},
+	{pkg: "weights", only: []string{}, why: "reading safetensors weight sets is a leaf"},
 	{pkg: "function", only: []string{"libscan"}, why: "the config schema is a leaf above library scanning only"},
+	{pkg: "docs", only: []string{}, why: "the documents the server serves are a leaf"},
 	{pkg: "call", only: []string{"function", "libscan", "gpu"}, why: "what crosses the layers is a leaf above the schema, library scanning and the device contract's data types"},
 
 	// The invocation's path, top down: frontend -> dispatcher -> engine -> worker -> device.
-	{pkg: "frontend", only: []string{"dispatcher", "auth", "call", "function", "libscan"},
+	{pkg: "frontend", only: []string{"dispatcher", "auth", "call", "function", "libscan", "metrics", "docs"},
 		why: "the frontend speaks HTTP to the dispatcher and the leaves; it never reaches an engine, a worker, a device, a pool or shared memory"},
 	{pkg: "dispatcher", deny: []string{"engine", "worker", "compiler", "cuda", "hip", "cpu", "bufpool", "shm"},
 		why: "the dispatcher admits and places invocations through the Engine interface it declares, and compiles through its Compiler interface; it knows no worker, compiler, device, pool or shared memory"},
@@ -31,6 +33,9 @@ var rules = []rule{
 	{pkg: "registry/registrytest", only: []string{"registry", "store"}, why: "the conformance suite tests the contract only"},
 	{pkg: "cluster", only: []string{"registry", "registry/jetstream", "store", "call"},
 		why: "a cluster node runs the embedded nats-server, applies the registry's changes through the Dispatcher interface it declares and forwards overflow over HTTP; it never reaches an engine, a worker or a device"},
+	// Beside the frontend: the Prometheus registry, fed by the frontend and by engine stats.
+	{pkg: "metrics", only: []string{"call"},
+		why: "the metrics read what crosses the layers (invocations' timing, engine stats) and nothing else"},
 
 	// The bench measures servers from the outside.
 	{pkg: "bench/...", only: []string{"examples", "bench/..."},

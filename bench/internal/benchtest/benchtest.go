@@ -62,6 +62,9 @@ type FakeGpufn struct {
 	Invoked  map[string]int
 	Deleted  []string
 	Examples bool // the example functions exist by their own names
+	// LogDeletes writes a line per DELETE to stderr ("fake server: DELETE PATH"), so that a
+	// test can read them in a fake server process's log.
+	LogDeletes bool
 }
 
 // NewFakeGpufn returns a fake with nothing registered; with examples, the example functions
@@ -78,6 +81,9 @@ func (f *FakeGpufn) Handle(c *fasthttp.RequestCtx) {
 	switch {
 	case path == "/readyz" || path == "/healthz":
 		c.SetBodyString("ready")
+	case path == "/echo": // the HTTP floor's echo server: an answer of ?n= bytes
+		c.SetContentType("application/octet-stream")
+		c.SetBody(make([]byte, c.QueryArgs().GetUintOrZero("n")))
 	case method == "PUT" && strings.HasPrefix(path, "/v1/libraries/"):
 		name := strings.TrimPrefix(path, "/v1/libraries/")
 		f.Libs[name] = append([]byte(nil), c.PostBody()...)
@@ -97,6 +103,9 @@ func (f *FakeGpufn) Handle(c *fasthttp.RequestCtx) {
 		c.SetStatusCode(201)
 	case method == "DELETE":
 		f.Deleted = append(f.Deleted, path)
+		if f.LogDeletes {
+			fmt.Fprintln(os.Stderr, "fake server: DELETE", path)
+		}
 		delete(f.Fns, strings.TrimPrefix(path, "/v1/functions/"))
 		c.SetStatusCode(204)
 	case method == "POST" && strings.HasSuffix(path, "/invoke"):
@@ -152,6 +161,7 @@ func FakeServerMain(args []string) int {
 		return 1
 	}
 	f := NewFakeGpufn(true)
+	f.LogDeletes = true
 	srv := &fasthttp.Server{Handler: f.Handle, MaxRequestBodySize: 1 << 30}
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGTERM)

@@ -48,6 +48,9 @@ type Plan struct {
 // Engine is the sizing and the worker environments of one GPU's engine.
 type Engine struct {
 	Ordinal int
+	// WorkerOrdinal is the ordinal the engine's workers open for this GPU: Ordinal, or 0 where
+	// their environment shows them this GPU alone (a per-GPU MPS daemon).
+	WorkerOrdinal int
 	// PoolBytes and UsableBytes are engine.Config's (PoolBytes 0: the engine sizes the pool).
 	PoolBytes   uint64
 	UsableBytes uint64
@@ -87,31 +90,34 @@ const (
 // The warnings of Make.
 const (
 	warnMPSOff         = "--mps off with the concurrent engine: workers will time-slice the GPU; on an H100, 2-4 processes without MPS gave 4x LESS throughput than one"
-	warnNoMPS          = "MPS IS NOT AVAILABLE: without it, several worker processes on one GPU time-slice, and 2-4 of them gave 4x LESS throughput than one on an H100 (GPU-FACTS.md)"
+	warnNoMPS          = "MPS IS NOT AVAILABLE: without it, several worker processes on one GPU time-slice, and 2-4 of them gave 4x LESS throughput than one on an H100 (docs/gpu-facts.md)"
 	warnAutoSequential = "--engine auto falls back to the sequential engine (one worker per GPU)"
 )
 
 // WantMPS reports whether the server should join or start an MPS daemon: for CUDA workers
 // that share a GPU (concurrent and auto engines), unless --mps is off. Concurrent workers on
-// NVIDIA only pay off under MPS (GPU-FACTS.md).
+// NVIDIA only pay off under MPS (docs/gpu-facts.md).
 func WantMPS(in Input) bool {
 	return in.Device == "cuda" && in.Mode != engine.Sequential && in.MPS != "off"
 }
 
-// Make plans the engines. daemon is the MPS daemon the server joined or started when WantMPS
-// asked for one, or nil; mpsErr is why there is none (ignored when MPS was not wanted).
+// Make plans the engines. daemons are the MPS daemons the server joined or started when
+// WantMPS asked for them: one serving every GPU, or one per GPU of in.GPUs in their order; none
+// (nil) when there are none, and mpsErr is why (ignored when MPS was not wanted).
 // Without a daemon, --mps on is an error, and --mps auto warns and makes --engine auto
 // sequential.
-func Make(in Input, daemon *mps.Daemon, mpsErr error) (Plan, []Warning, error) {
+func Make(in Input, daemons []*mps.Daemon, mpsErr error) (Plan, []Warning, error) {
 	p := Plan{Mode: in.Mode}
 	var warnings []Warning
 	switch {
+	case len(daemons) > 1 && len(daemons) != len(in.GPUs):
+		return Plan{}, nil, fmt.Errorf("%d MPS daemons for %d GPUs", len(daemons), len(in.GPUs))
 	case !WantMPS(in):
-		daemon = nil
+		daemons = nil
 		if in.Device == "cuda" && in.Mode == engine.Concurrent && in.MPS == "off" {
 			warnings = append(warnings, Warning{Msg: warnMPSOff})
 		}
-	case daemon != nil:
+	case len(daemons) > 0:
 		p.MPS = true
 	case in.MPS == "on":
 		return Plan{}, nil, fmt.Errorf("--mps on: %w", mpsErr)
@@ -123,7 +129,11 @@ func Make(in Input, daemon *mps.Daemon, mpsErr error) (Plan, []Warning, error) {
 		}
 	}
 	p.SharedFaultDomain = in.FaultDomain == "gpu" || (in.FaultDomain == "auto" && p.MPS)
-	for _, g := range in.GPUs {
+	for i, g := range in.GPUs {
+		var daemon *mps.Daemon
+		if len(daemons) > 0 {
+			daemon = daemons[min(i, len(daemons)-1)]
+		}
 		p.Engines = append(p.Engines, size(in, p.Mode, g, daemon))
 	}
 	return p, warnings, nil
@@ -135,7 +145,7 @@ func size(in Input, mode engine.Mode, g gpu.Info, daemon *mps.Daemon) Engine {
 	if in.Workers > 0 {
 		workers = uint64(in.Workers)
 	}
-	e := Engine{Ordinal: g.Ordinal, PoolBytes: in.PoolBytes, UsableBytes: usable(g), Env: in.Env}
+	e := Engine{Ordinal: g.Ordinal, WorkerOrdinal: g.Ordinal, PoolBytes: in.PoolBytes, UsableBytes: usable(g), Env: in.Env}
 	switch {
 	case in.Device == "cpu":
 		e.UsableBytes = in.CPUMemory / 2
@@ -159,6 +169,7 @@ func size(in Input, mode engine.Mode, g gpu.Info, daemon *mps.Daemon) Engine {
 		}
 		e.Env = append(append([]string(nil), in.Env...), daemon.Env(g.Ordinal, share)...)
 		e.WholeEnv = append(append([]string(nil), in.Env...), daemon.Env(g.Ordinal, 0)...)
+		e.WorkerOrdinal = daemon.ClientOrdinal(g.Ordinal)
 	}
 	return e
 }

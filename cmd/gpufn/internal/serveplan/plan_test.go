@@ -154,8 +154,8 @@ func TestMake(t *testing.T) {
 				in.GPUs = []gpu.Info{{Kind: "cuda", Ordinal: 1, FreeMem: 80 * gib}, {Kind: "cuda", Ordinal: 3, FreeMem: 40 * gib}}
 			}), daemon: true,
 			want: Plan{Mode: engine.Concurrent, MPS: true, SharedFaultDomain: true, Engines: []Engine{
-				{Ordinal: 1, UsableBytes: 79 * gib, PoolBytes: mpsPool, Env: mpsEnv("1=20224M"), WholeEnv: mpsEnv("")},
-				{Ordinal: 3, UsableBytes: 39 * gib, PoolBytes: (9984 - 1024) * mib, Env: mpsEnv("3=9984M"), WholeEnv: mpsEnv("")}}}},
+				{Ordinal: 1, WorkerOrdinal: 1, UsableBytes: 79 * gib, PoolBytes: mpsPool, Env: mpsEnv("1=20224M"), WholeEnv: mpsEnv("")},
+				{Ordinal: 3, WorkerOrdinal: 3, UsableBytes: 39 * gib, PoolBytes: (9984 - 1024) * mib, Env: mpsEnv("3=9984M"), WholeEnv: mpsEnv("")}}}},
 		{name: "cuda --workers 0 under MPS: the engine's 4",
 			in: with(input(h100, engine.Concurrent, "auto"), func(in *Input) { in.Workers = 0 }), daemon: true,
 			want: Plan{Mode: engine.Concurrent, MPS: true, SharedFaultDomain: true, Engines: []Engine{{
@@ -207,14 +207,14 @@ func TestMake(t *testing.T) {
 			}),
 			want: Plan{Mode: engine.Sequential, Engines: []Engine{
 				{UsableBytes: 512 * mib, PoolBytes: 256 * mib, Env: baseEnv},
-				{Ordinal: 1, UsableBytes: 512 * mib, PoolBytes: 256 * mib, Env: baseEnv}}}},
+				{Ordinal: 1, WorkerOrdinal: 1, UsableBytes: 512 * mib, PoolBytes: 256 * mib, Env: baseEnv}}}},
 	}
 	daemon := &mps.Daemon{PipeDir: "/run/mps-pipe", LogDir: "/run/mps-log"}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var d *mps.Daemon
+			var d []*mps.Daemon
 			if tc.daemon {
-				d = daemon
+				d = []*mps.Daemon{daemon}
 			}
 			env := append([]string(nil), tc.in.Env...)
 			got, warnings, err := Make(tc.in, d, tc.mpsErr)
@@ -240,6 +240,37 @@ func TestMake(t *testing.T) {
 	}
 }
 
+// TestMakePerGPUDaemons: with a daemon per GPU, each engine's workers are clients of their
+// GPU's daemon, see that GPU alone and open it as device 0, and their cap names device 0.
+func TestMakePerGPUDaemons(t *testing.T) {
+	in := with(input(h100, engine.Auto, "auto"), func(in *Input) {
+		in.GPUs = []gpu.Info{h100, {Kind: "cuda", Ordinal: 1, FreeMem: 80 * gib}}
+	})
+	const mpsPool = (20224 - 1024) * mib
+	daemons := []*mps.Daemon{{PipeDir: "/run/a", Visible: "0"}, {PipeDir: "/run/b", Visible: "GPU-b"}}
+	p, _, err := Make(in, daemons, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := func(pipe, visible, limit string) []string {
+		e := append(append([]string(nil), baseEnv...), "CUDA_MPS_PIPE_DIRECTORY="+pipe, "CUDA_VISIBLE_DEVICES=0")
+		if limit != "" {
+			e = append(e, "CUDA_MPS_PINNED_DEVICE_MEM_LIMIT="+limit)
+		}
+		return e
+	}
+	want := []Engine{
+		{Ordinal: 0, WorkerOrdinal: 0, UsableBytes: 79 * gib, PoolBytes: mpsPool, Env: env("/run/a", "0", "0=20224M"), WholeEnv: env("/run/a", "0", "")},
+		{Ordinal: 1, WorkerOrdinal: 0, UsableBytes: 79 * gib, PoolBytes: mpsPool, Env: env("/run/b", "GPU-b", "0=20224M"), WholeEnv: env("/run/b", "GPU-b", "")},
+	}
+	if !p.MPS || !reflect.DeepEqual(p.Engines, want) {
+		t.Fatalf("engines:\n got %+v\nwant %+v", p.Engines, want)
+	}
+	if _, _, err := Make(in, append(daemons, daemons[0]), nil); err == nil {
+		t.Fatal("3 daemons for 2 GPUs: no error")
+	}
+}
+
 // TestMakeMPSOnError: --mps on without a daemon says so, with why.
 func TestMakeMPSOnError(t *testing.T) {
 	mpsErr := fmt.Errorf("%w: the control daemon did not answer within 10 s", mps.ErrUnavailable)
@@ -255,7 +286,7 @@ func TestMakeEnvsDoNotAlias(t *testing.T) {
 	in := input(h100, engine.Auto, "auto")
 	in.Env = make([]string, 1, 16)
 	in.GPUs = []gpu.Info{h100, {Kind: "cuda", Ordinal: 1, FreeMem: 80 * gib}}
-	p, _, err := Make(in, &mps.Daemon{PipeDir: "/p"}, nil)
+	p, _, err := Make(in, []*mps.Daemon{{PipeDir: "/p"}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
