@@ -24,4 +24,7 @@
 // found and grows by one a write, and a restart numbers the entries again. Its writes go
 // through the store first (when it has one), so an acknowledged write is durable exactly as
 // package store says. Local is safe for concurrent use and starts no goroutines.
+//
+// Weight sets are not entries of a registry: a single server keeps them in its store
+// directly, and a cluster's node refuses them (docs/cluster.md).
 package registry
