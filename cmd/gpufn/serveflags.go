@@ -62,6 +62,8 @@ type serveFlags struct {
 	// Logs (ops): the format and the access log.
 	logFormat string
 	accessLog bool
+	// The cluster (docs/cluster.md).
+	cluster clusterFlags
 }
 
 // quotaFlags are the per-tenant byte quotas (issue 16): what one tenant may hold in the
@@ -138,6 +140,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.StringVar(&f.logFormat, "log-format", "console", "log format: console (zap's human-readable lines) or json (one JSON object a line)")
 	fs.BoolVar(&f.accessLog, "access-log", false, "log one line per invocation (tenant, owner, function, status, bytes_in, bytes_out, latency, worker) to the server's log, as logger \"access\"")
 	fs.BoolVar(&f.pprof, "pprof", false, "serve Go profiles at /debug/pprof/ to admin callers (for diagnosing the server; a CPU profile slows it while it runs)")
+	clusterFlagSet(fs, &f.cluster)
 	fs.IntVar(&f.metricsSeries, "metrics-max-series", 256, "(tenant, function) pairs with /metrics series of their own; invocations of the others count under tenant and function \"_other\" (0: none)")
 	return fs
 }
