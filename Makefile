@@ -10,7 +10,7 @@ NVCC      ?= nvcc
 CUDA_ARCH ?= sm_90
 HIPCC     ?= hipcc
 HIP_ARCH  ?= gfx90a
-RACE_PKGS := ./engine/... ./worker/... ./compiler/... ./shm/... ./dispatcher/... ./frontend/... ./store/... ./auth/... ./bench/... ./baseline/...
+RACE_PKGS := ./engine/... ./worker/... ./compiler/... ./shm/... ./dispatcher/... ./frontend/... ./store/... ./auth/... ./bench/... ./baseline/... ./registry/... ./cluster
 # A count, not a duration: a duration-bounded run of Go 1.26 can fail with "context deadline
 # exceeded" when the time runs out while a worker is mid-call (golang/go#75804), with no input at
 # fault. `make fuzz FUZZTIME=60s` for a longer search by hand.
@@ -23,7 +23,7 @@ LDFLAGS   := -s -w -X main.version=$(VERSION)
 PREFIX    ?= /usr/local
 DESTDIR   ?=
 
-.PHONY: all build install version run test test-unit test-race fuzz hip-headers vet fmt-check check-deps kernels kernels-hip gpu-build gpu-test gpu-bench clean
+.PHONY: all build install version run test test-unit test-race fuzz hip-headers vet fmt-check check-deps kernels kernels-hip gpu-build gpu-test gpu-bench test-cluster cluster-bench clean
 
 all: build
 
@@ -113,6 +113,18 @@ gpu-build: build
 	CGO_ENABLED=1 $(GO) test -c -ldflags "-s -w" -o $(BIN)/cuda.test ./cuda
 	CGO_ENABLED=1 $(GO) test -c -ldflags "-s -w" -o $(BIN)/e2e.test ./e2e
 	@[ -x $(BIN)/vegeta ] || scripts/gpu-bench.sh build-vegeta || echo "vegeta not built: the bench's cross-check will be skipped"
+
+# The cluster harness (docs/cluster.md): three nodes, HAProxy and the load generator in network
+# namespaces of their own (root; scripts/install-haproxy.sh installs HAProxy from Debian's
+# packages). test-cluster asserts what follows from causality (about 2 minutes); cluster-bench
+# also runs the scaling measurement and asserts the timing goals, printing every FIGURE line.
+test-cluster:
+	scripts/install-haproxy.sh
+	GPUFN_NETNS=1 CGO_ENABLED=1 $(GO) test -count=1 -v -timeout 15m -run 'TestCluster$$' ./cluster/e2e
+
+cluster-bench:
+	scripts/install-haproxy.sh
+	bash -o pipefail -c "GPUFN_NETNS=1 GPUFN_CLUSTER_BENCH=1 CGO_ENABLED=1 $(GO) test -count=1 -v -timeout 20m ./cluster/e2e 2>&1 | tee cluster-bench.log | grep -E 'FIGURE|^ *(---|ok|FAIL|PASS)'"
 
 # On the GPU machine, from bin/ (see scripts/).
 gpu-test:

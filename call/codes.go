@@ -73,12 +73,20 @@ const (
 	CodeAccessTooLarge Code = "access_too_large"
 	// CodeStorage is returned when the data directory could not be written or read.
 	CodeStorage Code = "storage"
+	// CodeConflict is returned when a registration or deletion was refused because the entry
+	// changed since this server read it (another server of a cluster wrote it): read it and
+	// send the change again.
+	CodeConflict Code = "conflict"
 	// CodeInvalidWeights is returned when an uploaded weight set is not a valid safetensors
 	// file, or a function's weights are not tensors of its weight set.
 	CodeInvalidWeights Code = "invalid_weights"
 	// CodeWeightsInUse is returned when deleting or replacing a weight set would break a
 	// function that uses it.
 	CodeWeightsInUse Code = "weights_in_use"
+	// CodeNotImplemented is returned for what this server does not do in its configuration:
+	// weight sets on a node of a cluster (single-node for now: the cluster's registry does not
+	// carry them).
+	CodeNotImplemented Code = "not_implemented"
 
 	// Invocations refused at admission.
 
@@ -164,8 +172,10 @@ var statuses = map[Code]int{
 	CodeStorageQuota:        http.StatusRequestEntityTooLarge,
 	CodeAccessTooLarge:      http.StatusRequestEntityTooLarge,
 	CodeStorage:             http.StatusInternalServerError,
+	CodeConflict:            http.StatusConflict,
 	CodeInvalidWeights:      http.StatusUnprocessableEntity,
 	CodeWeightsInUse:        http.StatusConflict,
+	CodeNotImplemented:      http.StatusNotImplemented,
 
 	CodeBadInput:        http.StatusBadRequest,
 	CodeTooManyLaunches: http.StatusBadRequest,

@@ -22,6 +22,7 @@ import (
 	"gpufn/function"
 	"gpufn/gpu"
 	"gpufn/libscan"
+	"gpufn/registry"
 	"gpufn/store"
 )
 
@@ -54,7 +55,14 @@ type Config struct {
 	// Store, when set, keeps registrations on disk (see package store), and the cubins
 	// compiled from PTX libraries beside them.
 	Store *store.Store
-	Log   *zap.Logger
+	// Registry is what registrations are written through, each write conditional on the
+	// revision the dispatcher holds (package registry). Default: registry.NewLocal(Store).
+	Registry registry.Registry
+	// Watched says that the registry's changes, the dispatcher's own included, reach it
+	// through Apply and Advance (a cluster's watch, package cluster): then only Advance moves
+	// Revision. Otherwise each write of the dispatcher moves it.
+	Watched bool
+	Log     *zap.Logger
 
 	// Compiler, when set on a CUDA server, compiles every uploaded PTX library at upload, once
 	// per architecture of GPUs: the cubin decides whether the library may call device malloc,
@@ -94,6 +102,8 @@ type Dispatcher struct {
 
 	cubins cubinCache // compiled cubins by tenant, PTX, architecture and compiler (compile.go)
 
+	revs revisions // the registry revisions seen and written (apply.go)
+
 	weights map[string]map[string]*weightEntry // tenant -> name -> weight set (weights.go); under mu
 }
 
@@ -104,6 +114,7 @@ type libEntry struct {
 	tenant  string
 	lib     *call.Library // what workers load: the upload, or the cubin compiled from it
 	created time.Time
+	rev     uint64 // the registry revision of its last write (0: not known to the registry)
 	// src is what was uploaded (lib describes what workers load).
 	src source
 	// compiled says how an uploaded PTX was compiled, per architecture (compile.go).
@@ -125,6 +136,7 @@ type fnEntry struct {
 	fn      *call.Function
 	config  []byte
 	created time.Time
+	rev     uint64 // the registry revision of its last write
 	access  Access
 	tenants map[string]bool   // invokers allowed by tenant
 	tokens  map[[32]byte]bool // invokers allowed by token
@@ -174,7 +186,11 @@ func New(cfg Config, engines []Engine) *Dispatcher {
 	if cfg.CubinCacheBytes <= 0 {
 		cfg.CubinCacheBytes = 256 << 20
 	}
+	if cfg.Registry == nil {
+		cfg.Registry = registry.NewLocal(cfg.Store)
+	}
 	d := &Dispatcher{cfg: cfg, engines: engines, log: cfg.Log, libs: map[string]map[string]*libEntry{}}
+	d.revs.init()
 	d.cubins.init(cfg.CubinCacheBytes)
 	d.fns.Store(&fnTable{})
 	return d
@@ -254,13 +270,15 @@ type LibraryView struct {
 	// CompilePending is true for a stored PTX library whose compile at start has not finished
 	// (its kernels run from the PTX, JIT-compiled, meanwhile).
 	CompilePending bool `json:"compile_pending,omitempty"`
+	// Revision is the registry revision of the library's last write.
+	Revision uint64 `json:"revision,omitempty"`
 }
 
 func (d *Dispatcher) view(e *libEntry, usedBy []string) LibraryView {
 	l := e.lib
 	return LibraryView{Tenant: e.tenant, Name: l.Name, Kind: e.src.kind, Size: e.src.size, SHA256: hex.EncodeToString(e.src.hash[:]),
 		Arch: l.Info.Arch, Kernels: l.Info.Kernels, Warnings: l.Info.Warnings, Created: e.created, UsedBy: usedBy, Entries: l.Info.Entries,
-		Compiled: e.compiled, CompilePending: e.pending}
+		Compiled: e.compiled, CompilePending: e.pending, Revision: e.rev}
 }
 
 func notFound(what, tenant, name string) *Error {
@@ -324,10 +342,17 @@ func (d *Dispatcher) PutLibrary(caller auth.Identity, tenant, name string, image
 		rebound = append(rebound, &nfe)
 	}
 	e.tenant, e.created = tenant, time.Now()
+	var prev uint64
+	if old := libs[name]; old != nil {
+		prev = old.rev
+	}
+	rev, err := d.cfg.Registry.PutLibrary(store.Library{Tenant: tenant, Name: name, Image: image, Created: e.created}, prev)
+	if err != nil {
+		return LibraryView{}, false, d.registryError("storing the library", err)
+	}
+	e.rev = rev
+	d.wrote(rev)
 	if d.cfg.Store != nil {
-		if err := d.cfg.Store.PutLibrary(store.Library{Tenant: tenant, Name: name, Image: image, Created: e.created}); err != nil {
-			return LibraryView{}, false, d.storageError("storing the library", err)
-		}
 		d.storeCubins(tenant, name, e, cubins)
 	}
 	if libs == nil {
@@ -405,10 +430,12 @@ func (d *Dispatcher) DeleteLibrary(caller auth.Identity, tenant, name string) er
 	if users := d.usersLocked(tenant, name); len(users) > 0 {
 		return errorf(call.CodeLibraryInUse, "library %q is used by function(s) %s; delete them first", name, strings.Join(users, ", "))
 	}
+	rev, err := d.cfg.Registry.DeleteLibrary(tenant, name, d.libs[tenant][name].rev)
+	if err != nil {
+		return d.registryError("deleting the stored library", err)
+	}
+	d.wrote(rev)
 	if d.cfg.Store != nil {
-		if err := d.cfg.Store.DeleteLibrary(tenant, name); err != nil {
-			return d.storageError("deleting the stored library", err)
-		}
 		if err := d.cfg.Store.DeleteCubins(tenant, name); err != nil {
 			d.log.Warn("deleting the cubins of a deleted library", zap.String("tenant", tenant), zap.String("library", name), zap.Error(err))
 		}
@@ -469,6 +496,8 @@ type FunctionView struct {
 	Access    Access    `json:"access"`
 	// Quarantined is true after repeated faults or overruns, until it is registered again.
 	Quarantined bool `json:"quarantined,omitempty"`
+	// Revision is the registry revision of the function's last write.
+	Revision uint64 `json:"revision,omitempty"`
 }
 
 func fnView(fe *fnEntry) FunctionView {
@@ -489,7 +518,7 @@ func fnView(fe *fnEntry) FunctionView {
 		ins = []string{} // [] in JSON, as outputs, not null
 	}
 	return FunctionView{Tenant: fe.tenant, Name: fe.fn.Name, Library: fe.fn.Lib.Name, Libraries: libs, Inputs: ins, Outputs: outs, Kernels: p.Kernels,
-		Created: fe.created, Access: fe.access, Quarantined: fe.fn.Quarantined()}
+		Created: fe.created, Access: fe.access, Quarantined: fe.fn.Quarantined(), Revision: fe.rev}
 }
 
 // PutFunction registers (or replaces) function name of tenant from its config. It reports
@@ -528,13 +557,14 @@ func (d *Dispatcher) publishFunctionLocked(tenant, name string, fe *fnEntry) (Fu
 	if old == nil && len((*d.fns.Load())[tenant]) >= d.cfg.MaxFunctions {
 		return FunctionView{}, false, errorf(call.CodeLimitReached, "tenant %q has %d functions, the most allowed (--max-functions-per-tenant); delete one first", tenant, d.cfg.MaxFunctions)
 	}
+	var prev uint64
 	if old != nil {
-		fe.access, fe.tenants, fe.tokens = old.access, old.tenants, old.tokens
+		fe.access, fe.tenants, fe.tokens, prev = old.access, old.tenants, old.tokens, old.rev
 	}
 	if err := d.checkStoredLocked(tenant, kindFunction, name, fe.bytes()); err != nil {
 		return FunctionView{}, false, err
 	}
-	if err := d.storeFunction(fe); err != nil {
+	if err := d.storeFunction(fe, prev); err != nil {
 		return FunctionView{}, false, err
 	}
 	d.publish(tenant, func(m map[string]*fnEntry) { m[name] = fe })
@@ -634,14 +664,16 @@ func (d *Dispatcher) storageError(what string, err error) *Error {
 	return errorf(call.CodeStorage, "%s failed (the server's log has the details)", what)
 }
 
-func (d *Dispatcher) storeFunction(fe *fnEntry) error {
-	if d.cfg.Store == nil {
-		return nil
-	}
+// storeFunction writes fe through the registry at prev (the revision of the entry it
+// replaces, 0 for none) and sets fe.rev.
+func (d *Dispatcher) storeFunction(fe *fnEntry, prev uint64) error {
 	access, _ := json.Marshal(Access{Public: fe.access.Public, Tenants: fe.access.Tenants, TokenSHA256: fe.access.TokenSHA256})
-	if err := d.cfg.Store.PutFunction(store.Function{Tenant: fe.tenant, Name: fe.fn.Name, Config: fe.config, Access: access, Created: fe.created}); err != nil {
-		return d.storageError("storing the function", err)
+	rev, err := d.cfg.Registry.PutFunction(store.Function{Tenant: fe.tenant, Name: fe.fn.Name, Config: fe.config, Access: access, Created: fe.created}, prev)
+	if err != nil {
+		return d.registryError("storing the function", err)
 	}
+	fe.rev = rev
+	d.wrote(rev)
 	return nil
 }
 
@@ -746,7 +778,7 @@ func (d *Dispatcher) SetAccess(caller auth.Identity, tenant, name string, a Acce
 	if err := d.checkStoredLocked(tenant, kindFunction, name, nfe.bytes()); err != nil {
 		return FunctionView{}, err
 	}
-	if err := d.storeFunction(&nfe); err != nil {
+	if err := d.storeFunction(&nfe, fe.rev); err != nil {
 		return FunctionView{}, err
 	}
 	d.publish(tenant, func(m map[string]*fnEntry) { m[name] = &nfe })
@@ -788,11 +820,11 @@ func (d *Dispatcher) DeleteFunction(caller auth.Identity, tenant, name string) e
 	case !manages(caller, tenant):
 		return errorf(call.CodeForbidden, "only tenant %q (or an admin) may delete function %q", tenant, name)
 	}
-	if d.cfg.Store != nil {
-		if err := d.cfg.Store.DeleteFunction(tenant, name); err != nil {
-			return d.storageError("deleting the stored function", err)
-		}
+	rev, err := d.cfg.Registry.DeleteFunction(tenant, name, fe.rev)
+	if err != nil {
+		return d.registryError("deleting the stored function", err)
 	}
+	d.wrote(rev)
 	d.publish(tenant, func(m map[string]*fnEntry) { delete(m, name) })
 	d.dropAnonymousLocked(tenant, name)
 	return nil
@@ -819,36 +851,44 @@ func (d *Dispatcher) Restore(libs []store.Library, fns []store.Function) []error
 		d.libs[l.Tenant][l.Name] = e
 	}
 	for _, f := range fns {
-		plan, err := function.Parse(f.Config)
-		var fe *fnEntry
-		if err == nil {
-			fe, err = d.compileLocked(f.Tenant, f.Name, plan, f.Config)
-		}
+		fe, err := d.restoreFunction(f)
 		if err != nil {
 			problems = append(problems, fmt.Errorf("function %s/%s: %v", f.Tenant, f.Name, err))
 			continue
 		}
-		fe.created = f.Created
-		var a Access
-		if len(f.Access) > 0 {
-			if err := json.Unmarshal(f.Access, &a); err != nil {
-				problems = append(problems, fmt.Errorf("function %s/%s: access settings: %v", f.Tenant, f.Name, err))
-				continue
-			}
-		}
-		fe.access = a
-		fe.tenants, fe.tokens = map[string]bool{}, map[[32]byte]bool{}
-		for _, t := range a.Tenants {
-			fe.tenants[t] = true
-		}
-		for _, h := range a.TokenSHA256 {
-			if b, err := hex.DecodeString(h); err == nil && len(b) == 32 {
-				fe.tokens[[32]byte(b)] = true
-			}
-		}
 		d.publish(f.Tenant, func(m map[string]*fnEntry) { m[f.Name] = fe })
 	}
 	return problems
+}
+
+// restoreFunction makes the entry of a stored function (not yet published); d.mu held.
+func (d *Dispatcher) restoreFunction(f store.Function) (*fnEntry, error) {
+	plan, err := function.Parse(f.Config)
+	var fe *fnEntry
+	if err == nil {
+		fe, err = d.compileLocked(f.Tenant, f.Name, plan, f.Config)
+	}
+	if err != nil {
+		return nil, err
+	}
+	fe.created = f.Created
+	var a Access
+	if len(f.Access) > 0 {
+		if err := json.Unmarshal(f.Access, &a); err != nil {
+			return nil, fmt.Errorf("access settings: %v", err)
+		}
+	}
+	fe.access = a
+	fe.tenants, fe.tokens = map[string]bool{}, map[[32]byte]bool{}
+	for _, t := range a.Tenants {
+		fe.tenants[t] = true
+	}
+	for _, h := range a.TokenSHA256 {
+		if b, err := hex.DecodeString(h); err == nil && len(b) == 32 {
+			fe.tokens[[32]byte(b)] = true
+		}
+	}
+	return fe, nil
 }
 
 // Submit admits an invocation (inv.Fn and inv.Inputs set, in the function's input order;
@@ -907,7 +947,9 @@ func (d *Dispatcher) Submit(inv *call.Invocation) error {
 	case nil:
 		return nil
 	case call.ErrQueueFull:
-		return errorf(call.CodeQueueFull, "the queue of %s is full; retry later", e.Name())
+		err := errorf(call.CodeQueueFull, "the queue of %s is full; retry later", e.Name())
+		err.Full = true
+		return err
 	case call.ErrTenantShare:
 		return errorf(call.CodeQueueFull, "your share of the queue of %s is full; retry later", e.Name())
 	case call.ErrTenantBytes:

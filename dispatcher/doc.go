@@ -14,6 +14,16 @@
 // Compiler the package declares (compile.go; package compiler runs it in compile workers, not
 // in this process), and the cubin decides whether the library may call device malloc.
 //
+// Registrations are written through a registry.Registry (Config.Registry: registry.Local over
+// the store by default; a cluster's JetStream registry with --cluster), each write conditional
+// on the revision of the entry the dispatcher holds: a change made elsewhere since is refused
+// with 409 conflict, an unavailable registry with 503. In a cluster, changes made on other
+// servers arrive through ApplyLibrary, ApplyFunction and ApplyDelete (apply.go), and Revision
+// says up to which registry revision the live registry is complete. The quotas (stored bytes,
+// access settings, counts) are checked before a write reaches the registry, by the server that
+// accepts the registration. Weight sets are kept in the store only, not in the registry: a
+// watched dispatcher (a cluster's node) refuses them with 501 not_implemented (weights.go).
+//
 // All methods are safe for concurrent use. Registrations take a mutex; the invocation path
 // reads an immutable snapshot of the function table through an atomic pointer and takes no
 // lock. The package starts no goroutines: CompilePending (stored PTX compiled after a

@@ -13,6 +13,9 @@ type Error struct {
 	Code     call.Code
 	Message  string
 	Problems []function.Problem
+	// Full marks a queue-full refusal of the server's own queues (not of the caller's share of
+	// them): another server of a cluster may take the invocation.
+	Full bool
 }
 
 func (e *Error) Error() string { return e.Message }

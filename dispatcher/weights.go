@@ -72,6 +72,9 @@ func (d *Dispatcher) PutWeights(caller auth.Identity, tenant, name string, file 
 	if !manages(caller, tenant) {
 		return WeightSetView{}, false, notFound("weight set", tenant, name)
 	}
+	if err := d.weightsRefused(); err != nil {
+		return WeightSetView{}, false, err
+	}
 	if err := function.CheckName(name); err != nil {
 		return WeightSetView{}, false, errorf(call.CodeBadName, "weight set name: %v", err)
 	}
@@ -116,6 +119,17 @@ func (d *Dispatcher) PutWeights(caller auth.Identity, tenant, name string, file 
 	}
 	d.log.Info("weight set stored", zap.String("tenant", tenant), zap.String("weights", name), zap.Int("bytes", len(file)), zap.Int("tensors", len(h.Tensors)), zap.Bool("replaced", existed))
 	return e.view(nil), !existed, nil
+}
+
+// weightsRefused refuses weight sets on a dispatcher whose registry is a cluster's (Watched):
+// a set's bytes live in this server's store, which the cluster's registry does not carry, so
+// that the other servers could not bind or run its functions. Weight sets are single-node for
+// now (docs/cluster.md).
+func (d *Dispatcher) weightsRefused() error {
+	if !d.cfg.Watched {
+		return nil
+	}
+	return errorf(call.CodeNotImplemented, "weight sets are single-node for now: this server is a node of a cluster, whose registry does not carry them (docs/cluster.md); serve functions with weights from a single server")
 }
 
 func (d *Dispatcher) addWeightsLocked(e *weightEntry) {
@@ -196,6 +210,11 @@ func bindingOf(e *weightEntry, p *function.Plan) *call.WeightSet {
 // bindWeightsLocked binds the weights of function fn's plan to its weight set (nil when it
 // has none): the set its config names, or else its anonymous set (given with the function).
 func (d *Dispatcher) bindWeightsLocked(tenant, fn string, plan *function.Plan) (*call.WeightSet, error) {
+	if plan.WeightSet != "" || len(plan.Weights) > 0 {
+		if err := d.weightsRefused(); err != nil {
+			return nil, err
+		}
+	}
 	if plan.WeightSet == "" {
 		if len(plan.Weights) == 0 {
 			return nil, nil
@@ -312,6 +331,9 @@ func anonymous(fn string) string { return "@" + fn }
 func (d *Dispatcher) PutFunctionWithWeights(caller auth.Identity, tenant, name string, config, file []byte) (FunctionView, bool, error) {
 	if !manages(caller, tenant) {
 		return d.PutFunction(caller, tenant, name, config) // answers as for any other caller
+	}
+	if err := d.weightsRefused(); err != nil {
+		return FunctionView{}, false, err
 	}
 	if err := function.CheckName(name); err != nil {
 		return FunctionView{}, false, errorf(call.CodeBadName, "function name: %v", err)

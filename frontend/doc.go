@@ -20,6 +20,11 @@
 // Config.AccessLog each invocation also writes one line (accesslog.go); without, nothing is
 // done for it. /healthz answers "ok gpufn VERSION" (Config.Version).
 //
+// In a cluster (cluster.go, docs/cluster.md) a registration's answer carries the registry
+// revision (X-Gpufn-Revision), a request may ask for one (X-Gpufn-Min-Revision: a bounded wait,
+// then 503), an invocation refused for full queues is offered to Config.Overflow (forwarded
+// once, X-Gpufn-Forwarded), and GET /v1/cluster shows the node's status to admins.
+//
 // A Server is safe for concurrent use; fasthttp runs each request on its own goroutine. It
 // touches no device.
 package frontend

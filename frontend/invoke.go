@@ -17,6 +17,11 @@ var (
 	ctOctet   = []byte("application/octet-stream")
 	ctMsgpack = "application/msgpack"
 	hdrTiming = []byte("X-Gpufn-Timeout")
+	// hdrMinRevision asks for a registry revision (from X-Gpufn-Revision of a registration's
+	// answer) before the request is served (cluster.go); hdrForwarded marks a request a server of the
+	// cluster forwarded, which is never forwarded again.
+	hdrMinRevision = []byte("X-Gpufn-Min-Revision")
+	hdrForwarded   = []byte("X-Gpufn-Forwarded")
 )
 
 // invoke runs POST /v1/functions/{fn}/invoke.
@@ -50,6 +55,12 @@ func (s *Server) runInvoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenan
 		return
 	}
 	if err := s.d.Submit(inv); err != nil {
+		if ok, code := s.overflow(ctx, err); ok {
+			if code != "" {
+				series.Failed(code) // a peer's answer counts in the peer's metrics
+			}
+			return
+		}
 		series.Failed(codeOf(err))
 		s.dispatchError(ctx, err)
 		return

@@ -58,6 +58,8 @@ func hReady(s *Server, ctx *fasthttp.RequestCtx, _ *routeReq) {
 	switch {
 	case s.draining.Load():
 		writeError(ctx, call.CodeDraining, "not ready: draining", nil)
+	case s.cfg.Ready != nil && s.cfg.Ready() != "":
+		writeError(ctx, call.CodeUnavailable, "not ready: "+s.cfg.Ready(), nil)
 	case !s.d.Ready():
 		writeError(ctx, call.CodeUnavailable, "not ready: workers are starting", nil)
 	}
@@ -204,6 +206,12 @@ func (s *Server) infer(ctx *fasthttp.RequestCtx, r *routeReq) (worker string) {
 		return ""
 	}
 	if err := s.d.Submit(inv); err != nil {
+		if ok, code := s.overflow(ctx, err); ok { // as an invocation's (cluster.go)
+			if code != "" {
+				series.Failed(code)
+			}
+			return ""
+		}
 		series.Failed(codeOf(err))
 		s.dispatchError(ctx, err)
 		return ""

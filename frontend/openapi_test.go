@@ -136,6 +136,18 @@ func TestOpenAPIAnswers(t *testing.T) {
 		[]byte(`{"inputs": [{"name": "A", "datatype": "INT64", "shape": [1], "data": [12345]}]}`), 200)
 	check("POST", "/v2/models/basic_io/infer", "/v2/models/{model}/infer", []byte(`{"inputs": []}`), 400)
 	check("GET", "/v2", "/v2", nil, 200)
+	check("GET", "/v1/cluster", "/v1/cluster", nil, 404) // a single server
+	// A cluster's node (its Status of the shape cluster.Status has).
+	c.s.cfg.Status = func() any {
+		return struct {
+			Node     string         `json:"node"`
+			Ready    bool           `json:"ready"`
+			Revision uint64         `json:"revision"`
+			Leader   string         `json:"leader"`
+			Peers    map[string]int `json:"peers"`
+		}{"n1", true, 7, "n2", map[string]int{"n2": 12}}
+	}
+	check("GET", "/v1/cluster", "/v1/cluster", nil, 200)
 }
 
 // The weight-set routes and the multipart form of PUT /v1/functions/{fn} answer as the

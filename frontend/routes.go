@@ -51,6 +51,8 @@ type route struct {
 	ns bool
 	// profiling: served only with Config.Profiling (404 otherwise).
 	profiling bool
+	// clustered: served only on a cluster's node, with Config.Status (404 otherwise).
+	clustered bool
 	h         func(s *Server, ctx *fasthttp.RequestCtx, r *routeReq)
 
 	segs [][]byte // pattern's segments; "{...}" matches any one segment
@@ -78,6 +80,8 @@ var routeTable = buildRoutes([]route{
 	{method: "DELETE", pattern: "/v1/weights/{set}", access: tenant, ns: true, h: hWeightSet},
 	// GPU-wide counters and worker PIDs: a live view of every tenant's traffic.
 	{method: "GET", pattern: "/v1/engines", access: admin, what: "engine statistics", h: hEngines},
+	// A cluster's node: its name, registry revision and leader, peers (cluster.go).
+	{method: "GET", pattern: "/v1/cluster", access: admin, what: "the cluster's status", clustered: true, h: hCluster},
 	{method: "GET", pattern: "/healthz", access: public, h: hHealthz},
 	{method: "GET", pattern: "/readyz", access: public, h: hReadyz},
 	{method: "GET", pattern: "/metrics", access: admin, what: "metrics", h: hMetrics},
@@ -160,7 +164,7 @@ func (s *Server) dispatch(ctx *fasthttp.RequestCtx, path []byte, refused bool) {
 		method := ctx.Method()
 		for i := range routeTable {
 			r := &routeTable[i]
-			if (r.profiling && !s.cfg.Profiling) || !r.match(segBuf[:n], &rr.params) {
+			if (r.profiling && !s.cfg.Profiling) || (r.clustered && s.cfg.Status == nil) || !r.match(segBuf[:n], &rr.params) {
 				continue
 			}
 			if string(method) == r.method {
@@ -211,6 +215,9 @@ func (s *Server) serveRoute(ctx *fasthttp.RequestCtx, r *route, rr *routeReq, re
 			return
 		}
 		rr.caller, rr.tenant = caller, caller.TenantBytes
+		if !s.awaitRevision(ctx) { // X-Gpufn-Min-Revision (cluster.go)
+			return
+		}
 	}
 	if r.ns && len(r.segs) > 1 && string(r.segs[1]) == "tenants" {
 		// /v1/tenants/{tenant}/...: the first parameter names the namespace.
@@ -278,6 +285,9 @@ func hReadyz(s *Server, ctx *fasthttp.RequestCtx, _ *routeReq) {
 	case s.draining.Load():
 		ctx.SetStatusCode(fasthttp.StatusServiceUnavailable)
 		ctx.SetBodyString("not ready: draining\n")
+	case s.cfg.Ready != nil && s.cfg.Ready() != "":
+		ctx.SetStatusCode(fasthttp.StatusServiceUnavailable)
+		ctx.SetBodyString("not ready: " + s.cfg.Ready() + "\n")
 	case s.d.Ready():
 		ctx.SetBodyString("ready\n")
 	default:

@@ -63,6 +63,26 @@ type Config struct {
 	// AccessLog, when set, gets one line per invocation (accesslog.go; default none: nothing
 	// is done for it on the hot path).
 	AccessLog *zap.Logger
+
+	// Cluster settings (gpufn serve --cluster; zero on a single server).
+
+	// MinRevisionWait bounds how long a request that asks for a registry revision this server
+	// has not seen yet (X-Gpufn-Min-Revision: an invocation, or a registration that needs a
+	// library registered on another server) waits for it before the answer is 503 with
+	// Retry-After (default 2 s).
+	MinRevisionWait time.Duration
+	// Overflow, when set, is offered an invocation that this server's queues refused as full
+	// (not a tenant over its share, which stays 429) and that no other server forwarded here
+	// (X-Gpufn-Forwarded): it forwards the request to a peer and answers ctx with the peer's
+	// answer, reporting true; false (no peer has room) makes the answer 503 with Retry-After,
+	// as is a full queue's for a request that was forwarded already.
+	Overflow func(ctx *fasthttp.RequestCtx) bool
+	// Status, when set, is served at GET /v1/cluster to admin callers (a cluster's node: its
+	// name, registry revision, registry leader and peers); without it the route is not found.
+	Status func() any
+	// Ready, when set, is one more condition of /readyz: it returns "" when ready, else why
+	// not (a cluster's node: "catching up with the registry").
+	Ready func() string
 }
 
 // readBufferSize bounds a request's line and header.
@@ -286,6 +306,12 @@ func methodNotAllowed(ctx *fasthttp.RequestCtx, allow string) {
 // writePut answers a PUT of a library or function: 201 with its view when it was created, 200
 // when it replaced one, the dispatcher's error otherwise.
 func (s *Server) writePut(ctx *fasthttp.RequestCtx, view any, created bool, err error) {
+	switch v := view.(type) {
+	case dispatcher.LibraryView:
+		setRevision(ctx, v.Revision)
+	case dispatcher.FunctionView:
+		setRevision(ctx, v.Revision)
+	}
 	switch {
 	case err != nil:
 		s.dispatchError(ctx, err)
@@ -326,6 +352,7 @@ func (s *Server) library(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant,
 			s.dispatchError(ctx, err)
 			return
 		}
+		setRevision(ctx, s.d.WriteRevision())
 		ctx.SetStatusCode(fasthttp.StatusNoContent)
 	default:
 		methodNotAllowed(ctx, "GET, PUT, DELETE")
@@ -365,6 +392,7 @@ func (s *Server) function(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant
 			s.dispatchError(ctx, err)
 			return
 		}
+		setRevision(ctx, s.d.WriteRevision())
 		ctx.SetStatusCode(fasthttp.StatusNoContent)
 	default:
 		methodNotAllowed(ctx, "GET, PUT, DELETE")
@@ -395,6 +423,7 @@ func (s *Server) access(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, 
 			s.dispatchError(ctx, err)
 			return
 		}
+		setRevision(ctx, v.Revision)
 		writeJSON(ctx, fasthttp.StatusOK, v.Access)
 	default:
 		methodNotAllowed(ctx, "GET, PUT")

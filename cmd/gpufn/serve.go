@@ -16,6 +16,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"gpufn/auth"
+	"gpufn/cluster"
 	"gpufn/cmd/gpufn/internal/serveplan"
 	"gpufn/dispatcher"
 	"gpufn/engine"
@@ -23,6 +24,7 @@ import (
 	"gpufn/frontend"
 	"gpufn/gpu"
 	"gpufn/mps"
+	"gpufn/registry"
 	"gpufn/store"
 	"gpufn/worker"
 )
@@ -97,6 +99,13 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 	if err != nil {
 		return err
 	}
+	node, err := startCluster(f, log)
+	if err != nil {
+		return err
+	}
+	if node != nil {
+		defer node.Close() // after the drain: the last answers may still forward
+	}
 	exe, err := os.Executable()
 	if err != nil {
 		return err
@@ -129,8 +138,10 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 		defer cc.Close()
 		dcfg.Compiler, dcfg.GPUs = cc, selected
 	}
+	fcfg := frontendConfig(f, log)
+	clusterWire(node, f, &dcfg, &fcfg)
 	d := dispatcher.New(dcfg, asDispatcherEngines(engines))
-	if err := populate(d, st, f, log); err != nil {
+	if err := populate(d, node, dcfg.Registry, st, f, log); err != nil {
 		return err
 	}
 	if dcfg.Compiler != nil {
@@ -138,7 +149,7 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 		defer cancel()
 		go compilePending(ctx, d, log)
 	}
-	srv := frontend.New(frontendConfig(f, log), d, tokens)
+	srv := frontend.New(fcfg, d, tokens)
 	ln, err := net.Listen("tcp", f.listen)
 	if err != nil {
 		return err
@@ -206,10 +217,13 @@ func frontendConfig(f *serveFlags, log *zap.Logger) frontend.Config {
 }
 
 // populate registers what the server starts with: the stored registrations, then the examples
-// (--examples).
-func populate(d *dispatcher.Dispatcher, st *store.Store, f *serveFlags, log *zap.Logger) error {
+// (--examples); in a cluster, what the registry holds.
+func populate(d *dispatcher.Dispatcher, node *cluster.Node, reg registry.Registry, st *store.Store, f *serveFlags, log *zap.Logger) error {
+	if node != nil {
+		return clusterPopulate(node, d, f, log)
+	}
 	if st != nil {
-		if err := restore(st, d, f.dataDir, log); err != nil {
+		if err := restore(reg, st, d, f.dataDir, log); err != nil {
 			return err
 		}
 	}
@@ -352,7 +366,7 @@ func newEngines(base engine.Config, sizes []serveplan.Engine) ([]*engine.Engine,
 func dispatcherConfig(f *serveFlags, kind string, info gpu.Info, st *store.Store, log *zap.Logger) dispatcher.Config {
 	cfg := dispatcher.Config{Device: kind, Info: info, MaxLibraryBytes: int(f.maxLibrary), LaunchLimit: f.launchLimit,
 		MaxLibraries: f.maxLibs, MaxFunctions: f.maxFns, MaxBuffers: f.maxBuffers, MaxInvocationBytes: uint64(f.maxInvMem),
-		MaxStoredBytes: int64(f.quotas.storageBytes), MaxAccessBytes: int(f.quotas.accessBytes), Store: st, Log: log,
+		MaxStoredBytes: int64(f.quotas.storageBytes), MaxAccessBytes: int(f.quotas.accessBytes), Store: st, Registry: registry.NewLocal(st), Log: log,
 		MaxWeightBytes: int64(f.maxWeight), MaxWeightSets: f.maxWeightSets, WeightQuotaBytes: uint64(f.weightQuota)}
 	if kind == "cpu" {
 		cfg.Kernels = cpuKernels()
@@ -360,16 +374,10 @@ func dispatcherConfig(f *serveFlags, kind string, info gpu.Info, st *store.Store
 	return cfg
 }
 
-// restore registers the libraries and functions kept in the store, skipping (with a warning)
-// those it cannot.
-func restore(st *store.Store, d *dispatcher.Dispatcher, dataDir string, log *zap.Logger) error {
-	libs, fns, problems, err := st.Load()
-	if err != nil {
-		return err
-	}
-	for _, p := range problems {
-		log.Warn("skipping a stored entry", zap.String("path", p.Path), zap.Error(p.Err))
-	}
+// restore registers the libraries and functions kept in the store (through the registry,
+// which numbers their revisions), skipping (with a warning) those it cannot.
+func restore(reg registry.Registry, st *store.Store, d *dispatcher.Dispatcher, dataDir string, log *zap.Logger) error {
+	// Weight sets first: the functions that name one bind to it.
 	sets, problems, err := st.LoadWeights()
 	if err != nil {
 		return err
@@ -380,10 +388,14 @@ func restore(st *store.Store, d *dispatcher.Dispatcher, dataDir string, log *zap
 	for _, err := range d.RestoreWeights(sets) {
 		log.Warn("skipping a stored weight set", zap.Error(err))
 	}
-	for _, err := range d.Restore(libs, fns) {
+	snap, err := reg.Load()
+	if err != nil {
+		return err
+	}
+	for _, err := range d.Load(snap) {
 		log.Warn("skipping a stored registration", zap.Error(err))
 	}
-	log.Info("registrations restored", zap.String("data_dir", dataDir), zap.Int("libraries", len(libs)), zap.Int("functions", len(fns)), zap.Int("weight_sets", len(sets)))
+	log.Info("registrations restored", zap.String("data_dir", dataDir), zap.Int("libraries", len(snap.Libraries)), zap.Int("functions", len(snap.Functions)), zap.Int("weight_sets", len(sets)))
 	return nil
 }
 

@@ -65,6 +65,8 @@ type serveFlags struct {
 	// Logs (ops): the format and the access log.
 	logFormat string
 	accessLog bool
+	// The cluster (docs/cluster.md).
+	cluster clusterFlags
 }
 
 // quotaFlags are the per-tenant byte quotas (issue 16): what one tenant may hold in the
@@ -125,6 +127,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.IntVar(&f.maxLibs, "max-libraries-per-tenant", 100, "libraries one tenant may upload")
 	fs.IntVar(&f.maxFns, "max-functions-per-tenant", 1000, "functions one tenant may register")
 	f.maxWeight = 4 << 30
+	f.weightQuota = 16 << 30
 	fs.Var(&f.maxWeight, "max-weight-bytes", "the largest weight set (a safetensors file) one may upload; --max-body-bytes bounds it too")
 	fs.IntVar(&f.maxWeightSets, "max-weight-sets-per-tenant", 100, "weight sets one tenant may keep")
 	f.residentBytes = 1 << 30
@@ -143,6 +146,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.StringVar(&f.logFormat, "log-format", "console", "log format: console (zap's human-readable lines) or json (one JSON object a line)")
 	fs.BoolVar(&f.accessLog, "access-log", false, "log one line per invocation (tenant, owner, function, status, bytes_in, bytes_out, latency, worker) to the server's log, as logger \"access\"")
 	fs.BoolVar(&f.pprof, "pprof", false, "serve Go profiles at /debug/pprof/ to admin callers (for diagnosing the server; a CPU profile slows it while it runs)")
+	clusterFlagSet(fs, &f.cluster)
 	fs.IntVar(&f.metricsSeries, "metrics-max-series", 256, "(tenant, function) pairs with /metrics series of their own; invocations of the others count under tenant and function \"_other\" (0: none)")
 	return fs
 }

@@ -9,19 +9,26 @@ import (
 // each is reported once, naming the package and the import.
 func TestCheck(t *testing.T) {
 	good := map[string][]string{
-		"gpu":          nil,
-		"libscan":      nil,
-		"function":     {"libscan"},
-		"call":         {"function", "gpu", "libscan"},
-		"frontend":     {"dispatcher", "call", "auth", "function"},
-		"dispatcher":   {"call", "function", "gpu", "auth", "store"},
-		"engine":       {"call", "worker", "shm", "gpu"},
-		"worker":       {"call", "bufpool", "shm", "gpu", "function"},
-		"compiler":     {"worker", "call"},
-		"bench":        {"examples", "bench/load"},
-		"bench/load":   {"examples"},
-		"cmd/gpufn":    {"cuda", "cpu", "hip", "engine", "frontend"},
-		"cmd/baseline": {"cuda"},
+		"gpu":                   nil,
+		"libscan":               nil,
+		"weights":               nil,
+		"docs":                  nil,
+		"metrics":               {"call"},
+		"registry":              {"store"},
+		"cluster":               {"registry", "registry/jetstream", "call"},
+		"registry/jetstream":    {"registry", "store"},
+		"registry/registrytest": {"registry"},
+		"function":              {"libscan"},
+		"call":                  {"function", "gpu", "libscan"},
+		"frontend":              {"dispatcher", "call", "auth", "function"},
+		"dispatcher":            {"call", "function", "gpu", "auth", "store"},
+		"engine":                {"call", "worker", "shm", "gpu"},
+		"worker":                {"call", "bufpool", "shm", "gpu", "function"},
+		"compiler":              {"worker", "call"},
+		"bench":                 {"examples", "bench/load"},
+		"bench/load":            {"examples"},
+		"cmd/gpufn":             {"cuda", "cpu", "hip", "engine", "frontend"},
+		"cmd/baseline":          {"cuda"},
 	}
 	if bad, unused := check(good, rules); len(bad) > 0 || len(unused) > 0 {
 		t.Fatalf("a good graph: %v, unused rules %v", bad, unused)
@@ -34,6 +41,8 @@ func TestCheck(t *testing.T) {
 		{"bench/load", "function"}, {"bench", "engine"},
 		{"worker", "cpu"}, {"examples", "hip"},
 		{"compiler", "dispatcher"}, {"compiler", "engine"}, {"dispatcher", "compiler"},
+		{"metrics", "engine"}, {"weights", "function"}, {"docs", "call"},
+		{"registry", "dispatcher"}, {"registry/jetstream", "call"}, {"cluster", "engine"}, {"cluster", "worker"},
 	} {
 		g := map[string][]string{}
 		for k, v := range good {

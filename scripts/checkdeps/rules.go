@@ -26,6 +26,13 @@ var rules = []rule{
 	{pkg: "compiler", only: []string{"worker", "call"},
 		why: "the compiler drives compile workers through package worker and answers in call's codes; the dispatcher reaches it through the Compiler interface it declares"},
 
+	// The registry: its contract over the store, its JetStream implementation, and the node of
+	// a cluster, which wires the registry into a dispatcher and a frontend.
+	{pkg: "registry", only: []string{"store"}, why: "the registry contract and its single-node implementation sit over the store only"},
+	{pkg: "registry/jetstream", only: []string{"registry", "store"}, why: "the JetStream registry implements the contract and knows nothing of the server"},
+	{pkg: "registry/registrytest", only: []string{"registry", "store"}, why: "the conformance suite tests the contract only"},
+	{pkg: "cluster", only: []string{"registry", "registry/jetstream", "store", "call"},
+		why: "a cluster node runs the embedded nats-server, applies the registry's changes through the Dispatcher interface it declares and forwards overflow over HTTP; it never reaches an engine, a worker or a device"},
 	// Beside the frontend: the Prometheus registry, fed by the frontend and by engine stats.
 	{pkg: "metrics", only: []string{"call"},
 		why: "the metrics read what crosses the layers (invocations' timing, engine stats) and nothing else"},
