@@ -46,8 +46,10 @@ run: build
 
 # Everything CI runs: formatting, vet, unit and end-to-end tests (the end-to-end tests start
 # real servers and worker processes on the cpu device), the race detector on the packages with
-# concurrency, short fuzzing, the layering check, and the HIP header check.
-test: fmt-check vet check-deps test-unit test-race fuzz hip-headers
+# concurrency, short fuzzing, the layering check, the HIP header check, and the cluster harness
+# in network namespaces (as root; it installs HAProxy from Debian's packages when missing and
+# says so, and skips with a line saying why where it cannot).
+test: fmt-check vet check-deps test-unit test-race fuzz hip-headers test-cluster
 
 fmt-check:
 	@out="$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))"; \
