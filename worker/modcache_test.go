@@ -36,14 +36,14 @@ func TestModuleFootprint(t *testing.T) {
 			t.Errorf("%s (%d bytes): footprint %d; want %d", name, len(img), got, want)
 		}
 	}
-	ptx := strings.Repeat(".visible .entry k() { ret; }\n", 1000)
+	ptx := strings.Repeat(".visible .entry k() { ret; }\n", 6000) // over the floor
 	if got := ModuleFootprint([]byte(ptx)); got != uint64(len(ptx)) {
 		t.Errorf("PTX of %d bytes: footprint %d", len(ptx), got)
 	}
 	if got := ModuleFootprint([]byte("tiny")); got != minModuleBytes {
 		t.Errorf("a tiny image: footprint %d; want the floor %d", got, minModuleBytes)
 	}
-	bad := append([]byte(elf.ELFMAG), make([]byte, 8000)...) // an ELF magic and garbage
+	bad := append([]byte(elf.ELFMAG), make([]byte, 200000)...) // an ELF magic and garbage
 	if got := ModuleFootprint(bad); got != uint64(len(bad)) {
 		t.Errorf("a broken ELF of %d bytes: footprint %d; want its length", len(bad), got)
 	}
