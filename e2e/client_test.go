@@ -30,8 +30,15 @@ func gpufnCmd(t *testing.T, url, token string, args ...string) (string, string, 
 	return out.String(), errb.String(), code
 }
 
-// repoFile is a file of the repository, from this package's directory.
+// repoFile is a file of the repository: from the working directory when it is the
+// repository's root (scripts/gpu-test.sh runs bin/e2e.test there) or this package's directory
+// (go test), else from where this file was built.
 func repoFile(t *testing.T, rel string) string {
+	for _, root := range []string{".", ".."} {
+		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
+			return filepath.Join(root, rel)
+		}
+	}
 	_, file, _, _ := runtime.Caller(0)
 	return filepath.Join(filepath.Dir(file), "..", rel)
 }
@@ -95,7 +102,7 @@ func TestClientTenants(t *testing.T) {
 	}
 	checkAccessLog(t, s.logs.String())
 	// Worker logs are forwarded as JSON lines too, each with its worker's ID.
-	if !strings.Contains(s.logs.String(), `"msg":"worker ready","worker":"cpu0-w0"`) {
+	if !strings.Contains(s.logs.String(), `"msg":"worker ready","worker":"`+device()+`0-w0"`) {
 		t.Errorf("no forwarded worker line with its ID:\n%s", s.logs.String())
 	}
 	ver := strings.TrimSpace(must(gpufnCmd(t, s.url, "", "version")))

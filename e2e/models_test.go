@@ -237,7 +237,7 @@ func TestDandelionV2ConfigsRun(t *testing.T) {
 	s := start(t)
 	s.uploadExamples("mlops", "module")
 	for _, name := range []string{"inference", "matmul_para", "matmul_loop", "basic_io", "hello_world", "minimal"} {
-		config, err := os.ReadFile(filepath.Join("..", "function", "testdata", "dandelion-v2", "hip_"+name+".json"))
+		config, err := os.ReadFile(repoFile(t, filepath.Join("function", "testdata", "dandelion-v2", "hip_"+name+".json")))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -266,7 +266,7 @@ func TestDandelionV2ConfigsRun(t *testing.T) {
 	}
 	s.mustInvoke("minimal", nil)
 	// A kernel named in the module that lacks it is refused at registration.
-	bad := bytes.Replace(must(os.ReadFile(filepath.Join("..", "function", "testdata", "dandelion-v2", "hip_inference.json"))),
+	bad := bytes.Replace(must(os.ReadFile(repoFile(t, filepath.Join("function", "testdata", "dandelion-v2", "hip_inference.json")))),
 		[]byte(`{ "module_name": "module.hsaco", "kernel_name": "hello_world" }`), []byte(`{ "module_name": "mlops.hsaco", "kernel_name": "hello_world" }`), 1)
 	if a := s.do("PUT", "/v1/functions/bad", "application/json", bad); a.status != 422 || !strings.Contains(a.message, "hello_world") {
 		t.Fatalf("hello_world in mlops: %d %s", a.status, a.body)

@@ -9,10 +9,12 @@ import (
 
 // Issue 16, item 7: byte quotas per tenant. Stored libraries beyond --tenant-storage-bytes are
 // refused 413 storage_quota; queued inputs beyond --tenant-queue-bytes 429 queue_quota (while
-// another tenant still queues); an access list of 10 MiB 413 access_too_large.
+// another tenant still queues); an access list of 10 MiB 413 access_too_large. The storage
+// quota of 36 KiB holds testkernels (11.5 KiB of PTX; on CUDA 33 KiB with the cubin compiled at
+// upload) but not mlops beside it (29 KiB of PTX; on CUDA 69 KiB with its cubin).
 func TestByteQuotas(t *testing.T) {
 	s := start(t, "--tokens", writeTokens(t, ""), "--engine", "sequential", "--inline=false",
-		"--tenant-storage-bytes", "16KiB", "--tenant-queue-bytes", "11MiB", "--max-body-bytes", "11MiB")
+		"--tenant-storage-bytes", "36KiB", "--tenant-queue-bytes", "11MiB", "--max-body-bytes", "11MiB")
 	s.admin = opsTok
 	alice, bob := s.as(aliceTok), s.as(bobTok)
 	expect(t, "a library within the quota", alice.do("PUT", "/v1/libraries/testkernels", "", examples.MustPTX("testkernels")), 201, "")
