@@ -32,31 +32,15 @@ func concurrentFlags(workers int, extra ...string) []string {
 
 func TestConcurrentCorrectness(t *testing.T) {
 	s := start(t, concurrentFlags(4, "--examples")...)
-	var wg sync.WaitGroup
-	errs := make(chan string, 64)
-	for g := 0; g < 8; g++ {
-		wg.Add(1)
-		go func(g int) {
-			defer wg.Done()
-			for i := 0; i < 5; i++ {
-				cfg, A := examples.MatmulInputs(128, int64(g*10+i))
-				a := s.invoke("matmul", map[string][]byte{"cfg": cfg, "A": A})
-				if a.status != 200 || !bytes.Equal(a.outputs["B"], examples.MatmulReference(A)) {
-					errs <- fmt.Sprintf("matmul g%d/%d: %d %s", g, i, a.status, a.message)
-				}
-			}
-			cfg, A, B := examples.InferenceInputs(50, 1, int64(g))
-			a := s.invoke("inference", map[string][]byte{"cfg": cfg, "A": A, "B": B})
-			if a.status != 200 || examples.CompareF32(a.outputs["D"], examples.InferenceReference(A, B, 1), 1e-4) != nil {
-				errs <- fmt.Sprintf("inference g%d: %d %s", g, a.status, a.message)
-			}
-		}(g)
-	}
-	wg.Wait()
-	close(errs)
-	for e := range errs {
-		t.Error(e)
-	}
+	concurrently(t, 8, func(g int) []string {
+		errs := matmuls(s, g, 5)
+		cfg, A, B := examples.InferenceInputs(50, 1, int64(g))
+		a := s.invoke("inference", map[string][]byte{"cfg": cfg, "A": A, "B": B})
+		if a.status != 200 || examples.CompareF32(a.outputs["D"], examples.InferenceReference(A, B, 1), 1e-4) != nil {
+			errs = append(errs, fmt.Sprintf("inference g%d: %d %s", g, a.status, a.message))
+		}
+		return errs
+	})
 	used := 0
 	for _, w := range s.engines()[0].Workers {
 		if w.PID > 0 {
@@ -66,6 +50,39 @@ func TestConcurrentCorrectness(t *testing.T) {
 	if used != 4 {
 		t.Fatalf("%d workers up, want 4", used)
 	}
+}
+
+// concurrently runs f on n goroutines (f gets its goroutine's number) and fails the test with
+// every problem they return.
+func concurrently(t *testing.T, n int, f func(g int) []string) {
+	t.Helper()
+	var wg sync.WaitGroup
+	errs := make([][]string, n)
+	for g := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[g] = f(g)
+		}()
+	}
+	wg.Wait()
+	for _, e := range errs {
+		for _, m := range e {
+			t.Error(m)
+		}
+	}
+}
+
+// matmuls invokes matmul n times on inputs of goroutine g's own and returns what was wrong.
+func matmuls(s *server, g, n int) []string {
+	var errs []string
+	for i := range n {
+		cfg, A := examples.MatmulInputs(128, int64(g*10+i))
+		if a := s.invoke("matmul", map[string][]byte{"cfg": cfg, "A": A}); a.status != 200 || !bytes.Equal(a.outputs["B"], examples.MatmulReference(A)) {
+			errs = append(errs, fmt.Sprintf("matmul g%d/%d: %d %s", g, i, a.status, a.message))
+		}
+	}
+	return errs
 }
 
 // innocents runs matmul in a loop on several goroutines until stop, and records every answer.

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-
-	"gpufn/examples"
 )
 
 // Several GPUs in one server: on the cpu device (CI) two cpu devices stand for two GPUs; on a
@@ -95,25 +93,7 @@ func TestTwoGPUsEachWithItsOwnEngine(t *testing.T) {
 		}
 	}
 	// Both engines compute correct answers.
-	var wg sync.WaitGroup
-	errs := make(chan string, 64)
-	for g := 0; g < 8; g++ {
-		wg.Add(1)
-		go func(g int) {
-			defer wg.Done()
-			for i := 0; i < 4; i++ {
-				cfg, A := examples.MatmulInputs(128, int64(g*10+i))
-				if a := s.invoke("matmul", map[string][]byte{"cfg": cfg, "A": A}); a.status != 200 || !bytes.Equal(a.outputs["B"], examples.MatmulReference(A)) {
-					errs <- fmt.Sprintf("matmul g%d/%d: %d %s", g, i, a.status, a.message)
-				}
-			}
-		}(g)
-	}
-	wg.Wait()
-	close(errs)
-	for e := range errs {
-		t.Error(e)
-	}
+	concurrently(t, 8, func(g int) []string { return matmuls(s, g, 4) })
 	for _, e := range s.engines() {
 		if e.Completed == 0 {
 			t.Errorf("engine %s completed nothing of 32 invocations", e.Name)
