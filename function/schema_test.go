@@ -123,7 +123,12 @@ func TestSchemaAgreesWithParser(t *testing.T) {
 		models(mk, `"weight_set": "mlp",`, w, `"fc1.weight"`),
 		models(mk, `"weight_set": "mlp", "init_flow": {"buffers": {"p": {"Absolute": 64}}, "control_flow": [{"ExecKernel": ["k", [{"Ptr": "fc1.weight"}, {"Ptr": "p"}], `+launch+`]}]},`, w, `"p"`),
 		[]byte(strings.Replace(string(make("", `{"Sizeof": "A"}`, `{"Ptr": "A"}`, launch)), `"kernels"`, `"weight_set": "w", "kernels"`, 1)),
+		make(`"timeout_ms": 500,`, `{"Sizeof": "A"}`, `{"Ptr": "A"}`, launch),
+		make(`"timeout_ms": 3600000,`, `{"Sizeof": "A"}`, `{"Ptr": "A"}`, launch),
 	)
+	bad["timeout_ms 0"] = make(`"timeout_ms": 0,`, `{"Sizeof": "A"}`, `{"Ptr": "A"}`, launch)
+	bad["timeout_ms over an hour"] = make(`"timeout_ms": 3600001,`, `{"Sizeof": "A"}`, `{"Ptr": "A"}`, launch)
+	bad["timeout_ms string"] = make(`"timeout_ms": "500",`, `{"Sizeof": "A"}`, `{"Ptr": "A"}`, launch)
 	bad["modules and module_path"] = models(mk, `"module_path": "m",`, "", `"x"`)
 	bad["v2 kernel as a name"] = models(`"k"`, "", "", `"x"`)
 	bad["v1 kernel as an object"] = []byte(strings.Replace(string(make("", `{"Sizeof": "A"}`, `{"Ptr": "A"}`, launch)), `["k"]`, `[`+mk+`]`, 1))
