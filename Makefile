@@ -33,8 +33,9 @@ build:
 # Installs the server and client binary (one binary, gpufn) into $(DESTDIR)$(PREFIX)/bin; the
 # systemd unit and the example token file are in deploy/ (deploy/README.md).
 install: build
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/gpufn
 	install -m 0755 $(BIN)/gpufn $(DESTDIR)$(PREFIX)/bin/gpufn
+	install -m 0644 README.md LICENSE docs/*.md $(DESTDIR)$(PREFIX)/share/doc/gpufn/
 
 version:
 	@echo $(VERSION)
