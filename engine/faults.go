@@ -106,11 +106,9 @@ func (s *slot) gpuFailure(inv *call.Invocation, answer *call.Error, why error) {
 	gen := s.life.gen
 	victim := s.life.wasTorn() // a teardown (by another worker's failure) killed this worker
 	alone := !victim && e.cfg.SharedFaultDomain && !e.cfg.ForeignClients && e.aloneInFlight(s)
-	if !victim {
-		e.stats.faults.Add(1)
-	}
 	s.life.lost(why)
 	if !e.cfg.SharedFaultDomain {
+		e.stats.faults.Add(1)
 		s.culprit(inv, answer)
 		return
 	}
@@ -120,6 +118,11 @@ func (s *slot) gpuFailure(inv *call.Invocation, answer *call.Error, why error) {
 		return
 	}
 	tore := e.teardown(s, gen, string(answer.Code))
+	if tore {
+		// One fault per teardown: a worker that lost the race to tear the domain down was
+		// killed by the same fault (its slot saw the loss before the teardown marked it).
+		e.stats.faults.Add(1)
+	}
 	if inv.Sched.Exclusive || inv.Sched.Reruns > 0 || tore && alone {
 		s.culprit(inv, answer) // it ran alone: the failure is its own
 		return
@@ -144,15 +147,15 @@ func (s *slot) culprit(inv *call.Invocation, answer *call.Error) {
 func (s *slot) dropFailed(p *pending, err error) {
 	gen := s.life.gen
 	victim := s.life.wasTorn()
-	if !victim {
-		s.e.stats.faults.Add(1)
-	}
 	s.life.lost(err)
 	if errors.Is(err, worker.ErrDeadline) {
 		s.e.strike(p.fn, p.tenant)
 	}
-	if s.e.cfg.SharedFaultDomain && !victim {
-		s.e.teardown(s, gen, err.Error())
+	switch {
+	case !s.e.cfg.SharedFaultDomain:
+		s.e.stats.faults.Add(1)
+	case !victim && s.e.teardown(s, gen, err.Error()):
+		s.e.stats.faults.Add(1) // one fault per teardown, as in gpuFailure
 	}
 }
 
