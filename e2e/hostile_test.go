@@ -88,18 +88,7 @@ func TestDrainRefusesNewWork(t *testing.T) {
 		t.Fatalf("an invocation while draining: %d %s", resp.StatusCode, body)
 	}
 	cont()
-	if a := <-inFlight; a.status != 200 || binary.LittleEndian.Uint64(a.outputs["A"]) != 98765 {
-		t.Fatalf("the invocation in flight: %d %s %s", a.status, a.code, a.message)
-	}
-	select {
-	case err := <-s.done:
-		s.done <- err
-		if err != nil {
-			t.Fatalf("exit: %v", err)
-		}
-	case <-time.After(2 * time.Minute): // a hung server only
-		t.Fatal("no exit after the drain")
-	}
+	drained(t, s, inFlight)
 }
 
 // example returns the config of an example function.
@@ -275,18 +264,7 @@ func groupSignal(t *testing.T, send func(s *server, workers []int) error) {
 	}
 	waitFor(t, "the server to start its drain", func() bool { return strings.Contains(s.logs.String(), "shutting down") })
 	cont()
-	if a := <-inFlight; a.status != 200 || binary.LittleEndian.Uint64(a.outputs["A"]) != 98765 {
-		t.Fatalf("the invocation in flight: %d %s %s", a.status, a.code, a.message)
-	}
-	select {
-	case err := <-s.done:
-		s.done <- err
-		if err != nil {
-			t.Fatalf("exit: %v", err)
-		}
-	case <-time.After(2 * time.Minute): // a hung server only
-		t.Fatal("no exit after the drain")
-	}
+	drained(t, s, inFlight)
 	logs := s.logs.String()
 	for _, bad := range []string{"restarting", "worker lost", "drain incomplete", "signal: "} {
 		if strings.Contains(logs, bad) {
@@ -316,4 +294,22 @@ func TestValidationAtTheDoor(t *testing.T) {
 		t.Fatalf("a 400 GB buffer: %d %s", a.status, a.body)
 	}
 	s.mustPut("/v1/functions/fits", config("args8", `"OUT": {"Absolute": 40}`, `"OUT"`, `{"Ptr": "OUT"}, {"Constant": 1}, {"Constant": -2}, {"Constant": 3}, {"Sizeof": "OUT"}, {"Constant": 5}`))
+}
+
+// drained checks the end of a drain: the basic_io invocation that was in flight is answered
+// correctly, and the server exits cleanly (the wait bounds a hung server only).
+func drained(t *testing.T, s *server, inFlight <-chan answer) {
+	t.Helper()
+	if a := <-inFlight; a.status != 200 || binary.LittleEndian.Uint64(a.outputs["A"]) != 98765 {
+		t.Fatalf("the invocation in flight: %d %s %s", a.status, a.code, a.message)
+	}
+	select {
+	case err := <-s.done:
+		s.done <- err
+		if err != nil {
+			t.Fatalf("exit: %v", err)
+		}
+	case <-time.After(2 * time.Minute): // a hung server only
+		t.Fatal("no exit after the drain")
+	}
 }
