@@ -25,6 +25,12 @@ def main(argv=None):
     m.add_argument("--dtype", default="bf16", choices=["bf16", "fp16", "fp32"])
     m.add_argument("--batch", default="1", help="batch sizes, comma-separated (one bundle each)")
     m.add_argument("--seed", type=int, default=0)
+    c = sub.add_parser("compile", help="only AOTInductor's compile, into a raw directory (needs torch and a GPU)")
+    c.add_argument("model")
+    c.add_argument("--out", required=True)
+    c.add_argument("--dtype", default="bf16", choices=["bf16", "fp16", "fp32"])
+    c.add_argument("--batch", type=int, default=1)
+    c.add_argument("--seed", type=int, default=0)
     b = sub.add_parser("bundle", help="a bundle from an AOTInductor output (no torch)")
     b.add_argument("--wrapper", required=True)
     b.add_argument("--cubins", required=True)
@@ -34,7 +40,10 @@ def main(argv=None):
     b.add_argument("--weight-set", default="model")
     args = ap.parse_args(argv)
     try:
-        if args.cmd == "bundle":
+        if args.cmd == "compile":
+            from . import compile as aoti  # torch is imported here only
+            manifest = aoti.compile_raw(args.model, args.out, args.dtype, args.batch, args.seed)
+        elif args.cmd == "bundle":
             with open(args.wrapper) as f:
                 prog = parse.parse(f.read(), args.cubins)
             config = parse.to_config(prog, args.weight_set)
