@@ -2,53 +2,123 @@
 
     DIR/gpufn-bundle.json      the manifest: function, weight set, libraries, reference files
     DIR/function.json          the gpufn config (parse.to_config)
+    DIR/export.json            what was exported (the raw directory's raw.json): model, dtype,
+                               batch, seed, versions; `python -m tools.export weights DIR`
+                               regenerates the weights from it
     DIR/weights.safetensors    the weight set: the tensors the config's blueprint.weights names
+                               (not committed for the examples: regenerated from the seed)
     DIR/libraries/<name>.cubin one library per kernel
-    DIR/reference/inputs.safetensors, outputs.safetensors  (when given) eager PyTorch's pair
+    DIR/reference/inputs.safetensors, outputs.safetensors  eager PyTorch's pair, keyed by the
+                               config's input and output names
 """
 
 import json
 import os
 import shutil
 
-from . import safetensors
+from . import parse, safetensors
 
 MANIFEST = "gpufn-bundle.json"
+WEIGHTS = "weights.safetensors"
 
 
-def write(out_dir, name, prog, config, weights, cubin_dir, reference=None, weight_set="model"):
-    """weights: {fqn: (dtype, shape, bytes)} (safetensors dtype names), at least the config's
-    weights; cubin_dir: where the wrapper's cubins are (by base name); reference: optional
-    (inputs, outputs), each {name: (dtype, shape, bytes)}."""
-    from .parse import ExportError, library_name
-
+def from_raw(raw_dir, out_dir, name, weight_set, cubins=None, hoist=True):
+    """Writes a bundle from a raw directory (tools/export/compile.py), without weights; returns
+    the manifest. cubins: where the kernels' cubins are when not in RAW/kernels (a committed
+    example keeps them once, in its bundle's libraries/)."""
+    with open(os.path.join(raw_dir, "raw.json")) as f:
+        info = json.load(f)
+    meta_dir = os.path.join(raw_dir, "kernels")
+    with open(os.path.join(raw_dir, "wrapper.cpp")) as f:
+        prog = parse.parse(f.read(), meta_dir)
+    found = _cubins(prog, meta_dir, cubins)
+    config = parse.to_config(prog, weight_set, hoist=hoist, shas={k: s for k, (_, s) in found.items()})
+    _check_constants(prog, info)
     os.makedirs(os.path.join(out_dir, "libraries"), exist_ok=True)
-    wanted = config["blueprint"].get("weights", [])
-    missing = [w for w in wanted if w not in weights]
-    if missing:
-        raise ExportError(f"the weights lack {', '.join(missing)}")
-    with open(os.path.join(out_dir, "weights.safetensors"), "wb") as f:
-        f.write(safetensors.encode([(w,) + tuple(weights[w]) for w in wanted], {"format": "gpufn"}))
-    libraries = []
+    libraries = {}
     for k in prog.kernels.values():
-        src = os.path.join(cubin_dir, os.path.basename(k.cubin))
-        if not os.path.exists(src):
-            raise ExportError(f"kernel {k.name}: no cubin {src}")
-        lib = library_name(k)
-        shutil.copyfile(src, os.path.join(out_dir, "libraries", lib + ".cubin"))
-        libraries.append(lib)
+        src, sha = found[k.name]
+        lib = parse.library_name(k, sha)
+        dst = os.path.join(out_dir, "libraries", lib + ".cubin")
+        if os.path.abspath(src) != os.path.abspath(dst):
+            shutil.copyfile(src, dst)
+        libraries[lib] = f"libraries/{lib}.cubin"
     with open(os.path.join(out_dir, "function.json"), "w") as f:
         json.dump(config, f, indent=1)
-    manifest = {"version": 1, "function": name, "config": "function.json",
-                "libraries": {lib: f"libraries/{lib}.cubin" for lib in libraries}}
-    if wanted:
-        manifest["weights"] = {"name": weight_set, "file": "weights.safetensors"}
-    if reference is not None:
-        os.makedirs(os.path.join(out_dir, "reference"), exist_ok=True)
-        for part, tensors in zip(("inputs", "outputs"), reference):
-            with open(os.path.join(out_dir, "reference", part + ".safetensors"), "wb") as f:
-                f.write(safetensors.encode([(n,) + tuple(t) for n, t in tensors.items()]))
+    with open(os.path.join(out_dir, "export.json"), "w") as f:
+        json.dump(info, f, indent=1)
+    manifest = {"version": 1, "function": name, "config": "function.json", "export": "export.json",
+                "libraries": libraries}
+    if config["blueprint"].get("weights"):
+        manifest["weights"] = {"name": weight_set, "file": WEIGHTS}
+    ref = os.path.join(raw_dir, "reference")
+    if os.path.isdir(ref):
+        _reference(ref, out_dir, config)
         manifest["reference"] = {"inputs": "reference/inputs.safetensors", "outputs": "reference/outputs.safetensors"}
     with open(os.path.join(out_dir, MANIFEST), "w") as f:
         json.dump(manifest, f, indent=1)
     return manifest
+
+
+def _cubins(prog, meta_dir, extra):
+    """kernel name -> (cubin path, sha256), from RAW/kernels by the wrapper's file name, else
+    from extra by the library name (symbol-sha12)."""
+    import hashlib
+    out = {}
+    by_symbol = {}
+    if extra and os.path.isdir(extra):
+        for f in os.listdir(extra):
+            if f.endswith(".cubin"):
+                by_symbol.setdefault(f[:-len(".cubin")].rsplit("-", 1)[0], []).append(os.path.join(extra, f))
+    for k in prog.kernels.values():
+        path = os.path.join(meta_dir, os.path.basename(k.cubin))
+        if not os.path.exists(path):
+            cands = by_symbol.get(k.symbol[:parse.SYMBOL_CUT], [])
+            if len(cands) != 1:
+                raise parse.ExportError(f"kernel {k.name}: no cubin {os.path.basename(k.cubin)} in {meta_dir}"
+                                        + (f" nor one {k.symbol}-*.cubin in {extra}" if extra else ""))
+            path = cands[0]
+        with open(path, "rb") as f:
+            out[k.name] = (path, hashlib.sha256(f.read()).hexdigest())
+    return out
+
+
+def _check_constants(prog, info):
+    """Each weight the wrapper names that is in the model's state_dict has its shape and dtype
+    there (a non-persistent buffer, such as BERT's position_ids, is not in the state_dict: the
+    weights step takes it from the model's buffers)."""
+    state = info.get("state_dict", {})
+    for c in prog.constants.values():
+        s = state.get(c.fqn)
+        if s is None:
+            continue
+        if tuple(s["shape"]) != tuple(c.shape) or s["dtype"] != parse.SAFETENSORS_DTYPE.get(c.dtype):
+            raise parse.ExportError(f"weight {c.fqn}: the wrapper has {c.dtype} {c.shape}, the state_dict {s['dtype']} {s['shape']}")
+
+
+def _reference(ref_dir, out_dir, config):
+    """The raw pair (input0.., output0..) renamed to the config's input and output names."""
+    os.makedirs(os.path.join(out_dir, "reference"), exist_ok=True)
+    for part, names in (("inputs", config["blueprint"]["inputs"]), ("outputs", config["blueprint"]["outputs"])):
+        with open(os.path.join(ref_dir, part + ".safetensors"), "rb") as f:
+            tensors, _ = safetensors.decode(f.read())
+        prefix = part[:-1]
+        if len(tensors) != len(names):
+            raise parse.ExportError(f"the reference has {len(tensors)} {part}, the config {len(names)}")
+        blob = safetensors.encode([(n,) + tuple(tensors[f"{prefix}{i}"]) for i, n in enumerate(names)])
+        with open(os.path.join(out_dir, "reference", part + ".safetensors"), "wb") as f:
+            f.write(blob)
+
+
+def write_weights(out_dir, state):
+    """Writes DIR/weights.safetensors from state ({fqn: (dtype, shape, bytes)}): the tensors the
+    bundle's config names, in its order."""
+    with open(os.path.join(out_dir, "function.json")) as f:
+        config = json.load(f)
+    wanted = config["blueprint"].get("weights", [])
+    missing = [w for w in wanted if w not in state]
+    if missing:
+        raise parse.ExportError(f"the weights lack {', '.join(missing)}")
+    with open(os.path.join(out_dir, WEIGHTS), "wb") as f:
+        f.write(safetensors.encode([(w,) + tuple(state[w]) for w in wanted], {"format": "gpufn"}))
+    return len(wanted)

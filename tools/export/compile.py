@@ -153,7 +153,7 @@ def compile_raw(spec, out, dtype, batch, seed):
         "inductor": options, "compile_s": round(compile_s, 1), "total_s": round(time.time() - t_start, 1),
         "inputs": _describe(inputs), "outputs": _describe(outs),
         "state_dict": {k: {"dtype": ST_DTYPE.get(v.dtype, str(v.dtype)), "shape": list(v.shape)}
-                       for k, v in model.state_dict().items()},
+                       for k, v in _tensors(model).items()},
         "kernels_without_metadata": missing_meta,
     }
     with open(os.path.join(out, "raw.json"), "w") as f:
@@ -166,4 +166,12 @@ def weights(spec, dtype, seed, batch=1):
     """The model's state dict for seed, as safetensors tuples (regenerates what compile used)."""
     model, inputs, _ = build(spec, batch, seed)
     model, _ = on_device(model, inputs, DTYPES[dtype])
-    return {k: tensor_bytes(v) for k, v in model.state_dict().items()}
+    return {k: tensor_bytes(v) for k, v in _tensors(model).items()}
+
+
+def _tensors(model):
+    """The state_dict and the non-persistent buffers (BERT's position_ids): every tensor
+    AOTInductor may take as a constant, by its fully qualified name."""
+    out = dict(model.named_buffers())
+    out.update(model.state_dict())
+    return out

@@ -10,9 +10,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"gpufn/examples"
 	"gpufn/function"
-	"gpufn/weights"
 )
 
 // python3 runs python3 with args in the repository root, or skips the test without one.
@@ -35,51 +33,64 @@ func TestPythonTests(t *testing.T) {
 	python3(t, "-m", "unittest", "tools.export.tests")
 }
 
-// A bundle made from the fixture of AOTInductor's output, with the MLP example's weights (its
-// tensors have the fixture's names and shapes): the server's parsers take its config and its
-// weight set.
-func TestBundleParsesInGo(t *testing.T) {
-	dir := t.TempDir()
-	state := filepath.Join(dir, "state.safetensors")
-	if err := os.WriteFile(state, examples.MLPWeights(1), 0o600); err != nil {
-		t.Fatal(err)
+// The committed model bundles (examples/resnet18, examples/bert: made by the exporter from real
+// AOTInductor output) parse with the server's config parser, name a library for every module,
+// and name only weights of the model (export.json lists the state_dict's tensors).
+func TestBundlesParseInGo(t *testing.T) {
+	for _, dir := range []string{"../../examples/resnet18/b1", "../../examples/resnet18/b32", "../../examples/bert/b1"} {
+		t.Run(filepath.Base(filepath.Dir(dir))+"/"+filepath.Base(dir), func(t *testing.T) {
+			var m struct {
+				Function  string            `json:"function"`
+				Config    string            `json:"config"`
+				Libraries map[string]string `json:"libraries"`
+				Weights   struct{ Name, File string }
+			}
+			readJSON(t, filepath.Join(dir, "gpufn-bundle.json"), &m)
+			config, err := os.ReadFile(filepath.Join(dir, m.Config))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := function.Parse(config)
+			if err != nil {
+				t.Fatalf("the exported config: %v", err)
+			}
+			if p.WeightSet != m.Weights.Name || len(p.Weights) == 0 || len(p.Libraries) != len(m.Libraries) {
+				t.Fatalf("plan: set %q, %d weights, %d libraries; manifest %q, %d libraries",
+					p.WeightSet, len(p.Weights), len(p.Libraries), m.Weights.Name, len(m.Libraries))
+			}
+			for lib, file := range m.Libraries {
+				b, err := os.ReadFile(filepath.Join(dir, file))
+				if err != nil || len(b) < 4 || string(b[1:4]) != "ELF" {
+					t.Errorf("library %s: %v (not a cubin)", lib, err)
+				}
+			}
+			var info struct {
+				StateDict map[string]struct {
+					Dtype string
+					Shape []int
+				} `json:"state_dict"`
+			}
+			readJSON(t, filepath.Join(dir, "export.json"), &info)
+			missing := 0
+			for _, w := range p.Weights {
+				if _, ok := info.StateDict[w]; !ok {
+					missing++ // a non-persistent buffer (BERT's position_ids) is not in the state_dict
+				}
+			}
+			if missing > 2 {
+				t.Errorf("%d of the config's weights are not in the model's state_dict", missing)
+			}
+		})
 	}
-	out := filepath.Join(dir, "bundle")
-	abs := func(p string) string { a, _ := filepath.Abs(p); return a }
-	python3(t, "-m", "tools.export", "bundle", "--wrapper", abs("testdata/mlp_aoti_new/wrapper.cpp"),
-		"--cubins", abs("testdata/mlp_aoti_new"), "--weights", state, "--out", out, "--name", "mlp", "--weight-set", "mlp")
-	var m struct {
-		Function  string            `json:"function"`
-		Config    string            `json:"config"`
-		Libraries map[string]string `json:"libraries"`
-		Weights   struct{ Name, File string }
-	}
-	b, err := os.ReadFile(filepath.Join(out, "gpufn-bundle.json"))
-	if err != nil || json.Unmarshal(b, &m) != nil {
-		t.Fatalf("manifest: %v %s", err, b)
-	}
-	config, err := os.ReadFile(filepath.Join(out, m.Config))
+}
+
+func readJSON(t *testing.T, path string, v any) {
+	t.Helper()
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := function.Parse(config)
-	if err != nil {
-		t.Fatalf("the exported config: %v", err)
-	}
-	if p.WeightSet != "mlp" || len(p.Weights) != 4 || len(p.Libraries) != 2 || len(m.Libraries) != 2 {
-		t.Fatalf("plan: set %q weights %v libraries %v; manifest %+v", p.WeightSet, p.Weights, p.Libraries, m)
-	}
-	file, err := os.ReadFile(filepath.Join(out, m.Weights.File))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := weights.Parse(file)
-	if err != nil {
-		t.Fatalf("the exported weight set: %v", err)
-	}
-	for _, w := range p.Weights {
-		if _, ok := h.Tensor(w); !ok {
-			t.Errorf("the weight set lacks %q", w)
-		}
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatalf("%s: %v", path, err)
 	}
 }
