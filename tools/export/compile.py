@@ -81,7 +81,8 @@ def on_device(model, inputs, dtype):
 
 def tensor_bytes(t):
     t = t.detach().contiguous().cpu()
-    return (ST_DTYPE[t.dtype], tuple(t.shape), t.view(torch.uint8).numpy().tobytes())
+    flat = t.reshape(-1)  # a 0-dim tensor (BatchNorm's num_batches_tracked) cannot be viewed as bytes
+    return (ST_DTYPE[t.dtype], tuple(t.shape), flat.view(torch.uint8).numpy().tobytes())
 
 
 def _describe(ts):
