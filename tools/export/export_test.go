@@ -35,6 +35,11 @@ func TestPythonTests(t *testing.T) {
 	python3(t, "-m", "unittest", "tools.export.tests")
 }
 
+// The bundle checker's tests (tools/export/check_test.py): no GPU, cuda-python or numpy needed.
+func TestPythonCheckTests(t *testing.T) {
+	python3(t, "-m", "unittest", "tools.export.check_test")
+}
+
 // A bundle made from the fixture of AOTInductor's output, with the MLP example's weights (its
 // tensors have the fixture's names and shapes): the server's parsers take its config and its
 // weight set.
