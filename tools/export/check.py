@@ -15,7 +15,10 @@ package: `from cuda.bindings import driver`), nothing of gpufn's. Each module's 
 with cuModuleLoadData, every input, weight and buffer gets a device allocation of its own
 (buffers zeroed, as the server zeroes them), the init flow runs once, then the blueprint's launch
 list; the outputs are copied back and compared with the reference pair. The launch list is then
-timed with CUDA events (repetitions after warm-ups).
+timed with CUDA events (repetitions after warm-ups) twice: launched from Python, one
+cuLaunchKernel per kernel (Python's launch overhead shows where kernels are short), and
+captured as one CUDA graph (the GPU's time alone, comparable with torch.compile's
+mode="reduce-overhead", which also replays CUDA graphs).
 
 Scalars go at the width each kernel declares: every argument sits in an 8-byte slot of its own,
 written at the parameter's width (cuFuncGetParamInfo, CUDA 12.4 and later, or the cubin's
@@ -108,7 +111,7 @@ def load_bundle(bundle_dir):
         except ValueError as e:
             raise CheckError(f"the config {cpath} is not JSON: {e}") from None
     if not isinstance(config, dict):
-        raise CheckError(f"the manifest's config is neither a file name nor a config object")
+        raise CheckError("the manifest's config is neither a file name nor a config object")
     libraries = {}
     for name, rel in (manifest.get("libraries") or {}).items():
         libraries[name] = _read(os.path.join(bundle_dir, rel), f"library {name}")
@@ -118,6 +121,8 @@ def load_bundle(bundle_dir):
     if wanted and not w:
         raise CheckError("the config names weights but the manifest names no weight set file")
     if w:
+        if not isinstance(w, dict) or not isinstance(w.get("file"), str):
+            raise CheckError("the manifest's weights must be {\"name\", \"file\"}")
         wpath = os.path.join(bundle_dir, w["file"])
         if not os.path.exists(wpath):
             raise CheckError(f"the weight set's file {wpath} is absent: a committed bundle carries no weights; "
@@ -129,6 +134,8 @@ def load_bundle(bundle_dir):
     ref = manifest.get("reference")
     if not ref:
         raise CheckError("the bundle has no reference pair (manifest key 'reference')")
+    if not isinstance(ref, dict) or not all(isinstance(ref.get(k), str) for k in ("inputs", "outputs")):
+        raise CheckError("the manifest's reference must be {\"inputs\", \"outputs\"}: file names")
     ref_in = _safetensors(os.path.join(bundle_dir, ref["inputs"]), "the reference inputs")
     ref_out = _safetensors(os.path.join(bundle_dir, ref["outputs"]), "the reference outputs")
     return Bundle(bundle_dir, manifest, config, libraries, weights, ref_in, ref_out)
@@ -533,7 +540,7 @@ class Executor:
 
     def __init__(self, cu, device=0):
         self.cu = cu
-        self.allocs, self.modules, self.events, self._images = [], [], [], []
+        self.allocs, self.modules, self.events, self.graphs, self._images = [], [], [], [], []
         self.stream = self.ctx = None
         self.name = f"device {device}"
         try:
@@ -543,7 +550,7 @@ class Executor:
             self.name = (name if isinstance(name, bytes) else bytes(name)).split(b"\0", 1)[0].decode(errors="replace")
             self.ctx = self._call(cu.cuDevicePrimaryCtxRetain, self.dev)
             self._call(cu.cuCtxSetCurrent, self.ctx)
-            self.stream = self._call(cu.cuStreamCreate, 0)
+            self.stream = self._call(cu.cuStreamCreate, 1)  # CU_STREAM_NON_BLOCKING: capturable
         except BaseException:
             self.close()
             raise
@@ -581,7 +588,10 @@ class Executor:
             return None
         out = []
         for i in range(4096):
-            res = info(func, i)
+            try:
+                res = info(func, i)
+            except RuntimeError:  # the bindings know the call, the driver has no such symbol
+                return None
             if _code(res[0]) != 0:
                 if _code(res[0]) != 1:  # CUDA_ERROR_INVALID_VALUE: past the last parameter
                     return None
@@ -618,6 +628,25 @@ class Executor:
     def sync(self):
         self._call(self.cu.cuStreamSynchronize, self.stream)
 
+    def sync_all(self):
+        self._call(self.cu.cuCtxSynchronize)
+
+    def capture(self, fn):
+        """An instantiated CUDA graph of the launches fn makes on the stream."""
+        cu = self.cu
+        self._call(cu.cuStreamBeginCapture, self.stream, cu.CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_THREAD_LOCAL)
+        try:
+            fn()
+        finally:
+            graph = self._call(cu.cuStreamEndCapture, self.stream)
+            self.graphs.append((cu.cuGraphDestroy, graph))
+        exe = self._call(cu.cuGraphInstantiateWithFlags, graph, 0)
+        self.graphs.append((cu.cuGraphExecDestroy, exe))
+        return exe
+
+    def launch_graph(self, exe):
+        self._call(self.cu.cuGraphLaunch, exe, self.stream)
+
     def event(self):
         e = self._call(self.cu.cuEventCreate, 0)
         self.events.append(e)
@@ -632,7 +661,8 @@ class Executor:
 
     def close(self):
         cu = self.cu
-        steps = [(cu.cuEventDestroy, e) for e in self.events] + [(cu.cuMemFree, d) for d in self.allocs]
+        steps = list(reversed(self.graphs)) + [(cu.cuEventDestroy, e) for e in self.events]
+        steps += [(cu.cuMemFree, d) for d in self.allocs]
         steps += [(cu.cuModuleUnload, m) for m in self.modules]
         if self.stream is not None:
             steps.append((cu.cuStreamDestroy, self.stream))
@@ -643,11 +673,26 @@ class Executor:
                 fn(arg)
             except Exception:
                 pass
-        self.allocs, self.modules, self.events = [], [], []
+        self.allocs, self.modules, self.events, self.graphs = [], [], [], []
         self.stream = self.ctx = None
 
 
-def _run(ex, bundle, plan, repeat, warmup, np):
+def _timed(ex, fn, repeat, warmup):
+    """fn's GPU time: CUDA events around each of repeat calls, after warmup untimed ones."""
+    for _ in range(warmup):
+        fn()
+    marks = [(ex.event(), ex.event()) for _ in range(repeat)]
+    for a, b in marks:
+        ex.record(a)
+        fn()
+        ex.record(b)
+    ex.sync()
+    ms = sorted(ex.elapsed_ms(a, b) for a, b in marks)
+    return {"repeat": repeat, "warmup": warmup, "median_ms": ms[len(ms) // 2], "min_ms": ms[0],
+            "mean_ms": sum(ms) / len(ms), "max_ms": ms[-1]}
+
+
+def _run(ex, bundle, plan, repeat, warmup, np, graph=True):
     funcs, sources, mods, shared = {}, {}, {}, {}
     for launch in plan.init_launches + plan.launches:
         shared[launch.kernel] = max(shared.get(launch.kernel, 0), launch.dims[6])
@@ -676,6 +721,7 @@ def _run(ex, bundle, plan, repeat, warmup, np):
     for name, n in list(plan.init_buffers.items()) + list(plan.buffers.items()):
         ptr[name], size[name] = ex.alloc(n), n
         ex.zero(ptr[name], n)
+    ex.sync_all()  # the copies and memsets ran on the legacy stream, the launches do not
 
     def blocks(launches):
         out = []
@@ -704,37 +750,37 @@ def _run(ex, bundle, plan, repeat, warmup, np):
         r.update(name=name, shape=list(shape))
         outputs.append(r)
         ok = ok and r["ok"]
-    timing = None
+    timing = graph_timing = None
     if repeat > 0:
-        for _ in range(warmup):
-            run(main)
-        marks = [(ex.event(), ex.event()) for _ in range(repeat)]
-        for a, b in marks:
-            ex.record(a)
-            run(main)
-            ex.record(b)
-        ex.sync()
-        ms = sorted(ex.elapsed_ms(a, b) for a, b in marks)
-        timing = {"repeat": repeat, "warmup": warmup, "median_ms": ms[len(ms) // 2], "min_ms": ms[0],
-                  "mean_ms": sum(ms) / len(ms), "max_ms": ms[-1]}
-    return {"ok": ok, "outputs": outputs, "timing": timing, "param_widths": sources,
+        timing = _timed(ex, lambda: run(main), repeat, warmup)
+        if graph:
+            try:
+                exe = ex.capture(lambda: run(main))
+            except CheckError as e:
+                graph_timing = {"error": str(e)}
+            else:
+                graph_timing = _timed(ex, lambda: ex.launch_graph(exe), repeat, warmup)
+    return {"ok": ok, "outputs": outputs, "timing": timing, "graph_timing": graph_timing, "param_widths": sources,
             "launches": len(plan.launches), "init_launches": len(plan.init_launches), "kernels": len(funcs)}
 
 
-def check(bundle_dir, repeat=20, warmup=3, device=0, driver=None):
+def check(bundle_dir, repeat=20, warmup=3, device=0, driver=None, graph=True):
     """Runs the bundle on a GPU and compares its outputs with the reference. Returns a dict:
     ok (every output within its bound), outputs (per output: name, dtype, shape, elements,
     max_abs_diff, max_abs_ref, rel, bound, limit, off, frac_off, ok), timing (the launch list's
-    GPU time over repeat runs after warmup: median_ms, min_ms, mean_ms, max_ms; None when repeat
-    is 0), param_widths (how the kernels' parameter widths were known), launches, device. Raises
-    CheckError when it cannot check. driver: the cuda-python driver module (default: imported)."""
+    time launched from Python, over repeat runs after warmup: median_ms, min_ms, mean_ms,
+    max_ms; None when repeat is 0), graph_timing (the same launch list captured as one CUDA
+    graph: its GPU time without Python's launch overhead; {"error"} where capture failed; None
+    when repeat is 0 or not graph), param_widths (how the kernels' parameter widths were known),
+    launches, device. Raises CheckError when it cannot check. driver: the cuda-python driver
+    module (default: imported)."""
     bundle = load_bundle(bundle_dir)
     inputs = {n: t[2] for n, t in bundle.ref_inputs.items()}
     plan = make_plan(bundle.config, inputs, {n: len(t[2]) for n, t in bundle.weights.items()}, bundle.libraries)
     cu = driver if driver is not None else driver_module()
     ex = Executor(cu, device)
     try:
-        result = _run(ex, bundle, plan, repeat, warmup, _numpy())
+        result = _run(ex, bundle, plan, repeat, warmup, _numpy(), graph)
     finally:
         ex.close()
     result.update(bundle=bundle_dir, device=ex.name, function=bundle.manifest.get("function"))
@@ -751,11 +797,14 @@ def report(r, out=None):
         print(f"  {o['name']} {o['dtype']}{o['shape']}: max |diff| {o['max_abs_diff']:.3e}, max |ref| "
               f"{o['max_abs_ref']:.3e}, rel {o['rel']:.3e} (bound {o['bound']:g}); {o['off']} of {o['elements']} "
               f"elements off ({100 * o['frac_off']:.3f}%): {'ok' if o['ok'] else 'MISMATCH'}", file=out)
-    t = r["timing"]
-    if t:
-        print(f"  GPU time of the launch list: median {t['median_ms']:.4f} ms, min {t['min_ms']:.4f}, "
-              f"mean {t['mean_ms']:.4f}, max {t['max_ms']:.4f} over {t['repeat']} runs after {t['warmup']} warm-ups",
-              file=out)
+    for key, what in (("timing", "launched from Python"), ("graph_timing", "as one CUDA graph")):
+        t = r.get(key)
+        if t and "error" in t:
+            print(f"  GPU time {what}: not measured ({t['error']})", file=out)
+        elif t:
+            print(f"  GPU time {what}: median {t['median_ms']:.4f} ms, min {t['min_ms']:.4f}, mean "
+                  f"{t['mean_ms']:.4f}, max {t['max_ms']:.4f} over {t['repeat']} runs after {t['warmup']} warm-ups",
+                  file=out)
     print("ok" if r["ok"] else "MISMATCH", file=out)
 
 
@@ -766,10 +815,11 @@ def main(argv=None, driver=None):
     ap.add_argument("--repeat", type=int, default=20, help="timed runs of the launch list (0: no timing; default 20)")
     ap.add_argument("--warmup", type=int, default=3, help="untimed runs before them (default 3)")
     ap.add_argument("--device", type=int, default=0, help="the CUDA device (default 0)")
+    ap.add_argument("--no-graph", action="store_true", help="do not time the launch list as a CUDA graph")
     ap.add_argument("--json", action="store_true", help="print the result as JSON")
     args = ap.parse_args(argv)
     try:
-        r = check(args.bundle, max(args.repeat, 0), max(args.warmup, 0), args.device, driver)
+        r = check(args.bundle, max(args.repeat, 0), max(args.warmup, 0), args.device, driver, not args.no_graph)
     except CheckError as e:
         print(f"gpufn check: {e}", file=sys.stderr)
         return 2

@@ -106,6 +106,9 @@ class FakeCuda:
     class CUfunction_attribute:
         CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
 
+    class CUstreamCaptureMode:
+        CU_STREAM_CAPTURE_MODE_THREAD_LOCAL = 1
+
     def __init__(self, param_info=True):
         # symbol -> (parameter widths, body)
         self.kernels = {"affine": ((8, 8, 8, 8, 4, 8, 8), self._affine),
@@ -114,6 +117,8 @@ class FakeCuda:
         self.mem, self.freed, self.launches, self.attrs = {}, [], [], {}
         self.next = 0x7F00_0000_0000
         self.events = 0
+        self.capturing = None  # the launches of a stream capture under way
+        self.synced = False  # cuCtxSynchronize called since the last memset
         if param_info:
             self.cuFuncGetParamInfo = self._param_info
 
@@ -202,6 +207,7 @@ class FakeCuda:
 
     def cuMemsetD8(self, d, value, n):
         self.write(d, bytes([value]) * n)
+        self.synced = False
         return (0,)
 
     def cuMemcpyHtoD(self, d, src, n):
@@ -217,10 +223,45 @@ class FakeCuda:
         assert stream == "stream" and extra == 0
         if shared > 48 << 10:
             assert self.attrs.get((f, 8), 0) >= shared, "dynamic shared memory above 48 KiB needs the attribute"
+        assert self.synced, "the memsets on the legacy stream are waited for before launches on a non-blocking stream"
         ptrs = (ctypes.c_void_p * len(widths)).from_address(params)
         args = [int.from_bytes(ctypes.string_at(ptrs[i], w), "little") for i, w in enumerate(widths)]
-        self.launches.append((f, (gx, gy, gz, bx, by, bz, shared), args))
-        body(args)
+        dims = (gx, gy, gz, bx, by, bz, shared)
+        if self.capturing is not None:
+            self.capturing.append((f, dims, args))  # a graph keeps the arguments' values, as CUDA's does
+        else:
+            self._exec(f, dims, args)
+        return (0,)
+
+    def _exec(self, f, dims, args):
+        self.launches.append((f, dims, args))
+        self.kernels[f][1](args)
+
+    def cuCtxSynchronize(self):
+        self.synced = True
+        return (0,)
+
+    def cuStreamBeginCapture(self, s, mode):
+        assert s == "stream" and self.capturing is None
+        self.capturing = []
+        return (0,)
+
+    def cuStreamEndCapture(self, s):
+        graph, self.capturing = ("graph", self.capturing), None
+        return 0, graph
+
+    def cuGraphInstantiateWithFlags(self, g, flags):
+        return 0, ("exec", g[1])
+
+    def cuGraphLaunch(self, exe, s):
+        for f, dims, args in exe[1]:
+            self._exec(f, dims, args)
+        return (0,)
+
+    def cuGraphExecDestroy(self, g):
+        return (0,)
+
+    def cuGraphDestroy(self, g):
         return (0,)
 
     def cuStreamSynchronize(self, s):
@@ -494,11 +535,14 @@ class Execute(unittest.TestCase):
             # and the i32 parameters still read their values
             self.assertEqual(r["param_widths"], {"driver": 3} if param_info else {"8-byte slots": 3})
             self.assertEqual((r["launches"], r["init_launches"], r["kernels"], r["device"]), (3, 1, 3, "Fake GPU"))
-            self.assertEqual(r["timing"]["median_ms"], 0.25)
+            self.assertEqual((r["timing"]["median_ms"], r["graph_timing"]["median_ms"]), (0.25, 0.25))
             names = [l[0] for l in cu.launches]
             self.assertEqual(names[0], "scale2")  # the init flow once, first
-            self.assertEqual(names[1:], ["affine", "accumulate", "accumulate"] * (1 + 1 + 3))
+            # checked once, then 1 warm-up and 3 timed runs launched from Python and as a graph
+            self.assertEqual(names[1:], ["affine", "accumulate", "accumulate"] * (1 + 4 + 4))
+            self.assertEqual(cu.launches[1][1:], ((1, 1, 1, 32, 1, 1, 65536), cu.launches[1][2]))
             self.assertEqual(cu.launches[1][2][4:], [4, 0, 0])
+            self.assertEqual(cu.launches[-1][2][2], 16)  # accumulate's Sizeof h
             self.assertEqual(cu.attrs, {("affine", 8): 65536})
             self.assertEqual(len(cu.freed), len(cu.mem))  # every allocation freed
 
@@ -519,11 +563,22 @@ class Execute(unittest.TestCase):
             code, out, err = run_main([d, "--repeat", "2"], FakeCuda())
             self.assertEqual(code, 1, err)
             self.assertIn("1 of 4 elements off (25.000%): MISMATCH", out)
-            self.assertIn("over 2 runs after 3 warm-ups", out)
+            self.assertIn("launched from Python: median 0.2500 ms, min 0.2500, mean 0.2500, max 0.2500 over 2 runs after 3 warm-ups", out)
+            self.assertIn("as one CUDA graph: median 0.2500 ms", out)
             code, out, err = run_main([d, "--json", "--repeat", "0"], FakeCuda())
             self.assertEqual(code, 1, err)
             r = json.loads(out)
             self.assertEqual((r["ok"], r["timing"], r["outputs"][0]["max_abs_diff"]), (False, None, 0.5))
+
+    def test_graph_capture_refused(self):
+        cu = FakeCuda()
+        cu.cuStreamBeginCapture = lambda s, mode: (900,)  # CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED
+        with tempfile.TemporaryDirectory() as d:
+            write_bundle(d)
+            r = check.check(d, repeat=2, warmup=0, driver=cu)
+            self.assertTrue(r["ok"])
+            self.assertEqual(r["graph_timing"], {"error": "<lambda>: CUDA_ERROR_FAKE_900"})
+            self.assertIsNone(check.check(d, repeat=2, driver=FakeCuda(), graph=False)["graph_timing"])
 
     def test_driver_error(self):
         with tempfile.TemporaryDirectory() as d:
