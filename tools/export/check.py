@@ -640,7 +640,8 @@ class Executor:
         finally:
             graph = self._call(cu.cuStreamEndCapture, self.stream)
             self.graphs.append((cu.cuGraphDestroy, graph))
-        exe = self._call(cu.cuGraphInstantiateWithFlags, graph, 0)
+        instantiate = getattr(cu, "cuGraphInstantiateWithFlags", None) or cu.cuGraphInstantiate  # (graph, flags)
+        exe = self._call(instantiate, graph, 0)
         self.graphs.append((cu.cuGraphExecDestroy, exe))
         return exe
 
@@ -756,10 +757,9 @@ def _run(ex, bundle, plan, repeat, warmup, np, graph=True):
         if graph:
             try:
                 exe = ex.capture(lambda: run(main))
-            except CheckError as e:
-                graph_timing = {"error": str(e)}
-            else:
                 graph_timing = _timed(ex, lambda: ex.launch_graph(exe), repeat, warmup)
+            except (CheckError, AttributeError, TypeError, RuntimeError) as e:  # bindings without graphs too
+                graph_timing = {"error": str(e)}
     return {"ok": ok, "outputs": outputs, "timing": timing, "graph_timing": graph_timing, "param_widths": sources,
             "launches": len(plan.launches), "init_launches": len(plan.init_launches), "kernels": len(funcs)}
 

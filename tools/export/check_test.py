@@ -13,6 +13,7 @@ import io
 import json
 import os
 import struct
+import sys
 import tempfile
 import unittest
 
@@ -579,6 +580,19 @@ class Execute(unittest.TestCase):
             self.assertTrue(r["ok"])
             self.assertEqual(r["graph_timing"], {"error": "<lambda>: CUDA_ERROR_FAKE_900"})
             self.assertIsNone(check.check(d, repeat=2, driver=FakeCuda(), graph=False)["graph_timing"])
+
+    def test_no_cuda_python(self):
+        saved = {k: v for k, v in sys.modules.items() if k == "cuda" or k.startswith("cuda.")}
+        sys.modules["cuda"] = None  # makes every import of cuda.* fail
+        try:
+            with tempfile.TemporaryDirectory() as d:
+                write_bundle(d)
+                code, _, err = run_main([d], None)
+        finally:
+            del sys.modules["cuda"]
+            sys.modules.update(saved)
+        self.assertEqual(code, 2)
+        self.assertIn("cuda-python is not installed", err)
 
     def test_driver_error(self):
         with tempfile.TemporaryDirectory() as d:
