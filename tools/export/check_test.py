@@ -602,5 +602,99 @@ class Execute(unittest.TestCase):
             self.assertIn("cuDeviceGet: CUDA_ERROR_FAKE_101", err)
 
 
+def gpu_driver():
+    """cuda-python's driver where it and a CUDA device are here, else None (then GPU tests skip)."""
+    try:
+        cu = check.driver_module()
+        if check._code(cu.cuInit(0)[0]) != 0:
+            return None
+        err, n = cu.cuDeviceGetCount()
+        return cu if check._code(err) == 0 and n > 0 else None
+    except Exception:
+        return None
+
+
+class GPU(unittest.TestCase):
+    """The executor on a real GPU with the repository's sm_90 cubin of examples/testkernels
+    (libscan/testdata/testkernels.cubin): skipped without cuda-python and a CUDA device (as in
+    CI); on an H100 or H200, python3 -m unittest tools.export.check_test runs it."""
+
+    def bundle(self, d, wrong=False):
+        n = 1000
+        a = [i * 3 - 700 for i in range(n)]
+        b = [(i * 7919) % 1013 - 500 for i in range(n)]
+        i64 = lambda xs: struct.pack(f"<{len(xs)}q", *xs)
+        shape = launch(4, 256)
+        cfg = {
+            "modules": [{"module_name": "tk", "path": "cuda/testkernels.cubin"}],
+            "kernels": [{"module_name": "tk", "kernel_name": k} for k in ("add_i64", "args8")],
+            "weight_set": "smoke",
+            "init_flow": {"buffers": {"b2": {"Absolute": 8 * n}},
+                          "control_flow": [exec_("add_i64", [{"Ptr": "b"}, {"Ptr": "b"}, {"Ptr": "b2"}, {"Constant": n}], shape)]},
+            "blueprint": {
+                "inputs": ["a"], "weights": ["b"],
+                "buffers": {"s": {"Sizeof": "a"}, "args": {"Absolute": 40}},
+                "outputs": ["s", "args"],
+                "control_flow": [
+                    exec_("add_i64", [{"Ptr": "a"}, {"Ptr": "b2"}, {"Ptr": "s"}, {"Constant": n}], launch(4, 256, 65536)),
+                    {"Repeat": [{"Absolute": 2}, [exec_("args8", [{"Ptr": "args"}, {"Constant": -5}, {"Sizeof": "a"},
+                                                                   {"Constant": 7}, {"Constant": 1 << 40}, {"Constant": 0}],
+                                                        launch(1, 1))]]},
+                ],
+            },
+        }
+        os.makedirs(os.path.join(d, "libraries"))
+        with open(os.path.join(ROOT, "libscan", "testdata", "testkernels.cubin"), "rb") as src, \
+                open(os.path.join(d, "libraries", "testkernels.cubin"), "wb") as dst:
+            dst.write(src.read())
+        s_want = [x + 2 * y for x, y in zip(a, b)]
+        if wrong:
+            s_want[17] += 1
+        files = {"weights.safetensors": [("b", "I64", (n,), i64(b))],
+                 "inputs.safetensors": [("a", "I64", (n,), i64(a))],
+                 "outputs.safetensors": [("s", "I64", (n,), i64(s_want)), ("args", "I64", (5,), i64([-5, 8 * n, 7, 1 << 40, 0]))]}
+        for name, tensors in files.items():
+            with open(os.path.join(d, name), "wb") as f:
+                f.write(safetensors.encode(tensors))
+        with open(os.path.join(d, check.MANIFEST), "w") as f:
+            json.dump({"version": 1, "function": "smoke", "config": cfg,
+                       "libraries": {"testkernels": "libraries/testkernels.cubin"},
+                       "weights": {"name": "smoke", "file": "weights.safetensors"},
+                       "reference": {"inputs": "inputs.safetensors", "outputs": "outputs.safetensors"}}, f)
+
+    def test_smoke_bundle_plans(self):
+        # the smoke bundle itself, checked without a GPU: it plans, and its arguments pack at the
+        # widths the cubin declares
+        with tempfile.TemporaryDirectory() as d:
+            self.bundle(d)
+            b = check.load_bundle(d)
+            p = check.make_plan(b.config, {n: t[2] for n, t in b.ref_inputs.items()},
+                                {n: len(t[2]) for n, t in b.weights.items()}, b.libraries)
+            self.assertEqual(([l.kernel for l in p.init_launches], [l.kernel for l in p.launches]),
+                             (["add_i64"], ["add_i64", "args8", "args8"]))
+            for l in p.init_launches + p.launches:
+                widths = [w for _, w in check.cubin_param_layout(b.libraries["testkernels"], l.kernel)]
+                vals = [(k, 1 << 40 if k == "ptr" else 8 if k == "sizeof" else v) for k, v in l.args]
+                self.assertEqual(len(check.pack_args(vals, widths, l.path)), 8 * len(widths))
+
+    def test_smoke(self):
+        cu = gpu_driver()
+        if cu is None:
+            self.skipTest("no cuda-python or no CUDA device here")
+        with tempfile.TemporaryDirectory() as d:
+            self.bundle(d)
+            r = check.check(d, repeat=5, warmup=1, driver=cu)
+            self.assertTrue(r["ok"], json.dumps(r, indent=1))
+            self.assertEqual([o["off"] for o in r["outputs"]], [0, 0])
+            self.assertNotIn("8-byte slots", r["param_widths"])  # the driver or the cubin said the widths
+            self.assertGreater(r["timing"]["median_ms"], 0)
+            self.assertNotIn("error", r["graph_timing"])
+        with tempfile.TemporaryDirectory() as d:
+            self.bundle(d, wrong=True)
+            r = check.check(d, repeat=0, driver=cu)
+            self.assertFalse(r["ok"])
+            self.assertEqual((r["outputs"][0]["off"], r["outputs"][0]["max_abs_diff"], r["outputs"][1]["ok"]), (1, 1.0, True))
+
+
 if __name__ == "__main__":
     unittest.main()
