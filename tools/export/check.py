@@ -217,14 +217,18 @@ class _Planner:
         if not isinstance(bp, dict):
             raise CheckError("blueprint: missing")
         self.bp = bp
-        self.inputs = inputs                    # name -> bytes
-        self.sizes = {n: len(b) for n, b in inputs.items()}
-        self.sizes.update(weight_sizes)
         self.plan = Plan(list(bp.get("inputs", [])), list(bp.get("weights") or []), {}, {},
                          list(bp.get("outputs", [])), _libraries_of(config, libraries))
         for n in self.plan.inputs:
             if n not in inputs:
                 raise CheckError(f"blueprint.inputs: the reference inputs lack {n!r}")
+        for w in self.plan.weights:
+            if w not in weight_sizes:
+                raise CheckError(f"blueprint.weights: the weight set lacks {w!r}")
+        # only what the blueprint names: other tensors of the files are not the function's
+        self.inputs = {n: inputs[n] for n in self.plan.inputs}  # name -> bytes
+        self.sizes = {n: len(b) for n, b in self.inputs.items()}
+        self.sizes.update((w, weight_sizes[w]) for w in self.plan.weights)
         self.count = 0
         self._resolving = set()
 
@@ -289,7 +293,7 @@ class _Planner:
 
     def launch(self, v, p, init):
         kernel, args, shape = v
-        if kernel not in self.plan.kernels:
+        if not isinstance(kernel, str) or kernel not in self.plan.kernels:
             raise CheckError(f"{p}.kernel: {kernel!r} is not among the config's kernels")
         out = []
         for j, a in enumerate(args):
@@ -321,9 +325,6 @@ def make_plan(config, inputs, weight_sizes, libraries):
     anything this executor does not run or that does not resolve."""
     pl = _Planner(config, inputs, weight_sizes, libraries)
     plan = pl.plan
-    for w in plan.weights:
-        if w not in weight_sizes:
-            raise CheckError(f"blueprint.weights: the weight set lacks {w!r}")
     init = config.get("init_flow")
     if init is not None:
         if not plan.weights:

@@ -359,6 +359,9 @@ class Plan(unittest.TestCase):
             (lambda c: c["modules"].__setitem__(0, {"module_name": "m_affine", "path": "x/other.cubin"}),
              r"kernels\[0\]: library 'other.cubin' is not among"),
             (lambda c: c["blueprint"]["outputs"].append("w"), r"outputs\[1\]: 'w' is not an input or a buffer"),
+            # a tensor of the weight file that blueprint.weights does not name is not the function's
+            (lambda c: c["blueprint"]["weights"].remove("b"), r"args\[2\].Ptr: 'b' is not an input, weight or buffer"),
+            (lambda c: c["blueprint"]["weights"].append("zz"), r"blueprint.weights: the weight set lacks 'zz'"),
             (lambda c: c["blueprint"]["control_flow"].append({"Repeat": [{"Absolute": 1 << 21}, c["blueprint"]["control_flow"][1:]]}),
              r"more than 1000000 launches"),
         ]
