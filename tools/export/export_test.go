@@ -33,11 +33,16 @@ func TestPythonTests(t *testing.T) {
 	python3(t, "-m", "unittest", "tools.export.tests")
 }
 
+// The bundle checker's tests (tools/export/check_test.py): no GPU, cuda-python or numpy needed.
+func TestPythonCheckTests(t *testing.T) {
+	python3(t, "-m", "unittest", "tools.export.check_test")
+}
+
 // The committed model bundles (examples/resnet18, examples/bert: made by the exporter from real
 // AOTInductor output) parse with the server's config parser, name a library for every module,
 // and name only weights of the model (export.json lists the state_dict's tensors).
 func TestBundlesParseInGo(t *testing.T) {
-	for _, dir := range []string{"../../examples/resnet18/b1", "../../examples/resnet18/b32", "../../examples/bert/b1"} {
+	for _, dir := range []string{"../../examples/resnet18/b1", "../../examples/resnet18/b4", "../../examples/resnet18/b16", "../../examples/resnet18/b32", "../../examples/bert/b1", "../../examples/bert/b8"} {
 		t.Run(filepath.Base(filepath.Dir(dir))+"/"+filepath.Base(dir), func(t *testing.T) {
 			var m struct {
 				Function  string            `json:"function"`
