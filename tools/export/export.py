@@ -25,9 +25,14 @@ def export(spec, out, name, dtype, batches, seed, check=True):
         write_weights(d)
         if check:
             from . import check as checker
-            result = checker.check(d)
+            from .parse import ExportError
+            try:
+                result = checker.check(d)
+            except checker.CheckError as e:
+                raise ExportError(f"the bundle {d} could not be checked: {e}") from None
             if not result.get("ok"):
-                raise SystemExit(f"gpufn export: the bundle {d} does not match eager PyTorch: {json.dumps(result)}")
+                bad = [o for o in result.get("outputs", []) if not o.get("ok")]
+                raise ExportError(f"the bundle {d} does not match eager PyTorch: {json.dumps(bad)}")
         manifests.append(m)
     return manifests
 
