@@ -148,7 +148,7 @@ func TestCompareTensorBounds(t *testing.T) {
 		{"F32", f32(1.0019), f32(1), true},
 		{"F32", f32(1.0021), f32(1), false},
 		{"F32", f32(float32(math.NaN())), f32(1), false},
-		{"F16", []byte{0x00, 0x3c}, []byte{0x00, 0x3c}, true}, // 1.0
+		{"F16", []byte{0x00, 0x3c}, []byte{0x00, 0x3c}, true},  // 1.0
 		{"F16", []byte{0x0b, 0x3c}, []byte{0x00, 0x3c}, false}, // 1.0107
 		{"I64", []byte{1, 0, 0, 0, 0, 0, 0, 0}, []byte{1, 0, 0, 0, 0, 0, 0, 0}, true},
 		{"I64", []byte{2, 0, 0, 0, 0, 0, 0, 0}, []byte{1, 0, 0, 0, 0, 0, 0, 0}, false},
