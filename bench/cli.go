@@ -205,7 +205,7 @@ func (f *clientFlags) startProfile() (func(), error) {
 }
 
 func (f *runFlags) register(fs *flag.FlagSet, duration time.Duration) {
-	fs.StringVar(&f.workload, "workload", "matmul", "workload: matmul[-nN] or inference[-rREPS][-bBATCH]")
+	fs.StringVar(&f.workload, "workload", "matmul", "workload: matmul[-nN], inference[-rREPS][-bBATCH], or a model bundle: resnet18, bert (examples/NAME/b1; NAME-bB for examples/NAME/bB), bundle:DIR (any bundle; a server given by --url needs --data-dir and a --max-body-bytes above its weights)")
 	fs.DurationVar(&f.duration, "duration", duration, "length of each measured run")
 	fs.DurationVar(&f.warmup, "warmup", time.Second, "unrecorded warm-up at the same rate before each run (hot requests only)")
 	fs.BoolVar(&f.poisson, "poisson", false, "space requests by exponential gaps (Poisson arrivals) instead of constantly")
@@ -376,7 +376,10 @@ func cmdRun(ctx context.Context, args []string, sweeping bool) error {
 		}
 		return load.RunWithEvents(ctx, c, w, r)
 	}
-	sr := &report.SystemResult{Name: *system, Desc: "server at " + c.Base}
+	sr := &report.SystemResult{Name: *system, Desc: "server at " + c.Base, Model: w.Model}
+	if w.Model != nil {
+		fmt.Fprintln(os.Stderr, report.ModelLine(*system, w.Model))
+	}
 	res := &report.Results{Kind: report.KindResults, Version: 1, Created: time.Now().UTC(), Machine: load.ThisMachine(rf.machine), Workload: spec.Name(),
 		Method: report.Method{Sweep: "fixed", DurationS: rc.Duration.Seconds(), WarmupS: rc.Warmup.Seconds(), TimeoutS: rc.Timeout.Seconds(),
 			Poisson: rc.Poisson, ColdPercent: rc.ColdPercent, Rule: rule}, Systems: []*report.SystemResult{sr}}

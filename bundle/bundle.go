@@ -199,3 +199,26 @@ func CheckAnswer(answer []byte, want []Tensor) error {
 	}
 	return nil
 }
+
+// WeightsCopy returns a weight set file with the same tensors as file, in the same order,
+// and metadata added to its own (the copy's content, and so its SHA-256, differs from the
+// original's; its tensors' bytes do not), and the size of its data.
+func WeightsCopy(file []byte, metadata map[string]string) ([]byte, int64, error) {
+	h, err := weights.Parse(file)
+	if err != nil {
+		return nil, 0, err
+	}
+	data := make([][]byte, len(h.Tensors))
+	for i, t := range h.Tensors {
+		data[i] = file[h.DataOffset+t.Begin : h.DataOffset+t.End]
+	}
+	meta := map[string]string{}
+	for k, v := range h.Metadata {
+		meta[k] = v
+	}
+	for k, v := range metadata {
+		meta[k] = v
+	}
+	out, err := weights.Encode(h.Tensors, data, meta)
+	return out, int64(h.DataBytes), err
+}

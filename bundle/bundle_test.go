@@ -168,3 +168,15 @@ func TestWithWeightSet(t *testing.T) {
 		t.Fatal("a broken config passed")
 	}
 }
+
+func TestWeightsCopy(t *testing.T) {
+	orig := safetensors(t, "w0", "F32", []byte("0123456789abcdef"))
+	c, n, err := WeightsCopy(orig, map[string]string{"k": "v"})
+	if err != nil || n != 16 {
+		t.Fatalf("%d %v", n, err)
+	}
+	h, err := weights.Parse(c)
+	if err != nil || h.Metadata["k"] != "v" || string(c[h.DataOffset:]) != "0123456789abcdef" || string(c) == string(orig) {
+		t.Fatalf("copy %+v %v", h, err)
+	}
+}
