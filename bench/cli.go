@@ -130,6 +130,7 @@ type runFlags struct {
 	schedSpin     time.Duration
 	keep          bool
 	parallel      int
+	placements    int
 }
 
 // clientFlags are the flags of the bench's client, shared by every verb that sends load
@@ -222,6 +223,7 @@ func (f *runFlags) register(fs *flag.FlagSet, duration time.Duration) {
 	fs.StringVar(&f.name, "name", "", "base name of the result files (default: the workload's name)")
 	fs.DurationVar(&f.schedSpin, "sched-spin", 0, "how long before each send time the scheduler spins instead of sleeping (0: the smaller of 2 ms and a quarter of the gap between sends)")
 	fs.BoolVar(&f.keep, "keep", false, "leave the functions and libraries the bench registered on the server (default: delete them at the end)")
+	fs.IntVar(&f.placements, "placements", 3, "bundle workloads: placements of a copy of the weight set timed when the bundle is deployed (0: none)")
 	fs.IntVar(&f.parallel, "parallel", 16, "uploads and registrations of function copies (cold copies, the dandelion workload) in flight at once")
 	f.client.register(fs)
 }
@@ -264,7 +266,11 @@ func (f *runFlags) runConfig() (load.RunConfig, load.WorkloadSpec, error) {
 }
 
 func (f *runFlags) workloadOptions() load.WorkloadOptions {
-	return load.WorkloadOptions{Distinct: f.distinct, Msgpack: f.msgpack, Keep: f.keep, Parallel: f.parallel}
+	placements := f.placements
+	if placements <= 0 {
+		placements = -1 // none
+	}
+	return load.WorkloadOptions{Distinct: f.distinct, Msgpack: f.msgpack, Keep: f.keep, Parallel: f.parallel, Placements: placements}
 }
 
 // sweepFlags are the flags of a sweep and of the holding rule.
