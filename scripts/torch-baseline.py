@@ -7,8 +7,8 @@ repository root, in one process:
     python3 scripts/torch-baseline.py --out results/DIR/torch-baseline.json
     python3 scripts/torch-baseline.py --models resnet18 --configs eager-fp32,compile-ro-bf16 --seconds 1
 
-The models are built as the exporter builds them (tools/export/compile.py, build()): the same
-definitions and seeds, random weights after torch.manual_seed(SEED), inputs from a generator
+The models are built as the exporter builds them (tools/export/compile.py, build(), written out
+here): the same definitions and seeds, random weights after torch.manual_seed(SEED), inputs from a generator
 seeded SEED+1:
   - resnet18: torchvision.models.resnet18(weights=None), input [batch, 3, 224, 224];
   - bert: transformers.BertModel(BertConfig(), add_pooling_layer=False) with
@@ -41,7 +41,6 @@ import argparse
 import datetime
 import json
 import math
-import os
 import sys
 import time
 import traceback
@@ -50,14 +49,9 @@ CONFIGS = ["eager-fp32", "eager-bf16", "compile-bf16", "compile-ro-bf16"]
 
 
 def build(torch, name, batch, seed):
-    """(model, inputs) on the CPU, as tools/export/compile.py's build() makes them."""
-    try:
-        sys.path.insert(0, os.getcwd())
-        from tools.export.compile import build as export_build  # the exporter's own definitions
-        model, inputs, _ = export_build(name, batch, seed)
-        return model, tuple(inputs), "tools.export.compile.build"
-    except Exception:  # the exporter is being rewritten, or not importable: the same, written out
-        pass
+    """(model, inputs) on the CPU, as tools/export/compile.py's build() makes them (written out
+    here rather than imported, so that nothing the exporter sets at import changes PyTorch's
+    configuration; weights and inputs do not change a latency, the definitions do)."""
     torch.manual_seed(seed)
     gen = torch.Generator().manual_seed(seed + 1)
     if name == "bert":
@@ -74,10 +68,10 @@ def build(torch, name, batch, seed):
         cfg = transformers.BertConfig()
         cfg._attn_implementation = "eager"
         model = LastHidden(transformers.BertModel(cfg, add_pooling_layer=False))
-        return model, (torch.randint(0, cfg.vocab_size, (batch, 128), generator=gen),), "scripts/torch-baseline.py"
+        return model, (torch.randint(0, cfg.vocab_size, (batch, 128), generator=gen),)
     import torchvision
     model = getattr(torchvision.models, name)(weights=None)
-    return model, (torch.randn(batch, 3, 224, 224, generator=gen),), "scripts/torch-baseline.py"
+    return model, (torch.randn(batch, 3, 224, 224, generator=gen),)
 
 
 def percentile(sorted_vals, q):
@@ -124,7 +118,7 @@ def measure(torch, fn, inputs, batch, seconds, max_iters, warmup, mark_step):
 
 def run_config(torch, name, config, batch, args):
     dtype = torch.float32 if config.endswith("fp32") else torch.bfloat16
-    model, inputs, source = build(torch, name, batch, args.seed)
+    model, inputs = build(torch, name, batch, args.seed)
     model = model.eval().to("cuda", dtype)
     inputs = tuple(t.to("cuda", dtype) if t.is_floating_point() else t.to("cuda") for t in inputs)
     torch._dynamo.reset()
@@ -133,7 +127,7 @@ def run_config(torch, name, config, batch, args):
         fn = torch.compile(model)
     elif config == "compile-ro-bf16":
         fn, mark = torch.compile(model, mode="reduce-overhead"), True
-    r = {"model": name, "config": config, "batch": batch, "dtype": str(dtype).replace("torch.", ""), "model_source": source}
+    r = {"model": name, "config": config, "batch": batch, "dtype": str(dtype).replace("torch.", "")}
     with torch.inference_mode():
         if fn is not model:
             # The first call compiles (and a reduce-overhead model records its graph in the
