@@ -102,11 +102,17 @@ func TestBundleWorkloadOnCPUServer(t *testing.T) {
 	if cl := s.ClosedLoop; cl.Conns != 1 || cl.Stages["kernel"].P50 <= 0 {
 		t.Fatalf("the serial run: %d conns, stages %v", cl.Conns, cl.Stages)
 	}
-	torch := `{"kind": "torch-baseline", "torch": "2.11.0", "gpu": "test", "runs": [
+	// Two PyTorch files (one per device call): their runs add up.
+	for name, torch := range map[string]string{
+		"torch-baseline-a.json": `{"kind": "torch-baseline", "torch": "2.11.0", "gpu": "test", "runs": [
 		{"model": "bundle-mlp", "config": "compile-ro-bf16", "batch": 1, "p50_ms": 1000, "items_per_s": 1},
-		{"model": "bundle-mlp", "config": "eager-fp32", "batch": 1, "error": "out of memory"}]}`
-	if err := os.WriteFile(filepath.Join(out, "torch-baseline.json"), []byte(torch), 0o600); err != nil {
-		t.Fatal(err)
+		{"model": "bundle-mlp", "config": "eager-fp32", "batch": 1, "error": "out of memory"}]}`,
+		"torch-baseline-b.json": `{"kind": "torch-baseline", "torch": "2.11.0", "gpu": "test", "runs": [
+		{"model": "bundle-mlp", "config": "eager-fp32", "batch": 1, "p50_ms": 2000, "items_per_s": 1}]}`,
+	} {
+		if err := os.WriteFile(filepath.Join(out, name), []byte(torch), 0o600); err != nil {
+			t.Fatal(err)
+		}
 	}
 	d, err := report.LoadDir(out)
 	if err != nil {
@@ -115,13 +121,11 @@ func TestBundleWorkloadOnCPUServer(t *testing.T) {
 	sum := d.Summary()
 	for _, want := range []string{"## Models", "| gpufn-seq |", "error: out of memory", "placing the weight set on a running worker (p50 of 3;",
 		"serial HTTP p50 <= GPU path + 150 us",
-		"| bundle-mlp-b1 gpufn-seq: GPU path <= 1.2x torch.compile reduce-overhead bf16 b1 |"} {
+		"| bundle-mlp-b1 gpufn-seq: GPU path <= 1.2x torch.compile reduce-overhead bf16 b1 |",
+		"| bundle-mlp-b1 gpufn-seq: GPU path < eager fp32 b1 |", "| 2000.000 ms | pass |"} {
 		if !strings.Contains(sum, want) {
 			t.Errorf("the summary lacks %q:\n%s", want, sum)
 		}
-	}
-	if strings.Contains(sum, "GPU path < eager fp32") {
-		t.Errorf("a check against a failed PyTorch run:\n%s", sum)
 	}
 }
 

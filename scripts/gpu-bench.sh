@@ -76,9 +76,11 @@
 #   host ~25 s, gpufloor ~30 s, vegeta ~10 min: not run unless named in STEPS
 #   models       not run unless named in STEPS; the PyTorch baseline compiles each model three
 #                times (minutes each the first time; TORCHINDUCTOR_CACHE_DIR keeps the
-#                compiled code for the next run), then ~1 min per model and system. In a call of
-#                its own: STEPS="models report" scripts/gpu-bench.sh (TORCH_BASELINE=0 skips
-#                the PyTorch part, e.g. to run it in another call into the same RESULTS)
+#                compiled code for the next run), then ~1 min per model and system. A call per
+#                model, into one RESULTS (the PyTorch files, torch-baseline-MODEL.json, add up):
+#                  RESULTS=results/models STEPS="models report" MODELS=resnet18 scripts/gpu-bench.sh
+#                  RESULTS=results/models STEPS="models report" MODELS=bert scripts/gpu-bench.sh
+#                (TORCH_BASELINE=0 skips the PyTorch part)
 # One device call runs at most 10 minutes: split the default steps over two calls, e.g.
 #   STEPS="floor matmul cold report" scripts/gpu-bench.sh          (~6.5 min)
 #   STEPS="inf1 inf500 dandelion report" scripts/gpu-bench.sh      (~6 min + the registration)
@@ -367,7 +369,7 @@ if ! skip models; then
 	if msgs=$(models_check); then
 		if [ "$TORCH_BASELINE" = 1 ]; then
 			step "${pin_server[@]}" "$PYTHON" scripts/torch-baseline.py --models "$(echo $MODELS | tr ' ' ,)" --seconds "$TORCH_SECONDS" \
-				--out "$RESULTS/torch-baseline.json"
+				--out "$RESULTS/torch-baseline-$(echo $MODELS | tr ' ' -).json"
 		fi
 		for m in $MODELS; do
 			step "${bench[@]}" compare "${common[@]}" --closed-loop 1 --placements "$MODELS_PLACEMENTS" $(prof "model-$m") \

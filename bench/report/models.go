@@ -9,8 +9,9 @@ import (
 	"gpufn/bench/load"
 )
 
-// KindTorchBaseline is the kind of the file scripts/torch-baseline.py writes
-// (torch-baseline.json): PyTorch's own latency for the models of the bundle workloads.
+// KindTorchBaseline is the kind of the files scripts/torch-baseline.py writes
+// (torch-baseline*.json): PyTorch's own latency for the models of the bundle workloads. A
+// directory may hold several; their runs add up.
 const KindTorchBaseline = "torch-baseline"
 
 // TorchBaseline is torch-baseline.json.
@@ -33,6 +34,18 @@ type TorchRun struct {
 	Iterations int     `json:"iterations"`
 	CompileS   float64 `json:"compile_s,omitempty"`
 	Error      string  `json:"error,omitempty"`
+}
+
+// merge adds o's runs to t's (t may be nil); the versions are t's, or o's when t had none.
+func (t *TorchBaseline) merge(o *TorchBaseline) *TorchBaseline {
+	if t == nil {
+		return o
+	}
+	t.Runs = append(t.Runs, o.Runs...)
+	if t.Torch != o.Torch || t.GPU != o.GPU {
+		t.Torch, t.GPU = t.Torch+", "+o.Torch, t.GPU+", "+o.GPU
+	}
+	return t
 }
 
 // Run returns the run of a model, configuration and batch (nil when absent or failed).

@@ -47,9 +47,11 @@ func LoadDir(dir string) (*Dir, error) {
 		case floor.KindGPU:
 			d.GPUFloor = new(floor.GPUResult)
 			err = readJSON(f, d.GPUFloor)
-		case KindTorchBaseline:
-			d.Torch = new(TorchBaseline)
-			err = readJSON(f, d.Torch)
+		case KindTorchBaseline: // several files (one per device call, say) add up
+			t := new(TorchBaseline)
+			if err = readJSON(f, t); err == nil {
+				d.Torch = d.Torch.merge(t)
+			}
 		case vegeta.Kind:
 			v := new(vegeta.Check)
 			if err = readJSON(f, v); err == nil {
