@@ -45,7 +45,7 @@ func ParseWorkload(s string) (WorkloadSpec, error) {
 	case "inference":
 		w.Reps, w.Batch = 1, 1
 	default:
-		return w, fmt.Errorf("bench: workload %q: want matmul[-nN] or inference[-rR][-bB]", s)
+		return w, fmt.Errorf("bench: workload %q: want matmul[-nN], inference[-rR][-bB], resnet18, bert or bundle:DIR", s)
 	}
 	for _, p := range parts[1:] {
 		if len(p) < 2 {
