@@ -58,9 +58,17 @@ func parseBundleWorkload(s string) (w WorkloadSpec, ok bool, err error) {
 
 // BundleServerArgs are the gpufn serve arguments a bundle workload needs beside the
 // system's own: a data directory (weight sets live under it) and a request body limit that
-// admits the weight set's upload (BERT-base's is about 220 MB in bf16; 1 GiB, the default --tenant-queue-bytes, which must not be below it).
-func BundleServerArgs(dataDir string) []string {
-	return []string{"--data-dir", dataDir, "--max-body-bytes", "1GiB"}
+// admits the weight set's upload (BERT-base's is about 220 MB in bf16; 1 GiB is also the
+// default --tenant-queue-bytes, which may not be below it). On a GPU also a pool of 4 GiB per
+// worker: by default the pools take nearly all of the GPU's memory (a sequential worker leaves
+// 768 MiB), and the resident weight sets, placed outside the pool, need room beside them
+// (--resident-bytes, 1 GiB per worker by default; the placements' copies fill it).
+func BundleServerArgs(dataDir string, gpu bool) []string {
+	args := []string{"--data-dir", dataDir, "--max-body-bytes", "1GiB"}
+	if gpu {
+		args = append(args, "--pool-size", "4GiB")
+	}
+	return args
 }
 
 // ModelInfo is what a bundle workload measured while it was prepared: the Server-Timing

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -340,7 +341,7 @@ func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *report
 			return sr
 		}
 		defer os.RemoveAll(dir)
-		spec.Args = append(spec.Args, load.BundleServerArgs(dir)...)
+		spec.Args = append(spec.Args, load.BundleServerArgs(dir, slices.Contains(spec.Args, "cuda") || slices.Contains(spec.Args, "hip"))...)
 	}
 	logPath := filepath.Join(cfg.Out, "logs", cfg.Name+"-"+spec.Name+".log")
 	logf("== %s: %s", spec.Name, spec.Desc)
