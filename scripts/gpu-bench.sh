@@ -88,7 +88,7 @@
 # machine) and run `bin/gpufn bench report DIR` over it once.
 #
 # Knobs (environment):
-#   STEPS="floor matmul inf1 inf500 cold dandelion multigpu report"   the steps to run (add host,
+#   STEPS="floor matmul inf1 inf500 cold dandelion multigpu report"   the steps to run (add host, models,
 #                          gpufloor, vegeta for those); SKIP (below) takes steps out of them
 #   DEVICE=cuda            device of every gpufn and baseline server
 #   DUR=1s                 each sweep step's measured run; WARMUP=300ms before it, SETTLE=300ms after
