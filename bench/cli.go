@@ -130,6 +130,7 @@ type runFlags struct {
 	schedSpin     time.Duration
 	keep          bool
 	parallel      int
+	placements    int
 }
 
 // clientFlags are the flags of the bench's client, shared by every verb that sends load
@@ -205,7 +206,7 @@ func (f *clientFlags) startProfile() (func(), error) {
 }
 
 func (f *runFlags) register(fs *flag.FlagSet, duration time.Duration) {
-	fs.StringVar(&f.workload, "workload", "matmul", "workload: matmul[-nN] or inference[-rREPS][-bBATCH]")
+	fs.StringVar(&f.workload, "workload", "matmul", "workload: matmul[-nN], inference[-rREPS][-bBATCH], or a model bundle: resnet18, bert (examples/NAME/b1; NAME-bB for examples/NAME/bB), bundle:DIR (any bundle; a server given by --url needs --data-dir and a --max-body-bytes above its weights)")
 	fs.DurationVar(&f.duration, "duration", duration, "length of each measured run")
 	fs.DurationVar(&f.warmup, "warmup", time.Second, "unrecorded warm-up at the same rate before each run (hot requests only)")
 	fs.BoolVar(&f.poisson, "poisson", false, "space requests by exponential gaps (Poisson arrivals) instead of constantly")
@@ -222,6 +223,7 @@ func (f *runFlags) register(fs *flag.FlagSet, duration time.Duration) {
 	fs.StringVar(&f.name, "name", "", "base name of the result files (default: the workload's name)")
 	fs.DurationVar(&f.schedSpin, "sched-spin", 0, "how long before each send time the scheduler spins instead of sleeping (0: the smaller of 2 ms and a quarter of the gap between sends)")
 	fs.BoolVar(&f.keep, "keep", false, "leave the functions and libraries the bench registered on the server (default: delete them at the end)")
+	fs.IntVar(&f.placements, "placements", 3, "bundle workloads: placements of a copy of the weight set timed when the bundle is deployed (0: none)")
 	fs.IntVar(&f.parallel, "parallel", 16, "uploads and registrations of function copies (cold copies, the dandelion workload) in flight at once")
 	f.client.register(fs)
 }
@@ -264,7 +266,11 @@ func (f *runFlags) runConfig() (load.RunConfig, load.WorkloadSpec, error) {
 }
 
 func (f *runFlags) workloadOptions() load.WorkloadOptions {
-	return load.WorkloadOptions{Distinct: f.distinct, Msgpack: f.msgpack, Keep: f.keep, Parallel: f.parallel}
+	placements := f.placements
+	if placements <= 0 {
+		placements = -1 // none
+	}
+	return load.WorkloadOptions{Distinct: f.distinct, Msgpack: f.msgpack, Keep: f.keep, Parallel: f.parallel, Placements: placements}
 }
 
 // sweepFlags are the flags of a sweep and of the holding rule.
@@ -376,7 +382,10 @@ func cmdRun(ctx context.Context, args []string, sweeping bool) error {
 		}
 		return load.RunWithEvents(ctx, c, w, r)
 	}
-	sr := &report.SystemResult{Name: *system, Desc: "server at " + c.Base}
+	sr := &report.SystemResult{Name: *system, Desc: "server at " + c.Base, Model: w.Model}
+	if w.Model != nil {
+		fmt.Fprintln(os.Stderr, report.ModelLine(*system, w.Model))
+	}
 	res := &report.Results{Kind: report.KindResults, Version: 1, Created: time.Now().UTC(), Machine: load.ThisMachine(rf.machine), Workload: spec.Name(),
 		Method: report.Method{Sweep: "fixed", DurationS: rc.Duration.Seconds(), WarmupS: rc.Warmup.Seconds(), TimeoutS: rc.Timeout.Seconds(),
 			Poisson: rc.Poisson, ColdPercent: rc.ColdPercent, Rule: rule}, Systems: []*report.SystemResult{sr}}

@@ -274,3 +274,23 @@ func TestModuleKernels(t *testing.T) {
 	}
 	x.launch("hello_world", d3(2, 2, 2), d3(8, 8, 8))
 }
+
+// count_u64 (library probe) counts the words equal to its value, over a 3-D launch of fewer
+// threads than words, adding to what out held.
+func TestCountU64(t *testing.T) {
+	x := newDev(t, "probe")
+	words := make([]byte, 8*1000)
+	want := uint64(0)
+	for i := 0; i < 1000; i++ {
+		v := uint64(i)
+		if i%7 == 3 {
+			v, want = 0xfeedface, want+1
+		}
+		binary.LittleEndian.PutUint64(words[8*i:], v)
+	}
+	p, out := x.buf(words), x.buf(binary.LittleEndian.AppendUint64(nil, 5))
+	x.launch("count_u64", d3(2, 2, 1), d3(8, 4, 2), uint64(p), 1000, 0xfeedface, uint64(out))
+	if got := binary.LittleEndian.Uint64(x.read(out, 8)); got != want+5 {
+		t.Fatalf("count_u64: %d, want %d", got, want+5)
+	}
+}

@@ -3,7 +3,8 @@
 // committed), the function configs, input generators and Go reference implementations of every
 // example kernel, used by tests, the bench and `gpufn serve --examples`; and hostile PTX
 // (hostile/, HostilePTX) that hides device-malloc calls from text scanners, which gpufn must
-// refuse at upload.
+// refuse at upload. Library probe (count_u64) is the tenant isolation probe of the end-to-end
+// tests, and mlp the example whose weights are a weight set.
 //
 // It is data and pure functions: nothing here touches a device or the network.
 package examples

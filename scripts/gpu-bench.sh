@@ -36,6 +36,17 @@
 #      all-hot run at each of those rates; distinct cold functions served per second;
 #   4c. on a host of two or more GPUs, the scaling with GPUs: matmul and inference with 500
 #      repetitions, MULTI_SYSTEMS (each system on GPU 0 alone, NAME-gpu0, and on every GPU);
+#   4d. models (issue 17; run only when named in STEPS): PyTorch's own latency for ResNet-18 and
+#      BERT-base (scripts/torch-baseline.py: eager fp32 and bf16, torch.compile default and
+#      reduce-overhead in bf16, batch 1, and reduce-overhead at batch 32), then, for each of
+#      MODELS, compare on MODELS_SYSTEMS with the bundle workload (examples/NAME/b1, deployed
+#      by the bench, every answer checked against the bundle's reference within the dtype
+#      bound): the first invocation's stages and MODELS_PLACEMENTS placements of a copy of the
+#      weight set on a running worker, a low-load point, an adaptive sweep, and a closed loop of
+#      one connection (the serial p50, with the kernel stage as the GPU path). The report's
+#      "Models" section checks: GPU path <= 1.2x torch.compile reduce-overhead bf16 b1 and below
+#      eager fp32 b1; serial p50 <= GPU path + 150 us; placement <= 5 ms. The bundles'
+#      weights.safetensors are not committed: regenerate them first (the step refuses without);
 #   5. the cross-check against vegeta at rates below saturation, on matmul (where the clients'
 #      own costs are a large part of the latency) and on inference with 100 and 500 repetitions
 #      (where the server's time is: about 1.2 and 6 ms): in interleaved rounds, the bench with
@@ -63,6 +74,13 @@
 #   multigpu     ~1.5 min, on a host of two or more GPUs only
 #   report       ~5 s
 #   host ~25 s, gpufloor ~30 s, vegeta ~10 min: not run unless named in STEPS
+#   models       not run unless named in STEPS; the PyTorch baseline compiles each model three
+#                times (minutes each the first time; TORCHINDUCTOR_CACHE_DIR keeps the
+#                compiled code for the next run), then ~1 min per model and system. A call per
+#                model, into one RESULTS (the PyTorch files, torch-baseline-MODEL.json, add up):
+#                  RESULTS=results/models STEPS="models report" MODELS=resnet18 scripts/gpu-bench.sh
+#                  RESULTS=results/models STEPS="models report" MODELS=bert scripts/gpu-bench.sh
+#                (TORCH_BASELINE=0 skips the PyTorch part)
 # One device call runs at most 10 minutes: split the default steps over two calls, e.g.
 #   STEPS="floor matmul cold report" scripts/gpu-bench.sh          (~6.5 min)
 #   STEPS="inf1 inf500 dandelion report" scripts/gpu-bench.sh      (~6 min + the registration)
@@ -70,7 +88,7 @@
 # machine) and run `bin/gpufn bench report DIR` over it once.
 #
 # Knobs (environment):
-#   STEPS="floor matmul inf1 inf500 cold dandelion multigpu report"   the steps to run (add host,
+#   STEPS="floor matmul inf1 inf500 cold dandelion multigpu report"   the steps to run (add host, models,
 #                          gpufloor, vegeta for those); SKIP (below) takes steps out of them
 #   DEVICE=cuda            device of every gpufn and baseline server
 #   DUR=1s                 each sweep step's measured run; WARMUP=300ms before it, SETTLE=300ms after
@@ -120,6 +138,8 @@
 #                          SERVER_CPUS= (empty) turns pinning off)
 #   MULTI_SYSTEMS=c4-mps-gpu0,c4-mps MULTI_MATMUL_START=8000 MULTI_INF500_START=200   step 4c
 #   SKIP="host floor gpufloor matmul inf1 inf500 cold dandelion multigpu vegeta"  steps to leave out
+#   MODELS="resnet18 bert" MODELS_SYSTEMS=seq,c4-mps MODELS_START=250 MODELS_PLACEMENTS=5
+#   TORCH_BASELINE=1 PYTHON=python3 TORCH_SECONDS=2   the models step (4d)
 #   MACHINE=label          name in the results (default: host name and GPU)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -173,6 +193,13 @@ MULTI_SYSTEMS=${MULTI_SYSTEMS:-c4-mps-gpu0,c4-mps}
 MULTI_MATMUL_START=${MULTI_MATMUL_START:-8000}
 MULTI_INF500_START=${MULTI_INF500_START:-200}
 STEPS=${STEPS:-floor matmul inf1 inf500 cold dandelion multigpu report}
+MODELS=${MODELS:-resnet18 bert}
+MODELS_SYSTEMS=${MODELS_SYSTEMS:-seq,c4-mps}
+MODELS_START=${MODELS_START:-250}
+MODELS_PLACEMENTS=${MODELS_PLACEMENTS:-5}
+TORCH_BASELINE=${TORCH_BASELINE:-1}
+TORCH_SECONDS=${TORCH_SECONDS:-2}
+PYTHON=${PYTHON:-python3}
 HOST_N=${HOST_N:-500}
 VEGETA_CHECKS=${VEGETA_CHECKS:-matmul@${VEGETA_RATES:-25,500,2000} inference-r100@25,200 inference-r500@25,50}
 VEGETA_DUR=${VEGETA_DUR:-6s}
@@ -318,6 +345,41 @@ gpus=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | wc -l)
 if ! skip multigpu && [ "$gpus" -ge 2 ]; then
 	step "${bench[@]}" compare "${common[@]}" "${rule[@]}" $(prof multi-matmul) --workload matmul --systems "$MULTI_SYSTEMS" --start "$MULTI_MATMUL_START" --name matmul-n128-gpus
 	step "${bench[@]}" compare "${common[@]}" "${rule[@]}" $(prof multi-inf500) --workload inference-r500 --systems "$MULTI_SYSTEMS" --start "$MULTI_INF500_START" --name inference-r500-gpus
+fi
+# models_check: every bundle of MODELS is there with its weights (they are not committed).
+models_check() {
+	local m dir wfile rc=0
+	for m in $MODELS; do
+		dir=examples/$m/b1
+		if [ ! -f "$dir/gpufn-bundle.json" ]; then
+			echo "models: no bundle $dir (gpufn-bundle.json): export it first (docs/export.md)"
+			rc=1
+			continue
+		fi
+		wfile=$("$PYTHON" -c 'import json,sys; w=json.load(open(sys.argv[1])).get("weights"); print(w["file"] if w else "")' "$dir/gpufn-bundle.json" 2>/dev/null ||
+			echo weights.safetensors)
+		if [ -n "$wfile" ] && [ ! -f "$dir/$wfile" ]; then
+			echo "models: $dir/$wfile is missing: the weights are not committed; regenerate them from the seed with the model's weight script (docs/export.md) before this step"
+			rc=1
+		fi
+	done
+	return $rc
+}
+if ! skip models; then
+	if msgs=$(models_check); then
+		if [ "$TORCH_BASELINE" = 1 ]; then
+			step "${pin_server[@]}" "$PYTHON" scripts/torch-baseline.py --models "$(echo $MODELS | tr ' ' ,)" --seconds "$TORCH_SECONDS" \
+				--out "$RESULTS/torch-baseline-$(echo $MODELS | tr ' ' -).json"
+		fi
+		for m in $MODELS; do
+			step "${bench[@]}" compare "${common[@]}" --closed-loop 1 --placements "$MODELS_PLACEMENTS" $(prof "model-$m") \
+				--workload "$m" --systems "$MODELS_SYSTEMS" --start "$MODELS_START"
+		done
+	else
+		echo "$msgs" | tee -a "$log"
+		echo "=== models: not run" | tee -a "$log"
+		status=1
+	fi
 fi
 if ! skip vegeta; then
 	if [ ! -x "$VEGETA" ] && command -v vegeta >/dev/null; then

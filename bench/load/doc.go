@@ -1,7 +1,8 @@
 // Package load is the bench's open-loop load generator and what it needs to send requests and
 // read answers: the HTTP clients (Client: fasthttp's HostClient, or Go's net/http Transport),
 // spin-waiting connections (spinconn.go), the workloads (WorkloadSpec, Workload: request
-// bodies from package examples, registration, every answer checked against its Go reference),
+// bodies from package examples, registration, every answer checked against its Go reference;
+// model bundles in bundle.go, deployed and checked through package bundle),
 // the HdrHistograms and percentiles of latencies, the server's Server-Timing stages, the
 // server's engine counters (ServerEvents), the hypervisor's steal, and the result of one run
 // (RateResult, MergeRuns, Rule) with the machine it ran on (Machine). It talks to servers over

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"gpufn/bench/msgpack"
+	"gpufn/bundle"
 	"gpufn/examples"
 )
 
@@ -23,12 +24,19 @@ type WorkloadSpec struct {
 	Kind  string // "matmul" or "inference"
 	N     int    // matmul: the matrix side (default 128)
 	Reps  int    // inference: repetitions (default 1)
-	Batch int    // inference: images per invocation (default 1)
+	Batch int    // inference: images per invocation (default 1); a named bundle: its batch
+	Dir   string // bundle: the bundle directory (bundle.go)
+	Label string // bundle: the workload's name
 }
 
 // ParseWorkload reads a workload name: "matmul", "matmul-n64", "inference", "inference-r500",
 // "inference-r1-b8" (r: repetitions, b: batch; omitted parts take the defaults).
+// A model bundle is "bundle:DIR", or "resnet18", "bert" (examples/NAME/b1; NAME-bB for
+// examples/NAME/bB): see bundle.go.
 func ParseWorkload(s string) (WorkloadSpec, error) {
+	if w, ok, err := parseBundleWorkload(strings.TrimSpace(s)); ok {
+		return w, err
+	}
 	parts := strings.Split(strings.TrimSpace(s), "-")
 	w := WorkloadSpec{Kind: parts[0]}
 	switch w.Kind {
@@ -37,7 +45,7 @@ func ParseWorkload(s string) (WorkloadSpec, error) {
 	case "inference":
 		w.Reps, w.Batch = 1, 1
 	default:
-		return w, fmt.Errorf("bench: workload %q: want matmul[-nN] or inference[-rR][-bB]", s)
+		return w, fmt.Errorf("bench: workload %q: want matmul[-nN], inference[-rR][-bB], resnet18, bert or bundle:DIR", s)
 	}
 	for _, p := range parts[1:] {
 		if len(p) < 2 {
@@ -63,6 +71,9 @@ func ParseWorkload(s string) (WorkloadSpec, error) {
 
 // Name is the workload's canonical name: "matmul-n128", "inference-r500-b1".
 func (w WorkloadSpec) Name() string {
+	if w.Kind == KindBundle {
+		return w.Label
+	}
 	if w.Kind == "matmul" {
 		return "matmul-n" + strconv.Itoa(w.N)
 	}
@@ -131,6 +142,9 @@ type WorkloadOptions struct {
 	// workload's functions) are in flight at once (default 16): a CUDA server compiles each
 	// PTX at its upload, and 10,000 uploads one after the other would take minutes.
 	Parallel int
+	// Placements is how many placements of a copy of a bundle workload's weight set are
+	// measured when it is prepared (ModelInfo; default 3, negative: none).
+	Placements int
 }
 
 // Workload is a prepared workload on one server: request bodies, expected outputs, and the
@@ -140,6 +154,9 @@ type Workload struct {
 	Spec     WorkloadSpec
 	Function string // the function invoked by hot requests
 	Library  string // the library it uses ("" when not registered by the bench)
+	// Model is what a bundle workload measured when it was prepared (nil for the others, and
+	// for a bundle the bench did not deploy).
+	Model *ModelInfo
 
 	c        *Client
 	opts     WorkloadOptions
@@ -154,6 +171,7 @@ type Workload struct {
 	copies   int  // copies registered so far (RegisterCopies numbers them)
 	runID    string
 	ptx      []byte
+	bundle   *bundle.Bundle // a bundle workload's bundle
 }
 
 type workloadInput struct {
@@ -173,6 +191,9 @@ func PrepareWorkload(c *Client, spec WorkloadSpec, opts WorkloadOptions) (*Workl
 	}
 	if opts.Parallel <= 0 {
 		opts.Parallel = 16
+	}
+	if spec.Kind == KindBundle {
+		return prepareBundle(c, spec, opts)
 	}
 	w := &Workload{Spec: spec, Function: spec.ExampleFunction(), c: c, opts: opts}
 	var id [6]byte
@@ -290,6 +311,9 @@ func (w *Workload) RegisterCopies(kind string, n int) ([]Call, error) {
 	if !w.opts.Register {
 		return nil, fmt.Errorf("bench: copies of the function need a workload the bench registers itself (the server must accept uploads)")
 	}
+	if w.bundle != nil {
+		return nil, fmt.Errorf("bench: workload %s: a bundle has no cold copies", w.Spec.Name())
+	}
 	fn, err := exampleFunction(w.Spec.ExampleFunction())
 	if err != nil {
 		return nil, err
@@ -384,6 +408,16 @@ func (w *Workload) register(lib string, ptx []byte, function string, config []by
 func (w *Workload) Cleanup() error {
 	if w.opts.Keep {
 		return nil
+	}
+	if w.bundle != nil {
+		w.mu.Lock()
+		reg := w.hotReg
+		w.hotReg = false
+		w.mu.Unlock()
+		if !reg {
+			return nil
+		}
+		return w.cleanupBundle()
 	}
 	w.mu.Lock()
 	fns, libs := w.coldFns, w.coldLibs

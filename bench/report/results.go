@@ -38,6 +38,9 @@ type SystemResult struct {
 	// ClosedLoop is the closed-loop run (N connections, each sending its next request when
 	// the last is answered) after the sweep, if asked for.
 	ClosedLoop *load.RateResult `json:"closed_loop,omitempty"`
+	// Model is what a bundle workload (resnet18, bert, bundle:DIR) measured when the bench
+	// deployed it: the first invocation's stages and the weight set's placements.
+	Model *load.ModelInfo `json:"model,omitempty"`
 	// Error says why the system could not be measured (fully), if it could not.
 	Error string `json:"error,omitempty"`
 }

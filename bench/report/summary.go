@@ -22,6 +22,7 @@ type Dir struct {
 	Floor    *floor.Result
 	GPUFloor *floor.GPUResult
 	Vegeta   []*vegeta.Check
+	Torch    *TorchBaseline // torch-baseline.json (models.go)
 }
 
 // LoadDir reads every results, floor, GPU floor and vegeta file (*.json) in dir.
@@ -46,6 +47,11 @@ func LoadDir(dir string) (*Dir, error) {
 		case floor.KindGPU:
 			d.GPUFloor = new(floor.GPUResult)
 			err = readJSON(f, d.GPUFloor)
+		case KindTorchBaseline: // several files (one per device call, say) add up
+			t := new(TorchBaseline)
+			if err = readJSON(f, t); err == nil {
+				d.Torch = d.Torch.merge(t)
+			}
 		case vegeta.Kind:
 			v := new(vegeta.Check)
 			if err = readJSON(f, v); err == nil {
@@ -246,6 +252,7 @@ func (d *Dir) Summary() string {
 			p("![%s latency](%s-latency.png)\n\n", r.Workload, name)
 		}
 	}
+	d.modelsSection(&b)
 	if t := d.Targets(); len(t) > 0 {
 		p("## Targets\n\n| target | measured | bound | |\n|---|---:|---:|---|\n")
 		for _, x := range t {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -173,6 +174,9 @@ func (o SystemOptions) system(name string, wl load.WorkloadSpec) (proc.ServerSpe
 		return proc.ServerSpec{Name: "gpufn-cpu", Desc: "gpufn on the cpu device (CPU-only baseline), concurrent engine, " + n + " workers",
 			Binary: o.GPUfn, Args: serve("cpu", "--engine", "concurrent", "--workers", n), Registers: true}, nil
 	case name == "baseline":
+		if wl.Kind == load.KindBundle {
+			return proc.ServerSpec{}, fmt.Errorf("bench: the dedicated baseline has no bundle workloads (%s): scripts/torch-baseline.py measures PyTorch instead", wl.Name())
+		}
 		args := append([]string{"--workload", wl.Name(), "--device", o.Device}, o.BaselineArgs...)
 		return proc.ServerSpec{Name: "baseline", Desc: "dedicated single-tenant server: one workload built in, kernels preloaded, pinned staging, no zeroing, no isolation, device " + o.Device,
 			Binary: o.Baseline, Args: args}, nil
@@ -329,6 +333,16 @@ func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *report
 		return &report.SystemResult{Name: name, Error: err.Error()}
 	}
 	sr := &report.SystemResult{Name: spec.Name, Desc: spec.Desc}
+	if cfg.Workload.Kind == load.KindBundle && spec.Registers {
+		// Weight sets live under a data directory, one per system, removed after it.
+		dir, err := os.MkdirTemp("", "gpufn-bench-data-")
+		if err != nil {
+			sr.Error = err.Error()
+			return sr
+		}
+		defer os.RemoveAll(dir)
+		spec.Args = append(spec.Args, load.BundleServerArgs(dir, slices.Contains(spec.Args, "cuda") || slices.Contains(spec.Args, "hip"))...)
+	}
 	logPath := filepath.Join(cfg.Out, "logs", cfg.Name+"-"+spec.Name+".log")
 	logf("== %s: %s", spec.Name, spec.Desc)
 	srv, err := proc.StartServer(spec, logPath, cfg.ReadyTimeout)
@@ -366,6 +380,9 @@ func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *report
 		sr.Error = err.Error()
 		logf("%s: %v", spec.Name, err)
 		return sr
+	}
+	if sr.Model = w.Model; w.Model != nil {
+		logf("%s", report.ModelLine(spec.Name, w.Model))
 	}
 	defer func() {
 		if err := w.Cleanup(); err != nil {
@@ -439,6 +456,11 @@ func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *report
 		rc.Progress, rc.OnSample = nil, nil
 		warm := rc
 		warm.Duration, warm.ServerCPU = cfg.Run.Warmup, nil
+		if cfg.ClosedConns == 1 {
+			// One connection back to back is the serial latency: the client spins as at low load.
+			c.SetSpinWait(cfg.LowSpinWait)
+			defer c.SetSpinWait(cfg.Client.SpinWait)
+		}
 		if warm.Duration > 0 {
 			load.ClosedLoop(ctx, c, w, warm, cfg.ClosedConns, 0)
 		}

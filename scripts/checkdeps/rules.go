@@ -9,6 +9,7 @@ var rules = []rule{
 	{pkg: "gpu", only: []string{}, why: "the device contract is a leaf"},
 	{pkg: "libscan", only: []string{}, why: "library scanning and architecture checks are a leaf"},
 	{pkg: "weights", only: []string{}, why: "reading safetensors weight sets is a leaf"},
+	{pkg: "bundle", only: []string{"weights"}, why: "a model bundle as a client reads, uploads and checks it: a leaf above the safetensors reader, no HTTP of its own"},
 	{pkg: "function", only: []string{"libscan"}, why: "the config schema is a leaf above library scanning only"},
 	{pkg: "docs", only: []string{}, why: "the documents the server serves are a leaf"},
 	{pkg: "call", only: []string{"function", "libscan", "gpu"}, why: "what crosses the layers is a leaf above the schema, library scanning and the device contract's data types"},
@@ -38,8 +39,8 @@ var rules = []rule{
 		why: "the metrics read what crosses the layers (invocations' timing, engine stats) and nothing else"},
 
 	// The bench measures servers from the outside.
-	{pkg: "bench/...", only: []string{"examples", "bench/..."},
-		why: "the bench talks HTTP only: it imports no server package"},
+	{pkg: "bench/...", only: []string{"examples", "bundle", "bench/..."},
+		why: "the bench talks HTTP only: it imports no server package (bundle is the client's side of model bundles)"},
 
 	// Devices are wired in main only.
 	{pkg: "*", deny: []string{"cuda", "hip", "cpu"}, except: []string{"cmd/..."},
