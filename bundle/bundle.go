@@ -68,7 +68,7 @@ func Open(dir string) (*Bundle, error) {
 	if b.Weights != nil {
 		if _, err := os.Stat(filepath.Join(dir, b.Weights.File)); errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("bundle %s: %w: %s is not there (example bundles do not commit their weights: "+
-				"regenerate them from the seed with the bundle's weight script, docs/export.md)", dir, ErrNoWeights, filepath.Join(dir, b.Weights.File))
+				"regenerate them from the seed with the weight script, scripts/model-weights.sh; docs/export.md)", dir, ErrNoWeights, filepath.Join(dir, b.Weights.File))
 		} else if err != nil {
 			return nil, fmt.Errorf("bundle %s: %w", dir, err)
 		}
