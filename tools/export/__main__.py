@@ -7,6 +7,8 @@
         only AOTInductor's compile (the slow step) into a raw directory (needs torch and a GPU)
     python -m tools.export bundle --raw RAW --out DIR --name FUNCTION [--weight-set SET] [--cubins DIR]
         a bundle from a raw directory, without weights (no torch: what CI tests)
+    python -m tools.export batch --out DIR B1 B4 ... [--preferred 4,32] [--max-queue-delay-us 0] [--partial pad]
+        one bundle of a model's batch variants (docs/batching.md), from its bundles (no torch)
     python -m tools.export weights DIR
         regenerate DIR/weights.safetensors from the seed in DIR/export.json (needs torch)
 """
@@ -41,6 +43,12 @@ def main(argv=None):
     b.add_argument("--name", required=True, help="the function's name")
     b.add_argument("--weight-set", default=None, help="the weight set's name (default: the function's)")
     b.add_argument("--cubins", default=None, help="where the cubins are when not in RAW/kernels")
+    v = sub.add_parser("batch", help="one bundle of a model's batch variants, with its batching declaration (no torch)")
+    v.add_argument("bundles", nargs="+", help="the bundles of one model, one of batch 1")
+    v.add_argument("--out", required=True)
+    v.add_argument("--preferred", default=None, help="preferred batch sizes, comma-separated (default: every variant's)")
+    v.add_argument("--max-queue-delay-us", type=int, default=0)
+    v.add_argument("--partial", default="pad", choices=["pad", "largest_fit"])
     w = sub.add_parser("weights", help="regenerate a bundle's weights from its seed (needs torch)")
     w.add_argument("bundle")
     args = ap.parse_args(argv)
@@ -50,6 +58,9 @@ def main(argv=None):
             out = aoti.compile_raw(args.model, args.out, args.dtype, args.batch, args.seed)
         elif args.cmd == "bundle":
             out = bundle.from_raw(args.raw, args.out, args.name, args.weight_set or args.name, cubins=args.cubins)
+        elif args.cmd == "batch":
+            pref = [int(x) for x in args.preferred.split(",")] if args.preferred else None
+            out = bundle.combine(args.bundles, args.out, pref, args.max_queue_delay_us, args.partial)
         elif args.cmd == "weights":
             from . import export
             out = {"bundle": args.bundle, "tensors": export.write_weights(args.bundle)}

@@ -122,3 +122,85 @@ def write_weights(out_dir, state):
     with open(os.path.join(out_dir, WEIGHTS), "wb") as f:
         f.write(safetensors.encode([(w,) + tuple(state[w]) for w in wanted], {"format": "gpufn"}))
     return len(wanted)
+
+
+ST_SIZE = {"F64": 8, "F32": 4, "F16": 2, "BF16": 2, "I64": 8, "I32": 4, "I16": 2, "I8": 1, "U8": 1, "BOOL": 1}
+
+
+def combine(dirs, out_dir, preferred=None, delay_us=0, partial="pad"):
+    """One bundle of a model's batch variants (docs/batching.md): the batch-1 bundle's function
+    with a `batching` declaration naming the others, registered before it. dirs: the bundles of
+    one model and weight set, one of them batch 1 (export.json says each one's batch)."""
+    bundles = []
+    for d in dirs:
+        with open(os.path.join(d, MANIFEST)) as f:
+            m = json.load(f)
+        with open(os.path.join(d, m["config"])) as f:
+            config = json.load(f)
+        with open(os.path.join(d, m.get("export", "export.json"))) as f:
+            info = json.load(f)
+        bundles.append((info["batch"], d, m, config, info))
+    bundles.sort(key=lambda b: b[0])
+    if bundles[0][0] != 1 or len({b[0] for b in bundles}) != len(bundles):
+        raise parse.ExportError(f"the variants' batch sizes {[b[0] for b in bundles]}: one must be 1, each once")
+    _, d1, m1, c1, info1 = bundles[0]
+    for batch, d, m, c, info in bundles[1:]:
+        if c.get("weight_set") != c1.get("weight_set") or c["blueprint"]["inputs"] != c1["blueprint"]["inputs"] \
+                or c["blueprint"]["outputs"] != c1["blueprint"]["outputs"] or info["model"] != info1["model"] \
+                or info["seed"] != info1["seed"] or info["dtype"] != info1["dtype"]:
+            raise parse.ExportError(f"{d} is not a variant of {d1}: another model, seed, dtype, weight set, or inputs and outputs")
+    items = {}
+    for name, t in zip(c1["blueprint"]["inputs"], info1["inputs"]):
+        items[name] = _nbytes(t)
+    for name, t in zip(c1["blueprint"]["outputs"], info1["outputs"]):
+        items[name] = _nbytes(t)
+    sizes = [b[0] for b in bundles[1:]]
+    config = dict(c1)
+    config["batching"] = {
+        "variants": [{"batch": b, "function": m["function"]} for b, _, m, _, _ in bundles[1:]],
+        "item_bytes": items,
+        "preferred_batch_sizes": preferred or sizes,
+        "max_batch_size": sizes[-1],
+        "max_queue_delay_us": delay_us,
+        "partial": partial,
+    }
+    os.makedirs(os.path.join(out_dir, "libraries"), exist_ok=True)
+    os.makedirs(os.path.join(out_dir, "variants"), exist_ok=True)
+    libraries = {}
+    for _, d, m, _, _ in bundles:
+        for lib, rel in m["libraries"].items():
+            dst = os.path.join(out_dir, "libraries", os.path.basename(rel))
+            if lib not in libraries:
+                shutil.copyfile(os.path.join(d, rel), dst)
+                libraries[lib] = f"libraries/{os.path.basename(rel)}"
+    variants = []
+    for b, d, m, c, _ in bundles[1:]:
+        rel = f"variants/{m['function']}.json"
+        with open(os.path.join(out_dir, rel), "w") as f:
+            json.dump(c, f, indent=1)
+        variants.append({"batch": b, "function": m["function"], "config": rel})
+    with open(os.path.join(out_dir, "function.json"), "w") as f:
+        json.dump(config, f, indent=1)
+    shutil.copyfile(os.path.join(d1, m1.get("export", "export.json")), os.path.join(out_dir, "export.json"))
+    manifest = {"version": 1, "function": m1["function"], "config": "function.json", "export": "export.json",
+                "libraries": libraries, "variants": variants}
+    if "weights" in m1:
+        manifest["weights"] = m1["weights"]
+        src = os.path.join(d1, m1["weights"]["file"])
+        if os.path.exists(src):
+            shutil.copyfile(src, os.path.join(out_dir, m1["weights"]["file"]))
+    if "reference" in m1:
+        os.makedirs(os.path.join(out_dir, "reference"), exist_ok=True)
+        for part in ("inputs", "outputs"):
+            shutil.copyfile(os.path.join(d1, m1["reference"][part]), os.path.join(out_dir, "reference", part + ".safetensors"))
+        manifest["reference"] = {"inputs": "reference/inputs.safetensors", "outputs": "reference/outputs.safetensors"}
+    with open(os.path.join(out_dir, MANIFEST), "w") as f:
+        json.dump(manifest, f, indent=1)
+    return manifest
+
+
+def _nbytes(t):
+    n = ST_SIZE[t["dtype"]]
+    for s in t["shape"]:
+        n *= s
+    return n

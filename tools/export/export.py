@@ -34,6 +34,8 @@ def export(spec, out, name, dtype, batches, seed, check=True):
                 bad = [o for o in result.get("outputs", []) if not o.get("ok")]
                 raise ExportError(f"the bundle {d} does not match eager PyTorch: {json.dumps(bad)}")
         manifests.append(m)
+    if len(batches) > 1 and 1 in batches:
+        manifests.append(bundle.combine([os.path.join(out, f"b{b}") for b in batches], os.path.join(out, "batched")))
     return manifests
 
 

@@ -219,5 +219,29 @@ class Bundle(unittest.TestCase):
                 bundle.write_weights(d, state)
 
 
+class Combine(unittest.TestCase):
+    def test_batch_variants(self):
+        ex = os.path.join(ROOT, "examples", "resnet18")
+        with tempfile.TemporaryDirectory() as d:
+            m = bundle.combine([os.path.join(ex, f"b{b}") for b in (16, 1, 4)], d, preferred=[16])
+            self.assertEqual(m["function"], "resnet18-b1")
+            self.assertEqual([(v["batch"], v["function"]) for v in m["variants"]], [(4, "resnet18-b4"), (16, "resnet18-b16")])
+            with open(os.path.join(d, "function.json")) as f:
+                b = json.load(f)["batching"]
+            self.assertEqual(b["item_bytes"], {"arg122_1": 3 * 224 * 224 * 2, "buf60": 1000 * 2})
+            self.assertEqual((b["preferred_batch_sizes"], b["max_batch_size"], b["partial"]), ([16], 16, "pad"))
+            for rel in list(m["libraries"].values()) + [v["config"] for v in m["variants"]]:
+                self.assertTrue(os.path.exists(os.path.join(d, rel)), rel)
+            with open(os.path.join(d, "variants", "resnet18-b4.json")) as f:
+                self.assertEqual(json.load(f)["blueprint"]["buffers"]["buf60"], {"Absolute": 4 * 2000})
+
+    def test_refuses_another_model(self):
+        with tempfile.TemporaryDirectory() as d:
+            with self.assertRaisesRegex(parse.ExportError, "not a variant"):
+                bundle.combine([os.path.join(ROOT, "examples", "resnet18", "b1"), os.path.join(ROOT, "examples", "bert", "b8")], d)
+            with self.assertRaisesRegex(parse.ExportError, "one must be 1"):
+                bundle.combine([os.path.join(ROOT, "examples", "resnet18", "b4")], d)
+
+
 if __name__ == "__main__":
     unittest.main()
