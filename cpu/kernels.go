@@ -38,7 +38,7 @@ func (t *Thread) Threads() uint64 {
 }
 
 // Kernels returns the built-in kernel table, freshly built: every kernel of the example
-// libraries mlops, module, testkernels and mlp (except testkernels' uses_malloc, whose library is
+// libraries mlops, module, testkernels, mlp and batch (except testkernels' uses_malloc, whose library is
 // refused at upload). Each has exactly the semantics of its CUDA source in examples/.
 func Kernels() []Kernel {
 	var ks []Kernel
@@ -46,6 +46,7 @@ func Kernels() []Kernel {
 	ks = append(ks, moduleKernels()...)
 	ks = append(ks, testKernels()...)
 	ks = append(ks, mlpKernels()...)
+	ks = append(ks, batchKernels()...)
 	return ks
 }
 

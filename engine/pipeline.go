@@ -35,7 +35,7 @@ func (s *slot) prefetch() {
 	if inv == nil {
 		return
 	}
-	if s.start(inv, free, true) {
+	if s.start(s.batch(inv, false), free, true) { // batch.go
 		s.e.stats.pipelined.Add(1)
 	}
 }

@@ -195,7 +195,7 @@ func (s *slot) dispatch(inv *call.Invocation) {
 		s.e.runWhole(s, inv)
 		return
 	}
-	s.run(inv)
+	s.run(s.batch(inv, true)) // batch.go
 }
 
 // ensure starts a worker if none is up (lifecycle.ensure); a new one has fresh contexts and no
