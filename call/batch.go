@@ -129,6 +129,7 @@ func (r *BatchRun) split(carrier *Invocation, parts [][]byte) {
 		t := carrier.Timing
 		t.Queue = formed.Sub(m.Sched.Enqueued) + carrier.Timing.Queue
 		t.Batch = int64(r.Size)
+		t.Joined = i > 0
 		t.Total = 0
 		m.Timing = t
 		m.Sched.Worker = carrier.Sched.Worker

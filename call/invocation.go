@@ -25,6 +25,9 @@ type Timing struct {
 	// Batch is the batch size of the run that answered the invocation (a batch variant's
 	// size, zeroed items included; 0 when it ran alone, as batch 1). See docs/batching.md.
 	Batch int64
+	// Joined: it was a batch's member other than the first (the first counts the batch's
+	// execution in the metrics, nv_inference_exec_count).
+	Joined bool
 }
 
 // How a worker launched an invocation's kernels (Timing.Graph).
