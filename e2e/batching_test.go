@@ -1,0 +1,94 @@
+package e2e
+
+import (
+	"bytes"
+	"strconv"
+	"sync"
+	"testing"
+
+	"gpufn/examples"
+)
+
+// registerBatching uploads library "batch" and registers the example's variants of sizes and
+// the batch-1 function "m" that declares them (examples/batch.go).
+func registerBatching(t *testing.T, s *server, sizes []int, preferred []int) {
+	t.Helper()
+	s.mustPut("/v1/libraries/batch", examples.MustPTX("batch"))
+	for _, n := range sizes {
+		s.mustPut("/v1/functions/"+examples.BatchVariantName("m", n), examples.BatchConfig(n))
+	}
+	s.mustPut("/v1/functions/m", examples.BatchingConfig("m", sizes, 0, "", preferred))
+}
+
+// Dynamic batching over HTTP: a declaration naming a variant that is not registered is refused
+// with its path; invocations queued behind a busy worker are answered by one batch, each with
+// its own output, its batch size and queue wait in headers and Server-Timing, and /metrics
+// counts the executions apart from the invocations.
+func TestBatchingOverHTTP(t *testing.T) {
+	if onGPU() {
+		t.Skip("library batch's PTX is hand-written until make kernels regenerates it; run on the cpu device")
+	}
+	for _, engine := range []string{"sequential", "concurrent"} {
+		t.Run(engine, func(t *testing.T) {
+			s := start(t, "--engine", engine, "--workers", "2")
+			s.mustPut("/v1/libraries/batch", examples.MustPTX("batch"))
+			a := s.do("PUT", "/v1/functions/m", "application/json", examples.BatchingConfig("m", []int{2, 4}, 0, "", nil))
+			if a.status != 422 || a.code != "invalid_config" || !bytes.Contains(a.body, []byte("batching.variants[0].function")) {
+				t.Fatalf("a declaration naming no registered variant: %d %s", a.status, a.body)
+			}
+			registerBatching(t, s, []int{2, 4}, nil)
+			workers := len(s.engines()[0].Workers)
+			const queued = 4
+			n := workers + queued
+			cont := s.stopWorkers()
+			answers := make([]answer, n)
+			var wg sync.WaitGroup
+			for i := range n {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					answers[i] = s.invoke("m", map[string][]byte{"x": examples.BatchInput(uint64(i))})
+				}()
+			}
+			waitFor(t, "invocations queued behind the stopped workers", func() bool { return s.engines()[0].Queued == queued })
+			cont()
+			wg.Wait()
+			execs, batched := 0, 0
+			for i, a := range answers {
+				if a.status != 200 || !bytes.Equal(a.outputs["y"], examples.BatchReference(examples.BatchInput(uint64(i)))) {
+					t.Fatalf("invocation %d: %d %s %s, output %x", i, a.status, a.code, a.message, a.outputs["y"])
+				}
+				size, err := strconv.Atoi(a.header.Get("X-Gpufn-Batch-Size"))
+				if err != nil || size < 1 || a.header.Get("X-Gpufn-Queue-Wait-Us") == "" {
+					t.Fatalf("invocation %d: X-Gpufn-Batch-Size %q, X-Gpufn-Queue-Wait-Us %q", i, a.header.Get("X-Gpufn-Batch-Size"), a.header.Get("X-Gpufn-Queue-Wait-Us"))
+				}
+				if size > 1 {
+					batched++
+					if !bytes.Contains([]byte(a.header.Get("Server-Timing")), []byte(`batch;desc="`+strconv.Itoa(size)+`"`)) {
+						t.Fatalf("invocation %d of a batch of %d: Server-Timing %q", i, size, a.header.Get("Server-Timing"))
+					}
+				}
+			}
+			// The workers' first invocations ran alone; the queued ones in batches (with one
+			// worker, one batch of 4; with two, whichever worker frees first takes them).
+			if batched < 2 {
+				t.Fatalf("%d of %d invocations answered by a batch; want the %d queued ones", batched, n, queued)
+			}
+			mfs := s.scrape()
+			count, exec := mfs.sum("nv_inference_count"), mfs.sum("nv_inference_exec_count")
+			runs := mfs.sum("gpufn_batch_runs_total")
+			if count != float64(n) || exec >= count || runs < 1 || mfs.sum("gpufn_batch_members_total") < 2 {
+				t.Fatalf("/metrics: %v invocations, %v executions, %v batch runs", count, exec, runs)
+			}
+			if engine == "sequential" {
+				if batched != queued || runs != 1 || exec != float64(workers+1) {
+					t.Fatalf("sequential: %d batched, %v runs, %v executions; want %d, 1, %d", batched, runs, exec, queued, workers+1)
+				}
+			}
+			execs = int(exec)
+			if h := mfs.get("gpufn_batch_size", "tenant", "default", "function", "m"); h != float64(execs) {
+				t.Fatalf("gpufn_batch_size counts %v executions; nv_inference_exec_count %d", h, execs)
+			}
+		})
+	}
+}
