@@ -174,7 +174,7 @@ func TestSchemaAgreesWithParser(t *testing.T) {
 func TestDocConfigsValid(t *testing.T) {
 	s := configSchema(t)
 	n := 0
-	for _, doc := range []string{"../docs/config.md", "../docs/kernels.md", "../docs/config-models.md"} {
+	for _, doc := range []string{"../docs/config.md", "../docs/kernels.md", "../docs/config-models.md", "../docs/batching.md"} {
 		text := string(readFile(t, doc))
 		for {
 			i := strings.Index(text, "```json\n")
