@@ -68,6 +68,9 @@ func (b *Batching) SetVariants(v *Variants) { b.variants.Store(v) }
 // its own deadline (Arm), or again alone (Rerun) when the batch failed. Made by an engine for
 // one batch; not reused (a deadline's timer may still look at it after the batch ended).
 type BatchRun struct {
+	// Base is the batching function the members invoked (Members[0].Fn when it was made: a
+	// member answered early may be released and reused by its caller, Base stays).
+	Base    *Function
 	Members []*Invocation
 	Size    int // the variant's batch size: len(Members) plus the zeroed items
 	// Rerun puts a member back to run alone (its Sched.Unbatched set): the engine's.
@@ -82,7 +85,7 @@ type BatchRun struct {
 // NewBatchRun makes the run of members as a batch of size items; outItem are the bytes of one
 // item of each output.
 func NewBatchRun(members []*Invocation, size int, outItem []uint64, rerun func(*Invocation)) *BatchRun {
-	return &BatchRun{Members: members, Size: size, Rerun: rerun, outItem: outItem, claimed: make([]atomic.Bool, len(members))}
+	return &BatchRun{Base: members[0].Fn, Members: members, Size: size, Rerun: rerun, outItem: outItem, claimed: make([]atomic.Bool, len(members))}
 }
 
 // Claim takes the right to answer member i; false when it was answered already.

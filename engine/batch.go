@@ -147,17 +147,23 @@ func (q *sched) gather(inv *call.Invocation, usable []int, d *function.Batching,
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	t := q.q.tenants[inv.Tenant]
+	joinsWait := func(x *call.Invocation) bool {
+		if !joins(x, inv, d) {
+			return false
+		}
+		if w := batchWait(x, d); w.Before(*until) {
+			*until = w
+		}
+		return true
+	}
 	n := 1
-	if t != nil && !q.exclusive {
-		n += t.ring.count(usable[len(usable)-1]-1, func(x *call.Invocation) bool {
-			if !joins(x, inv, d) {
-				return false
-			}
-			if w := batchWait(x, d); w.Before(*until) {
-				*until = w
-			}
-			return true
-		})
+	if !q.exclusive {
+		// Put back ones first (a prefetch's untake puts a batch's members there), then the
+		// caller's FIFO.
+		n += q.q.front.count(usable[len(usable)-1]-1, joinsWait)
+		if t != nil {
+			n += t.ring.count(usable[len(usable)-n], joinsWait)
+		}
 	}
 	size, take, larger := chooseBatch(n, usable, d)
 	if wait && larger {
@@ -165,13 +171,17 @@ func (q *sched) gather(inv *call.Invocation, usable []int, d *function.Batching,
 	}
 	if take > 1 {
 		left := take - 1
-		out = q.q.removeFrom(t, out, func(x *call.Invocation) bool {
+		pick := func(x *call.Invocation) bool {
 			if left > 0 && joins(x, inv, d) {
 				left--
 				return true
 			}
 			return false
-		})
+		}
+		out = q.q.front.removeIf(out, pick)
+		if left > 0 && t != nil {
+			out = q.q.removeFrom(t, out, pick)
+		}
 	}
 	return out, size, false
 }
@@ -235,6 +245,38 @@ func (s *slot) carrier(inv *call.Invocation, more []*call.Invocation, size int, 
 	return c
 }
 
+// behind is the function whose invocations may be sent behind busy (prefetch): busy's, or
+// for a batch's carrier the batching function its members invoked (they form the next batch,
+// which goes only if it is of busy's variant).
+func behind(busy *pending) *call.Function {
+	if busy.inv != nil && busy.inv.Batch != nil {
+		return busy.inv.Batch.Base
+	}
+	return busy.fn
+}
+
+// untake undoes a prefetch's take of next (what batch made of the invocation takeBehind
+// gave): it may not be sent behind an invocation of another function (a batch of another
+// size, or one alone). Its members (or itself) go back to the head of the queue, in order.
+func (s *slot) untake(next *call.Invocation) {
+	st := &s.e.stats.batches
+	if r := next.Batch; r != nil {
+		for i := len(r.Members) - 1; i >= 0; i-- {
+			s.e.sched.putBack(r.Members[i])
+		}
+		st.runs.Add(^uint64(0))
+		st.members.Add(^uint64(len(r.Members) - 1))
+		st.padded.Add(^uint64(r.Size - len(r.Members) - 1))
+		st.sizes[r.Size].Add(^uint64(0))
+		next.Batch = nil
+		call.Release(next)
+	} else {
+		st.sizes[1].Add(^uint64(0))
+		s.e.sched.putBack(next)
+	}
+	s.e.sched.doneRunning(false)
+}
+
 // rerunAlone puts a member of a failed batch back at the head of the queue, to run alone.
 func (e *Engine) rerunAlone(inv *call.Invocation) { e.sched.putBack(inv) }
 
@@ -254,7 +296,7 @@ func (s *slot) putInputs(ctx *shm.Context, p *pending, inv *call.Invocation, pre
 		}
 		return true
 	}
-	items := r.Members[0].Fn.Batching.Decl.InputItem
+	items := r.Base.Batching.Decl.InputItem
 	parts := make([][]byte, len(r.Members))
 	for i, n := range items {
 		for j, m := range r.Members {
