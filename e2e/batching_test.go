@@ -2,11 +2,16 @@ package e2e
 
 import (
 	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
 	"gpufn/examples"
+	"gpufn/weights"
 )
 
 // registerBatching uploads library "batch" and registers the example's variants of sizes and
@@ -89,5 +94,69 @@ func TestBatchingOverHTTP(t *testing.T) {
 				t.Fatalf("gpufn_batch_size counts %v executions; nv_inference_exec_count %d", h, execs)
 			}
 		})
+	}
+}
+
+// gpufn deploy uploads a bundle with batch variants (gpufn-bundle.json's "variants"): the
+// variants before the function whose "batching" names them, which then batches.
+func TestDeployBatchingBundle(t *testing.T) {
+	s := start(t, "--engine", "sequential")
+	dir := t.TempDir()
+	x := examples.BatchInput(9)
+	f32 := func(name string, b []byte) []byte {
+		st, err := weights.Encode([]weights.Tensor{{Name: name, DType: "F32", Shape: []uint64{uint64(len(b) / 4)}}}, [][]byte{b}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	files := map[string][]byte{
+		"gpufn-bundle.json": []byte(`{"version": 1, "function": "m", "config": "function.json",
+			"libraries": {"batch": "libraries/batch.ptx"},
+			"variants": [{"batch": 2, "function": "m_b2", "config": "variants/m_b2.json"}, {"batch": 4, "function": "m_b4", "config": "variants/m_b4.json"}],
+			"reference": {"inputs": "reference/inputs.safetensors", "outputs": "reference/outputs.safetensors"}}`),
+		"function.json":                 examples.BatchingConfig("m", []int{2, 4}, 0, "", nil),
+		"variants/m_b2.json":            examples.BatchConfig(2),
+		"variants/m_b4.json":            examples.BatchConfig(4),
+		"libraries/batch.ptx":           examples.MustPTX("batch"),
+		"reference/inputs.safetensors":  f32("x", x),
+		"reference/outputs.safetensors": f32("y", examples.BatchReference(x)),
+	}
+	for name, b := range files {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o700)
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, err := exec.Command(gpufnBin, "deploy", "--url", s.url, "--check", dir).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "output y matches the reference") ||
+		strings.Index(string(out), "/v1/functions/m_b4") > strings.Index(string(out), "/v1/functions/m ") {
+		t.Fatalf("gpufn deploy: %v\n%s", err, out)
+	}
+	// Invocations queued behind the stopped worker form a batch of 4.
+	cont := s.stopWorkers()
+	answers := make([]answer, 5)
+	var wg sync.WaitGroup
+	for i := range answers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			answers[i] = s.invoke("m", map[string][]byte{"x": examples.BatchInput(uint64(i))})
+		}()
+	}
+	waitFor(t, "invocations queued behind the stopped worker", func() bool { return s.engines()[0].Queued == 4 })
+	cont()
+	wg.Wait()
+	batched := 0
+	for i, a := range answers {
+		if a.status != 200 || !bytes.Equal(a.outputs["y"], examples.BatchReference(examples.BatchInput(uint64(i)))) {
+			t.Fatalf("invocation %d: %d %s", i, a.status, a.message)
+		}
+		if a.header.Get("X-Gpufn-Batch-Size") == "4" {
+			batched++
+		}
+	}
+	if batched != 4 {
+		t.Fatalf("%d answers from a batch of 4, want 4", batched)
 	}
 }

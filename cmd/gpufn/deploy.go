@@ -22,7 +22,8 @@ import (
 const deployUsage = `gpufn deploy [--url URL] [--token TOKEN] [--check] DIR
 
 Uploads a bundle that the exporter wrote (python -m tools.export; docs/export.md): every
-library of DIR/gpufn-bundle.json, its weight set, then its function. With --check, invokes the
+library of DIR/gpufn-bundle.json, its weight set, its batch variants (each a function, in the
+order listed; docs/batching.md), then its function. With --check, invokes the
 function with the bundle's reference inputs and compares the outputs with the reference
 outputs, within a bound by dtype (F32 2e-3, F16 1e-2, BF16 3e-2 relative; other dtypes exact).
 --url and --token default as for the other client commands ($GPUFN_URL, $GPUFN_TOKEN).
@@ -42,6 +43,13 @@ type bundleManifest struct {
 		Inputs  string `json:"inputs"`
 		Outputs string `json:"outputs"`
 	} `json:"reference"`
+	// Variants are the batch variants the function's "batching" declaration names
+	// (docs/batching.md): registered before it, since its registration checks them.
+	Variants []struct {
+		Batch    int    `json:"batch"`
+		Function string `json:"function"`
+		Config   string `json:"config"`
+	} `json:"variants"`
 }
 
 func deploy(args []string) int {
@@ -98,6 +106,11 @@ func (env *clientEnv) deployBundle(dir string, check bool) error {
 	}
 	if m.Weights != nil {
 		if err := put("/v1/weights/"+m.Weights.Name, "application/octet-stream", m.Weights.File); err != nil {
+			return err
+		}
+	}
+	for _, v := range m.Variants {
+		if err := put("/v1/functions/"+v.Function, "application/json", v.Config); err != nil {
 			return err
 		}
 	}
