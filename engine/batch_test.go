@@ -325,7 +325,7 @@ func TestBatchDelayBoundedByDeadline(t *testing.T) {
 			inv := call.Acquire()
 			defer call.Release(inv)
 			inv.Fn, inv.Inputs = f, [][]byte{examples.BatchInput(7)}
-			timeout := 600 * time.Millisecond
+			timeout := time.Second
 			inv.Deadline = time.Now().Add(timeout)
 			if err := e.Submit(inv); err != nil {
 				t.Fatal(err)
