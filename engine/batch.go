@@ -43,7 +43,8 @@ func (s *slot) batch(inv *call.Invocation, waitOK bool) *call.Invocation {
 		return inv
 	}
 	d := b.Decl
-	usable := s.usableVariants(vs, d)
+	var buf [16]int
+	usable := s.usableVariants(buf[:0], vs, d)
 	var more []*call.Invocation
 	for {
 		var size int
@@ -85,12 +86,15 @@ func itemInputs(inv *call.Invocation, d *function.Batching) bool {
 	return true
 }
 
-// usableVariants are the batch sizes of vs this engine can run (their memory fits a worker's
-// pool, their inputs and outputs a context), at most the declaration's max_batch_size; 1
-// always.
-func (s *slot) usableVariants(vs *call.Variants, d *function.Batching) []int {
-	pool, capacity := s.e.MaxNeed(), s.e.IOCapacity(len(d.OutputItem))
-	out := make([]int, 0, len(vs.Sizes))
+// usableVariants appends to out the batch sizes of vs this slot can run (their memory fits
+// its worker's pool: a batch never takes the whole GPU of an auto engine, their inputs and outputs a context), at most the declaration's
+// max_batch_size; 1 always.
+func (s *slot) usableVariants(out []int, vs *call.Variants, d *function.Batching) []int {
+	var pool uint64 // the slot's worker's pool (0: not known)
+	if h := s.life.hello(); h != nil {
+		pool = h.PoolBytes
+	}
+	capacity := s.e.IOCapacity(len(d.OutputItem))
 	for i, n := range vs.Sizes {
 		if n == 1 || n <= d.MaxBatch && (pool == 0 || vs.Need[i] <= pool) && vs.IOBytes[i] <= capacity {
 			out = append(out, n)
