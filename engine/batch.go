@@ -29,8 +29,9 @@ type batchStats struct {
 const batchPoll = 100 * time.Microsecond
 
 // batch returns what the slot is to run for inv, which it took: inv itself, or the carrier of
-// a batch that inv heads. waitOK: the slot may wait (the declaration's delay) for more to come;
-// a slot that pipelines (its worker busy) does not.
+// a batch that inv heads; nil when inv joined the batch another slot waits to fill
+// (batchwait.go). waitOK: the slot may wait (the declaration's delay) for more to come; a slot
+// that pipelines (its worker busy) does not.
 func (s *slot) batch(inv *call.Invocation, waitOK bool) *call.Invocation {
 	b := inv.Fn.Batching
 	if b == nil || inv.Sched.Unbatched || inv.Sched.Exclusive || inv.Sched.Whole {
@@ -45,22 +46,12 @@ func (s *slot) batch(inv *call.Invocation, waitOK bool) *call.Invocation {
 	d := b.Decl
 	var buf [16]int
 	usable := s.usableVariants(buf[:0], vs, d)
-	var more []*call.Invocation
-	for {
-		var size int
-		var waiting bool
-		until := batchWait(inv, d)
-		more, size, waiting = s.e.sched.gather(inv, usable, d, more[:0], waitOK && d.MaxQueueDelayUs > 0, &until)
-		if !waiting {
-			return s.carrier(inv, more, size, vs, d)
-		}
-		now := time.Now()
-		if !now.Before(until) {
-			waitOK = false
-			continue
-		}
-		time.Sleep(min(until.Sub(now), batchPoll))
+	if waitOK && d.MaxQueueDelayUs > 0 {
+		return s.batchWaiting(inv, usable, vs, d) // batchwait.go
 	}
+	until := batchWait(inv, d)
+	more, size, _, _ := s.e.sched.gather(inv, usable, d, nil, 0, false, &until)
+	return s.carrier(inv, more, size, vs, d)
 }
 
 // batchWait is until when inv may wait for company: its arrival plus the declaration's delay,
@@ -143,11 +134,16 @@ func contains(list []int, v int) bool {
 	return false
 }
 
-// gather takes, from inv's caller's FIFO, the invocations of inv's function that join inv in a
-// batch (appended to out), and the batch size. With wait, it takes none and reports waiting
-// when a larger preferred size could still fill; until is lowered to the earliest batchWait of
-// those that would join.
-func (q *sched) gather(inv *call.Invocation, usable []int, d *function.Batching, out []*call.Invocation, wait bool, until *time.Time) ([]*call.Invocation, int, bool) {
+// gather takes, from the queue (put back ones first, then inv's caller's FIFO), the
+// invocations of inv's function that join inv in a batch (appended to out), and the batch
+// size; have more are at hand already (handed to a slot that waits, batchwait.go), counted
+// before the queued ones. take is how many of inv, the ones at hand and the queued make the
+// batch (the queued taken are take-1-have, if that many). until is lowered to the earliest
+// batchWait of the queued that would join.
+//
+// With wait nothing is taken: it only reports (waiting) whether a larger preferred size could
+// still fill.
+func (q *sched) gather(inv *call.Invocation, usable []int, d *function.Batching, out []*call.Invocation, have int, wait bool, until *time.Time) (more []*call.Invocation, size, take int, waiting bool) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	t := q.q.tenants[inv.Tenant]
@@ -160,21 +156,19 @@ func (q *sched) gather(inv *call.Invocation, usable []int, d *function.Batching,
 		}
 		return true
 	}
-	n := 1
-	if !q.exclusive {
-		// Put back ones first (a prefetch's untake puts a batch's members there), then the
-		// caller's FIFO.
-		n += q.q.front.count(usable[len(usable)-1]-1, joinsWait)
-		if t != nil {
-			n += t.ring.count(usable[len(usable)-n], joinsWait)
+	top := usable[len(usable)-1]
+	n := min(1+have, top)
+	if !q.exclusive && n < top {
+		n += q.q.front.count(top-n, joinsWait)
+		if t != nil && n < top {
+			n += t.ring.count(top-n, joinsWait)
 		}
 	}
 	size, take, larger := chooseBatch(n, usable, d)
-	if wait && larger {
-		return out, 0, true
+	if wait { // only looking: the caller gathers again, without wait, once done waiting
+		return out, size, take, larger
 	}
-	if take > 1 {
-		left := take - 1
+	if left := take - 1 - have; left > 0 {
 		pick := func(x *call.Invocation) bool {
 			if left > 0 && joins(x, inv, d) {
 				left--
@@ -187,7 +181,7 @@ func (q *sched) gather(inv *call.Invocation, usable []int, d *function.Batching,
 			out = q.q.removeFrom(t, out, pick)
 		}
 	}
-	return out, size, false
+	return out, size, take, false
 }
 
 // joins reports whether queued x may join inv's batch.

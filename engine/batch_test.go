@@ -292,26 +292,31 @@ func TestBatchLoneRequestNeverWaits(t *testing.T) {
 	}
 }
 
-// With a delay, the first member waits for the preferred size to fill; the others join it
-// (one worker: they queue while it waits).
+// With a delay, the first member waits for the preferred size to fill and the others join it:
+// on one worker they queue while it waits; on two, the other worker hands those it takes to the
+// waiting one.
 func TestBatchDelayFillsPreferred(t *testing.T) {
-	e := newEngine(t, Config{Mode: Sequential})
-	f := batchFn(t, []int{2, 4}, function.MaxQueueDelayUs, "", []int{4})
-	invs := make([]*call.Invocation, 4)
-	for i := range invs {
-		invs[i] = call.Acquire()
-		invs[i].Fn, invs[i].Inputs = f, [][]byte{examples.BatchInput(uint64(i))}
-		invs[i].Deadline = time.Now().Add(time.Minute)
-		if err := e.Submit(invs[i]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for i, inv := range invs {
-		<-inv.Done()
-		if inv.Err != nil || inv.Timing.Batch != 4 || !bytes.Equal(inv.Outputs[0], examples.BatchReference(examples.BatchInput(uint64(i)))) {
-			t.Fatalf("member %d: %v, batch %d; want its own output from the batch of 4", i, inv.Err, inv.Timing.Batch)
-		}
-		call.Release(inv)
+	for _, eng := range batchEngines {
+		t.Run(eng.name, func(t *testing.T) {
+			e := newEngine(t, eng.cfg)
+			f := batchFn(t, []int{2, 4}, function.MaxQueueDelayUs, "", []int{4})
+			invs := make([]*call.Invocation, 4)
+			for i := range invs {
+				invs[i] = call.Acquire()
+				invs[i].Fn, invs[i].Inputs = f, [][]byte{examples.BatchInput(uint64(i))}
+				invs[i].Deadline = time.Now().Add(time.Minute)
+				if err := e.Submit(invs[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for i, inv := range invs {
+				<-inv.Done()
+				if inv.Err != nil || inv.Timing.Batch != 4 || !bytes.Equal(inv.Outputs[0], examples.BatchReference(examples.BatchInput(uint64(i)))) {
+					t.Fatalf("member %d: %v, batch %d; want its own output from the batch of 4", i, inv.Err, inv.Timing.Batch)
+				}
+				call.Release(inv)
+			}
+		})
 	}
 }
 

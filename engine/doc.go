@@ -63,7 +63,9 @@
 //     behind it and runs them as one invocation of a batch variant (a carrier,
 //     call.BatchRun): the members' inputs written back to back into the context, the outputs
 //     split, a failed batch's members put back to run alone. Hooks: slot.dispatch and
-//     slot.prefetch (what to run), slot.start (putInputs).
+//     slot.prefetch (what to run), slot.start (putInputs). batchwait.go: waiting for a
+//     batch to fill (max_queue_delay_us), one slot per function and caller, the others
+//     handing it what they take (type gatherTable, shared under its own lock).
 //   - whole.go: whole-GPU control (Auto mode): pools given back, the whole-GPU worker, pools
 //     taken again, as explicit steps of the goroutine that holds the exclusive token.
 //

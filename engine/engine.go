@@ -30,7 +30,8 @@ type Engine struct {
 	wg      sync.WaitGroup
 	once    sync.Once
 
-	stats stats
+	stats    stats
+	batching gatherTable // batches waiting to fill (batchwait.go)
 }
 
 type stats struct {
