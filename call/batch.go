@@ -55,6 +55,24 @@ func (v *Variants) Add(fn *Function, size int, decl *function.Batching) bool {
 	return true
 }
 
+// Keep appends to to v's entry for fn, when v (nil: none) has one, and reports whether it did:
+// a variant resolved again needs no evaluation when it is the same registration.
+func (v *Variants) Keep(to *Variants, fn *Function) bool {
+	if v == nil {
+		return false
+	}
+	for i, f := range v.Fns {
+		if f == fn && i > 0 {
+			to.Sizes = append(to.Sizes, v.Sizes[i])
+			to.Fns = append(to.Fns, f)
+			to.Need = append(to.Need, v.Need[i])
+			to.IOBytes = append(to.IOBytes, v.IOBytes[i])
+			return true
+		}
+	}
+	return false
+}
+
 // Variants returns the variants as last resolved (nil before the first resolution).
 func (b *Batching) Variants() *Variants { return b.variants.Load() }
 

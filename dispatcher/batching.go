@@ -52,14 +52,17 @@ func (d *Dispatcher) resolveBatching(fn *call.Function) {
 		return
 	}
 	decl := b.Decl
+	prev := b.Variants()
 	vs := &call.Variants{Key: table}
 	vs.Add(fn, 1, decl)
 	for i, v := range decl.Variants {
 		fe := (*table)[fn.Owner][v.Function]
-		if fe == nil || len(decl.CheckVariant(fn.Plan, fe.fn.Plan, i, v.Size)) > 0 || !sameWeights(fn, fe.fn) {
-			continue
+		switch {
+		case fe == nil:
+		case prev.Keep(vs, fe.fn): // the same registration as before: evaluated already
+		case len(decl.CheckVariant(fn.Plan, fe.fn.Plan, i, v.Size)) == 0 && sameWeights(fn, fe.fn):
+			vs.Add(fe.fn, v.Size, decl)
 		}
-		vs.Add(fe.fn, v.Size, decl)
 	}
 	b.SetVariants(vs)
 }
