@@ -342,6 +342,7 @@ func cmdRun(ctx context.Context, args []string, sweeping bool) error {
 	sf.register(fs, sweep.Step)
 	lowRate := fs.Float64("low-rate", 25, "sweep: rate of a low-load point measured first, whose p99 makes the p99 bound (negative: none)")
 	lowDur := fs.Duration("low-duration", 4*time.Second, "sweep: length of the low-load run")
+	batching := batchingFlag(fs) // batching.go
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -371,6 +372,11 @@ func cmdRun(ctx context.Context, args []string, sweeping bool) error {
 			fmt.Fprintln(os.Stderr, "cleanup:", err)
 		}
 	}()
+	unbatch, err := applyBatching(w, *batching)
+	if err != nil {
+		return err
+	}
+	defer unbatch()
 	rule := sf.rule().ForSystem(0)
 	measure := func(ctx context.Context, rate float64) (*load.RateResult, error) {
 		r := rc
@@ -400,7 +406,7 @@ func cmdRun(ctx context.Context, args []string, sweeping bool) error {
 		if r.Holds {
 			sr.MaxHolding = r.Offered
 		}
-		fmt.Println(report.RunLine(r))
+		fmt.Println(runLine(r))
 		printStages(os.Stdout, r)
 	} else {
 		res.Method.Sweep, res.Method.LowRate = sf.mode, max(*lowRate, 0)
@@ -419,13 +425,13 @@ func cmdRun(ctx context.Context, args []string, sweeping bool) error {
 			lr.Phase = "low"
 			lr.Holds = sw.Rule.OldHolds(lr)
 			sr.LowLoad = lr
-			fmt.Println(report.RunLine(lr))
+			fmt.Println(runLine(lr))
 			sw.Rule = sw.Rule.ForSystem(lr.Latency.P99)
 		} else {
 			sw.Rule = sw.Rule.ForSystem(0)
 		}
 		sr.Rule = &sw.Rule
-		out, err := sweep.Run(ctx, sw, measure, func(r *load.RateResult) { fmt.Println(report.RunLine(r)) })
+		out, err := sweep.Run(ctx, sw, measure, func(r *load.RateResult) { fmt.Println(runLine(r)) })
 		if out != nil {
 			sr.Steps, sr.MaxHolding, sr.Capped = out.Steps, out.MaxHolding, out.Capped
 		}

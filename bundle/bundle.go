@@ -28,6 +28,17 @@ type Manifest struct {
 		Inputs  string `json:"inputs"`
 		Outputs string `json:"outputs"`
 	} `json:"reference"`
+	// Variants are the batch variants the function's "batching" declaration names
+	// (docs/batching.md): registered before it, in this order, since its registration checks
+	// them.
+	Variants []Variant `json:"variants"`
+}
+
+// Variant is one batch variant of a bundle's function: a function of its own.
+type Variant struct {
+	Batch    int    `json:"batch"`
+	Function string `json:"function"`
+	Config   string `json:"config"`
 }
 
 // Bundle is a bundle directory whose manifest was read and whose files exist.
@@ -59,6 +70,12 @@ func Open(dir string) (*Bundle, error) {
 	}
 	if r := b.Manifest.Reference; r != nil {
 		files = append(files, r.Inputs, r.Outputs)
+	}
+	for _, v := range b.Variants {
+		if v.Function == "" || v.Config == "" {
+			return nil, fmt.Errorf("%s/gpufn-bundle.json: a variant without a function or a config", dir)
+		}
+		files = append(files, v.Config)
 	}
 	for _, f := range files {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
@@ -95,8 +112,9 @@ func (b *Bundle) File(name string) ([]byte, error) {
 // answered 2xx.
 type Put func(path, contentType string, body []byte) error
 
-// Deploy uploads every library of the bundle (sorted by name), its weight set, then its
-// function, under the names the manifest gives them, through put.
+// Deploy uploads every library of the bundle (sorted by name), its weight set, its batch
+// variants (in the manifest's order), then its function, under the names the manifest gives
+// them, through put.
 func (b *Bundle) Deploy(put Put) error {
 	send := func(path, ctype, file string) error {
 		data, err := b.File(file)
@@ -115,6 +133,11 @@ func (b *Bundle) Deploy(put Put) error {
 	}
 	if b.Weights != nil {
 		if err := send("/v1/weights/"+b.Weights.Name, "application/octet-stream", b.Weights.File); err != nil {
+			return err
+		}
+	}
+	for _, v := range b.Variants {
+		if err := send("/v1/functions/"+v.Function, "application/json", v.Config); err != nil {
 			return err
 		}
 	}

@@ -51,6 +51,9 @@ type Function struct {
 	// Weights is the weight set the function's weights (Plan.Weights) are bound to; nil for a
 	// function without a weight set.
 	Weights *WeightSet
+	// Batching is the function's batching declaration and its resolved variants (nil without
+	// "batching"; docs/batching.md).
+	Batching *Batching
 
 	// Metrics holds the frontend's metric series for this function, resolved at its first
 	// invocation so that later ones find them without a lookup; opaque to other packages.

@@ -22,6 +22,12 @@ type Timing struct {
 	Total   time.Duration // from Submit to the answer
 	// Graph is GraphNone, GraphBuilt or GraphReplayed: how the launches went.
 	Graph int64
+	// Batch is the batch size of the run that answered the invocation (a batch variant's
+	// size, zeroed items included; 0 when it ran alone, as batch 1). See docs/batching.md.
+	Batch int64
+	// Joined: it was a batch's member other than the first (the first counts the batch's
+	// execution in the metrics, nv_inference_exec_count).
+	Joined bool
 }
 
 // How a worker launched an invocation's kernels (Timing.Graph).
@@ -61,6 +67,11 @@ type Invocation struct {
 	// without copying (see OutputBuffer).
 	Headroom int
 
+	// Batch is set on a batch's carrier only (an invocation an engine made to run several of
+	// a batching function as one run of its variant): SetOutputs splits the outputs among its
+	// members and Finish answers them (call/batch.go).
+	Batch *BatchRun
+
 	// Results, valid once Done is closed.
 	Outputs [][]byte
 	Err     *Error
@@ -91,6 +102,8 @@ type Sched struct {
 	Suspect bool
 	// Worker is the ID of the worker it was last sent to ("" if none): the access log's.
 	Worker string
+	// Unbatched: it runs alone, never in a batch (a member of a batch that failed, run again).
+	Unbatched bool
 }
 
 var invPool = sync.Pool{New: func() any { return &Invocation{done: make(chan struct{}, 1)} }}
@@ -111,6 +124,7 @@ func Release(inv *Invocation) {
 	inv.Need = 0
 	inv.Headroom = 0
 	inv.Sched = Sched{}
+	inv.Batch = nil
 	if inv.out != nil {
 		RecycleOutputBuffer(inv.out) // the free lists keep it mapped; a pooled Invocation may be collected
 		inv.out = nil
@@ -131,6 +145,10 @@ func (inv *Invocation) Wait() { <-inv.done }
 // Finish gives the invocation its result (err nil: its Outputs were set) and signals Done.
 // Engines call it once per invocation.
 func (inv *Invocation) Finish(err *Error) {
+	if inv.Batch != nil {
+		inv.Batch.finish(inv, err)
+		return
+	}
 	inv.Err = err
 	if err != nil {
 		inv.Outputs = inv.Outputs[:0]
@@ -156,6 +174,10 @@ func (inv *Invocation) TakeOutputBuffer() []byte {
 
 // SetOutputs copies the outputs (from a worker's context) into the invocation's own buffer.
 func (inv *Invocation) SetOutputs(parts [][]byte) {
+	if inv.Batch != nil {
+		inv.Batch.split(inv, parts)
+		return
+	}
 	total, off := 0, 0
 	if len(parts) == 1 {
 		off = inv.Headroom

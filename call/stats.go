@@ -28,6 +28,13 @@ type EngineStats struct {
 	Pipelined uint64 `json:"pipelined"`
 	// Inline counts the invocations run by the submitting goroutine.
 	Inline uint64 `json:"inline"`
+	// BatchRuns counts the runs of batch variants (docs/batching.md), BatchMembers the
+	// invocations they answered (re-run ones included), BatchPadded the zeroed items they
+	// carried, and BatchSizes the runs of every function by batch size (1: alone).
+	BatchRuns    uint64         `json:"batch_runs"`
+	BatchMembers uint64         `json:"batch_members"`
+	BatchPadded  uint64         `json:"batch_padded"`
+	BatchSizes   map[int]uint64 `json:"batch_sizes,omitempty"`
 	// ModuleCacheHits and ModuleCacheMisses count the invocations whose library's module a
 	// worker had loaded already or had to load (a function whose kernels come from several
 	// libraries counts once: a miss when any of its modules was loaded); ModuleCacheEvictions

@@ -325,7 +325,7 @@ func TestHotPathAllocs(t *testing.T) {
 func TestKernelNames(t *testing.T) {
 	names := cpu.KernelNames()
 	want := "add_i64 args8 check_mem check_then_write check_zero convolution_f convolution_f_batched count_u64 dense_f32 fault fill_u8 " +
-		"hello_world matmul_f matmul_loop matmul_para maxpool_f maxpool_f_batched print_inject relu_1d_f relu_2d_f " +
+		"hello_world item_affine_f32 matmul_f matmul_loop matmul_para maxpool_f maxpool_f_batched print_inject relu_1d_f relu_2d_f " +
 		"relu_2d_f_batched set_mem spin spin_ns write_index"
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("KernelNames() = %s\nwant %s", got, want)

@@ -124,6 +124,14 @@ func TestMatchesCUDA(t *testing.T) {
 			{"matmul_f", d3(4, 4, 1), block32, []matchArg{mb(0), mb(1), mb(2)}},
 		}})
 	}
+	{
+		// Library "batch" (hand-written PTX until make kernels regenerates it): 16 items of
+		// wild values, block y the item.
+		x := f32b(wild(16 * 8)...)
+		cases = append(cases, matchCase{"item_affine_f32 16", "batch", [][]byte{x, make([]byte, len(x))}, []matchLaunch{
+			{"item_affine_f32", d3(1, 16, 1), block32, []matchArg{mb(0), mb(1)}},
+		}})
+	}
 	for _, name := range []string{"inference", "inference, wild values"} {
 		cfg, a, f := examples.InferenceInputs(1, 3, 7)
 		img := 4 * (2 + 224*224)

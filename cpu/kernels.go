@@ -38,7 +38,7 @@ func (t *Thread) Threads() uint64 {
 }
 
 // Kernels returns the built-in kernel table, freshly built: every kernel of the example
-// libraries mlops, module, testkernels, mlp and probe (except testkernels' uses_malloc, whose library is
+// libraries mlops, module, testkernels, mlp, probe and batch (except testkernels' uses_malloc, whose library is
 // refused at upload). Each has exactly the semantics of its CUDA source in examples/.
 func Kernels() []Kernel {
 	var ks []Kernel
@@ -47,6 +47,7 @@ func Kernels() []Kernel {
 	ks = append(ks, testKernels()...)
 	ks = append(ks, mlpKernels()...)
 	ks = append(ks, probeKernels()...)
+	ks = append(ks, batchKernels()...)
 	return ks
 }
 

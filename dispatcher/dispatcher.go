@@ -547,6 +547,9 @@ func (d *Dispatcher) PutFunction(caller auth.Identity, tenant, name string, conf
 	if err != nil {
 		return FunctionView{}, false, err
 	}
+	if err := d.checkBatchingLocked(tenant, plan); err != nil { // batching.go
+		return FunctionView{}, false, err
+	}
 	return d.publishFunctionLocked(tenant, name, fe)
 }
 
@@ -648,8 +651,10 @@ func (d *Dispatcher) compileLocked(tenant, name string, plan *function.Plan, con
 		}
 	}
 	config = append([]byte(nil), config...)
-	return &fnEntry{tenant: tenant, created: time.Now(), config: config,
-		fn: &call.Function{ID: d.nextID.Add(1), Owner: tenant, Name: name, Plan: plan, Config: config, Lib: lib, Extra: extra, Weights: ws}}, nil
+	fe := &fnEntry{tenant: tenant, created: time.Now(), config: config,
+		fn: &call.Function{ID: d.nextID.Add(1), Owner: tenant, Name: name, Plan: plan, Config: config, Lib: lib, Extra: extra, Weights: ws}}
+	attachBatching(fe.fn) // batching.go
+	return fe, nil
 }
 
 // storageError logs a failure of the store with its cause, which names the server's paths, and
@@ -901,6 +906,9 @@ func (d *Dispatcher) Submit(inv *call.Invocation) error {
 	p := fn.Plan
 	if fn.QuarantinedFor(inv.Tenant) {
 		return errorf(call.CodeQuarantined, "function %q faulted or overran repeatedly (for this caller, or for its owner) and is quarantined; register it again to lift the quarantine", fn.Name)
+	}
+	if fn.Batching != nil {
+		d.resolveBatching(fn) // batching.go
 	}
 	if len(inv.Inputs) != len(p.Inputs) {
 		return errorf(call.CodeBadInput, "function %q takes %d inputs (%s); got %d", fn.Name, len(p.Inputs), strings.Join(p.Inputs, ", "), len(inv.Inputs))

@@ -58,6 +58,14 @@
 //   - affinity.go: tenant-affine workers: a worker that holds one tenant's code or weight sets
 //     drops them (worker.MsgDrop) before another tenant's function; idle slots are picked by
 //     the tenant their worker holds.
+//   - batch.go: dynamic batching (docs/batching.md): a slot that takes an invocation of a
+//     function that declares batching takes with it the same function's and caller's queued
+//     behind it and runs them as one invocation of a batch variant (a carrier,
+//     call.BatchRun): the members' inputs written back to back into the context, the outputs
+//     split, a failed batch's members put back to run alone. Hooks: slot.dispatch and
+//     slot.prefetch (what to run), slot.start (putInputs). batchwait.go: waiting for a
+//     batch to fill (max_queue_delay_us), one slot per function and caller, the others
+//     handing it what they take (type gatherTable, shared under its own lock).
 //   - whole.go: whole-GPU control (Auto mode): pools given back, the whole-GPU worker, pools
 //     taken again, as explicit steps of the goroutine that holds the exclusive token.
 //

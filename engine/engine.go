@@ -30,7 +30,8 @@ type Engine struct {
 	wg      sync.WaitGroup
 	once    sync.Once
 
-	stats stats
+	stats    stats
+	batching gatherTable // batches waiting to fill (batchwait.go)
 }
 
 type stats struct {
@@ -40,6 +41,7 @@ type stats struct {
 	switches, switchNanos                            atomic.Uint64 // affinity.go
 	faults, quarantines                              atomic.Uint64
 	weightHits, weightMisses, weightEvictions        atomic.Uint64 // lifecycle.resident
+	batches                                          batchStats    // batch.go
 	up                                               atomic.Int32
 }
 
@@ -199,6 +201,7 @@ func (e *Engine) Stats() call.EngineStats {
 	st.WeightHits, st.WeightMisses, st.WeightEvictions = e.stats.weightHits.Load(), e.stats.weightMisses.Load(), e.stats.weightEvictions.Load()
 	st.Ready = e.Ready()
 	e.addModuleStats(&st)
+	e.batchStatsInto(&st)
 	st.LastRecovery = e.rec.snapshot()
 	return st
 }

@@ -142,13 +142,8 @@ func (s *slot) start(inv *call.Invocation, ci int, prefetched bool) bool {
 	ctx.Begin()
 	p := &s.pipe.pend[ci]
 	p.inputs = p.inputs[:0]
-	for _, in := range inv.Inputs {
-		sp, err := ctx.PutInput(in)
-		if err != nil {
-			s.failTaken(inv, prefetched, call.Errorf(call.CodeTooLarge, "%v", err))
-			return false
-		}
-		p.inputs = append(p.inputs, sp)
+	if !s.putInputs(ctx, p, inv, prefetched) { // batch.go
+		return false
 	}
 	p.out = ctx.OutputArea()
 	inv.Timing.CopyIn = time.Since(now)

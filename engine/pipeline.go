@@ -31,11 +31,16 @@ func (s *slot) prefetch() {
 	if s.life.gen < s.e.faults.generation() || !f.hasCode(busy.fn) {
 		return
 	}
-	inv := s.e.sched.takeBehind(busy.fn, busy.tenant, until)
+	inv := s.e.sched.takeBehind(behind(busy), busy.tenant, until) // batch.go
 	if inv == nil {
 		return
 	}
-	if s.start(inv, free, true) {
+	next := s.batch(inv, false) // batch.go
+	if next.Fn != busy.fn {
+		s.untake(next) // only the same function may be sent behind busy (isolate)
+		return
+	}
+	if s.start(next, free, true) {
 		s.e.stats.pipelined.Add(1)
 	}
 }

@@ -195,7 +195,9 @@ func (s *slot) dispatch(inv *call.Invocation) {
 		s.e.runWhole(s, inv)
 		return
 	}
-	s.run(inv)
+	if next := s.batch(inv, true); next != nil { // batch.go; nil: it joined another slot's batch
+		s.run(next)
+	}
 }
 
 // ensure starts a worker if none is up (lifecycle.ensure); a new one has fresh contexts and no

@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-//go:embed mlops/mlops.ptx module/module.ptx testkernels/testkernels.ptx testkernels/malloc.ptx mlp/mlp.ptx probe/probe.ptx
+//go:embed mlops/mlops.ptx module/module.ptx testkernels/testkernels.ptx testkernels/malloc.ptx mlp/mlp.ptx probe/probe.ptx batch/batch.ptx
 var ptx embed.FS
 
 // Libraries lists the example libraries that are loadable, by name: "mlops", "module" and

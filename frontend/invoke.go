@@ -259,7 +259,27 @@ func writeTiming(ctx *fasthttp.RequestCtx, t *call.Timing, handler time.Duration
 			}
 		}
 	}
+	if t.Batch > 1 {
+		b = append(b, `, batch;desc="`...)
+		b = strconv.AppendInt(b, t.Batch, 10)
+		b = append(b, '"')
+	}
 	ctx.Response.Header.SetBytesV("Server-Timing", b)
+	writeBatch(ctx, t)
+}
+
+var (
+	// hdrBatchSize is the batch size of the run that answered (1: it ran alone), and
+	// hdrQueueWait its wait for a worker in microseconds (docs/batching.md).
+	hdrBatchSize = []byte("X-Gpufn-Batch-Size")
+	hdrQueueWait = []byte("X-Gpufn-Queue-Wait-Us")
+)
+
+// writeBatch sets X-Gpufn-Batch-Size and X-Gpufn-Queue-Wait-Us.
+func writeBatch(ctx *fasthttp.RequestCtx, t *call.Timing) {
+	var buf [24]byte
+	ctx.Response.Header.SetBytesKV(hdrBatchSize, strconv.AppendInt(buf[:0], max(1, t.Batch), 10))
+	ctx.Response.Header.SetBytesKV(hdrQueueWait, strconv.AppendInt(buf[:0], t.Queue.Microseconds(), 10))
 }
 
 // answerBody is an invocation's output buffer as a response body stream: fasthttp writes it

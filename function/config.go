@@ -121,6 +121,9 @@ type Config struct {
 	// Tensors are the optional tensor declarations of the Open Inference Protocol view
 	// (tensors.go), in document order; nil without "tensors".
 	Tensors []TensorDecl
+	// Batching is the optional "batching" declaration (batching.go, docs/batching.md); nil
+	// without it.
+	Batching *Batching
 	// TimeoutMs is "timeout_ms", optional: the owner's bound on one invocation's run, in
 	// milliseconds (0: none; at most MaxTimeoutMs). A server kills a worker that overruns it,
 	// or its own --timeout if that is shorter, and counts it against the function.

@@ -158,7 +158,7 @@ func parseConfig(root *node, ps *problems) *Config {
 		ps.add("", "a config must be a JSON object, not %s", root.kind)
 		return c
 	}
-	object(root, "", ps, "module_path", "modules", "kernels", "weight_set", "init_flow", "blueprint", "tensors", "timeout_ms")
+	object(root, "", ps, "module_path", "modules", "kernels", "weight_set", "init_flow", "blueprint", "tensors", "timeout_ms", "batching")
 	if v := root.get("timeout_ms"); v != nil {
 		n := len(ps.list)
 		c.TimeoutMs = u64(v, "timeout_ms", ps)
@@ -203,6 +203,10 @@ func parseConfig(root *node, ps *problems) *Config {
 	}
 	if v := root.get("tensors"); v != nil {
 		c.Tensors = parseTensors(v, "tensors", &c.Blueprint, ps)
+	}
+	if v := root.get("batching"); v != nil {
+		c.Batching = parseBatching(v, "batching", &c.Blueprint, ps)
+		checkItemOutputs(c.Batching, &c.Blueprint, ps)
 	}
 	return c
 }

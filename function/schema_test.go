@@ -129,6 +129,20 @@ func TestSchemaAgreesWithParser(t *testing.T) {
 	bad["timeout_ms 0"] = make(`"timeout_ms": 0,`, `{"Sizeof": "A"}`, `{"Ptr": "A"}`, launch)
 	bad["timeout_ms over an hour"] = make(`"timeout_ms": 3600001,`, `{"Sizeof": "A"}`, `{"Ptr": "A"}`, launch)
 	bad["timeout_ms string"] = make(`"timeout_ms": "500",`, `{"Sizeof": "A"}`, `{"Ptr": "A"}`, launch)
+	batching := func(decl string) []byte {
+		return make(`"batching": {`+decl+`},`, `{"Absolute": 16}`, `{"Ptr": "A"}`, launch)
+	}
+	items := `"item_bytes": {"A": 8, "B": 16}`
+	good = append(good,
+		batching(`"variants": [{"batch": 2, "function": "f_b2"}], `+items),
+		batching(`"variants": [{"batch": 2, "function": "f_b2"}, {"batch": 8, "function": "f_b8"}], `+items+`, "preferred_batch_sizes": [8], "max_batch_size": 8, "max_queue_delay_us": 500, "partial": "largest_fit"`),
+	)
+	bad["batching without variants"] = batching(items)
+	bad["batching variant of 1"] = batching(`"variants": [{"batch": 1, "function": "f"}], ` + items)
+	bad["batching partial"] = batching(`"variants": [{"batch": 2, "function": "f_b2"}], ` + items + `, "partial": "split"`)
+	bad["batching delay"] = batching(`"variants": [{"batch": 2, "function": "f_b2"}], ` + items + `, "max_queue_delay_us": 1000001`)
+	bad["batching item 0"] = batching(`"variants": [{"batch": 2, "function": "f_b2"}], "item_bytes": {"A": 0, "B": 16}`)
+	bad["batching field"] = batching(`"variants": [{"batch": 2, "function": "f_b2"}], ` + items + `, "max_delay": 5`)
 	bad["modules and module_path"] = models(mk, `"module_path": "m",`, "", `"x"`)
 	bad["v2 kernel as a name"] = models(`"k"`, "", "", `"x"`)
 	bad["v1 kernel as an object"] = []byte(strings.Replace(string(make("", `{"Sizeof": "A"}`, `{"Ptr": "A"}`, launch)), `["k"]`, `[`+mk+`]`, 1))
@@ -160,7 +174,7 @@ func TestSchemaAgreesWithParser(t *testing.T) {
 func TestDocConfigsValid(t *testing.T) {
 	s := configSchema(t)
 	n := 0
-	for _, doc := range []string{"../docs/config.md", "../docs/kernels.md", "../docs/config-models.md"} {
+	for _, doc := range []string{"../docs/config.md", "../docs/kernels.md", "../docs/config-models.md", "../docs/batching.md"} {
 		text := string(readFile(t, doc))
 		for {
 			i := strings.Index(text, "```json\n")

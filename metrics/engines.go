@@ -92,6 +92,9 @@ var engineMetrics = []engineMetric{
 		}
 		return float64(n)
 	}),
+	counter("gpufn_batch_runs_total", "Runs of batch variants: several invocations of a batching function run as one (docs/batching.md).", func(st *call.EngineStats) uint64 { return st.BatchRuns }),
+	counter("gpufn_batch_members_total", "Invocations taken into batch runs (nv_inference_count counts each invocation answered; a batch's members count there one by one).", func(st *call.EngineStats) uint64 { return st.BatchMembers }),
+	counter("gpufn_batch_padded_items_total", "Zeroed items that filled batch runs up to their variant's size (\"partial\": \"pad\").", func(st *call.EngineStats) uint64 { return st.BatchPadded }),
 	counter("gpufn_tenant_switches_total", "Times a worker dropped one tenant's modules and weight sets to run another tenant's function.", func(st *call.EngineStats) uint64 { return st.TenantSwitches }),
 	{engineDesc("gpufn_tenant_switch_seconds_total", "Time the workers spent dropping one tenant's modules and weight sets for another's."), prometheus.CounterValue,
 		func(st *call.EngineStats) float64 { return float64(st.TenantSwitchNanos) / 1e9 }},

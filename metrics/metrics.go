@@ -52,6 +52,7 @@ type vecs struct {
 	reqUS, queueUS, inUS, computeUS, outUS *prometheus.CounterVec
 	failure, requests                      *prometheus.CounterVec
 	e2e, queue, gpu                        *prometheus.HistogramVec
+	batch                                  *prometheus.HistogramVec // by batch size, not seconds
 }
 
 var fnLabels = []string{"tenant", "function"}
@@ -79,7 +80,7 @@ func New(opt Options) *Metrics {
 	m.v = vecs{
 		success:   counter("nv_inference_request_success", "Invocations answered with outputs (200)."),
 		count:     counter("nv_inference_count", "Inferences performed: successful invocations, each one inference (no batching)."),
-		exec:      counter("nv_inference_exec_count", "Executions on a worker of successful invocations (one per invocation: no batching)."),
+		exec:      counter("nv_inference_exec_count", "Executions on a worker that answered successful invocations: a batch of several invocations (docs/batching.md) counts once, beside its members' nv_inference_count."),
 		reqUS:     counter("nv_inference_request_duration_us", "Cumulative time of successful invocations from the handler's start to the engine's answer, in microseconds."),
 		queueUS:   counter("nv_inference_queue_duration_us", "Cumulative time successful invocations waited for a worker, in microseconds."),
 		inUS:      counter("nv_inference_compute_input_duration_us", "Cumulative time successful invocations spent copying inputs into the worker's context and to the device, in microseconds."),
@@ -90,6 +91,7 @@ func New(opt Options) *Metrics {
 		e2e:       hist("gpufn_request_duration_seconds", "Latency of successful invocations from the handler's start to the engine's answer."),
 		queue:     hist("gpufn_queue_duration_seconds", "Time successful invocations waited for a worker."),
 		gpu:       hist("gpufn_gpu_duration_seconds", "GPU time (kernel launches and synchronization) of successful invocations."),
+		batch:     batchHist(m.reg),
 	}
 	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "gpufn_metrics_series",
@@ -111,6 +113,18 @@ func New(opt Options) *Metrics {
 		m.reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	}
 	return m
+}
+
+// batchBuckets are the batch size histogram's upper bounds: 1, 2, 4, ... 1024.
+var batchBuckets = prometheus.ExponentialBuckets(1, 2, 11)
+
+// batchHist is gpufn_batch_size: the executions that answered successful invocations, by batch
+// size (1: run alone; zeroed padding items included).
+func batchHist(reg *prometheus.Registry) *prometheus.HistogramVec {
+	v := prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "gpufn_batch_size",
+		Help: "Executions that answered successful invocations, by batch size (1: run alone; a batch variant's size, zeroed padding included; docs/batching.md).", Buckets: batchBuckets}, fnLabels)
+	reg.MustRegister(v)
+	return v
 }
 
 // Gatherer is the registry, for an HTTP handler (promhttp.HandlerFor) or a test.

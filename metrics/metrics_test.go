@@ -177,6 +177,29 @@ func TestSeriesCap(t *testing.T) {
 	mustValue(t, scrape(t, none), 1, "nv_inference_request_failure", "tenant", Other, "function", Other, "reason", "bad_input")
 }
 
+// A batch's members count as invocations each and as one execution (Triton's
+// nv_inference_count and nv_inference_exec_count), observed in gpufn_batch_size by its size.
+func TestBatchCountsExecutionsOnce(t *testing.T) {
+	m := New(Options{NoRuntime: true})
+	s := m.Function(fn("a"), []byte("t"))
+	for i := range 4 { // a batch of 4 (3 members, 1 zeroed item), then one alone
+		s.Succeeded(&call.Timing{Batch: 4, Joined: i > 0}, time.Millisecond)
+	}
+	s.Succeeded(&call.Timing{}, time.Millisecond)
+	mfs := scrape(t, m)
+	mustValue(t, mfs, 5, "nv_inference_count", "tenant", "t", "function", "a")
+	mustValue(t, mfs, 2, "nv_inference_exec_count", "tenant", "t", "function", "a")
+	var h *dto.Histogram
+	for _, mm := range mfs["gpufn_batch_size"].Metric {
+		if label(mm, "function") == "a" {
+			h = mm.Histogram
+		}
+	}
+	if h.GetSampleCount() != 2 || h.GetSampleSum() != 5 {
+		t.Fatalf("gpufn_batch_size: %d executions summing %v, want 2 summing 5 (4 and 1)", h.GetSampleCount(), h.GetSampleSum())
+	}
+}
+
 // Recording allocates nothing once a function's series and its failure reason exist.
 func TestRecordAllocations(t *testing.T) {
 	m := New(Options{NoRuntime: true})
@@ -198,6 +221,7 @@ func TestEngineCollector(t *testing.T) {
 		Submitted: 10, Completed: 7, Failed: 2, Rejected: 1, Restarts: 4, Reruns: 5, Teardowns: 6, Whole: 8,
 		Pipelined: 9, Inline: 11, Faults: 12, Quarantines: 13, ModuleCacheHits: 14, ModuleCacheMisses: 15, ModuleCacheEvictions: 16, ModuleCacheBytes: 3 << 20,
 		WeightHits: 17, WeightMisses: 18, WeightEvictions: 19, TenantSwitches: 20, TenantSwitchNanos: 1_500_000_000,
+		BatchRuns: 21, BatchMembers: 22, BatchPadded: 23,
 		Ready: true, DeviceInfo: &gpu.Info{TotalMem: 80 << 30},
 		Workers: []call.WorkerStats{
 			{ID: "w0", Up: true, PoolBytes: 30 << 30, FreeMem: 20 << 30, Weights: call.ResidentStats{Sets: 2, Bytes: 3 << 20}},
@@ -221,11 +245,12 @@ func TestEngineCollector(t *testing.T) {
 		"gpufn_weights_hits_total": 17, "gpufn_weights_misses_total": 18, "gpufn_weights_evictions_total": 19,
 		"gpufn_weights_resident_sets": 3, "gpufn_weights_resident_bytes": 4 << 20,
 		"gpufn_tenant_switches_total": 20, "gpufn_tenant_switch_seconds_total": 1.5,
+		"gpufn_batch_runs_total": 21, "gpufn_batch_members_total": 22, "gpufn_batch_padded_items_total": 23,
 	} {
 		mustValue(t, mfs, want, name, l...)
 	}
-	if len(engineMetrics)+4 != 33 {
-		t.Fatalf("%d engine metrics; this test checks 33: add the new one", len(engineMetrics)+4)
+	if len(engineMetrics)+4 != 36 {
+		t.Fatalf("%d engine metrics; this test checks 36: add the new one", len(engineMetrics)+4)
 	}
 	// Counters move between scrapes.
 	st.ModuleCacheEvictions, st.Faults = 17, 13

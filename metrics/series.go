@@ -19,6 +19,7 @@ type Series struct {
 	success, count, exec, ok               prometheus.Counter
 	reqUS, queueUS, inUS, computeUS, outUS prometheus.Counter
 	e2e, queue, gpu                        prometheus.Observer
+	batch                                  prometheus.Observer
 
 	// fails holds, by the index of the error code (reasons), the counters of a failure with
 	// that code, made at its first failure; the last slot is for codes outside the catalogue.
@@ -38,7 +39,7 @@ func (m *Metrics) newSeries(tenant, function string) *Series {
 		success: c(m.v.success), count: c(m.v.count), exec: c(m.v.exec),
 		ok:    m.v.requests.WithLabelValues(tenant, function, "200"),
 		reqUS: c(m.v.reqUS), queueUS: c(m.v.queueUS), inUS: c(m.v.inUS), computeUS: c(m.v.computeUS), outUS: c(m.v.outUS),
-		e2e: h(m.v.e2e), queue: h(m.v.queue), gpu: h(m.v.gpu),
+		e2e: h(m.v.e2e), queue: h(m.v.queue), gpu: h(m.v.gpu), batch: h(m.v.batch),
 		fails: make([]atomic.Pointer[failure], len(reasons)+1),
 	}
 }
@@ -52,7 +53,10 @@ func (s *Series) Function() string { return s.function }
 func (s *Series) Succeeded(t *call.Timing, e2e time.Duration) {
 	s.success.Inc()
 	s.count.Inc()
-	s.exec.Inc()
+	if !t.Joined { // a batch's execution counts once, with its first member
+		s.exec.Inc()
+		s.batch.Observe(float64(max(1, t.Batch)))
+	}
 	s.ok.Inc()
 	s.reqUS.Add(micros(e2e))
 	s.queueUS.Add(micros(t.Queue))

@@ -57,6 +57,29 @@ func (c *Context) PutInput(b []byte) (Span, error) {
 	return s, nil
 }
 
+// PutGather copies parts back to back into the next input span, of n bytes, and zeroes the
+// rest of the span: a batch's items, each from one invocation, then the zeroed items of its
+// padding (docs/batching.md). The parts must total at most n.
+func (c *Context) PutGather(parts [][]byte, n uint64) (Span, error) {
+	if n > c.Size()-c.next {
+		return Span{}, fmt.Errorf("inputs of more than %d bytes %w (its size is %d bytes; see --context-size)", c.next+n, ErrTooLarge, c.Size())
+	}
+	s := Span{Off: c.next, Len: n}
+	at := s.Off
+	for _, p := range parts {
+		if uint64(len(p)) > s.End()-at {
+			return Span{}, fmt.Errorf("shm: %d bytes of parts in a span of %d", at-s.Off+uint64(len(p)), n)
+		}
+		at += uint64(copy(c.mem[at:s.End()], p))
+	}
+	clear(c.mem[at:s.End()])
+	c.next += n
+	if c.next > c.high {
+		c.high = c.next
+	}
+	return s, nil
+}
+
 // OutputArea returns where outputs go: from the first aligned offset after the inputs to the
 // end. Before it returns, it zeroes every byte the previous invocation left beyond this one's
 // inputs, so that while this invocation's kernels run the context holds only its data.

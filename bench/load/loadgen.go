@@ -746,6 +746,7 @@ func (p *phase) result(start, end time.Time) *RateResult {
 		Latency:     SummarizeUS(rec.all),
 		SendLag:     SummarizeUS(rec.lag),
 		Stages:      rec.stages.stats(),
+		BatchSizes:  rec.stages.batchSizes(),
 		LatencyHist: EncodeHist(rec.all),
 	}
 	if window > 0 {

@@ -66,6 +66,10 @@ type RateResult struct {
 	HTTPClient string `json:"http_client,omitempty"`
 	// Stages is the server's per-stage breakdown (its Server-Timing header), per stage name.
 	Stages map[string]StageStats `json:"stages,omitempty"`
+	// BatchSizes counts the answers by the batch size that answered them (gpufn's
+	// Server-Timing "batch", 1 when it ran alone), keyed by the size in decimal; absent when
+	// the server sends no Server-Timing (see batching.go, docs/batching.md).
+	BatchSizes map[string]int64 `json:"batch_sizes,omitempty"`
 	// Server is what the server did during the run (warm-up included) besides answering:
 	// worker restarts, teardowns, pipelined invocations (absent for servers that do not tell,
 	// and in files written before it was recorded).
@@ -185,6 +189,7 @@ func MergeRuns(runs []*RateResult) (*RateResult, error) {
 	m := *runs[0]
 	m.ErrorKinds, m.ErrorSamples = map[string]int64{}, map[string]string{}
 	m.Scheduled, m.Sent, m.ColdSent, m.OK, m.Errors, m.DurationS, m.WindowS = 0, 0, 0, 0, 0, 0, 0
+	m.BatchSizes = nil
 	h := NewLatencyHist()
 	var cpu, steal float64 // core-seconds
 	for _, r := range runs {
@@ -200,6 +205,7 @@ func MergeRuns(runs []*RateResult) (*RateResult, error) {
 		for k, v := range r.ErrorKinds {
 			m.ErrorKinds[k] += v
 		}
+		m.BatchSizes = mergeBatchSizes(m.BatchSizes, r.BatchSizes)
 		for k, v := range r.ErrorSamples {
 			if _, ok := m.ErrorSamples[k]; !ok {
 				m.ErrorSamples[k] = v

@@ -19,6 +19,9 @@ type ServerTiming struct {
 	Dur  time.Duration
 	// HasDur is false for a metric without a dur parameter (allowed by the standard).
 	HasDur bool
+	// Desc is the metric's desc parameter when it is a positive integer (gpufn's batch size,
+	// batching.go), else 0.
+	Desc int64
 }
 
 // ParseServerTiming parses a Server-Timing header value (W3C Server Timing): metrics separated
@@ -43,6 +46,13 @@ func ParseServerTiming(dst []ServerTiming, v []byte) []ServerTiming {
 			var p []byte
 			p, params, _ = bytes.Cut(params, []byte{';'})
 			k, val, ok := bytes.Cut(p, []byte{'='})
+			if ok && bytes.EqualFold(bytes.TrimSpace(k), []byte("desc")) {
+				n, err := strconv.ParseInt(string(bytes.Trim(bytes.TrimSpace(val), `"`)), 10, 64)
+				if err == nil && n > 0 {
+					st.Desc = n
+				}
+				continue
+			}
 			if !ok || !bytes.EqualFold(bytes.TrimSpace(k), []byte("dur")) {
 				continue
 			}
@@ -80,7 +90,8 @@ type StageStats struct {
 // stageAgg aggregates stage timings; it is not safe for concurrent use (the run's recorder
 // holds a lock around it).
 type stageAgg struct {
-	stages map[string]*stageHist
+	stages  map[string]*stageHist
+	batches map[int64]int64 // answers by batch size (batching.go)
 }
 
 type stageHist struct {
@@ -89,6 +100,7 @@ type stageHist struct {
 }
 
 func (a *stageAgg) add(ts []ServerTiming) {
+	a.addBatch(ts)
 	for _, t := range ts {
 		if !t.HasDur {
 			continue

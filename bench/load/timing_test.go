@@ -13,14 +13,15 @@ func TestParseServerTiming(t *testing.T) {
 		want []ServerTiming
 	}{
 		{"queue;dur=0.012, ipc;dur=0.019, h2d;dur=0.011, kernel;dur=0.028, d2h;dur=0.010, zero;dur=0.009, total;dur=0.101", []ServerTiming{
-			{"queue", ms(0.012), true}, {"ipc", ms(0.019), true}, {"h2d", ms(0.011), true}, {"kernel", ms(0.028), true},
-			{"d2h", ms(0.010), true}, {"zero", ms(0.009), true}, {"total", ms(0.101), true}}},
-		{`load;desc="module load";dur="65.2"`, []ServerTiming{{"load", ms(65.2), true}}},
-		{"  cache ; desc=hit ,, db;DUR=53 ,", []ServerTiming{{"cache", 0, false}, {"db", ms(53), true}}},
-		{"x;dur=abc, y;dur=-1, z;dur=1e99, w;dur=2", []ServerTiming{{"x", 0, false}, {"y", 0, false}, {"z", 0, false}, {"w", ms(2), true}}},
+			{"queue", ms(0.012), true, 0}, {"ipc", ms(0.019), true, 0}, {"h2d", ms(0.011), true, 0}, {"kernel", ms(0.028), true, 0},
+			{"d2h", ms(0.010), true, 0}, {"zero", ms(0.009), true, 0}, {"total", ms(0.101), true, 0}}},
+		{`load;desc="module load";dur="65.2"`, []ServerTiming{{"load", ms(65.2), true, 0}}},
+		{"  cache ; desc=hit ,, db;DUR=53 ,", []ServerTiming{{"cache", 0, false, 0}, {"db", ms(53), true, 0}}},
+		{"x;dur=abc, y;dur=-1, z;dur=1e99, w;dur=2", []ServerTiming{{"x", 0, false, 0}, {"y", 0, false, 0}, {"z", 0, false, 0}, {"w", ms(2), true, 0}}},
 		{"", nil},
 		{" , ;dur=3", nil},
-		{"gpu-kernel;dur=0.5;desc=x", []ServerTiming{{"gpu-kernel", ms(0.5), true}}},
+		{"gpu-kernel;dur=0.5;desc=x", []ServerTiming{{"gpu-kernel", ms(0.5), true, 0}}},
+		{`total;dur=1, batch;desc="8"`, []ServerTiming{{"total", ms(1), true, 0}, {"batch", 0, false, 8}}},
 	} {
 		got := ParseServerTiming(nil, []byte(c.in))
 		if !reflect.DeepEqual(got, c.want) {

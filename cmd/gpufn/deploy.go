@@ -14,7 +14,8 @@ import (
 const deployUsage = `gpufn deploy [--url URL] [--token TOKEN] [--check] DIR
 
 Uploads a bundle that the exporter wrote (python -m tools.export; docs/export.md): every
-library of DIR/gpufn-bundle.json, its weight set, then its function. With --check, invokes the
+library of DIR/gpufn-bundle.json, its weight set, its batch variants (each a function, in the
+order listed; docs/batching.md), then its function. With --check, invokes the
 function with the bundle's reference inputs and compares the outputs with the reference
 outputs, within a bound by dtype (F32 2e-3, F16 1e-2, BF16 3e-2 relative; other dtypes exact).
 --url and --token default as for the other client commands ($GPUFN_URL, $GPUFN_TOKEN).

@@ -1,0 +1,326 @@
+package engine
+
+import (
+	"sync/atomic"
+	"time"
+
+	"gpufn/call"
+	"gpufn/function"
+	"gpufn/shm"
+)
+
+// Dynamic batching (docs/batching.md): when a slot takes an invocation of a function that
+// declares batching (call.Function.Batching), it takes with it the invocations of the same
+// function and caller queued behind it and runs them as one run of a batch variant, through a
+// carrier invocation (call.BatchRun): the members' inputs are written back to back into the
+// worker's context (putInputs), the variant runs, and the carrier's outputs are split among
+// the members. A batch that fails has its members run again alone. Runs on whoever drives the
+// slot; the queue is read and taken from under sched's lock.
+
+// batchStats counts batched runs: runs of a variant, the invocations they answered, and the
+// zeroed items they padded with.
+type batchStats struct {
+	runs, members, padded atomic.Uint64
+	sizes                 [function.MaxBatchSize + 1]atomic.Uint64 // runs by batch size, 1 alone
+}
+
+// batchPoll is how often a slot that waits for a batch to fill (max_queue_delay_us) looks at
+// the queue again.
+const batchPoll = 100 * time.Microsecond
+
+// batch returns what the slot is to run for inv, which it took: inv itself, or the carrier of
+// a batch that inv heads; nil when inv joined the batch another slot waits to fill
+// (batchwait.go). waitOK: the slot may wait (the declaration's delay) for more to come; a slot
+// that pipelines (its worker busy) does not.
+func (s *slot) batch(inv *call.Invocation, waitOK bool) *call.Invocation {
+	b := inv.Fn.Batching
+	if b == nil || inv.Sched.Unbatched || inv.Sched.Exclusive || inv.Sched.Whole {
+		s.e.stats.batches.sizes[1].Add(1)
+		return inv
+	}
+	vs := b.Variants()
+	if vs == nil || len(vs.Sizes) < 2 || !itemInputs(inv, b.Decl) {
+		s.e.stats.batches.sizes[1].Add(1)
+		return inv
+	}
+	d := b.Decl
+	var buf [16]int
+	usable := s.usableVariants(buf[:0], vs, d)
+	if waitOK && d.MaxQueueDelayUs > 0 {
+		return s.batchWaiting(inv, usable, vs, d) // batchwait.go
+	}
+	until := batchWait(inv, d)
+	more, size, _, _ := s.e.sched.gather(inv, usable, d, nil, 0, false, &until)
+	return s.carrier(inv, more, size, vs, d)
+}
+
+// batchWait is until when inv may wait for company: its arrival plus the declaration's delay,
+// and never past half of its time to its deadline (the other half is to run it).
+func batchWait(inv *call.Invocation, d *function.Batching) time.Time {
+	until := inv.Sched.Enqueued.Add(time.Duration(d.MaxQueueDelayUs) * time.Microsecond)
+	if half := inv.Sched.Enqueued.Add(inv.Deadline.Sub(inv.Sched.Enqueued) / 2); half.Before(until) {
+		until = half
+	}
+	return until
+}
+
+// itemInputs reports whether inv's inputs are one item each (others run alone).
+func itemInputs(inv *call.Invocation, d *function.Batching) bool {
+	if len(inv.Inputs) != len(d.InputItem) {
+		return false
+	}
+	for i, in := range inv.Inputs {
+		if uint64(len(in)) != d.InputItem[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// usableVariants appends to out the batch sizes of vs this slot can run (their memory fits
+// its worker's pool: a batch never takes the whole GPU of an auto engine, their inputs and outputs a context), at most the declaration's
+// max_batch_size; 1 always.
+func (s *slot) usableVariants(out []int, vs *call.Variants, d *function.Batching) []int {
+	var pool uint64 // the slot's worker's pool (0: not known)
+	if h := s.life.hello(); h != nil {
+		pool = h.PoolBytes
+	}
+	capacity := s.e.IOCapacity(len(d.OutputItem))
+	for i, n := range vs.Sizes {
+		if n == 1 || n <= d.MaxBatch && (pool == 0 || vs.Need[i] <= pool) && vs.IOBytes[i] <= capacity {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// chooseBatch picks the batch size for n invocations at hand (usable sizes ascending, 1
+// first): the largest preferred size they fill; else, with "pad", the smallest size that
+// holds them all, or with "largest_fit" the largest they fill. It returns the size and how
+// many of the n it takes, and whether a larger preferred size could still fill.
+func chooseBatch(n int, usable []int, d *function.Batching) (size, take int, larger bool) {
+	best := 0
+	for _, p := range d.Preferred {
+		if contains(usable, p) {
+			if p <= n {
+				best = p
+			} else {
+				larger = true
+			}
+		}
+	}
+	if best > 0 {
+		return best, best, larger
+	}
+	top := usable[len(usable)-1]
+	n = min(n, top)
+	for _, u := range usable {
+		if d.PadPartial && u >= n {
+			return u, n, larger
+		}
+		if !d.PadPartial && u <= n {
+			size = u
+		}
+	}
+	return size, size, larger
+}
+
+func contains(list []int, v int) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// gather takes, from the queue (put back ones first, then inv's caller's FIFO), the
+// invocations of inv's function that join inv in a batch (appended to out), and the batch
+// size; have more are at hand already (handed to a slot that waits, batchwait.go), counted
+// before the queued ones. take is how many of inv, the ones at hand and the queued make the
+// batch (the queued taken are take-1-have, if that many). until is lowered to the earliest
+// batchWait of the queued that would join.
+//
+// With wait nothing is taken: it only reports (waiting) whether a larger preferred size could
+// still fill.
+func (q *sched) gather(inv *call.Invocation, usable []int, d *function.Batching, out []*call.Invocation, have int, wait bool, until *time.Time) (more []*call.Invocation, size, take int, waiting bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	t := q.q.tenants[inv.Tenant]
+	joinsWait := func(x *call.Invocation) bool {
+		if !joins(x, inv, d) {
+			return false
+		}
+		if w := batchWait(x, d); w.Before(*until) {
+			*until = w
+		}
+		return true
+	}
+	top := usable[len(usable)-1]
+	n := min(1+have, top)
+	if !q.exclusive && n < top {
+		n += q.q.front.count(top-n, joinsWait)
+		if t != nil && n < top {
+			n += t.ring.count(top-n, joinsWait)
+		}
+	}
+	size, take, larger := chooseBatch(n, usable, d)
+	if wait { // only looking: the caller gathers again, without wait, once done waiting
+		return out, size, take, larger
+	}
+	if left := take - 1 - have; left > 0 {
+		pick := func(x *call.Invocation) bool {
+			if left > 0 && joins(x, inv, d) {
+				left--
+				return true
+			}
+			return false
+		}
+		out = q.q.front.removeIf(out, pick)
+		if left > 0 && t != nil {
+			out = q.q.removeFrom(t, out, pick)
+		}
+	}
+	return out, size, take, false
+}
+
+// joins reports whether queued x may join inv's batch.
+func joins(x, inv *call.Invocation, d *function.Batching) bool {
+	return x.Fn == inv.Fn && x.Tenant == inv.Tenant && !x.Sched.Unbatched && !x.Sched.Exclusive && !x.Sched.Whole && itemInputs(x, d)
+}
+
+// count is the number of invocations (at most limit) for which f holds.
+func (r *ring) count(limit int, f func(*call.Invocation) bool) int {
+	c := 0
+	for i := 0; i < r.n && c < limit; i++ {
+		if f(r.buf[(r.head+i)%len(r.buf)]) {
+			c++
+		}
+	}
+	return c
+}
+
+// removeFrom removes from tenant t's FIFO, in order, every invocation for which f holds.
+func (q *queue) removeFrom(t *tenantQueue, out []*call.Invocation, f func(*call.Invocation) bool) []*call.Invocation {
+	n := len(out)
+	out = t.ring.removeIf(out, f)
+	for _, x := range out[n:] {
+		q.uncount(t, x)
+	}
+	q.settle()
+	return out
+}
+
+// carrier makes the carrier of a batch of size: inv and more, then zeroed items; inv itself
+// when it runs alone.
+func (s *slot) carrier(inv *call.Invocation, more []*call.Invocation, size int, vs *call.Variants, d *function.Batching) *call.Invocation {
+	st := &s.e.stats.batches
+	if size <= 1 {
+		st.sizes[1].Add(1)
+		return inv
+	}
+	members := make([]*call.Invocation, 0, 1+len(more))
+	members = append(append(members, inv), more...)
+	vi := 0
+	for i, n := range vs.Sizes {
+		if n == size {
+			vi = i
+		}
+	}
+	c := call.Acquire()
+	c.Fn, c.Tenant, c.LaunchLimit, c.Need = vs.Fns[vi], inv.Tenant, inv.LaunchLimit, vs.Need[vi]
+	c.Sched.Enqueued = time.Now()
+	for _, m := range members {
+		if m.Deadline.After(c.Deadline) {
+			c.Deadline, c.Sched.Timeout = m.Deadline, m.Sched.Timeout
+		}
+	}
+	c.Batch = call.NewBatchRun(members, size, d.OutputItem, s.e.rerunAlone)
+	st.runs.Add(1)
+	st.members.Add(uint64(len(members)))
+	st.padded.Add(uint64(size - len(members)))
+	st.sizes[size].Add(1)
+	return c
+}
+
+// behind is the function whose invocations may be sent behind busy (prefetch): busy's, or
+// for a batch's carrier the batching function its members invoked (they form the next batch,
+// which goes only if it is of busy's variant).
+func behind(busy *pending) *call.Function {
+	if busy.inv != nil && busy.inv.Batch != nil {
+		return busy.inv.Batch.Base
+	}
+	return busy.fn
+}
+
+// untake undoes a prefetch's take of next (what batch made of the invocation takeBehind
+// gave): it may not be sent behind an invocation of another function (a batch of another
+// size, or one alone). Its members (or itself) go back to the head of the queue, in order.
+func (s *slot) untake(next *call.Invocation) {
+	st := &s.e.stats.batches
+	if r := next.Batch; r != nil {
+		for i := len(r.Members) - 1; i >= 0; i-- {
+			s.e.sched.putBack(r.Members[i])
+		}
+		st.runs.Add(^uint64(0))
+		st.members.Add(^uint64(len(r.Members) - 1))
+		st.padded.Add(^uint64(r.Size - len(r.Members) - 1))
+		st.sizes[r.Size].Add(^uint64(0))
+		next.Batch = nil
+		call.Release(next)
+	} else {
+		st.sizes[1].Add(^uint64(0))
+		s.e.sched.putBack(next)
+	}
+	s.e.sched.doneRunning(false)
+}
+
+// rerunAlone puts a member of a failed batch back at the head of the queue, to run alone.
+func (e *Engine) rerunAlone(inv *call.Invocation) { e.sched.putBack(inv) }
+
+// putInputs copies inv's inputs into context ctx (p's spans): a batch's carrier gets each
+// input's items back to back, the members' then zeroes (one copy in), and its members' own
+// deadlines armed once their inputs are in. It returns false when inv was answered instead.
+func (s *slot) putInputs(ctx *shm.Context, p *pending, inv *call.Invocation, prefetched bool) bool {
+	r := inv.Batch
+	if r == nil {
+		for _, in := range inv.Inputs {
+			sp, err := ctx.PutInput(in)
+			if err != nil {
+				s.failTaken(inv, prefetched, call.Errorf(call.CodeTooLarge, "%v", err))
+				return false
+			}
+			p.inputs = append(p.inputs, sp)
+		}
+		return true
+	}
+	items := r.Base.Batching.Decl.InputItem
+	parts := make([][]byte, len(r.Members))
+	for i, n := range items {
+		for j, m := range r.Members {
+			parts[j] = m.Inputs[i]
+		}
+		sp, err := ctx.PutGather(parts, uint64(r.Size)*n)
+		if err != nil {
+			s.failTaken(inv, prefetched, call.Errorf(call.CodeTooLarge, "%v", err))
+			return false
+		}
+		p.inputs = append(p.inputs, sp)
+	}
+	r.Arm(time.Now().Add(100 * 365 * 24 * time.Hour))
+	return true
+}
+
+// batchStatsInto copies the batching counters into st.
+func (e *Engine) batchStatsInto(st *call.EngineStats) {
+	b := &e.stats.batches
+	st.BatchRuns, st.BatchMembers, st.BatchPadded = b.runs.Load(), b.members.Load(), b.padded.Load()
+	for n := range b.sizes {
+		if c := b.sizes[n].Load(); c > 0 {
+			if st.BatchSizes == nil {
+				st.BatchSizes = map[int]uint64{}
+			}
+			st.BatchSizes[n] = c
+		}
+	}
+}

@@ -1,0 +1,347 @@
+package engine
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"testing"
+	"time"
+
+	"gpufn/call"
+	"gpufn/examples"
+	"gpufn/function"
+	"gpufn/libscan"
+)
+
+// Dynamic batching on real workers (the cpu device runs library "batch", whose kernel has a
+// batch dimension; examples/batch.go). Batches are made to form without timing: the worker is
+// held at the gate by another invocation while the members queue behind it.
+
+var batchLib = func() *call.Library {
+	img := examples.MustPTX("batch")
+	info, err := libscan.Scan(img)
+	if err != nil {
+		panic(err)
+	}
+	return &call.Library{Name: "batch", Hash: sha256.Sum256(img), Kind: info.Kind, Image: img, Info: info}
+}()
+
+// batchFn makes the batch-1 function of the example with variants of sizes, resolved.
+func batchFn(t *testing.T, sizes []int, delayUs int, partial string, preferred []int) *call.Function {
+	t.Helper()
+	one := batchCompile(t, "m", examples.BatchingConfig("m", sizes, delayUs, partial, preferred))
+	decl := one.Plan.Config.Batching
+	one.Batching = &call.Batching{Decl: decl}
+	vs := &call.Variants{}
+	if !vs.Add(one, 1, decl) {
+		t.Fatal("the batch-1 variant")
+	}
+	for i, n := range sizes {
+		v := batchCompile(t, examples.BatchVariantName("m", n), examples.BatchConfig(n))
+		if ps := decl.CheckVariant(one.Plan, v.Plan, i, n); len(ps) > 0 {
+			t.Fatal(ps)
+		}
+		if !vs.Add(v, n, decl) {
+			t.Fatalf("variant %d", n)
+		}
+	}
+	one.Batching.SetVariants(vs)
+	return one
+}
+
+func batchCompile(t *testing.T, name string, cfg []byte) *call.Function {
+	t.Helper()
+	p, err := function.Parse(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.CheckLibrary(batchLib.Info); err != nil {
+		t.Fatal(err)
+	}
+	nextFnID++
+	return &call.Function{ID: nextFnID, Name: name, Plan: p, Config: cfg, Lib: batchLib}
+}
+
+// batchResult is one member's answer.
+type batchResult struct {
+	out   []byte
+	err   *call.Error
+	batch int64
+	queue time.Duration
+}
+
+// submitBehindGate holds every worker of e at the gate, submits one invocation of f per input
+// (queued behind them), lets the workers go and returns the answers in input order.
+func submitBehindGate(t *testing.T, e *Engine, g *gate, workers int, f *call.Function, inputs [][]byte, deadline func(i int) time.Time) []batchResult {
+	t.Helper()
+	hold := make([]*call.Invocation, workers)
+	for i := range hold {
+		hold[i] = call.Acquire()
+		hold[i].Fn, hold[i].Inputs = gated(t), [][]byte{{byte(i)}}
+		if err := e.Submit(hold[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g.waitEntered(t, int64(workers))
+	invs := make([]*call.Invocation, len(inputs))
+	for i, in := range inputs {
+		invs[i] = call.Acquire()
+		invs[i].Fn, invs[i].Inputs = f, [][]byte{in}
+		if deadline != nil {
+			invs[i].Deadline = deadline(i)
+		}
+		if err := e.Submit(invs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g.allow(t, workers)
+	for _, h := range hold {
+		<-h.Done()
+		call.Release(h)
+	}
+	out := make([]batchResult, len(inputs))
+	for i, inv := range invs {
+		<-inv.Done()
+		r := batchResult{err: inv.Err, batch: inv.Timing.Batch, queue: inv.Timing.Queue}
+		if inv.Err == nil {
+			r.out = append([]byte(nil), inv.Outputs[0]...)
+		}
+		out[i] = r
+		call.Release(inv)
+	}
+	return out
+}
+
+// batchEngines are the engines the batching tests run on, with their number of workers.
+var batchEngines = []struct {
+	name    string
+	cfg     Config
+	workers int
+}{
+	{"sequential", Config{Mode: Sequential}, 1},
+	{"concurrent", Config{Mode: Concurrent, Workers: 2}, 2},
+}
+
+// Batches form, pad and split: every member's output is its own unbatched output, and the
+// batch sizes are those the rules give (preferred sizes, then pad or largest fit).
+func TestBatchFormsPadsSplits(t *testing.T) {
+	for _, eng := range batchEngines {
+		t.Run(eng.name, func(t *testing.T) {
+			g := newGate(t)
+			cfg := eng.cfg
+			cfg.Env = []string{g.env()}
+			e := newEngine(t, cfg)
+			inputs := make([][]byte, 5)
+			want := make([][]byte, 5)
+			plain := batchFn(t, []int{2, 4, 8}, 0, "", nil)
+			for i := range inputs {
+				inputs[i] = examples.BatchInput(uint64(i + 1))
+				var err *call.Error
+				if want[i], err = invokeSync(t, e, plain, inputs[i], 0); err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(want[i], examples.BatchReference(inputs[i])) {
+					t.Fatalf("input %d alone: %x, the reference %x", i, want[i], examples.BatchReference(inputs[i]))
+				}
+			}
+			for _, c := range []struct {
+				name      string
+				partial   string
+				preferred []int
+				sizes     map[int64]int // members answered by batch size (0: alone)
+				padded    uint64
+			}{
+				{"preferred", "", nil, map[int64]int{4: 4, 0: 1}, 0},
+				{"pad", "pad", []int{8}, map[int64]int{8: 5}, 3},
+				{"largest_fit", "largest_fit", []int{8}, map[int64]int{4: 4, 0: 1}, 0},
+			} {
+				f := batchFn(t, []int{2, 4, 8}, 0, c.partial, c.preferred)
+				before := e.Stats()
+				got := submitBehindGate(t, e, g, eng.workers, f, inputs, nil)
+				sizes := map[int64]int{}
+				for i, r := range got {
+					if r.err != nil || !bytes.Equal(r.out, want[i]) {
+						t.Fatalf("%s: member %d: %x %v, want its own output %x", c.name, i, r.out, r.err, want[i])
+					}
+					sizes[r.batch]++
+				}
+				if fmt.Sprint(sizes) != fmt.Sprint(c.sizes) {
+					t.Fatalf("%s: members by batch size %v, want %v", c.name, sizes, c.sizes)
+				}
+				after := e.Stats()
+				if after.BatchPadded-before.BatchPadded != c.padded || after.BatchRuns-before.BatchRuns != 1 {
+					t.Fatalf("%s: %d runs, %d padded; want 1 run, %d padded", c.name, after.BatchRuns-before.BatchRuns, after.BatchPadded-before.BatchPadded, c.padded)
+				}
+			}
+		})
+	}
+}
+
+// A poisonous member (its input makes the kernel fault) fails alone: the batch is run again
+// member by member, and the others get their own outputs.
+func TestBatchPoisonousMemberFailsAlone(t *testing.T) {
+	for _, eng := range batchEngines {
+		t.Run(eng.name, func(t *testing.T) {
+			g := newGate(t)
+			cfg := eng.cfg
+			cfg.Env = []string{g.env()}
+			e := newEngine(t, cfg)
+			f := batchFn(t, []int{2, 4}, 0, "", nil)
+			inputs := [][]byte{examples.BatchInput(1), examples.BatchInput(2), examples.BatchPoisonInput(), examples.BatchInput(3)}
+			got := submitBehindGate(t, e, g, eng.workers, f, inputs, nil)
+			for i, r := range got {
+				if i == 2 {
+					if r.err == nil || r.err.Code != call.CodeKernelFault {
+						t.Fatalf("the poisonous member: %v, want kernel_fault", r.err)
+					}
+					continue
+				}
+				if r.err != nil || !bytes.Equal(r.out, examples.BatchReference(inputs[i])) {
+					t.Fatalf("member %d: %x %v, want its own output", i, r.out, r.err)
+				}
+				if r.batch != 0 {
+					t.Fatalf("member %d answered by a batch of %d, want its run alone after the batch faulted", i, r.batch)
+				}
+			}
+			if st := e.Stats(); st.BatchRuns != 1 || st.BatchMembers != 4 {
+				t.Fatalf("%d batch runs of %d members, want 1 of 4", st.BatchRuns, st.BatchMembers)
+			}
+		})
+	}
+}
+
+// A member's deadline is its own: one that expires while the batch waits in the queue is
+// answered deadline_exceeded at its deadline; the others form a batch and are answered.
+func TestBatchMemberDeadline(t *testing.T) {
+	for _, eng := range batchEngines {
+		t.Run(eng.name, func(t *testing.T) {
+			g := newGate(t)
+			cfg := eng.cfg
+			cfg.Env = []string{g.env()}
+			e := newEngine(t, cfg)
+			f := batchFn(t, []int{2, 4}, 0, "", nil)
+			inputs := [][]byte{examples.BatchInput(1), examples.BatchInput(2), examples.BatchInput(3), examples.BatchInput(4), examples.BatchInput(5)}
+			// The workers are released only once the short deadline has been answered: the
+			// gate opens after the janitor answered it (submitBehindGate waits for all).
+			hold := make([]*call.Invocation, eng.workers)
+			for i := range hold {
+				hold[i] = call.Acquire()
+				hold[i].Fn, hold[i].Inputs = gated(t), [][]byte{{byte(i)}}
+				if err := e.Submit(hold[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			g.waitEntered(t, int64(eng.workers))
+			invs := make([]*call.Invocation, len(inputs))
+			for i, in := range inputs {
+				invs[i] = call.Acquire()
+				invs[i].Fn, invs[i].Inputs = f, [][]byte{in}
+				invs[i].Deadline = time.Now().Add(time.Minute)
+				if i == 1 {
+					invs[i].Deadline = time.Now().Add(50 * time.Millisecond)
+				}
+				if err := e.Submit(invs[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			<-invs[1].Done()
+			if invs[1].Err == nil || invs[1].Err.Code != call.CodeDeadline {
+				t.Fatalf("the member with the short deadline: %v, want deadline_exceeded", invs[1].Err)
+			}
+			g.allow(t, eng.workers)
+			for _, h := range hold {
+				<-h.Done()
+				call.Release(h)
+			}
+			for i, inv := range invs {
+				if i != 1 {
+					<-inv.Done()
+					if inv.Err != nil || !bytes.Equal(inv.Outputs[0], examples.BatchReference(inputs[i])) || inv.Timing.Batch != 4 {
+						t.Fatalf("member %d: %v, batch %d; want its own output from the batch of 4", i, inv.Err, inv.Timing.Batch)
+					}
+				}
+				call.Release(inv)
+			}
+		})
+	}
+}
+
+// With max_queue_delay_us 0 a lone invocation never waits for company: it runs alone at once
+// (as batch 1, not padded into a larger variant), whatever the preferred sizes.
+func TestBatchLoneRequestNeverWaits(t *testing.T) {
+	for _, eng := range batchEngines {
+		t.Run(eng.name, func(t *testing.T) {
+			e := newEngine(t, eng.cfg)
+			f := batchFn(t, []int{2, 4, 8}, 0, "pad", []int{8})
+			for i := range 3 {
+				inv := call.Acquire()
+				inv.Fn, inv.Inputs = f, [][]byte{examples.BatchInput(uint64(i))}
+				if err := e.Submit(inv); err != nil {
+					t.Fatal(err)
+				}
+				<-inv.Done()
+				if inv.Err != nil || inv.Timing.Batch != 0 {
+					t.Fatalf("lone request %d: %v, batch %d; want it run alone", i, inv.Err, inv.Timing.Batch)
+				}
+				call.Release(inv)
+			}
+			if st := e.Stats(); st.BatchRuns != 0 || st.BatchSizes[1] < 3 {
+				t.Fatalf("%d batch runs, %d runs alone; want 0 and 3", st.BatchRuns, st.BatchSizes[1])
+			}
+		})
+	}
+}
+
+// With a delay, the first member waits for the preferred size to fill and the others join it:
+// on one worker they queue while it waits; on two, the other worker hands those it takes to the
+// waiting one.
+func TestBatchDelayFillsPreferred(t *testing.T) {
+	for _, eng := range batchEngines {
+		t.Run(eng.name, func(t *testing.T) {
+			e := newEngine(t, eng.cfg)
+			f := batchFn(t, []int{2, 4}, function.MaxQueueDelayUs, "", []int{4})
+			invs := make([]*call.Invocation, 4)
+			for i := range invs {
+				invs[i] = call.Acquire()
+				invs[i].Fn, invs[i].Inputs = f, [][]byte{examples.BatchInput(uint64(i))}
+				invs[i].Deadline = time.Now().Add(time.Minute)
+				if err := e.Submit(invs[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for i, inv := range invs {
+				<-inv.Done()
+				if inv.Err != nil || inv.Timing.Batch != 4 || !bytes.Equal(inv.Outputs[0], examples.BatchReference(examples.BatchInput(uint64(i)))) {
+					t.Fatalf("member %d: %v, batch %d; want its own output from the batch of 4", i, inv.Err, inv.Timing.Batch)
+				}
+				call.Release(inv)
+			}
+		})
+	}
+}
+
+// A delay never runs past a member's deadline: a lone invocation whose deadline is shorter than
+// the delay waits at most half of its time to its deadline, and is answered, alone.
+func TestBatchDelayBoundedByDeadline(t *testing.T) {
+	for _, eng := range batchEngines {
+		t.Run(eng.name, func(t *testing.T) {
+			e := newEngine(t, eng.cfg)
+			f := batchFn(t, []int{2, 4}, function.MaxQueueDelayUs, "", []int{4})
+			inv := call.Acquire()
+			defer call.Release(inv)
+			inv.Fn, inv.Inputs = f, [][]byte{examples.BatchInput(7)}
+			timeout := time.Second
+			inv.Deadline = time.Now().Add(timeout)
+			if err := e.Submit(inv); err != nil {
+				t.Fatal(err)
+			}
+			<-inv.Done()
+			if inv.Err != nil || inv.Timing.Batch != 0 {
+				t.Fatalf("%v, batch %d; want answered alone before its deadline", inv.Err, inv.Timing.Batch)
+			}
+			if inv.Timing.Queue < timeout/2-time.Millisecond {
+				t.Fatalf("waited %v for company; the bound is half of %v", inv.Timing.Queue, timeout)
+			}
+		})
+	}
+}

@@ -1,0 +1,103 @@
+package engine
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+
+	"gpufn/call"
+)
+
+// Batching and pipelining (batch.go, pipeline.go) on real workers, held at the gate.
+
+// gatedBatchFn is a batching function of the testkernels library whose runs wait at the gate
+// (spin_ns) and answer their input X (8 bytes an item), with variants of sizes: one gate
+// entry per run, batch or not.
+func gatedBatchFn(t *testing.T, sizes []int) *call.Function {
+	t.Helper()
+	body := func(extra string) string {
+		return `{"module_path": "testkernels", "kernels": ["spin_ns"],` + extra + ` "blueprint": {"inputs": ["X"], "buffers": {}, "outputs": ["X"],
+		  "control_flow": [{"ExecKernel": ["spin_ns", [{"Constant": 0}], ` + launch1 + `]}]}}`
+	}
+	var vs string
+	for i, n := range sizes {
+		if i > 0 {
+			vs += ", "
+		}
+		vs += fmt.Sprintf(`{"batch": %d, "function": "g_b%d"}`, n, n)
+	}
+	one := compileFn(t, "g", body(`"batching": {"variants": [`+vs+`], "item_bytes": {"X": 8}},`))
+	decl := one.Plan.Config.Batching
+	one.Batching = &call.Batching{Decl: decl}
+	v := &call.Variants{}
+	v.Add(one, 1, decl)
+	for _, n := range sizes {
+		v.Add(compileFn(t, fmt.Sprintf("g_b%d", n), body("")), n, decl)
+	}
+	one.Batching.SetVariants(v)
+	return one
+}
+
+func item8(i int) []byte { return []byte(fmt.Sprintf("item%04d", i)) }
+
+// A pipelining worker sends the next batch behind the running one only when it is of the same
+// variant (isolate zeroes a context of another function, even one in flight): behind a batch
+// of 2, one left alone goes back to the head of the queue and runs next; behind a batch of 4, a
+// batch of 2 goes back whole (its members at the head, in order) and forms again; behind a
+// batch of 4, the next batch of 4 is sent at once.
+func TestBatchPipelinesOnlyTheSameVariant(t *testing.T) {
+	g := newGate(t)
+	e := newEngine(t, Config{Mode: Sequential, Env: []string{g.env()}})
+	f := gatedBatchFn(t, []int{2, 4})
+	// Warm: the worker has the code of each (a slot prefetches only behind code it has).
+	vs := f.Batching.Variants()
+	g.allow(t, len(vs.Fns))
+	for i, v := range vs.Fns {
+		in := bytes.Repeat(item8(i), vs.Sizes[i])
+		if out, err := invokeSync(t, e, v, in, 0); err != nil || !bytes.Equal(out, in) {
+			t.Fatalf("warm %s: %q %v", v.Name, out, err)
+		}
+	}
+	entered := int64(len(vs.Fns))
+	for _, c := range []struct {
+		n         int
+		want      []int64
+		runs      int // at the gate, the blocker's included
+		pipelined uint64
+	}{
+		{3, []int64{2, 2, 0}, 3, 0},                // a batch of 2, the one left alone after it
+		{6, []int64{4, 4, 4, 4, 2, 2}, 3, 0},       // behind the batch of 4, the batch of 2 put back whole
+		{8, []int64{4, 4, 4, 4, 4, 4, 4, 4}, 3, 1}, // the second batch of 4 sent behind the first
+	} {
+		before := e.Stats()
+		blocker := call.Acquire()
+		blocker.Fn, blocker.Inputs = gated(t), [][]byte{{1}}
+		if err := e.Submit(blocker); err != nil {
+			t.Fatal(err)
+		}
+		entered++
+		g.waitEntered(t, entered)
+		invs := make([]*call.Invocation, c.n)
+		for i := range invs {
+			invs[i] = call.Acquire()
+			invs[i].Fn, invs[i].Inputs = f, [][]byte{item8(10 + i)}
+			if err := e.Submit(invs[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g.allow(t, c.runs)
+		entered += int64(c.runs - 1)
+		<-blocker.Done()
+		call.Release(blocker)
+		for i, inv := range invs {
+			<-inv.Done()
+			if inv.Err != nil || !bytes.Equal(inv.Outputs[0], item8(10+i)) || inv.Timing.Batch != c.want[i] {
+				t.Fatalf("%d queued, invocation %d: %q %v batch %d; want its own input back from a batch of %d", c.n, i, inv.Outputs, inv.Err, inv.Timing.Batch, c.want[i])
+			}
+			call.Release(inv)
+		}
+		if p := e.Stats().Pipelined - before.Pipelined; p != c.pipelined {
+			t.Fatalf("%d queued: %d pipelined, want %d", c.n, p, c.pipelined)
+		}
+	}
+}
