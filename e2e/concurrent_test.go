@@ -42,7 +42,7 @@ func TestConcurrentCorrectness(t *testing.T) {
 		return errs
 	})
 	used := 0
-	for _, w := range s.engines()[0].Workers {
+	for _, w := range domainWorkers(s.engines()[0]) {
 		if w.PID > 0 {
 			used++
 		}
@@ -214,7 +214,7 @@ func TestZeroingOnEveryWorker(t *testing.T) {
 	// First one dirty and then one zero_check on every worker, whatever the scheduling: each
 	// sent while every worker is stopped, so that each of the 4 finds the others busy and goes
 	// to a worker of its own.
-	n := len(s.engines()[0].Workers)
+	n := len(domainWorkers(s.engines()[0]))
 	for _, fn := range []string{"dirty", "zero_check"} {
 		cont := s.stopWorkers()
 		answers := make(chan answer, n)
@@ -255,7 +255,7 @@ func TestZeroingOnEveryWorker(t *testing.T) {
 	if bad.Load() > 0 {
 		t.Fatalf("%d fresh buffers held another invocation's bytes", bad.Load())
 	}
-	for _, w := range s.engines()[0].Workers {
+	for _, w := range domainWorkers(s.engines()[0]) {
 		if w.Invocations == 0 {
 			t.Fatalf("worker %s ran nothing: the test did not reach every worker", w.ID)
 		}

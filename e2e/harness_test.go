@@ -346,7 +346,7 @@ func (s *server) stopWorkers() (cont func()) {
 	s.t.Helper()
 	var pids []int
 	for _, w := range s.engines()[0].Workers {
-		if strings.HasSuffix(w.ID, "-whole") && !w.Up {
+		if strings.HasSuffix(w.ID, "-whole") && !w.Up || w.Rescue {
 			continue
 		}
 		if w.PID <= 0 || !w.Up {

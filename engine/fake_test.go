@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -57,6 +58,10 @@ type fakeGPU struct {
 	runs       []fakeRun     // every request run, in the order they started
 	nextPID    int
 
+	// holdStarts, when not nil, holds the start of every worker of the shared domain (not a
+	// rescue worker) until it is closed: a recovery that lasts until the test ends it.
+	holdStarts chan struct{}
+
 	// The gate: runs of doGate functions wait until the test lets them through. Each run
 	// that reaches it is counted and its input sent on entered.
 	entered  chan string
@@ -81,6 +86,13 @@ func newFakeGPU(t *testing.T) *fakeGPU {
 
 // start is the engine's Config.Start.
 func (g *fakeGPU) start(opt worker.StartOptions) (Worker, error) {
+	own := slices.Contains(opt.Env, fakeOwnDomain)
+	g.mu.Lock()
+	hold := g.holdStarts
+	g.mu.Unlock()
+	if hold != nil && !own {
+		<-hold
+	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.failStarts > 0 {
@@ -102,7 +114,7 @@ func (g *fakeGPU) start(opt worker.StartOptions) (Worker, error) {
 	for range opt.Contexts {
 		w.contexts = append(w.contexts, shm.NewContext(make([]byte, opt.ContextBytes)))
 	}
-	w.busy, w.standby = make([]bool, len(w.contexts)), opt.Standby
+	w.busy, w.standby, w.own = make([]bool, len(w.contexts)), opt.Standby, own
 	g.workers = append(g.workers, w)
 	go w.serve()
 	return w, nil
@@ -227,6 +239,7 @@ type fakeWorker struct {
 	busy     []bool // a request in flight in each context
 	failSend int    // when > 0, the failSend-th Send from now fails (a request that could not be written)
 	standby  bool   // started as a standby, not promoted yet: no GPU client (fakestandby_test.go)
+	own      bool   // a fault domain of its own (a rescue worker: fakeOwnDomain in its environment)
 
 	// Owned by serve.
 	funcs map[uint64]string // compiled configs by function ID

@@ -36,6 +36,8 @@ const (
 	stageFirstAnswer     = "first_answer"     // the first invocation answered correctly after detection
 	stageCulpritRun      = "culprit_run"      // the suspect's lone run sent
 	stageCulpritAnswered = "culprit_answered" // the culprit answered (kernel fault, overrun)
+	stageRescue          = "rescue_run"       // the first invocation a rescue worker took (rescue.go)
+	stageRescueEnd       = "rescue_end"       // the rescue window closed: every worker of the domain back
 	stageDone            = "done"
 )
 
@@ -74,6 +76,9 @@ func (r *recovery) detected(tear func() bool, by, cause string) bool {
 		r.addLocked(stageDetected, by, now)
 	} else {
 		r.round++
+	}
+	if len(r.e.res.slots) > 0 {
+		r.e.res.open.Store(true) // until every worker of the domain is back (domainUp)
 	}
 	r.cur.Teardowns = r.round
 	r.addLocked(stageTeardown, by, now)

@@ -1,0 +1,178 @@
+package engine
+
+import (
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"gpufn/call"
+)
+
+// Rescue workers (Config.Rescue). Under a shared fault domain (MPS) a teardown takes every
+// worker of the GPU down, and a new MPS client's first GPU call costs 0.6-0.8 s on an H200 after
+// the daemon tore its clients down: the GPU served nothing meanwhile. A rescue worker is a
+// fault domain of its own: under MPS a process that opens the GPU outside the daemon
+// (Config.RescueEnv: CUDA_MPS_PIPE_DIRECTORY names a directory where no daemon listens, so with
+// the GPU's compute mode Default it makes an ordinary context, time-sliced beside the daemon's
+// server). A teardown of the MPS clients does not touch it, and a fault in it kills only it.
+//
+// The engine keeps Config.Rescue of them fully started (device, pinned contexts, pool) and idle
+// while the shared domain serves: they are not on the idle stack, and nothing is handed to
+// them. A teardown opens the rescue window (rescueSet.open); until every worker of the domain
+// is up again (started after the latest teardown: domainBack) the rescue workers take what the
+// queue holds, head first: the interrupted invocations put back at its head, the suspect's lone
+// run among them (on a rescue worker it is alone in its fault domain, so a second fault is
+// conclusive and costs that rescue worker only, not a second teardown of the GPU), then the
+// queue. A slot of the domain that must start a new worker meanwhile puts the invocation it was
+// handed back for them (slot.deferToRescue) rather than hold it through its worker's start.
+// A rescue worker runs as any slot does (pipelining, tenant-affine drops: affinity.go), answers
+// its invocations' faults and overruns as their own (faults.go), and restarts alone.
+
+// rescueSet is the engine's rescue workers and their window.
+type rescueSet struct {
+	slots []*slot
+	// open is set while the shared domain recovers: from a teardown until every worker of the
+	// domain is up again. Written under the recovery's lock (recovery.detected, domainUp).
+	open atomic.Bool
+	// wake (capacity len(slots)) wakes a rescue slot's goroutine: the window opened, or
+	// something was queued while it is open.
+	wake chan struct{}
+}
+
+// newRescue makes the engine's rescue slots, Config.Rescue of them under a shared fault
+// domain, none otherwise.
+func (e *Engine) newRescue() {
+	if !e.cfg.SharedFaultDomain || e.cfg.Rescue <= 0 {
+		return
+	}
+	e.res.wake = make(chan struct{}, e.cfg.Rescue)
+	for i := range e.cfg.Rescue {
+		s := newSlot(e, i, fmt.Sprintf("%s-rescue%d", e.cfg.Name, i))
+		s.rescue = true
+		s.life.counted, s.life.own = false, true
+		if e.cfg.RescueEnv != nil {
+			s.life.env = e.cfg.RescueEnv
+		}
+		e.res.slots = append(e.res.slots, s)
+	}
+}
+
+// kick wakes a rescue slot's goroutine when the window is open (something may be queued for
+// it). One atomic load when it is not.
+func (e *Engine) kickRescue() {
+	if !e.res.open.Load() {
+		return
+	}
+	select {
+	case e.res.wake <- struct{}{}:
+	default: // every goroutine has a wake-up pending
+	}
+}
+
+// rescueLoop is a rescue slot's goroutine: keep its worker up; while the window is open, run
+// what the queue holds.
+func (s *slot) rescueLoop() {
+	e := s.e
+	defer e.wg.Done()
+	defer s.life.stop()
+	for {
+		if !s.ensure() {
+			return
+		}
+		inv := e.sched.takeRescue(&e.res)
+		if inv == nil {
+			select {
+			case <-e.res.wake:
+			case <-s.life.w.Done():
+				s.life.lost(fmt.Errorf("the rescue worker exited while idle"))
+			case <-e.quit:
+				return
+			}
+			continue
+		}
+		e.kickRescue() // more may be queued: another rescue slot may take it
+		e.rec.stage(stageRescue, s.id)
+		s.dispatch(inv)
+		e.sched.doneRunning(false)
+	}
+}
+
+// takeRescue takes the head of the queue for a rescue slot while the window is open (nil
+// otherwise, or when the head needs the whole GPU). A rescue worker is a fault domain of its
+// own: an invocation that must run alone (a re-run after a teardown) runs alone there, whatever
+// else runs on the domain, so the exclusive token is neither waited for nor taken.
+func (q *sched) takeRescue(r *rescueSet) *call.Invocation {
+	if !r.open.Load() {
+		return nil
+	}
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.q.len() == 0 || q.q.peek().Sched.Whole {
+		return nil
+	}
+	q.running++
+	return q.q.pop()
+}
+
+// deferToRescue puts inv, handed to this slot of the shared domain, back at the head of the
+// queue when the slot has no live worker to run it on while the rescue window is open: a
+// rescue worker runs it now, where this slot would hold it through its worker's start. It
+// reports whether it did. The slot then starts its worker (its loop's ensure).
+func (s *slot) deferToRescue(inv *call.Invocation) bool {
+	e := s.e
+	if s.rescue || !e.res.open.Load() || inv.Sched.Whole || s.life.w != nil && !isClosed(s.life.w.Done()) {
+		return false
+	}
+	e.sched.putBack(inv)
+	e.kickRescue()
+	return true
+}
+
+// domainBack reports whether every worker of the shared domain is up and started after its
+// latest teardown.
+func (e *Engine) domainBack() bool {
+	gen := e.faults.generation()
+	for _, s := range e.slots {
+		if !s.life.upSince(gen) {
+			return false
+		}
+	}
+	return true
+}
+
+// upSince reports whether the slot's worker is up and started at generation gen or later.
+func (l *lifecycle) upSince(gen uint64) bool {
+	l.st.mu.Lock()
+	defer l.st.mu.Unlock()
+	return l.st.live != nil && l.st.gen >= gen
+}
+
+// domainUp closes the rescue window once every worker of the domain is back (a worker of the
+// domain just came up). Under the recovery's lock, as the teardown that opens it.
+func (r *recovery) domainUp() {
+	res := &r.e.res
+	if !res.open.Load() {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.e.domainBack() {
+		res.open.Store(false)
+		r.addLocked(stageRescueEnd, "", time.Now())
+	}
+}
+
+// rescueStats adds the rescue workers to st: each among the workers, how many are up, and the
+// invocations they answered.
+func (e *Engine) rescueStats(st *call.EngineStats) {
+	for _, s := range e.res.slots {
+		ws := s.life.stats()
+		ws.Rescue = true
+		st.Workers = append(st.Workers, ws)
+		if ws.Up {
+			st.RescueUp++
+		}
+		st.Rescued += ws.Invocations
+	}
+	st.RescueOpen = e.res.open.Load()
+}
