@@ -56,6 +56,7 @@ func New(cfg Config) (*Engine, error) {
 		quit:  make(chan struct{}),
 	}
 	e.rec.e = e
+	e.sched.rescue = &e.res
 	if cfg.Standby > 0 {
 		e.standby = make(chan Worker, cfg.Standby)
 	}

@@ -161,3 +161,36 @@ func TestRetryDelay(t *testing.T) {
 		}
 	}
 }
+
+// A rescue worker passes a suspect at the head of the queue over while the workers of the
+// teardown are being reaped (their slots may not have requeued the innocents yet), for what is
+// queued behind it; once they are reaped it takes the suspect. It takes nothing while the
+// window is closed.
+func TestTakeRescuePassesSuspectWhileReaping(t *testing.T) {
+	q := sched{q: newQueue(16, 1, 0)}
+	var r rescueSet
+	fn := fakeFn(doEcho)
+	suspect, innocent := call.Acquire(), call.Acquire()
+	suspect.Fn, innocent.Fn = fn, fn
+	suspect.Sched.Suspect, suspect.Sched.Exclusive, innocent.Sched.Exclusive = true, true, true
+	q.requeue(suspect)
+	q.requeue(innocent) // ahead of the suspect
+	if q.takeRescue(&r, false) != nil {
+		t.Fatal("taken while the window is closed")
+	}
+	r.open.Store(true)
+	queued := call.Acquire()
+	queued.Fn = fn
+	q.q.push(queued)
+	for i, want := range []*call.Invocation{innocent, queued, nil} {
+		if got := q.takeRescue(&r, true); got != want {
+			t.Fatalf("take %d while reaping: %p; want %p (suspect %p)", i, got, want, suspect)
+		}
+	}
+	if got := q.takeRescue(&r, false); got != suspect {
+		t.Fatalf("took %p once reaped; want the suspect %p", got, suspect)
+	}
+	if q.running != 3 || q.exclusive || q.q.len() != 0 {
+		t.Fatalf("running %d, exclusive %v, %d queued: want 3 running, no exclusive token taken, none queued", q.running, q.exclusive, q.q.len())
+	}
+}

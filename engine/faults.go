@@ -59,7 +59,7 @@ func (e *Engine) requeue(inv *call.Invocation) {
 	e.stats.reruns.Add(1)
 	e.rec.requeued(inv)
 	e.sched.requeue(inv)
-	e.kickRescue()
+	e.wakeRescue() // window open or not: a suspect's lone run is theirs (rescue.go)
 }
 
 // dropDoomed replaces the slot's worker before it runs anything when it may be doomed: it

@@ -134,6 +134,9 @@ func (l *lifecycle) lost(why error) {
 	l.w = nil
 	l.cache.bytes.Store(0) // a new worker has no module loaded
 	l.setUp(nil)
+	if l.own {
+		l.e.sched.kick() // a suspect left to the rescue workers may go to the domain's now
+	}
 	l.st.mu.Lock()
 	l.st.restarts++
 	l.st.mu.Unlock()
@@ -187,14 +190,21 @@ func (l *lifecycle) setUp(w Worker) {
 		l.st.gen = l.gen
 		l.st.up, l.st.pid, l.st.pool, l.st.hello = true, w.PID(), w.Hello().PoolBytes, w.Hello()
 		l.st.weights = worker.ResidentStats{} // a new worker counts from zero
-		if l.counted {
-			l.e.stats.up.Add(1)
-		}
+		l.countUp(1)
 	} else if l.st.up {
 		l.st.up = false
-		if l.counted {
-			l.e.stats.up.Add(-1)
-		}
+		l.countUp(-1)
+	}
+}
+
+// countUp counts a worker up (1) or down (-1): the engine's, which its readiness counts, or a
+// rescue worker (rescue.go).
+func (l *lifecycle) countUp(n int32) {
+	switch {
+	case l.counted:
+		l.e.stats.up.Add(n)
+	case l.own:
+		l.e.res.up.Add(n)
 	}
 }
 

@@ -82,15 +82,18 @@ func (r *recovery) detected(tear func() bool, by, cause string) bool {
 	}
 	r.cur.Teardowns = r.round
 	r.addLocked(stageTeardown, by, now)
+	// Stopping from now on, not from killed: an answer of a worker the teardown has yet to kill
+	// would otherwise end the recovery before it began (seen on the cpu device).
+	r.stopping = true
 	return true
 }
 
 // killed records the workers the teardown just detected killed: once they are all gone
-// (exited and reaped: Worker.Done), the old workers are stopped. A goroutine waits for them.
+// (exited and reaped: Worker.Done), the old workers are stopped (stopping, set by detected, is
+// cleared). A goroutine waits for them.
 func (r *recovery) killed(ws []Worker, by string) {
 	r.mu.Lock()
 	round := r.round
-	r.stopping = true
 	r.mu.Unlock()
 	go func() {
 		for _, w := range ws {
@@ -106,6 +109,7 @@ func (r *recovery) killed(ws []Worker, by string) {
 			r.stopping = false
 			r.addLocked(stageStopped, by, time.Now())
 			r.maybeDoneLocked()
+			r.e.wakeRescue() // a suspect passed over while reaping may run now (rescue.go)
 		}
 	}()
 }

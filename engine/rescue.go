@@ -34,6 +34,8 @@ type rescueSet struct {
 	// open is set while the shared domain recovers: from a teardown until every worker of the
 	// domain is up again. Written under the recovery's lock (recovery.detected, domainUp).
 	open atomic.Bool
+	// up counts the rescue workers up (lifecycle.countUp).
+	up atomic.Int32
 	// wake (capacity len(slots)) wakes a rescue slot's goroutine: the window opened, or
 	// something was queued while it is open.
 	wake chan struct{}
@@ -57,14 +59,26 @@ func (e *Engine) newRescue() {
 	}
 }
 
-// kick wakes a rescue slot's goroutine when the window is open (something may be queued for
-// it). One atomic load when it is not.
+// kickRescue wakes a rescue slot's goroutine when the window is open (something may be queued
+// for it). One atomic load when it is not. A requeue, and the end of the reaping, wake them
+// whatever the window (wakeRescue): a suspect's lone run is theirs.
 func (e *Engine) kickRescue() {
 	if !e.res.open.Load() {
 		return
 	}
+	e.wakeRescue()
+}
+
+// wakeRescue wakes a rescue slot's goroutine, if the engine has any.
+func (e *Engine) wakeRescue() { e.res.wakeOne() }
+
+// wakeOne wakes a rescue slot's goroutine, if there are any.
+func (r *rescueSet) wakeOne() {
+	if r.wake == nil {
+		return
+	}
 	select {
-	case e.res.wake <- struct{}{}:
+	case r.wake <- struct{}{}:
 	default: // every goroutine has a wake-up pending
 	}
 }
@@ -79,7 +93,7 @@ func (s *slot) rescueLoop() {
 		if !s.ensure() {
 			return
 		}
-		inv := e.sched.takeRescue(&e.res)
+		inv := e.sched.takeRescue(&e.res, e.rec.reaping())
 		if inv == nil {
 			select {
 			case <-e.res.wake:
@@ -101,17 +115,69 @@ func (s *slot) rescueLoop() {
 // otherwise, or when the head needs the whole GPU). A rescue worker is a fault domain of its
 // own: an invocation that must run alone (a re-run after a teardown) runs alone there, whatever
 // else runs on the domain, so the exclusive token is neither waited for nor taken.
-func (q *sched) takeRescue(r *rescueSet) *call.Invocation {
-	if !r.open.Load() {
-		return nil
-	}
+//
+// A suspect's lone run is the rescue workers' while one is up, window open or not: the slots of
+// the domain pass it by (reservedLocked), since its second fault there would tear the domain
+// down again. It is passed over, for what is queued behind it, while reaping: the workers of
+// the latest teardown are not all reaped yet, and their slots may not have requeued their
+// interrupted invocations (they do before the reap). So the innocents go first (each a
+// millisecond), and the suspect's lone run, which may fault again and cost the rescue worker a
+// restart (a new process's first GPU call, about a third of a second), comes after them.
+func (q *sched) takeRescue(r *rescueSet, reaping bool) *call.Invocation {
+	open := r.open.Load()
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.q.len() == 0 || q.q.peek().Sched.Whole {
 		return nil
 	}
+	suspect := q.q.peek().Sched.Suspect
+	if !open && (!suspect || reaping) {
+		return nil
+	}
+	head := q.q.pop()
+	if suspect && reaping {
+		var next *call.Invocation
+		if q.q.len() > 0 && !q.q.peek().Sched.Whole {
+			next = q.q.pop()
+		}
+		q.q.pushFront(head) // where it was
+		if next == nil {
+			return nil
+		}
+		head = next
+	}
 	q.running++
-	return q.q.pop()
+	q.kickLocked() // what the head held back (a reserved suspect) goes to idle slots of the domain
+	return head
+}
+
+// reservedLocked reports whether inv, at the head of the queue, is left to a rescue worker: a
+// suspect's lone run while a rescue worker is up. It then wakes one to take it: a slot of the
+// domain that passes it by may have just taken what was ahead of it. sched.mu is held.
+func (q *sched) reservedLocked(inv *call.Invocation) bool {
+	if !inv.Sched.Suspect || q.rescue == nil || q.rescue.up.Load() == 0 {
+		return false
+	}
+	q.rescue.wakeOne()
+	return true
+}
+
+// kick hands queued work to idle slots (a rescue worker went down: a suspect it was left is the
+// domain's again while none is up).
+func (q *sched) kick() {
+	q.mu.Lock()
+	q.kickLocked()
+	q.mu.Unlock()
+}
+
+// reaping reports whether the workers the latest teardown killed are not all reaped yet.
+func (r *recovery) reaping() bool {
+	if !r.active.Load() {
+		return false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.stopping
 }
 
 // deferToRescue puts inv, handed to this slot of the shared domain, back at the head of the
