@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -58,8 +57,7 @@ type fakeGPU struct {
 	runs       []fakeRun     // every request run, in the order they started
 	nextPID    int
 
-	// holdStarts, when not nil, holds the start of every worker of the shared domain (not a
-	// rescue worker) until it is closed: a recovery that lasts until the test ends it.
+	// holdStarts holds the domain's worker starts while not nil (fakerescue_test.go).
 	holdStarts chan struct{}
 
 	// The gate: runs of doGate functions wait until the test lets them through. Each run
@@ -86,13 +84,7 @@ func newFakeGPU(t *testing.T) *fakeGPU {
 
 // start is the engine's Config.Start.
 func (g *fakeGPU) start(opt worker.StartOptions) (Worker, error) {
-	own := slices.Contains(opt.Env, fakeOwnDomain)
-	g.mu.Lock()
-	hold := g.holdStarts
-	g.mu.Unlock()
-	if hold != nil && !own {
-		<-hold
-	}
+	own := g.held(opt) // fakerescue_test.go
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.failStarts > 0 {

@@ -1,10 +1,12 @@
 package engine
 
 import (
+	"slices"
 	"testing"
 	"time"
 
 	"gpufn/call"
+	"gpufn/worker"
 )
 
 // fakeOwnDomain in a fake worker's environment makes it a fault domain of its own, as a
@@ -32,6 +34,20 @@ func rescueWorker(t *testing.T, e *Engine) call.WorkerStats {
 	}
 	t.Fatal("no rescue worker in the stats")
 	return call.WorkerStats{}
+}
+
+// held waits, for the start of a worker of the shared domain (not a rescue worker, whose
+// environment has fakeOwnDomain), while g.holdStarts is set: a recovery that lasts until the
+// test ends it. It reports whether the worker is a fault domain of its own.
+func (g *fakeGPU) held(opt worker.StartOptions) bool {
+	own := slices.Contains(opt.Env, fakeOwnDomain)
+	g.mu.Lock()
+	hold := g.holdStarts
+	g.mu.Unlock()
+	if hold != nil && !own {
+		<-hold
+	}
+	return own
 }
 
 // holdDomain holds the starts of the shared domain's workers until the returned function is

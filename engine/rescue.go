@@ -186,7 +186,7 @@ func (r *recovery) reaping() bool {
 // reports whether it did. The slot then starts its worker (its loop's ensure).
 func (s *slot) deferToRescue(inv *call.Invocation) bool {
 	e := s.e
-	if s.rescue || !e.res.open.Load() || inv.Sched.Whole || s.life.w != nil && !isClosed(s.life.w.Done()) {
+	if s.rescue || !e.res.open.Load() || e.res.up.Load() == 0 || inv.Sched.Whole || s.life.w != nil && !isClosed(s.life.w.Done()) {
 		return false
 	}
 	e.sched.putBack(inv)

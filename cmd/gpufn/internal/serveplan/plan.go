@@ -192,6 +192,7 @@ func size(in Input, mode engine.Mode, rescue int, g gpu.Info, daemon *mps.Daemon
 	if daemon != nil {
 		// Each worker is capped at its share; the whole-GPU worker is not.
 		share := e.UsableBytes / (workers + uint64(rescue))
+		e.UsableBytes -= uint64(rescue) * share // the rescue workers' (the auto engine's whole-GPU worker takes the rest)
 		if e.PoolBytes == 0 {
 			e.PoolBytes = share - min(share/2, mpsContextCap) // the cap holds the context too
 		}

@@ -308,8 +308,9 @@ func TestMakeRescue(t *testing.T) {
 	}
 	e := p.Engines[0]
 	share := uint64(80896*mib) / 5 // 4 workers and the rescue worker
-	if p.Rescue != DefaultRescue || e.PoolBytes != share-gib {
-		t.Errorf("under MPS: %d rescue workers, pools of %d MiB; want %d, %d MiB", p.Rescue, e.PoolBytes/mib, DefaultRescue, (share-gib)/mib)
+	if p.Rescue != DefaultRescue || e.PoolBytes != share-gib || e.UsableBytes != uint64(80896*mib)-share {
+		t.Errorf("under MPS: %d rescue workers, pools of %d MiB, %d MiB usable; want %d, %d MiB, %d MiB (less the rescue worker's share)",
+			p.Rescue, e.PoolBytes/mib, e.UsableBytes/mib, DefaultRescue, (share-gib)/mib, (uint64(80896*mib)-share)/mib)
 	}
 	if want := append(append([]string(nil), baseEnv...), "CUDA_MPS_PIPE_DIRECTORY=/run/mps-none"); !reflect.DeepEqual(e.OutsideEnv, want) {
 		t.Errorf("outside env %q; want %q", e.OutsideEnv, want)
