@@ -151,7 +151,7 @@ func (s *slot) culprit(inv *call.Invocation, answer *call.Error) {
 func (s *slot) dropFailed(p *pending, err error) {
 	gen := s.life.gen
 	victim := s.life.wasTorn()
-	s.life.lost(err)
+	defer s.life.lost(err) // reaped after the teardown, as in gpuFailure
 	if errors.Is(err, worker.ErrDeadline) {
 		s.e.strike(p.fn, p.tenant)
 	}
