@@ -32,7 +32,8 @@ func (d *faultDomain) generation() uint64 { return d.gen.Load() }
 func (e *Engine) teardown(from *slot, gen uint64, why string) bool {
 	// The recovery records the teardown with the generation's change, before any slot that
 	// the change makes a victim (or a loser of the race) requeues its invocation.
-	if !e.rec.detected(func() bool { return e.faults.gen.CompareAndSwap(gen, gen+1) }, from.id, why) {
+	round, tore := e.rec.detected(func() bool { return e.faults.gen.CompareAndSwap(gen, gen+1) }, from.id, why)
+	if !tore {
 		return false
 	}
 	e.stats.teardowns.Add(1)
@@ -45,7 +46,7 @@ func (e *Engine) teardown(from *slot, gen uint64, why string) bool {
 			}
 		}
 	}
-	e.rec.killed(killed, from.id)
+	e.rec.killed(killed, from.id, round)
 	e.kickRescue() // the window opened (recovery.detected)
 	return true
 }

@@ -61,12 +61,13 @@ type recovery struct {
 
 // detected starts a recovery (or, when one is in progress, a further teardown of it) when tear
 // (the fault domain's change of generation, run under the recovery's lock) reports true: by is
-// the worker whose failure triggers the teardown, cause why. It returns what tear did.
-func (r *recovery) detected(tear func() bool, by, cause string) bool {
+// the worker whose failure triggers the teardown, cause why. It returns what tear did, and the
+// teardown's round in the recovery.
+func (r *recovery) detected(tear func() bool, by, cause string) (int, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if !tear() {
-		return false
+		return 0, false
 	}
 	now := time.Now()
 	if r.cur == nil {
@@ -85,16 +86,13 @@ func (r *recovery) detected(tear func() bool, by, cause string) bool {
 	// Stopping from now on, not from killed: an answer of a worker the teardown has yet to kill
 	// would otherwise end the recovery before it began (seen on the cpu device).
 	r.stopping = true
-	return true
+	return r.round, true
 }
 
-// killed records the workers the teardown just detected killed: once they are all gone
+// killed records the workers the teardown of round (detected) killed: once they are all gone
 // (exited and reaped: Worker.Done), the old workers are stopped (stopping, set by detected, is
-// cleared). A goroutine waits for them.
-func (r *recovery) killed(ws []Worker, by string) {
-	r.mu.Lock()
-	round := r.round
-	r.mu.Unlock()
+// cleared), unless a later teardown came meanwhile. A goroutine waits for them.
+func (r *recovery) killed(ws []Worker, by string, round int) {
 	go func() {
 		for _, w := range ws {
 			select {
