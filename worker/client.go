@@ -95,12 +95,12 @@ type Process struct {
 	hello    Hello
 	log      *zap.Logger
 
-	spin     *pollSpinReader // reads the reply pipe (Receive spins, ReceiveParked parks, Poll tries)
-	done     chan struct{}   // closed when the process has exited and been reaped
-	exitErr  error
+	spin    *pollSpinReader // reads the reply pipe (Receive spins, ReceiveParked parks, Poll tries)
+	done    chan struct{}   // closed when the process has exited and been reaped
+	exitErr error
 	// killed is set once the server sent the process SIGKILL (Terminate, Kill): the end of its
 	// pipe then needs no wait for the reap to be explained (ioErr).
-	killed atomic.Bool
+	killed   atomic.Bool
 	stopOnce sync.Once
 	nextID   uint64
 	// reqBell and repBell are the doorbells of context 0 (see DoorbellBytes); nil without
