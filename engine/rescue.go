@@ -20,11 +20,13 @@ import (
 // while the shared domain serves: they are not on the idle stack, and nothing is handed to
 // them. A teardown opens the rescue window (rescueSet.open); until every worker of the domain
 // is up again (started after the latest teardown: domainBack) the rescue workers take what the
-// queue holds, head first: the interrupted invocations put back at its head, the suspect's lone
-// run among them (on a rescue worker it is alone in its fault domain, so a second fault is
-// conclusive and costs that rescue worker only, not a second teardown of the GPU), then the
-// queue. A slot of the domain that must start a new worker meanwhile puts the invocation it was
-// handed back for them (slot.deferToRescue) rather than hold it through its worker's start.
+// queue holds, head first: the interrupted invocations put back at its head, then the queue. A
+// slot of the domain that must start a new worker meanwhile puts the invocation it was handed
+// back for them (slot.deferToRescue) rather than hold it through its worker's start. The
+// suspect's lone run is theirs while one is up, window open or not (takeRescue,
+// reservedLocked): on a rescue worker it is alone in its fault domain, so a second fault is
+// conclusive and costs that rescue worker only, not a second teardown of the GPU; it waits until
+// the teardown's workers are reaped, so that the innocents go first.
 // A rescue worker runs as any slot does (pipelining, tenant-affine drops: affinity.go), answers
 // its invocations' faults and overruns as their own (faults.go), and restarts alone.
 
