@@ -9,6 +9,10 @@
 // fatal fault a daemon refuses new clients on every GPU it serves until all clients of the
 // faulted GPU have exited, so a shared daemon would hold up the other GPUs' worker restarts.
 //
+// Processes that must not be clients of the daemon (the engine's rescue workers, the compile
+// workers: each a fault domain of its own) open the GPU outside it: Daemon.OutsideEnv, with a
+// directory where no daemon listens (OutsideDir).
+//
 // A Daemon is safe for concurrent use after Start. The package starts no goroutines; the
 // daemon is a separate process (nvidia-cuda-mps-control -d forks and detaches).
 package mps
