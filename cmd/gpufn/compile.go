@@ -33,7 +33,7 @@ func newCompiler(kind, exe string, selected []gpu.Info, plan serveplan.Plan, set
 			if e.Ordinal == g.Ordinal {
 				t.Env, t.Ordinal = e.Env, e.WorkerOrdinal
 				if e.OutsideEnv != nil {
-					t.Env = e.OutsideEnv // under MPS: outside the daemon (below)
+					t.Env, t.Fallback = e.OutsideEnv, e.Env // under MPS: outside the daemon (below)
 				}
 			}
 		}
@@ -46,8 +46,8 @@ func newCompiler(kind, exe string, selected []gpu.Info, plan serveplan.Plan, set
 	// minute, the idle stop then; on an H200, a second: 36 refused starts of the engine's workers
 	// and, with their back-off then, a recovery of 13.7 s). Outside the daemon a fault of a
 	// client does not touch it. It still stops a second after its last compile (its context
-	// holds device memory); where no directory outside MPS could be made it is a client as
-	// before.
+	// holds device memory); where no directory outside MPS could be made, or it cannot start
+	// outside the daemon (the GPU's compute mode EXCLUSIVE_PROCESS), it is a client as before.
 	return compiler.New(compiler.Options{
 		Worker:  worker.StartOptions{Binary: exe, Args: []string{"worker"}, Device: kind, LogLevel: set.workerLevel, Log: log, StartTimeout: f.startTimeout},
 		Targets: targets,
