@@ -57,8 +57,7 @@ type fakeGPU struct {
 	runs       []fakeRun     // every request run, in the order they started
 	nextPID    int
 
-	// holdStarts holds the domain's worker starts while not nil (fakerescue_test.go).
-	holdStarts chan struct{}
+	holdStarts chan struct{} // holds the domain's worker starts while not nil (fakerescue_test.go)
 
 	// The gate: runs of doGate functions wait until the test lets them through. Each run
 	// that reaches it is counted and its input sent on entered.
@@ -84,7 +83,10 @@ func newFakeGPU(t *testing.T) *fakeGPU {
 
 // start is the engine's Config.Start.
 func (g *fakeGPU) start(opt worker.StartOptions) (Worker, error) {
-	own := g.held(opt) // fakerescue_test.go
+	own, err := g.held(opt) // fakerescue_test.go
+	if err != nil {
+		return nil, err
+	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.failStarts > 0 {

@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -10,8 +12,12 @@ import (
 )
 
 // fakeOwnDomain in a fake worker's environment makes it a fault domain of its own, as a
-// rescue worker's environment (outside the MPS daemon) makes a real one.
-const fakeOwnDomain = "FAKE_OWN_DOMAIN=1"
+// rescue worker's environment (outside the MPS daemon) makes a real one; fakeNoStart makes its
+// start fail (a GPU in EXCLUSIVE_PROCESS mode refuses a context outside the daemon).
+const (
+	fakeOwnDomain = "FAKE_OWN_DOMAIN=1"
+	fakeNoStart   = "FAKE_NO_START=1"
+)
 
 // newRescueFake starts an engine of workers domain workers under a shared fault domain with one
 // rescue worker, and waits until the rescue worker is up too.
@@ -38,16 +44,20 @@ func rescueWorker(t *testing.T, e *Engine) call.WorkerStats {
 
 // held waits, for the start of a worker of the shared domain (not a rescue worker, whose
 // environment has fakeOwnDomain), while g.holdStarts is set: a recovery that lasts until the
-// test ends it. It reports whether the worker is a fault domain of its own.
-func (g *fakeGPU) held(opt worker.StartOptions) bool {
+// test ends it. It reports whether the worker is a fault domain of its own, and fails the
+// start of one whose environment has fakeNoStart.
+func (g *fakeGPU) held(opt worker.StartOptions) (bool, error) {
 	own := slices.Contains(opt.Env, fakeOwnDomain)
+	if slices.Contains(opt.Env, fakeNoStart) {
+		return own, fmt.Errorf("%w: fake: cannot open the GPU outside MPS", worker.ErrStart)
+	}
 	g.mu.Lock()
 	hold := g.holdStarts
 	g.mu.Unlock()
 	if hold != nil && !own {
 		<-hold
 	}
-	return own
+	return own, nil
 }
 
 // holdDomain holds the starts of the shared domain's workers until the returned function is
@@ -208,5 +218,27 @@ func TestTakeRescuePassesSuspectWhileReaping(t *testing.T) {
 	}
 	if q.running != 3 || q.exclusive || q.q.len() != 0 {
 		t.Fatalf("running %d, exclusive %v, %d queued: want 3 running, no exclusive token taken, none queued", q.running, q.exclusive, q.q.len())
+	}
+}
+
+// A rescue worker that cannot start (a GPU in EXCLUSIVE_PROCESS mode refuses a context outside
+// the MPS daemon) is given up after rescueTries failed starts, with the error in its stats; the
+// engine serves, and a fault is recovered from as without rescue workers: the suspect's lone
+// run on the domain, a second teardown.
+func TestFakeRescueGivenUp(t *testing.T) {
+	g := newFakeGPU(t)
+	g.mps = true
+	e := newFake(t, g, Config{Mode: Concurrent, Workers: 2, SharedFaultDomain: true, Rescue: 1, RescueEnv: []string{fakeOwnDomain, fakeNoStart}})
+	waitFor(t, "the rescue worker given up", func() bool { return strings.Contains(rescueWorker(t, e).LastError, "gave up after 5 failed starts") })
+	slow := fakeFn(doGate)
+	innocent := fsubmit(t, e, slow, "", "innocent", 0, false)
+	g.waitEntered(t, 1)
+	culprit := fsubmit(t, e, fakeFn(doFault), "", "culprit", 0, false)
+	g.waitEntered(t, 2) // the innocent's lone run, on a new worker of the domain
+	g.allow(1)
+	wantOut(t, innocent)
+	wantErr(t, culprit, call.CodeKernelFault, "")
+	if st := settled(t, e); st.RescueUp != 0 || st.Rescued != 0 || st.Teardowns != 2 {
+		t.Fatalf("stats %+v: want no rescue worker, two teardowns", st)
 	}
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 
@@ -27,6 +28,10 @@ type lifecycle struct {
 	// own: the worker is a fault domain of its own (a rescue worker, rescue.go): never doomed
 	// by a teardown, and no part of the recovery's timeline of the shared domain.
 	own bool
+	// tries bounds the failed starts in a row of a slot whose worker never came up (0: no
+	// bound; started: one came up once): then ensure gives up.
+	tries   int
+	started bool
 
 	w      Worker
 	gen    uint64 // the fault domain's generation when w started (faults.go)
@@ -83,7 +88,7 @@ func (l *lifecycle) ensure() (ok, fresh bool) {
 			w, err = e.cfg.Start(l.options())
 		}
 		if err == nil {
-			l.w, l.gen, l.failed = w, gen, 0
+			l.w, l.gen, l.failed, l.started = w, gen, 0, true
 			l.wasTorn()
 			l.setUp(w)
 			e.log.Info("worker up", zap.String("worker", l.id), zap.Int("pid", w.PID()), zap.Uint64("pool_bytes", w.Hello().PoolBytes))
@@ -97,6 +102,10 @@ func (l *lifecycle) ensure() (ok, fresh bool) {
 		l.note(err)
 		if !l.own {
 			e.rec.startFailed(l.id, err)
+		}
+		if l.tries > 0 && !l.started && l.failed >= l.tries {
+			l.note(fmt.Errorf("gave up after %d failed starts: %w", l.failed, err))
+			return false, false
 		}
 		back := retryDelay(l.failed, e.rec.active.Load())
 		e.log.Error("worker failed to start", zap.String("worker", l.id), zap.Int("attempt", l.failed), zap.Duration("retry_in", back), zap.Error(err))

@@ -5,6 +5,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"go.uber.org/zap"
+
 	"gpufn/call"
 )
 
@@ -53,13 +55,18 @@ func (e *Engine) newRescue() {
 	for i := range e.cfg.Rescue {
 		s := newSlot(e, i, fmt.Sprintf("%s-rescue%d", e.cfg.Name, i))
 		s.rescue = true
-		s.life.counted, s.life.own = false, true
+		s.life.counted, s.life.own, s.life.tries = false, true, rescueTries
 		if e.cfg.RescueEnv != nil {
 			s.life.env = e.cfg.RescueEnv
 		}
 		e.res.slots = append(e.res.slots, s)
 	}
 }
+
+// rescueTries is how many starts in a row a rescue worker that never came up may fail before
+// its slot gives up (0.1 + 0.2 + 0.4 + 0.8 s of back-off): one that cannot open the GPU outside
+// MPS (compute mode EXCLUSIVE_PROCESS) never will.
+const rescueTries = 5
 
 // kickRescue wakes a rescue slot's goroutine when the window is open (something may be queued
 // for it). One atomic load when it is not. A requeue, and the end of the reaping, wake them
@@ -93,6 +100,10 @@ func (s *slot) rescueLoop() {
 	defer s.life.stop()
 	for {
 		if !s.ensure() {
+			if !isClosed(e.quit) {
+				e.log.Error("a rescue worker cannot start: the engine goes on without it (under MPS the GPU's compute mode must be Default for a process to open it outside the daemon; --rescue-workers 0 turns them off)",
+					zap.String("worker", s.id), zap.Int("attempts", rescueTries))
+			}
 			return
 		}
 		inv := e.sched.takeRescue(&e.res, e.rec.reaping())
