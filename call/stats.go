@@ -49,6 +49,13 @@ type EngineStats struct {
 	// engine's Config.Standby); Promoted counts those a slot took instead of starting a worker.
 	Standby  int    `json:"standby"`
 	Promoted uint64 `json:"standby_promoted"`
+	// RescueUp is the number of the engine's rescue workers up (each a fault domain of its
+	// own, outside MPS: docs/engines.md, "Rescue workers"), Rescued the invocations they
+	// answered, RescueOpen whether they take work now (from a teardown until every worker of
+	// the shared domain is back).
+	RescueUp   int    `json:"rescue_workers_up"`
+	Rescued    uint64 `json:"rescued"`
+	RescueOpen bool   `json:"rescue_open"`
 	// LastRecovery is the recovery of the GPU's fault domain in progress, else the last one
 	// (nil: none since the start).
 	LastRecovery *RecoveryTimeline `json:"last_recovery,omitempty"`
@@ -92,6 +99,8 @@ type WorkerStats struct {
 	FreeMem uint64 `json:"free_mem,omitempty"`
 	// Weights counts the worker's weight-set placements (as of its last answer).
 	Weights ResidentStats `json:"weights"`
+	// Rescue: a rescue worker (a fault domain of its own; not counted for readiness).
+	Rescue bool `json:"rescue,omitempty"`
 }
 
 // ResidentStats are a worker's weight sets: invocations whose set was resident (hits), sets

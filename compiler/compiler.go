@@ -17,7 +17,11 @@ import (
 type Target struct {
 	Arch    string   // e.g. "sm_90": what Compile's arch names
 	Ordinal int      // the device ordinal the compile worker opens
-	Env     []string // added to the compile worker's environment: that GPU's workers' (MPS)
+	Env     []string // added to the compile worker's environment: under MPS outside the daemon
+	// Fallback, when not nil, replaces Env for this start and the next ones if the compile
+	// worker cannot start with Env (under MPS: a client of the daemon, where the GPU's compute
+	// mode lets no process open it outside: EXCLUSIVE_PROCESS).
+	Fallback []string
 }
 
 // Options configure a Pool. Zero values take the defaults written beside each field.
@@ -122,12 +126,7 @@ func (p *Pool) compileOnce(ctx context.Context, t *target, ptx []byte, maxCubin 
 		}
 	}
 	if t.proc == nil {
-		opt := p.opt.Worker
-		opt.ID = "compile-" + t.Arch
-		opt.Ordinal, opt.Env = t.Ordinal, append(append([]string(nil), opt.Env...), t.Env...)
-		opt.PoolBytes, opt.NoPool, opt.Contexts, opt.ContextBytes = 0, true, 1, 64<<10-worker.DoorbellBytes
-		opt.Probe, opt.Spin, opt.ReplySpin = false, 0, 0
-		proc, err := worker.Start(opt)
+		proc, err := p.start(t)
 		if err != nil {
 			return nil, call.Errorf(call.CodeUnavailable, "starting the %s compiler: %v", t.Arch, err)
 		}
@@ -166,6 +165,23 @@ func (p *Pool) compileOnce(ctx context.Context, t *target, ptx []byte, maxCubin 
 		return out, &call.Error{Code: w.Code, Message: w.Message}
 	}
 	return out, nil
+}
+
+// start starts t's compile worker with t.Env, or with t.Fallback (from then on) when it cannot.
+func (p *Pool) start(t *target) (*worker.Process, error) {
+	opt := p.opt.Worker
+	opt.ID = "compile-" + t.Arch
+	opt.Ordinal, opt.Env = t.Ordinal, append(append([]string(nil), opt.Env...), t.Env...)
+	opt.PoolBytes, opt.NoPool, opt.Contexts, opt.ContextBytes = 0, true, 1, 64<<10-worker.DoorbellBytes
+	opt.Probe, opt.Spin, opt.ReplySpin = false, 0, 0
+	proc, err := worker.Start(opt)
+	if err != nil && t.Fallback != nil {
+		p.log.Warn("the compile worker could not start with its environment; starting it with its fallback from now on (under MPS: as a client of the daemon)", zap.String("arch", t.Arch), zap.Error(err))
+		t.Env, t.Fallback = t.Fallback, nil
+		opt.Env = append(append([]string(nil), p.opt.Worker.Env...), t.Env...)
+		proc, err = worker.Start(opt)
+	}
+	return proc, err
 }
 
 func logOf(out *worker.Compiled) string {

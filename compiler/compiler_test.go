@@ -34,7 +34,7 @@ func TestMain(m *testing.M) {
 type scriptedDevices struct{}
 
 func (scriptedDevices) Open(kind string, ordinal int) (gpu.Device, error) {
-	if kind != "cuda" {
+	if kind != "cuda" || os.Getenv("TEST_CC_NO_DEVICE") == "1" {
 		return nil, fmt.Errorf("%w: no %s device here", gpu.ErrNoDevice, kind)
 	}
 	return &gpufake.Compiler{Device: cpu.New(cpu.Options{Ordinal: ordinal, MemBytes: 16 << 20}), Compile: gpufake.CompileScript,
@@ -199,6 +199,18 @@ func TestCompileWorkerCannotStart(t *testing.T) {
 	p.opt.Worker.Device = "hip" // the helper has no such device
 	if _, _, _, err := p.Compile(context.Background(), "sm_90", []byte("x"), 0); codeOf(err) != call.CodeUnavailable {
 		t.Fatalf("%v", err)
+	}
+}
+
+// A compile worker that cannot start with its target's environment (under MPS: outside the
+// daemon, on a GPU in EXCLUSIVE_PROCESS mode) starts with its fallback, from then on.
+func TestCompileWorkerFallback(t *testing.T) {
+	p, logs := newPool(t, Options{Targets: []Target{{Arch: "sm_90", Env: []string{"TEST_CC_NO_DEVICE=1"}, Fallback: []string{"TEST_CC_VERSION=8"}}}})
+	if _, version, _, err := p.Compile(context.Background(), "sm_90", []byte("x"), 0); err != nil || version != "test-cc 8" {
+		t.Fatalf("%q %v", version, err)
+	}
+	if n := logs.FilterMessageSnippet("fallback").Len(); n != 1 {
+		t.Fatalf("%d fallback warnings; want 1", n)
 	}
 }
 

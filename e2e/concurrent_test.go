@@ -16,11 +16,15 @@ import (
 )
 
 // concurrentFlags start a concurrent engine: under MPS on a GPU; on the cpu device with the
-// GPU-wide fault domain emulated, so that CI exercises the re-run logic MPS needs.
+// GPU-wide fault domain emulated, so that CI exercises the re-run logic MPS needs. Either way
+// with the default rescue workers (one), unless GPUFN_E2E_RESCUE says how many.
 func concurrentFlags(workers int, extra ...string) []string {
 	f := []string{"--engine", "concurrent", "--workers", fmt.Sprint(workers)}
-	if n := os.Getenv("GPUFN_E2E_STANDBY"); n != "" { // standby workers (scripts/gpu-test.sh's second fault run)
+	if n := os.Getenv("GPUFN_E2E_STANDBY"); n != "" { // standby workers
 		f = append(f, "--standby-workers", n)
+	}
+	if n := os.Getenv("GPUFN_E2E_RESCUE"); n != "" { // scripts/gpu-test.sh's run without them
+		f = append(f, "--rescue-workers", n)
 	}
 	if onGPU() {
 		f = append(f, "--mps", "on")
@@ -42,7 +46,7 @@ func TestConcurrentCorrectness(t *testing.T) {
 		return errs
 	})
 	used := 0
-	for _, w := range s.engines()[0].Workers {
+	for _, w := range domainWorkers(s.engines()[0]) {
 		if w.PID > 0 {
 			used++
 		}
@@ -162,6 +166,7 @@ func TestFaultBesideInnocents(t *testing.T) {
 			// would bring (the recovery check provokes 5).
 			s.mustPut("/v1/functions/fault", config("fault", "", "", ""))
 		}
+		waitRescueUp(t, s) // restarted after the culprit's lone run faulted on it
 		t0 := time.Now()
 		a := s.invoke("fault", nil)
 		took := time.Since(t0)
@@ -175,7 +180,8 @@ func TestFaultBesideInnocents(t *testing.T) {
 	}
 	in.finish(t)
 	e := s.engines()[0]
-	t.Logf("engine: %d restarts, %d re-runs, %d teardowns", e.Restarts, e.Reruns, e.Teardowns)
+	t.Logf("engine: %d restarts, %d re-runs, %d teardowns, %d faults, %d answered by rescue workers", e.Restarts, e.Reruns, e.Teardowns, e.Faults, e.Rescued)
+	checkRescue(t, s, recs, true)
 	checkRecovery(t, recs, true)
 }
 
@@ -189,6 +195,7 @@ func TestInfiniteLoopBesideInnocents(t *testing.T) {
 	s.mustPut("/v1/functions/spin", append([]byte(`{"timeout_ms": 500, `), spin[1:]...))
 	in := runInnocents(s, 6)
 	in.waitServed(t, 12, "the innocents to run") // in flight when spin overruns
+	waitRescueUp(t, s)
 	t0 := time.Now()
 	a := s.invoke("spin", nil)
 	if a.status != 504 || a.code != "deadline_exceeded" || !strings.Contains(a.message, "overran") {
@@ -198,6 +205,7 @@ func TestInfiniteLoopBesideInnocents(t *testing.T) {
 	in.waitServed(t, 12, "the innocents to be served again after the overrun")
 	rec := recovered(t, s, t0, 0)
 	in.finish(t)
+	checkRescue(t, s, []*call.RecoveryTimeline{rec}, false)
 	// The overrun's detection is its deadline; when innocents ran beside it, its answer comes
 	// after a restart and a lone run with a fresh deadline (docs/engines.md).
 	checkRecovery(t, []*call.RecoveryTimeline{rec}, true)
@@ -214,7 +222,7 @@ func TestZeroingOnEveryWorker(t *testing.T) {
 	// First one dirty and then one zero_check on every worker, whatever the scheduling: each
 	// sent while every worker is stopped, so that each of the 4 finds the others busy and goes
 	// to a worker of its own.
-	n := len(s.engines()[0].Workers)
+	n := len(domainWorkers(s.engines()[0]))
 	for _, fn := range []string{"dirty", "zero_check"} {
 		cont := s.stopWorkers()
 		answers := make(chan answer, n)
@@ -255,7 +263,7 @@ func TestZeroingOnEveryWorker(t *testing.T) {
 	if bad.Load() > 0 {
 		t.Fatalf("%d fresh buffers held another invocation's bytes", bad.Load())
 	}
-	for _, w := range s.engines()[0].Workers {
+	for _, w := range domainWorkers(s.engines()[0]) {
 		if w.Invocations == 0 {
 			t.Fatalf("worker %s ran nothing: the test did not reach every worker", w.ID)
 		}

@@ -303,13 +303,24 @@ type engineStats struct {
 		Name     string
 		TotalMem uint64
 	} `json:"device_info"`
-	Workers []struct {
-		ID          string `json:"id"`
-		PID         int    `json:"pid"`
-		Up          bool   `json:"up"`
-		PoolBytes   uint64 `json:"pool_bytes"`
-		Invocations uint64 `json:"invocations"`
-	} `json:"workers"`
+	Workers []workerStats `json:"workers"`
+	// The rescue workers (docs/engines.md, "Rescue workers"): how many are up, what they
+	// answered, whether they take work now; the faults of the engine's workers.
+	RescueUp   int    `json:"rescue_workers_up"`
+	Rescued    uint64 `json:"rescued"`
+	RescueOpen bool   `json:"rescue_open"`
+	Faults     uint64 `json:"faults"`
+}
+
+// workerStats is one worker of /v1/engines.
+type workerStats struct {
+	ID          string `json:"id"`
+	PID         int    `json:"pid"`
+	Up          bool   `json:"up"`
+	PoolBytes   uint64 `json:"pool_bytes"`
+	Invocations uint64 `json:"invocations"`
+	Restarts    int    `json:"restarts"`
+	Rescue      bool   `json:"rescue"`
 }
 
 // config builds a one-kernel config for the testkernels library.
@@ -341,12 +352,12 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 // stopWorkers stops (SIGSTOP) every worker of the server's first engine, so that what they
 // were sent cannot end, and returns the function that continues them (also called when the
 // test ends). The auto engine's whole-GPU worker, started only for a whole-GPU invocation, is
-// left out while it is down.
+// left out while it is down, and so are rescue workers (they take nothing while the GPU serves).
 func (s *server) stopWorkers() (cont func()) {
 	s.t.Helper()
 	var pids []int
 	for _, w := range s.engines()[0].Workers {
-		if strings.HasSuffix(w.ID, "-whole") && !w.Up {
+		if strings.HasSuffix(w.ID, "-whole") && !w.Up || w.Rescue {
 			continue
 		}
 		if w.PID <= 0 || !w.Up {

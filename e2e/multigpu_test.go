@@ -56,8 +56,8 @@ func TestTwoGPUsEachWithItsOwnEngine(t *testing.T) {
 	pids := map[int]string{}
 	daemons := map[string]string{}
 	for _, e := range es {
-		if len(e.Workers) != 2 {
-			t.Fatalf("engine %s has %d workers, want 2", e.Name, len(e.Workers))
+		if n := len(domainWorkers(e)); n != 2 {
+			t.Fatalf("engine %s has %d workers, want 2", e.Name, n)
 		}
 		for _, w := range e.Workers {
 			if !w.Up || w.PID <= 0 {

@@ -76,6 +76,16 @@ type Config struct {
 	// a slot that must start a worker promotes one instead, which saves the process's start
 	// (standby.go). 0: none.
 	Standby int
+	// Rescue is how many rescue workers the engine keeps under a shared fault domain (rescue.go;
+	// ignored without SharedFaultDomain; 0: none). Each is a fault domain of its own (under MPS
+	// no client of the daemon: RescueEnv), fully started and idle while the domain serves; from
+	// a teardown until every worker of the domain is up again they run the interrupted
+	// invocations, the suspect's lone run and the queue. The server's default: 1 under a shared
+	// fault domain (gpufn serve --rescue-workers).
+	Rescue int
+	// RescueEnv is the rescue workers' environment (under MPS: outside the daemon, see
+	// mps.Daemon.OutsideEnv); nil: Env.
+	RescueEnv []string
 	// PoolBytes is each worker's device pool (0: Sequential takes the free memory less the
 	// worker's reserve; Concurrent takes 1/Workers of the GPU's usable memory, see
 	// UsableBytes).

@@ -55,6 +55,10 @@
 //     in Stats and exported by the metrics.
 //   - standby.go: standby workers (Config.Standby): started ahead without their device,
 //     promoted by a slot that must start a worker.
+//   - rescue.go: rescue workers (Config.Rescue): fault domains of their own (under MPS outside
+//     the daemon), idle while the GPU serves; from a teardown until the domain's workers are
+//     back they run the interrupted invocations and the queue, and a suspect's lone run is
+//     theirs whenever one is up.
 //   - affinity.go: tenant-affine workers: a worker that holds one tenant's code or weight sets
 //     drops them (worker.MsgDrop) before another tenant's function; idle slots are picked by
 //     the tenant their worker holds.
@@ -71,7 +75,7 @@
 //
 // # Goroutines and ownership
 //
-// Per slot one goroutine (loop), plus, per worker process, the reaper and stderr forwarder
+// Per slot one goroutine (loop; a rescue slot's is rescueLoop), plus, per worker process, the reaper and stderr forwarder
 // started by package worker; one janitor per engine. Shutdown stops them all and is safe to call
 // twice. A slot, with its worker and in-flight state, is driven by one goroutine at a
 // time: its own goroutine, or, while the slot is lent (taken off the idle stack under sched's

@@ -22,6 +22,7 @@ type Engine struct {
 	sched  sched       // the queue, the idle slots, what runs (sched.go)
 	faults faultDomain // teardowns of the GPU's fault domain (faults.go)
 	rec    recovery    // the timeline of the recovery from the last teardown (recovery.go)
+	res    rescueSet   // rescue workers: their own fault domains (rescue.go)
 
 	slots   []*slot
 	big     *slot       // Auto mode: the whole-GPU worker, used only by the holder of exclusive
@@ -57,6 +58,7 @@ func New(cfg Config) (*Engine, error) {
 		quit:  make(chan struct{}),
 	}
 	e.rec.e = e
+	e.sched.rescue = &e.res
 	if cfg.Standby > 0 {
 		e.standby = make(chan Worker, cfg.Standby)
 	}
@@ -66,9 +68,14 @@ func New(cfg Config) (*Engine, error) {
 	if cfg.Mode == Auto {
 		e.big = newSlot(e, -1, cfg.Name+"-whole")
 	}
+	e.newRescue()
 	for _, s := range e.slots {
 		e.wg.Add(1)
 		go s.loop()
+	}
+	for _, s := range e.res.slots {
+		e.wg.Add(1)
+		go s.rescueLoop()
 	}
 	e.wg.Add(1)
 	go e.janitor()
@@ -108,6 +115,7 @@ func (e *Engine) Submit(inv *call.Invocation) error {
 		return err
 	}
 	e.stats.submitted.Add(1)
+	e.kickRescue()
 	return nil
 }
 
@@ -138,6 +146,8 @@ func (e *Engine) SubmitInline(inv *call.Invocation) error {
 	if s != nil {
 		e.stats.inline.Add(1)
 		s.runLent(inv)
+	} else {
+		e.kickRescue()
 	}
 	return nil
 }
@@ -200,6 +210,7 @@ func (e *Engine) Stats() call.EngineStats {
 	st.Faults, st.Quarantines = e.stats.faults.Load(), e.stats.quarantines.Load()
 	st.WeightHits, st.WeightMisses, st.WeightEvictions = e.stats.weightHits.Load(), e.stats.weightMisses.Load(), e.stats.weightEvictions.Load()
 	st.Ready = e.Ready()
+	e.rescueStats(&st)
 	e.addModuleStats(&st)
 	e.batchStatsInto(&st)
 	st.LastRecovery = e.rec.snapshot()

@@ -57,6 +57,8 @@ type fakeGPU struct {
 	runs       []fakeRun     // every request run, in the order they started
 	nextPID    int
 
+	holdStarts chan struct{} // holds the domain's worker starts while not nil (fakerescue_test.go)
+
 	// The gate: runs of doGate functions wait until the test lets them through. Each run
 	// that reaches it is counted and its input sent on entered.
 	entered  chan string
@@ -81,6 +83,10 @@ func newFakeGPU(t *testing.T) *fakeGPU {
 
 // start is the engine's Config.Start.
 func (g *fakeGPU) start(opt worker.StartOptions) (Worker, error) {
+	own, err := g.held(opt) // fakerescue_test.go
+	if err != nil {
+		return nil, err
+	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.failStarts > 0 {
@@ -102,7 +108,7 @@ func (g *fakeGPU) start(opt worker.StartOptions) (Worker, error) {
 	for range opt.Contexts {
 		w.contexts = append(w.contexts, shm.NewContext(make([]byte, opt.ContextBytes)))
 	}
-	w.busy, w.standby = make([]bool, len(w.contexts)), opt.Standby
+	w.busy, w.standby, w.own = make([]bool, len(w.contexts)), opt.Standby, own
 	g.workers = append(g.workers, w)
 	go w.serve()
 	return w, nil
@@ -227,6 +233,7 @@ type fakeWorker struct {
 	busy     []bool // a request in flight in each context
 	failSend int    // when > 0, the failSend-th Send from now fails (a request that could not be written)
 	standby  bool   // started as a standby, not promoted yet: no GPU client (fakestandby_test.go)
+	own      bool   // a fault domain of its own (a rescue worker: fakeOwnDomain in its environment)
 
 	// Owned by serve.
 	funcs map[uint64]string // compiled configs by function ID

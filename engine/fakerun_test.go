@@ -31,7 +31,7 @@ func (w *fakeWorker) serve() {
 		}
 		w.results <- res // capacity 8: far more than the requests in flight
 		if res.Err != nil && res.Err.Fatal {
-			if w.g.mps {
+			if w.g.mps && !w.own {
 				w.g.teardown(w) // the fault takes down every client of the GPU
 			}
 			return
@@ -51,9 +51,9 @@ func (w *fakeWorker) exit() {
 func (g *fakeGPU) teardown(from *fakeWorker) {
 	for _, o := range g.live("") {
 		g.mu.Lock()
-		standby := o.standby
+		spared := o.standby || o.own
 		g.mu.Unlock()
-		if o != from && !standby { // a standby is no client of the GPU yet
+		if o != from && !spared { // a standby is no client of the GPU yet, a rescue worker none
 			o.Terminate()
 		}
 	}

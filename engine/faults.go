@@ -32,7 +32,8 @@ func (d *faultDomain) generation() uint64 { return d.gen.Load() }
 func (e *Engine) teardown(from *slot, gen uint64, why string) bool {
 	// The recovery records the teardown with the generation's change, before any slot that
 	// the change makes a victim (or a loser of the race) requeues its invocation.
-	if !e.rec.detected(func() bool { return e.faults.gen.CompareAndSwap(gen, gen+1) }, from.id, why) {
+	round, tore := e.rec.detected(func() bool { return e.faults.gen.CompareAndSwap(gen, gen+1) }, from.id, why)
+	if !tore {
 		return false
 	}
 	e.stats.teardowns.Add(1)
@@ -45,7 +46,8 @@ func (e *Engine) teardown(from *slot, gen uint64, why string) bool {
 			}
 		}
 	}
-	e.rec.killed(killed, from.id)
+	e.rec.killed(killed, from.id, round)
+	e.kickRescue() // the window opened (recovery.detected)
 	return true
 }
 
@@ -58,13 +60,14 @@ func (e *Engine) requeue(inv *call.Invocation) {
 	e.stats.reruns.Add(1)
 	e.rec.requeued(inv)
 	e.sched.requeue(inv)
+	e.wakeRescue() // window open or not: a suspect's lone run is theirs (rescue.go)
 }
 
 // dropDoomed replaces the slot's worker before it runs anything when it may be doomed: it
 // started before the latest teardown of the fault domain (under MPS a fault takes down every
 // client, asynchronously).
 func (s *slot) dropDoomed() {
-	if s.life.w != nil && s.life.gen < s.e.faults.generation() {
+	if s.life.w != nil && !s.life.own && s.life.gen < s.e.faults.generation() {
 		s.e.rec.stage(stageDoomed, s.id)
 		s.life.lost(errors.New("it started before the fault domain was last torn down"))
 	}
@@ -95,19 +98,21 @@ func (s *slot) callFailed(inv *call.Invocation, err error) {
 	}
 }
 
-// gpuFailure handles a worker lost while running inv. With a private fault domain the
-// invocation is the cause and is answered. With a shared one (MPS) every worker of the GPU is
-// lost, so nobody can tell the culprit from its neighbours yet: unless inv ran alone, it is
-// requeued to run again alone, and only a failure when alone is answered. It ran alone when it
-// was exclusive, or when no other worker had a request in flight as its failure tore the
-// domain down (aloneInFlight: the evidence is conclusive, no second run is needed).
+// gpuFailure handles a worker lost while running inv. With a private fault domain (a rescue
+// worker's included) the invocation is the cause and is answered. With a shared one (MPS) every
+// worker of the GPU is lost, so nobody can tell the culprit from its neighbours yet: unless inv
+// ran alone, it is requeued to run again alone, and only a failure when alone is answered. It
+// ran alone when it was exclusive, or when no other worker had a request in flight as its
+// failure tore the domain down (aloneInFlight: the evidence is conclusive, no second run is
+// needed). The lost worker is reaped (lifecycle.lost: under MPS 150-200 ms after a SIGKILL)
+// only once inv is answered or requeued and the domain torn down: none of them waits for it.
 func (s *slot) gpuFailure(inv *call.Invocation, answer *call.Error, why error) {
 	e := s.e
 	gen := s.life.gen
 	victim := s.life.wasTorn() // a teardown (by another worker's failure) killed this worker
 	alone := !victim && e.cfg.SharedFaultDomain && !e.cfg.ForeignClients && e.aloneInFlight(s)
-	s.life.lost(why)
-	if !e.cfg.SharedFaultDomain {
+	defer s.life.lost(why)
+	if !e.cfg.SharedFaultDomain || s.life.own { // a rescue worker is a fault domain of its own
 		e.stats.faults.Add(1)
 		s.culprit(inv, answer)
 		return
@@ -147,12 +152,12 @@ func (s *slot) culprit(inv *call.Invocation, answer *call.Error) {
 func (s *slot) dropFailed(p *pending, err error) {
 	gen := s.life.gen
 	victim := s.life.wasTorn()
-	s.life.lost(err)
+	defer s.life.lost(err) // reaped after the teardown, as in gpuFailure
 	if errors.Is(err, worker.ErrDeadline) {
 		s.e.strike(p.fn, p.tenant)
 	}
 	switch {
-	case !s.e.cfg.SharedFaultDomain:
+	case !s.e.cfg.SharedFaultDomain || s.life.own:
 		s.e.stats.faults.Add(1)
 	case !victim && s.e.teardown(s, gen, err.Error()):
 		s.e.stats.faults.Add(1) // one fault per teardown, as in gpuFailure

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 
@@ -24,6 +25,13 @@ type lifecycle struct {
 	noPool   bool     // the worker starts without a pool (the whole-GPU worker)
 	env      []string // the worker's environment: Config.Env, or WholeEnv
 	contexts int      // shared-memory contexts: 2 when the slot pipelines, else 1
+	// own: the worker is a fault domain of its own (a rescue worker, rescue.go): never doomed
+	// by a teardown, and no part of the recovery's timeline of the shared domain.
+	own bool
+	// tries bounds the failed starts in a row of a slot whose worker never came up (0: no
+	// bound; started: one came up once): then ensure gives up.
+	tries   int
+	started bool
 
 	w      Worker
 	gen    uint64 // the fault domain's generation when w started (faults.go)
@@ -37,6 +45,7 @@ type lifecycle struct {
 type status struct {
 	mu       sync.Mutex
 	live     Worker
+	gen      uint64 // the fault domain's generation when live started
 	torn     bool   // live was killed by a teardown of the fault domain
 	runs     uint64 // invocations answered by the slot
 	up       bool
@@ -68,7 +77,9 @@ func (l *lifecycle) ensure() (ok, fresh bool) {
 		default:
 		}
 		gen := e.faults.generation()
-		e.rec.stage(stageStart, l.id)
+		if !l.own {
+			e.rec.stage(stageStart, l.id)
+		}
 		t0 := time.Now()
 		var err error
 		w := l.promoteStandby()
@@ -77,16 +88,25 @@ func (l *lifecycle) ensure() (ok, fresh bool) {
 			w, err = e.cfg.Start(l.options())
 		}
 		if err == nil {
-			l.w, l.gen, l.failed = w, gen, 0
+			l.w, l.gen, l.failed, l.started = w, gen, 0, true
 			l.wasTorn()
 			l.setUp(w)
 			e.log.Info("worker up", zap.String("worker", l.id), zap.Int("pid", w.PID()), zap.Uint64("pool_bytes", w.Hello().PoolBytes))
-			e.rec.workerUp(l.id, time.Since(t0), w.Hello().Start, promoted)
+			if !l.own {
+				e.rec.domainUp()
+				e.rec.workerUp(l.id, time.Since(t0), w.Hello().Start, promoted)
+			}
 			return true, true
 		}
 		l.failed++
 		l.note(err)
-		e.rec.startFailed(l.id, err)
+		if !l.own {
+			e.rec.startFailed(l.id, err)
+		}
+		if l.tries > 0 && !l.started && l.failed >= l.tries {
+			l.note(fmt.Errorf("gave up after %d failed starts: %w", l.failed, err))
+			return false, false
+		}
 		back := retryDelay(l.failed, e.rec.active.Load())
 		e.log.Error("worker failed to start", zap.String("worker", l.id), zap.Int("attempt", l.failed), zap.Duration("retry_in", back), zap.Error(err))
 		select {
@@ -123,6 +143,9 @@ func (l *lifecycle) lost(why error) {
 	l.w = nil
 	l.cache.bytes.Store(0) // a new worker has no module loaded
 	l.setUp(nil)
+	if l.own {
+		l.e.sched.kick() // a suspect left to the rescue workers may go to the domain's now
+	}
 	l.st.mu.Lock()
 	l.st.restarts++
 	l.st.mu.Unlock()
@@ -173,16 +196,24 @@ func (l *lifecycle) setUp(w Worker) {
 	defer l.st.mu.Unlock()
 	l.st.live = w
 	if w != nil {
+		l.st.gen = l.gen
 		l.st.up, l.st.pid, l.st.pool, l.st.hello = true, w.PID(), w.Hello().PoolBytes, w.Hello()
 		l.st.weights = worker.ResidentStats{} // a new worker counts from zero
-		if l.counted {
-			l.e.stats.up.Add(1)
-		}
+		l.countUp(1)
 	} else if l.st.up {
 		l.st.up = false
-		if l.counted {
-			l.e.stats.up.Add(-1)
-		}
+		l.countUp(-1)
+	}
+}
+
+// countUp counts a worker up (1) or down (-1): the engine's, which its readiness counts, or a
+// rescue worker (rescue.go).
+func (l *lifecycle) countUp(n int32) {
+	switch {
+	case l.counted:
+		l.e.stats.up.Add(n)
+	case l.own:
+		l.e.res.up.Add(n)
 	}
 }
 
@@ -248,13 +279,16 @@ func (l *lifecycle) hello() *worker.Hello {
 }
 
 // retryDelay is the wait before the next start after failed ones in a row: 0.1 s doubling to
-// 12.8 s, but for the first 8 at most 25 ms while the GPU recovers from a teardown (under MPS
-// the daemon refuses new clients for a moment after a teardown, and the GPU's work waits for
-// its workers).
+// 12.8 s, but while the GPU recovers from a teardown (under MPS the daemon refuses new clients
+// for a moment after a teardown, and the GPU's work waits for its workers) 25 ms for the first
+// 8, then doubling from 50 ms (to the same 12.8 s). Before, the 9th retry waited 12.8 s at once:
+// a daemon not ready for 0.3 s made a recovery of 13.7 s (H200, a compile worker's MPS client
+// holding the daemon's recovery for a second).
 func retryDelay(failed int, recovering bool) time.Duration {
 	back := time.Duration(1<<min(failed-1, 7)) * 100 * time.Millisecond
-	if recovering && failed <= 8 {
-		back = min(back, 25*time.Millisecond)
+	if recovering {
+		fast := 25 * time.Millisecond << min(max(0, failed-8), 10)
+		back = min(back, fast)
 	}
 	return back
 }

@@ -36,6 +36,8 @@ const (
 	stageFirstAnswer     = "first_answer"     // the first invocation answered correctly after detection
 	stageCulpritRun      = "culprit_run"      // the suspect's lone run sent
 	stageCulpritAnswered = "culprit_answered" // the culprit answered (kernel fault, overrun)
+	stageRescue          = "rescue_run"       // the first invocation a rescue worker took (rescue.go)
+	stageRescueEnd       = "rescue_end"       // the rescue window closed: every worker of the domain back
 	stageDone            = "done"
 )
 
@@ -59,12 +61,13 @@ type recovery struct {
 
 // detected starts a recovery (or, when one is in progress, a further teardown of it) when tear
 // (the fault domain's change of generation, run under the recovery's lock) reports true: by is
-// the worker whose failure triggers the teardown, cause why. It returns what tear did.
-func (r *recovery) detected(tear func() bool, by, cause string) bool {
+// the worker whose failure triggers the teardown, cause why. It returns what tear did, and the
+// teardown's round in the recovery.
+func (r *recovery) detected(tear func() bool, by, cause string) (int, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if !tear() {
-		return false
+		return 0, false
 	}
 	now := time.Now()
 	if r.cur == nil {
@@ -75,18 +78,21 @@ func (r *recovery) detected(tear func() bool, by, cause string) bool {
 	} else {
 		r.round++
 	}
+	if len(r.e.res.slots) > 0 {
+		r.e.res.open.Store(true) // until every worker of the domain is back (domainUp)
+	}
 	r.cur.Teardowns = r.round
 	r.addLocked(stageTeardown, by, now)
-	return true
+	// Stopping from now on, not from killed: an answer of a worker the teardown has yet to kill
+	// would otherwise end the recovery before it began (seen on the cpu device).
+	r.stopping = true
+	return r.round, true
 }
 
-// killed records the workers the teardown just detected killed: once they are all gone
-// (exited and reaped: Worker.Done), the old workers are stopped. A goroutine waits for them.
-func (r *recovery) killed(ws []Worker, by string) {
-	r.mu.Lock()
-	round := r.round
-	r.stopping = true
-	r.mu.Unlock()
+// killed records the workers the teardown of round (detected) killed: once they are all gone
+// (exited and reaped: Worker.Done), the old workers are stopped (stopping, set by detected, is
+// cleared), unless a later teardown came meanwhile. A goroutine waits for them.
+func (r *recovery) killed(ws []Worker, by string, round int) {
 	go func() {
 		for _, w := range ws {
 			select {
@@ -101,6 +107,7 @@ func (r *recovery) killed(ws []Worker, by string) {
 			r.stopping = false
 			r.addLocked(stageStopped, by, time.Now())
 			r.maybeDoneLocked()
+			r.e.wakeRescue() // a suspect passed over while reaping may run now (rescue.go)
 		}
 	}()
 }

@@ -244,6 +244,7 @@ func (s *slot) putBackRest() {
 func (s *slot) putBack(p *pending) {
 	if p.inv != nil {
 		s.e.sched.putBack(p.inv)
+		s.e.kickRescue()
 		p.inv = nil
 	}
 	s.settle(p)

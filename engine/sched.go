@@ -19,6 +19,9 @@ type sched struct {
 	running   int     // invocations taken by slots (or run on lent ones) and not yet finished
 	exclusive bool    // an invocation runs alone
 	draining  bool
+	// rescue is the engine's rescue workers (rescue.go): while one is up, a suspect's lone run
+	// is theirs (reservedLocked).
+	rescue *rescueSet
 }
 
 // admit takes inv, submitted: it refuses it (draining, or the queue or its tenant's share
@@ -49,7 +52,7 @@ func (q *sched) admit(inv *call.Invocation, inline bool, gen uint64) (*slot, err
 func (q *sched) kickLocked() {
 	for len(q.idle) > 0 && q.q.len() > 0 && !q.exclusive {
 		if head := q.q.peek(); head.Sched.Exclusive {
-			if q.running > 0 {
+			if q.running > 0 || q.reservedLocked(head) {
 				return
 			}
 			q.exclusive = true
@@ -67,7 +70,7 @@ func (q *sched) next(s *slot) *call.Invocation {
 	defer q.mu.Unlock()
 	if !q.exclusive && q.q.len() > 0 {
 		head := q.q.peek()
-		if !head.Sched.Exclusive || q.running == 0 {
+		if !head.Sched.Exclusive || q.running == 0 && !q.reservedLocked(head) {
 			q.exclusive = head.Sched.Exclusive
 			q.running++
 			inv := q.q.pop()

@@ -18,6 +18,8 @@ import (
 type slot struct {
 	e  *Engine
 	id string
+	// rescue: a rescue worker's slot (rescue.go), driven by its own goroutine (rescueLoop).
+	rescue bool
 	// in carries invocations handed to the slot from the queue (sched.kickLocked): capacity 1,
 	// sent to only when the slot is taken off the idle stack.
 	in chan *call.Invocation
@@ -68,9 +70,13 @@ func (s *slot) loop() {
 	defer e.wg.Done()
 	defer s.life.stop()
 	for {
+		s.dropDoomed() // not idle with a worker a teardown dooms: the domain waits for it (rescue.go)
 		if !s.ensure() {
 			s.drainHandoff()
 			return
+		}
+		if s.life.gen < e.faults.generation() {
+			continue // a teardown came while the worker started: it is doomed too
 		}
 		// Read before next: once on the idle stack, the slot may be lent, and the goroutine
 		// touches nothing of it until it is given back.
@@ -128,16 +134,7 @@ func (s *slot) diedIdle() (*call.Invocation, bool) {
 		}
 	}
 	s.life.lost(errors.New("the worker exited while idle"))
-	if inv == nil {
-		return nil, true
-	}
-	if !s.ensure() {
-		excl := inv.Sched.Exclusive
-		s.answerDraining(inv)
-		e.sched.doneRunning(excl)
-		return nil, false
-	}
-	return inv, true
+	return inv, true // run by dispatch, which starts a worker (or defers it to a rescue worker)
 }
 
 // wait blocks until an invocation is handed to the slot, a borrower gives it back, the worker
@@ -187,6 +184,9 @@ func (s *slot) wait(dead <-chan struct{}) (*call.Invocation, wake) {
 // dispatch runs an invocation the slot took (or a submitter runs on it, lease.go).
 func (s *slot) dispatch(inv *call.Invocation) {
 	s.dropDoomed()
+	if s.deferToRescue(inv) {
+		return
+	}
 	if !s.ensure() {
 		s.answerDraining(inv)
 		return

@@ -9,6 +9,10 @@
 // fatal fault a daemon refuses new clients on every GPU it serves until all clients of the
 // faulted GPU have exited, so a shared daemon would hold up the other GPUs' worker restarts.
 //
+// Processes that must not be clients of the daemon (the engine's rescue workers, the compile
+// workers: each a fault domain of its own) open the GPU outside it: Daemon.OutsideEnv, with a
+// directory where no daemon listens (OutsideDir).
+//
 // A Daemon is safe for concurrent use after Start. The package starts no goroutines; the
 // daemon is a separate process (nvidia-cuda-mps-control -d forks and detaches).
 package mps
@@ -180,6 +184,36 @@ func (d *Daemon) Env(ordinal int, limit uint64) []string {
 		env = append(env, fmt.Sprintf("CUDA_MPS_PINNED_DEVICE_MEM_LIMIT=%d=%dM", d.ClientOrdinal(ordinal), limit>>20))
 	}
 	return env
+}
+
+// OutsideEnv is the environment of a process that opens the daemon's GPU outside MPS, as an
+// ordinary CUDA context beside the daemon's server (the GPU's compute mode is Default; under
+// EXCLUSIVE_PROCESS no such context can be made while the server runs): a fault domain of its
+// own, which a fault of a client, and the teardown of every client that follows it, leaves be;
+// and which the daemon does not wait for before it takes new clients again. The engine's rescue
+// workers and the compile workers run so. CUDA_MPS_PIPE_DIRECTORY names dir, where no daemon
+// listens (OutsideDir), so the CUDA driver finds no server and makes an ordinary context; the
+// process sees the GPU as the daemon's clients do (CUDA_VISIBLE_DEVICES as theirs), so it opens
+// the same ordinal (ClientOrdinal).
+func (d *Daemon) OutsideEnv(dir string) []string {
+	env := []string{"CUDA_MPS_PIPE_DIRECTORY=" + dir}
+	if d.Visible != "" {
+		env = append(env, "CUDA_VISIBLE_DEVICES="+d.Visible)
+	}
+	return env
+}
+
+// OutsideDir makes the directory base/mps-none, where no daemon listens, for OutsideEnv, and
+// returns it. An error when it cannot be made, or when a daemon's control pipe is there.
+func OutsideDir(base string) (string, error) {
+	dir := filepath.Join(base, "mps-none")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", fmt.Errorf("a directory outside MPS: %w", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "control")); err == nil {
+		return "", fmt.Errorf("a directory outside MPS: %s holds a daemon's control pipe", dir)
+	}
+	return dir, nil
 }
 
 // ClientOrdinal is the ordinal a client of this daemon opens for the device the server knows

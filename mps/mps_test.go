@@ -1,6 +1,8 @@
 package mps
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 )
@@ -36,5 +38,32 @@ func TestClientEnv(t *testing.T) {
 	}
 	if own.ClientOrdinal(3) != 0 {
 		t.Error("a per-GPU daemon's client sees its GPU alone, as device 0")
+	}
+}
+
+// A process outside MPS names a directory where no daemon listens, and sees the GPU as the
+// daemon's clients do (the same ordinal opens it).
+func TestOutsideEnv(t *testing.T) {
+	dir, err := OutsideDir(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared := &Daemon{PipeDir: "/p", LogDir: "/l"}
+	if got, want := shared.OutsideEnv(dir), []string{"CUDA_MPS_PIPE_DIRECTORY=" + dir}; !reflect.DeepEqual(got, want) {
+		t.Errorf("shared daemon: %q, want %q", got, want)
+	}
+	own := &Daemon{PipeDir: "/p3", Visible: "GPU-abc"}
+	if got, want := own.OutsideEnv(dir), []string{"CUDA_MPS_PIPE_DIRECTORY=" + dir, "CUDA_VISIBLE_DEVICES=GPU-abc"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("per-GPU daemon: %q, want %q", got, want)
+	}
+	again, err := OutsideDir(filepath.Dir(dir))
+	if err != nil || again != dir {
+		t.Fatalf("made again: %q %v; want %q", again, err, dir)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "control"), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := OutsideDir(filepath.Dir(dir)); err == nil {
+		t.Fatal("a directory with a control pipe taken for one outside MPS")
 	}
 }

@@ -9,11 +9,11 @@
 #   3. the end-to-end tests against real servers on the GPU: sequential engine, then concurrent
 #      under MPS (matmul, inference, zeroing, faults, deadlines, printf, bad input; weight sets,
 #      the MLP example, Dandelion v2 configs, tenant switches: e2e/models_test.go), on GPU 0,
-#      with the recovery after a fault checked and its timeline printed; then the fault tests
-#      again with 4 standby workers;
+#      with the recovery after a fault checked and its timeline printed (one rescue worker, the
+#      default under MPS); then the fault tests again without rescue workers, for comparison;
 #   4. on a host of two or more GPUs, the multi-GPU end-to-end tests on two.
 # Knobs: E2E_RUN (a -test.run pattern for step 3), E2E_SKIP (a -test.skip pattern for step 3),
-# NO_STANDBY=1 (step 3 without the standby re-run), SKIP_SINGLE=1 (step 4 alone).
+# NO_NORESCUE=1 (step 3 without the re-run of the fault tests with --rescue-workers 0), SKIP_SINGLE=1 (step 4 alone).
 # Results go to $OUT/gpu-test.log when $OUT is set.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -42,12 +42,13 @@ if [ -z "${SKIP_SINGLE:-}" ]; then
 	# GPUFN_RECOVERY_CHECK: the fault tests under MPS (4 workers) provoke 5 faults and measure the
 	# recovery against its targets (first correct answer after the fault at most 500 ms p50, the
 	# culprit answered within 1 s): a miss is a "RECOVERY TARGET MISSED" line, not a failure;
-	# each recovery's timeline is printed (docs/engines.md, "Recovery").
+	# each recovery's timeline is printed (docs/engines.md, "Recovery"), with the worker that
+	# answered (a rescue worker: cuda0-rescue0) and the rescue workers' counts.
 	step env CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0} GPUFN_RECOVERY_CHECK=1 bin/e2e.test -test.v -test.count=1 -test.timeout 9m ${E2E_RUN:+-test.run "$E2E_RUN"} ${E2E_SKIP:+-test.skip "$E2E_SKIP"}
-	# The fault tests again with 4 standby workers (--standby-workers 4): restarts promote them.
-	[ -n "${NO_STANDBY:-}" ] || step env CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0} GPUFN_RECOVERY_CHECK=1 GPUFN_E2E_STANDBY=4 bin/e2e.test -test.v -test.count=1 -test.timeout 3m -test.run 'TestFaultBesideInnocents|TestInfiniteLoopBesideInnocents'
+	# The fault tests again without rescue workers (--rescue-workers 0): the domain's own restart.
+	[ -n "${NO_NORESCUE:-}" ] || step env CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0} GPUFN_RECOVERY_CHECK=1 GPUFN_E2E_RESCUE=0 bin/e2e.test -test.v -test.count=1 -test.timeout 3m -test.run 'TestFaultBesideInnocents|TestInfiniteLoopBesideInnocents'
 	echo "=== recovery timelines (ms from the detection)" | tee -a "$log"
-	grep -hE "recovery round|recovery: first correct|RECOVERY TARGET" "$log" | tee -a "$log.recovery"
+	grep -hE "^=== RUN   Test(FaultBeside|InfiniteLoopBeside)|recovery round|recovery: first correct|RECOVERY TARGET|rescue workers:" "$log" | tee -a "$log.recovery"
 	cat "$log.recovery" >>"$log" 2>/dev/null; rm -f "$log.recovery"
 fi
 if [ "$gpus" -ge 2 ]; then

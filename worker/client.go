@@ -95,9 +95,12 @@ type Process struct {
 	hello    Hello
 	log      *zap.Logger
 
-	spin     *pollSpinReader // reads the reply pipe (Receive spins, ReceiveParked parks, Poll tries)
-	done     chan struct{}   // closed when the process has exited and been reaped
-	exitErr  error
+	spin    *pollSpinReader // reads the reply pipe (Receive spins, ReceiveParked parks, Poll tries)
+	done    chan struct{}   // closed when the process has exited and been reaped
+	exitErr error
+	// killed is set once the server sent the process SIGKILL (Terminate, Kill): the end of its
+	// pipe then needs no wait for the reap to be explained (ioErr).
+	killed   atomic.Bool
 	stopOnce sync.Once
 	nextID   uint64
 	// reqBell and repBell are the doorbells of context 0 (see DoorbellBytes); nil without
@@ -493,7 +496,13 @@ func (p *Process) ioErr(err error) error {
 	case errors.Is(err, ErrProtocol):
 		return err
 	}
-	// EOF, EPIPE: the worker closed its end, which means it is exiting.
+	// EOF, EPIPE: the worker closed its end, which means it is exiting. Killed by the server,
+	// it is said so at once: the reap of a killed CUDA process (its context torn down by the
+	// driver) takes 150-200 ms under MPS, which a teardown's victims would otherwise wait for
+	// before their interrupted invocations could run again elsewhere (a rescue worker).
+	if p.killed.Load() {
+		return fmt.Errorf("%w: killed by the server (SIGKILL): %v", ErrWorkerExited, err)
+	}
 	select {
 	case <-p.done:
 	case <-time.After(5 * time.Second):
@@ -514,6 +523,7 @@ func (p *Process) exited() error {
 // still calls Kill or Stop to reap the process and release its resources.
 func (p *Process) Terminate() {
 	if p.cmd != nil && p.cmd.Process != nil {
+		p.killed.Store(true)
 		p.cmd.Process.Kill()
 	}
 }
@@ -522,6 +532,7 @@ func (p *Process) Terminate() {
 // more than once.
 func (p *Process) Kill() {
 	if p.cmd != nil && p.cmd.Process != nil {
+		p.killed.Store(true)
 		p.cmd.Process.Kill()
 		<-p.done
 	}

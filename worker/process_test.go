@@ -242,3 +242,24 @@ func TestWorkerAsksForMissingPayloads(t *testing.T) {
 }
 
 func osArgs0() string { return os.Args[0] }
+
+// A worker the server killed (Terminate, as a teardown of the fault domain does) is reported
+// exited, killed by the server, as soon as its pipe ends: its caller need not wait for its reap
+// (a CUDA process's takes 150-200 ms under MPS).
+func TestTerminatedWorkerReportedKilled(t *testing.T) {
+	p, err := Start(startOpts(t, "hang"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Kill()
+	inv := &Invoke{ID: p.NextID(), Output: p.Context(0).OutputArea()}
+	deadline := time.Now().Add(30 * time.Second) // a bound for a hung test only
+	if err := p.Send(MsgInvoke, inv, inv.ID, deadline); err != nil {
+		t.Fatal(err)
+	}
+	p.Terminate()
+	var res Result
+	if err := p.Receive(inv.ID, &res, deadline); !errors.Is(err, ErrWorkerExited) || !strings.Contains(err.Error(), "killed by the server") {
+		t.Fatalf("err = %v, want ErrWorkerExited, killed by the server", err)
+	}
+}

@@ -128,6 +128,7 @@ var systemVariants = []struct {
 	{"-noinline", []string{"--inline=false"}},
 	{"-nocap", []string{"--max-connections-per-ip", "0"}},
 	{"-gpu0", []string{"--gpus", "0"}},
+	{"-norescue", []string{"--rescue-workers", "0"}},
 }
 
 func (o SystemOptions) system(name string, wl load.WorkloadSpec) (proc.ServerSpec, error) {

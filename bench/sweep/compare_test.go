@@ -23,6 +23,7 @@ func TestSystemSpecs(t *testing.T) {
 		"seq@/y/gpufn-old":   "/y/gpufn-old serve --device cuda --engine sequential",
 		"seq-nocap":          "/x/gpufn serve --device cuda --engine sequential --max-connections-per-ip 0",
 		"c4-mps-gpu0":        "/x/gpufn serve --device cuda --engine concurrent --workers 4 --mps on --gpus 0",
+		"c4-mps-norescue":    "/x/gpufn serve --device cuda --engine concurrent --workers 4 --mps on --rescue-workers 0",
 		"c4-mps-block@/y/g2": "/y/g2 serve --device cuda --engine concurrent --workers 4 --mps on --poll block",
 	} {
 		s, err := o.System(name, wl)

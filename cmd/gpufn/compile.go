@@ -32,16 +32,22 @@ func newCompiler(kind, exe string, selected []gpu.Info, plan serveplan.Plan, set
 		for _, e := range plan.Engines {
 			if e.Ordinal == g.Ordinal {
 				t.Env, t.Ordinal = e.Env, e.WorkerOrdinal
+				if e.OutsideEnv != nil {
+					t.Env, t.Fallback = e.OutsideEnv, e.Env // under MPS: outside the daemon (below)
+				}
 			}
 		}
 		targets = append(targets, t)
 	}
-	// A compile worker runs where the engines' workers do, under MPS a client of the GPU's
-	// daemon. After a fault the daemon tears down every client and takes new ones only once all
-	// have exited; an idle compile worker notices nothing until its next call, so it would hold
-	// the whole GPU's recovery until it stopped (measured on the H100: a minute, the default
-	// idle stop). So it is stopped a second after its last compile (a new one starts in about
-	// 0.2 s under MPS).
+	// Under MPS a compile worker opens the GPU outside the daemon (serveplan.Engine.OutsideEnv),
+	// not as its client: after a fault the daemon tears down every client and takes new ones
+	// only once all have exited, and an idle compile worker notices nothing until its next call,
+	// so as a client it held the whole GPU's recovery until it stopped (measured on the H100: a
+	// minute, the idle stop then; on an H200, a second: 36 refused starts of the engine's workers
+	// and, with their back-off then, a recovery of 13.7 s). Outside the daemon a fault of a
+	// client does not touch it. It still stops a second after its last compile (its context
+	// holds device memory); where no directory outside MPS could be made, or it cannot start
+	// outside the daemon (the GPU's compute mode EXCLUSIVE_PROCESS), it is a client as before.
 	return compiler.New(compiler.Options{
 		Worker:  worker.StartOptions{Binary: exe, Args: []string{"worker"}, Device: kind, LogLevel: set.workerLevel, Log: log, StartTimeout: f.startTimeout},
 		Targets: targets,

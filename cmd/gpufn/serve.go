@@ -116,11 +116,12 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 		return err
 	}
 	kind := selected[0].Kind
-	in := serveplan.Input{Device: kind, Mode: set.mode, MPS: f.mps, FaultDomain: f.faultDomain, Workers: f.workers,
+	in := serveplan.Input{Device: kind, Mode: set.mode, MPS: f.mps, FaultDomain: f.faultDomain, Workers: f.workers, Rescue: f.rescue,
 		PoolBytes: uint64(f.poolSize), CPUMemory: uint64(f.cpuMemory), Env: set.env, GPUs: selected}
 	// MPS: concurrent workers on NVIDIA only pay off under it (docs/gpu-facts.md).
 	daemons, mpsErr := maybeStartMPS(in, f.runtimeDir, log)
 	defer stopMPS(daemons, log)
+	in.OutsideDir = outsideDir(daemons, f.runtimeDir, log)
 	plan, warnings, err := serveplan.Make(in, daemons, mpsErr)
 	if err != nil {
 		return err
@@ -176,7 +177,34 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 func logServing(log *zap.Logger, ln net.Listener, kind string, gpus int, plan serveplan.Plan, workers int, set serveSettings, f *serveFlags) {
 	log.Info("gpufn serving", zap.String("version", version), zap.String("url", "http://"+ln.Addr().String()), zap.String("device", kind),
 		zap.Int("gpus", gpus), zap.String("engine", string(plan.Mode)), zap.Int("workers_per_gpu", workers),
-		zap.Bool("mps", plan.MPS), zap.Bool("shared_fault_domain", plan.SharedFaultDomain), zap.String("poll", string(set.policy)), zap.Bool("graphs", f.graphs), zap.Bool("pipeline", f.pipeline), zap.Bool("inline", f.inline))
+		zap.Bool("mps", plan.MPS), zap.Bool("shared_fault_domain", plan.SharedFaultDomain), zap.Int("rescue_workers_per_gpu", plan.Rescue), zap.String("poll", string(set.policy)), zap.Bool("graphs", f.graphs), zap.Bool("pipeline", f.pipeline), zap.Bool("inline", f.inline))
+}
+
+// outsideDir makes the directory where no MPS daemon listens, under the runtime directory, for
+// the processes that open a GPU outside MPS (rescue and compile workers); "" without MPS, or
+// when it cannot be made (then there are no rescue workers, and compile workers are clients).
+func outsideDir(daemons []*mps.Daemon, runtimeDir string, log *zap.Logger) string {
+	if len(daemons) == 0 {
+		return ""
+	}
+	dir, err := mps.OutsideDir(runtimeDirOr(runtimeDir))
+	if err != nil {
+		log.Warn("no directory outside MPS: no rescue workers, and compile workers are MPS clients", zap.Error(err))
+		return ""
+	}
+	return dir
+}
+
+// runtimeDirOr is dir, or by default $XDG_RUNTIME_DIR/gpufn-PID, else /tmp/gpufn-PID.
+func runtimeDirOr(dir string) string {
+	if dir != "" {
+		return dir
+	}
+	base := os.Getenv("XDG_RUNTIME_DIR")
+	if base == "" {
+		base = os.TempDir()
+	}
+	return filepath.Join(base, fmt.Sprintf("gpufn-%d", os.Getpid()))
 }
 
 // maybeStartMPS joins or starts MPS control daemons when the plan's input wants them
@@ -278,13 +306,7 @@ func startMPS(gpus []gpu.Info, runtimeDir string, log *zap.Logger) ([]*mps.Daemo
 		log.Info("joined a running MPS control daemon", zap.String("pipe_dir", d.PipeDir))
 		return []*mps.Daemon{d}, nil
 	}
-	if runtimeDir == "" {
-		base := os.Getenv("XDG_RUNTIME_DIR")
-		if base == "" {
-			base = os.TempDir()
-		}
-		runtimeDir = filepath.Join(base, fmt.Sprintf("gpufn-%d", os.Getpid()))
-	}
+	runtimeDir = runtimeDirOr(runtimeDir)
 	if len(gpus) > 1 {
 		if daemons := startPerGPU(gpus, runtimeDir, log); daemons != nil {
 			return daemons, nil
@@ -337,7 +359,7 @@ func engineBase(f *serveFlags, set serveSettings, kind, exe string, plan servepl
 		share = 1
 	}
 	return engine.Config{
-		Device: kind, Mode: plan.Mode, Workers: f.workers, Standby: f.standby, ContextBytes: int(f.contextSize),
+		Device: kind, Mode: plan.Mode, Workers: f.workers, Standby: f.standby, Rescue: plan.Rescue, ContextBytes: int(f.contextSize),
 		QueueDepth: f.queueDepth, Policy: set.policy, SpinFor: f.spinFor, NoGraphs: !f.graphs, ModuleCacheBytes: uint64(f.moduleCache), ResidentBytes: uint64(f.residentBytes),
 		NoPipeline: !f.pipeline, NoInline: !f.inline, Timeout: f.timeout,
 		Binary: exe, Args: []string{"worker"}, StartTimeout: f.startTimeout,
@@ -352,6 +374,7 @@ func newEngines(base engine.Config, sizes []serveplan.Engine) ([]*engine.Engine,
 	for _, s := range sizes {
 		cfg := base
 		cfg.Ordinal, cfg.PoolBytes, cfg.UsableBytes, cfg.Env, cfg.WholeEnv = s.Ordinal, s.PoolBytes, s.UsableBytes, s.Env, s.WholeEnv
+		cfg.RescueEnv = s.OutsideEnv // nil (then Env) where the workers are no MPS clients
 		cfg.SoleDevice = s.WorkerOrdinal != s.Ordinal
 		e, err := engine.New(cfg)
 		if err != nil {

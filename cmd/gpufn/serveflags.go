@@ -17,6 +17,7 @@ type serveFlags struct {
 	engineMode    string
 	workers       int
 	standby       int
+	rescue        int
 	poolSize      byteSize
 	contextSize   byteSize
 	moduleCache   byteSize
@@ -94,6 +95,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.StringVar(&f.runtimeDir, "runtime-dir", "", "directory for the server's runtime files, such as its MPS daemon's pipes and logs (default: $XDG_RUNTIME_DIR/gpufn-PID or /tmp/gpufn-PID)")
 	fs.StringVar(&f.faultDomain, "fault-domain", "auto", "whether one worker's fault takes down the GPU's others: auto (yes under MPS), gpu, worker (testing: gpu emulates MPS's behaviour on any device)")
 	fs.IntVar(&f.workers, "workers", 4, "worker processes per GPU in the concurrent engine")
+	fs.IntVar(&f.rescue, "rescue-workers", -1, "rescue workers per GPU under a shared fault domain (MPS, or --fault-domain gpu): each its own fault domain (under MPS it opens the GPU outside the daemon), idle while the GPU serves; after a fault's teardown they run the interrupted invocations, the suspect's lone run and the queue until the GPU's workers are back (-1: auto, 1 under a shared fault domain, else 0)")
 	fs.IntVar(&f.standby, "standby-workers", 0, "worker processes per GPU started ahead without their device (under MPS not yet clients, so a fault's teardown leaves them be); a worker that must be replaced promotes one instead of starting a process")
 	f.poolSize = 0
 	fs.Var(&f.poolSize, "pool-size", "device pool per worker, e.g. 8GiB (0: sequential takes the free memory less a reserve; concurrent divides it by --workers; the cpu device takes 256MiB)")

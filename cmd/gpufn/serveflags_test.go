@@ -83,6 +83,7 @@ func TestServeFlagDefaults(t *testing.T) {
 		"queue-depth":                "0",
 		"read-timeout":               "1m0s",
 		"resident-bytes":             "1GiB",
+		"rescue-workers":             "-1",
 		"runtime-dir":                "",
 		"spin-for":                   "50µs",
 		"standby-workers":            "0",

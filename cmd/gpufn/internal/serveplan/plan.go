@@ -22,6 +22,12 @@ type Input struct {
 	// Workers is --workers, the worker processes per GPU of the concurrent and auto engines
 	// (0 or less: the engine's default, 4).
 	Workers int
+	// Rescue is --rescue-workers: rescue workers per GPU under a shared fault domain (less than
+	// 0: auto, DefaultRescue there and none elsewhere).
+	Rescue int
+	// OutsideDir is a directory where no MPS daemon listens (mps.OutsideDir): the rescue and
+	// compile workers of a server under MPS name it to open their GPU outside the daemon.
+	OutsideDir string
 	// PoolBytes is --pool-size, each worker's device pool (0: sized here or by the engine).
 	PoolBytes uint64
 	// CPUMemory is --cpu-memory, the memory of each cpu device.
@@ -41,6 +47,9 @@ type Plan struct {
 	// SharedFaultDomain: one worker's fault takes down every worker of its GPU
 	// (engine.Config.SharedFaultDomain).
 	SharedFaultDomain bool
+	// Rescue is the rescue workers per GPU (engine.Config.Rescue): Input.Rescue, or its
+	// default; 0 without a shared fault domain.
+	Rescue int
 	// Engines has one entry per GPU of Input.GPUs, in their order.
 	Engines []Engine
 }
@@ -60,6 +69,9 @@ type Engine struct {
 	// WholeEnv is the environment of the auto engine's whole-GPU worker: under MPS the
 	// daemon's directories without a cap; nil otherwise.
 	WholeEnv []string
+	// OutsideEnv is the environment of a process that opens this GPU outside MPS (the rescue
+	// workers, the compile worker: mps.Daemon.OutsideEnv): nil when not under MPS (then Env).
+	OutsideEnv []string
 }
 
 // Warning is something the server should log as a warning: Msg, with Err when not nil.
@@ -69,6 +81,10 @@ type Warning struct {
 }
 
 const (
+	// DefaultRescue is the rescue workers per GPU under a shared fault domain when
+	// --rescue-workers is auto (less than 0): one, which runs the interrupted invocations and the
+	// suspect's lone run while the domain's workers start again (docs/engines.md).
+	DefaultRescue = 1
 	// defaultWorkers is the engine's number of workers when Input.Workers is 0 or less
 	// (engine.Config.Workers).
 	defaultWorkers = 4
@@ -129,18 +145,30 @@ func Make(in Input, daemons []*mps.Daemon, mpsErr error) (Plan, []Warning, error
 		}
 	}
 	p.SharedFaultDomain = in.FaultDomain == "gpu" || (in.FaultDomain == "auto" && p.MPS)
+	switch {
+	case !p.SharedFaultDomain || p.Mode == engine.Sequential:
+	case p.MPS && in.OutsideDir == "":
+		// No directory outside the daemon: a rescue worker would be one of its clients, torn
+		// down with the others.
+	case in.Rescue < 0:
+		p.Rescue = DefaultRescue
+	default:
+		p.Rescue = in.Rescue
+	}
 	for i, g := range in.GPUs {
 		var daemon *mps.Daemon
 		if len(daemons) > 0 {
 			daemon = daemons[min(i, len(daemons)-1)]
 		}
-		p.Engines = append(p.Engines, size(in, p.Mode, g, daemon))
+		p.Engines = append(p.Engines, size(in, p.Mode, p.Rescue, g, daemon))
 	}
 	return p, warnings, nil
 }
 
-// size is one GPU's engine: its pool, usable memory and worker environments.
-func size(in Input, mode engine.Mode, g gpu.Info, daemon *mps.Daemon) Engine {
+// size is one GPU's engine: its pool, usable memory and worker environments. Under MPS the
+// rescue workers (rescue of them) take a share each as the workers do: their pool is a worker's,
+// and their context, outside the daemon, fits in what a share leaves beside the pool.
+func size(in Input, mode engine.Mode, rescue int, g gpu.Info, daemon *mps.Daemon) Engine {
 	workers := uint64(defaultWorkers)
 	if in.Workers > 0 {
 		workers = uint64(in.Workers)
@@ -163,13 +191,17 @@ func size(in Input, mode engine.Mode, g gpu.Info, daemon *mps.Daemon) Engine {
 	}
 	if daemon != nil {
 		// Each worker is capped at its share; the whole-GPU worker is not.
-		share := e.UsableBytes / workers
+		share := e.UsableBytes / (workers + uint64(rescue))
+		e.UsableBytes -= uint64(rescue) * share // the rescue workers' (the auto engine's whole-GPU worker takes the rest)
 		if e.PoolBytes == 0 {
 			e.PoolBytes = share - min(share/2, mpsContextCap) // the cap holds the context too
 		}
 		e.Env = append(append([]string(nil), in.Env...), daemon.Env(g.Ordinal, share)...)
 		e.WholeEnv = append(append([]string(nil), in.Env...), daemon.Env(g.Ordinal, 0)...)
 		e.WorkerOrdinal = daemon.ClientOrdinal(g.Ordinal)
+		if in.OutsideDir != "" {
+			e.OutsideEnv = append(append([]string(nil), in.Env...), daemon.OutsideEnv(in.OutsideDir)...)
+		}
 	}
 	return e
 }

@@ -295,3 +295,44 @@ func TestMakeEnvsDoNotAlias(t *testing.T) {
 		t.Fatal("engines share an environment's backing array")
 	}
 }
+
+// Rescue workers: one by default under a shared fault domain (MPS, or emulated with
+// --fault-domain gpu), none elsewhere; under MPS each takes a share of the GPU as a worker does,
+// and opens the GPU outside the daemon.
+func TestMakeRescue(t *testing.T) {
+	daemon := []*mps.Daemon{{PipeDir: "/run/mps-pipe", LogDir: "/run/mps-log"}}
+	auto := func(in *Input) { in.Rescue, in.OutsideDir = -1, "/run/mps-none" }
+	p, _, err := Make(with(input(h100, engine.Concurrent, "auto"), auto), daemon, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := p.Engines[0]
+	share := uint64(80896*mib) / 5 // 4 workers and the rescue worker
+	if p.Rescue != DefaultRescue || e.PoolBytes != share-gib || e.UsableBytes != uint64(80896*mib)-share {
+		t.Errorf("under MPS: %d rescue workers, pools of %d MiB, %d MiB usable; want %d, %d MiB, %d MiB (less the rescue worker's share)",
+			p.Rescue, e.PoolBytes/mib, e.UsableBytes/mib, DefaultRescue, (share-gib)/mib, (uint64(80896*mib)-share)/mib)
+	}
+	if want := append(append([]string(nil), baseEnv...), "CUDA_MPS_PIPE_DIRECTORY=/run/mps-none"); !reflect.DeepEqual(e.OutsideEnv, want) {
+		t.Errorf("outside env %q; want %q", e.OutsideEnv, want)
+	}
+	for _, c := range []struct {
+		in   Input
+		want int
+	}{
+		{with(input(cpuDev, engine.Concurrent, "auto"), func(in *Input) { auto(in); in.FaultDomain = "gpu" }), DefaultRescue},
+		{with(input(cpuDev, engine.Concurrent, "auto"), auto), 0}, // no shared fault domain
+		{with(input(h100, engine.Sequential, "auto"), auto), 0},   // no MPS
+		{with(input(h100, engine.Concurrent, "off"), auto), 0},    // no MPS
+		{with(input(h100, engine.Concurrent, "auto"), func(in *Input) { auto(in); in.Rescue = 2 }), 2},
+		{with(input(h100, engine.Concurrent, "auto"), func(in *Input) { in.Rescue = -1 }), 0}, // no directory outside MPS
+	} {
+		var d []*mps.Daemon
+		if WantMPS(c.in) {
+			d = daemon
+		}
+		p, _, err := Make(c.in, d, nil)
+		if err != nil || p.Rescue != c.want {
+			t.Errorf("%+v: %d rescue workers (%v); want %d", c.in, p.Rescue, err, c.want)
+		}
+	}
+}
