@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Runs ON THE GPU MACHINE, from the repository root, with bin/gpufn from `make gpu-build`: the
+# example models end to end (docs/export.md, docs/batching.md). Parts, in order (PARTS):
+#   weights   regenerate the example bundles' weights from their seeds (scripts/model-weights.sh)
+#             and make the batched ResNet-18 bundle (b1 with variants b4, b16, b32)
+#   check     run each batch-1 bundle with the exporter's own executor (tools/export/check.py,
+#             cuda-python) against eager PyTorch's reference
+#   deploy    serve on the sequential and on the concurrent engine; gpufn deploy --check each
+#             bundle (its outputs compared with the reference within the dtype bound)
+#   torch     PyTorch's latency and throughput for the same models (scripts/torch-baseline.py)
+#   models    the bench's bundle workloads on seq and c4-mps: first invocation's stages,
+#             placements of the weight set, a low-load point and a closed loop of one connection
+#   batching  the batched ResNet-18 bundle on c4-mps, open loop, with and without batching
+# Each part is bounded (PART_LIMIT seconds); everything lands in $OUT/models.log and
+# $OUT/models-results.tgz, written again after each part, so that a call cut short still
+# brings back what was done.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-/tmp/gpu-models}
+mkdir -p "$OUT"
+PARTS=${PARTS:-weights check deploy torch models batching}
+MODELS=${MODELS:-resnet18 bert}            # weights, check, deploy
+BENCH_MODELS=${BENCH_MODELS:-$MODELS}       # torch, models
+PART_LIMIT=${PART_LIMIT:-300}
+R=${RESULTS:-results/models}
+PORT=${PORT:-8090}
+mkdir -p "$R"
+log=$OUT/models.log
+status=0
+pack() { tar czf "$OUT/models-results.tgz" -C "$(dirname "$R")" "$(basename "$R")" 2>/dev/null; }
+part() {
+	local name=$1; shift
+	echo "=== $name: $* ($(date +%T))" | tee -a "$log"
+	timeout "$PART_LIMIT" "$@" 2>&1 | tee -a "$log"
+	local rc=${PIPESTATUS[0]}
+	echo "=== exit $rc: $name ($(date +%T))" | tee -a "$log"
+	[ "$rc" -eq 0 ] || status=1
+	pack
+}
+has() { case " $PARTS " in *" $1 "*) return 0 ;; esac; return 1; }
+serve() {  # engine, data dir: a server on $PORT, waited for
+	bin/gpufn serve --listen 127.0.0.1:$PORT --device cuda --engine "$1" --max-body-bytes 1GiB \
+		--data-dir "$2" >"$R/serve-$1.log" 2>&1 &
+	echo $! >/tmp/gpufn-models.pid
+	for _ in $(seq 300); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && return 0; sleep 0.2; done
+	echo "the server did not come up"; return 1
+}
+unserve() { kill "$(cat /tmp/gpufn-models.pid)" 2>/dev/null; wait "$(cat /tmp/gpufn-models.pid)" 2>/dev/null; }
+bundles() { for m in $MODELS; do echo "examples/$m/b1"; done; }
+
+nvidia-smi --query-gpu=name,driver_version,compute_mode --format=csv | tee -a "$log"
+if has weights; then
+	part weights scripts/model-weights.sh $(bundles) examples/resnet18/b4 examples/resnet18/b16 examples/resnet18/b32
+	part batched python3 -m tools.export batch --out examples/resnet18/batched \
+		examples/resnet18/b1 examples/resnet18/b4 examples/resnet18/b16 examples/resnet18/b32
+fi
+if has check; then
+	for b in $(bundles); do part "check $b" python3 -m tools.export.check "$b" --repeat 50; done
+fi
+deploy_all() {
+	local eng=$1 b
+	serve "$eng" "/tmp/gpufn-data-$eng" || return 1
+	for b in $(bundles) examples/resnet18/batched; do
+		echo "--- $eng: gpufn deploy --check $b"
+		bin/gpufn deploy --url "http://127.0.0.1:$PORT" --check "$b" 2>&1 | grep -v "^PUT /v1/libraries/" || { unserve; return 1; }
+	done
+	curl -s "http://127.0.0.1:$PORT/v1/engines" >"$R/engines-$eng.json"
+	unserve
+}
+if has deploy; then
+	for eng in sequential concurrent; do rm -rf "/tmp/gpufn-data-$eng"; part "deploy $eng" deploy_all "$eng"; done
+fi
+if has torch; then
+	part torch python3 scripts/torch-baseline.py --models "$(echo $BENCH_MODELS | tr ' ' ,)" --seconds "${TORCH_SECONDS:-1}" \
+		--out "$R/torch-baseline-$(echo $BENCH_MODELS | tr ' ' -).json"
+fi
+if has models; then
+	for m in $BENCH_MODELS; do
+		part "models $m" bin/gpufn bench compare --device cuda --gpufn bin/gpufn --machine "$(hostname)" \
+			--workload "$m" --systems "${MODELS_SYSTEMS:-seq,c4-mps}" --sweep none --low-rate 25 --low-duration 3s \
+			--closed-loop 1 --duration 3s --placements 5 --progress lines --out "$R"
+	done
+fi
+batching_sweep() {  # on|off
+	serve concurrent /tmp/gpufn-data-batching || return 1
+	bin/gpufn bench sweep --url "http://127.0.0.1:$PORT" --workload bundle:examples/resnet18/batched \
+		--batching "$1" --system "c4-mps-batching-$1" --sweep adaptive --start "${BATCH_START:-500}" \
+		--low-rate 25 --duration "${BATCH_DUR:-3s}" --figure-points 0 --progress lines --out "$R"
+	local rc=$?
+	curl -s "http://127.0.0.1:$PORT/v1/engines" >"$R/engines-batching-$1.json"
+	unserve
+	return $rc
+}
+if has batching; then
+	rm -rf /tmp/gpufn-data-batching
+	part "batching on" batching_sweep on
+	part "batching off" batching_sweep off
+fi
+part report bin/gpufn bench report "$R"
+echo "gpu-models: $([ $status -eq 0 ] && echo PASS || echo FAIL)" | tee -a "$log"
+pack
+exit $status
