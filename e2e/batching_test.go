@@ -41,7 +41,12 @@ func TestBatchingOverHTTP(t *testing.T) {
 				t.Fatalf("a declaration naming no registered variant: %d %s", a.status, a.body)
 			}
 			registerBatching(t, s, []int{2, 4}, nil)
-			workers := len(s.engines()[0].Workers)
+			workers := 0 // those that take invocations: not a rescue worker (idle while the GPU serves)
+			for _, w := range s.engines()[0].Workers {
+				if !w.Rescue {
+					workers++
+				}
+			}
 			const queued = 4
 			n := workers + queued
 			cont := s.stopWorkers()

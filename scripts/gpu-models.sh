@@ -22,16 +22,17 @@ PARTS=${PARTS:-weights check deploy torch models batching}
 MODELS=${MODELS:-resnet18 bert}            # weights, check, deploy
 BENCH_MODELS=${BENCH_MODELS:-$MODELS}       # torch, models
 PART_LIMIT=${PART_LIMIT:-300}
+BATCH_LIMIT=${BATCH_LIMIT:-$PART_LIMIT}    # each batching sweep
 R=${RESULTS:-results/models}
 PORT=${PORT:-8090}
 mkdir -p "$R"
 log=$OUT/models.log
 status=0
 pack() { tar czf "$OUT/models-results.tgz" -C "$(dirname "$R")" "$(basename "$R")" 2>/dev/null; }
-part() {
+part() {  # name, command (a program or a function of this script), bounded by PART_LIMIT
 	local name=$1; shift
 	echo "=== $name: $* ($(date +%T))" | tee -a "$log"
-	timeout "$PART_LIMIT" "$@" 2>&1 | tee -a "$log"
+	timeout "$PART_LIMIT" bash -c '"$@"' part "$@" 2>&1 | tee -a "$log"
 	local rc=${PIPESTATUS[0]}
 	echo "=== exit $rc: $name ($(date +%T))" | tee -a "$log"
 	[ "$rc" -eq 0 ] || status=1
@@ -49,6 +50,8 @@ unserve() { kill "$(cat /tmp/gpufn-models.pid)" 2>/dev/null; wait "$(cat /tmp/gp
 bundles() { for m in $MODELS; do echo "examples/$m/b1"; done; }
 
 nvidia-smi --query-gpu=name,driver_version,compute_mode --format=csv | tee -a "$log"
+export PORT R MODELS BENCH_MODELS
+export -f serve unserve bundles
 if has weights; then
 	part weights scripts/model-weights.sh $(bundles) examples/resnet18/b4 examples/resnet18/b16 examples/resnet18/b32
 	part batched python3 -m tools.export batch --out examples/resnet18/batched \
@@ -67,11 +70,12 @@ deploy_all() {
 	curl -s "http://127.0.0.1:$PORT/v1/engines" >"$R/engines-$eng.json"
 	unserve
 }
+export -f deploy_all
 if has deploy; then
 	for eng in sequential concurrent; do rm -rf "/tmp/gpufn-data-$eng"; part "deploy $eng" deploy_all "$eng"; done
 fi
 if has torch; then
-	part torch python3 scripts/torch-baseline.py --models "$(echo $BENCH_MODELS | tr ' ' ,)" --seconds "${TORCH_SECONDS:-1}" \
+	part torch python3 scripts/torch-baseline.py --models "$(echo $BENCH_MODELS | tr ' ' ,)" --seconds "${TORCH_SECONDS:-1}" ${TORCH_CONFIGS:+--configs "$TORCH_CONFIGS"} \
 		--out "$R/torch-baseline-$(echo $BENCH_MODELS | tr ' ' -).json"
 fi
 if has models; then
@@ -91,10 +95,11 @@ batching_sweep() {  # on|off
 	unserve
 	return $rc
 }
+export -f batching_sweep
 if has batching; then
 	rm -rf /tmp/gpufn-data-batching
-	part "batching on" batching_sweep on
-	part "batching off" batching_sweep off
+	PART_LIMIT=$BATCH_LIMIT part "batching on" batching_sweep on
+	PART_LIMIT=$BATCH_LIMIT part "batching off" batching_sweep off
 fi
 part report bin/gpufn bench report "$R"
 echo "gpu-models: $([ $status -eq 0 ] && echo PASS || echo FAIL)" | tee -a "$log"

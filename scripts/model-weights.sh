@@ -10,7 +10,19 @@ dirs=("$@")
 if [ ${#dirs[@]} -eq 0 ]; then
   for m in examples/*/b*/export.json; do dirs+=("$(dirname "$m")"); done
 fi
+# One process per bundle, in parallel (each builds its model on the CPU).
+pids=()
 for d in "${dirs[@]}"; do
-  python3 -m tools.export weights "$d" >/dev/null
-  echo "$d/weights.safetensors: $(stat -c %s "$d/weights.safetensors") bytes"
+  python3 -m tools.export weights "$d" >/dev/null &
+  pids+=($!)
 done
+rc=0
+for i in "${!dirs[@]}"; do
+  d=${dirs[$i]}
+  if wait "${pids[$i]}"; then
+    echo "$d/weights.safetensors: $(stat -c %s "$d/weights.safetensors") bytes"
+  else
+    echo "$d: the weights could not be made"; rc=1
+  fi
+done
+exit $rc
