@@ -138,6 +138,10 @@ func TestReferenceAnswerChecked(t *testing.T) {
 	}
 }
 
+func bf16(v float32) []byte {
+	return binary.LittleEndian.AppendUint16(nil, uint16(math.Float32bits(v)>>16))
+}
+
 func TestCompareTensorBounds(t *testing.T) {
 	f32 := func(v float32) []byte { return binary.LittleEndian.AppendUint32(nil, math.Float32bits(v)) }
 	for _, c := range []struct {
@@ -152,6 +156,11 @@ func TestCompareTensorBounds(t *testing.T) {
 		{"F16", []byte{0x0b, 0x3c}, []byte{0x00, 0x3c}, false}, // 1.0107
 		{"I64", []byte{1, 0, 0, 0, 0, 0, 0, 0}, []byte{1, 0, 0, 0, 0, 0, 0, 0}, true},
 		{"I64", []byte{2, 0, 0, 0, 0, 0, 0, 0}, []byte{1, 0, 0, 0, 0, 0, 0, 0}, false},
+		// the bound scales with the tensor's largest reference value (4.5 here: 0.135 for BF16):
+		// BERT's 1.0546875 against 1.0234375 passes, 0.2 off does not
+		{"BF16", append(bf16(1.0546875), bf16(4.5)...), append(bf16(1.0234375), bf16(4.5)...), true},
+		{"BF16", append(bf16(1.2234375), bf16(4.5)...), append(bf16(1.0234375), bf16(4.5)...), false},
+		{"BF16", bf16(1.0546875), bf16(1.0234375), false}, // alone, its scale is 1.02
 	} {
 		if err := CompareTensor(c.dtype, c.got, c.want); (err == nil) != c.ok {
 			t.Errorf("%s %x vs %x: %v", c.dtype, c.got, c.want, err)

@@ -437,20 +437,19 @@ func compareSystem(ctx context.Context, cfg *CompareConfig, name string) *report
 		sw.Rule = sw.Rule.ForSystem(0)
 	}
 	sr.Rule = &sw.Rule
-	if cfg.Sweep.Mode == None {
-		return sr
+	if cfg.Sweep.Mode != None { // without a sweep, the closed loop below still runs
+		out, err := Run(ctx, sw, func(ctx context.Context, rate float64) (*load.RateResult, error) {
+			return measure(ctx, rate, cfg.Run.Duration, "")
+		}, func(r *load.RateResult) { logf("%s", report.RunLine(r)) })
+		if out != nil {
+			sr.Steps, sr.MaxHolding, sr.Capped = out.Steps, out.MaxHolding, out.Capped
+		}
+		if err != nil {
+			sr.Error = err.Error()
+			logf("%s: %v", spec.Name, err)
+		}
+		logf("%s: highest rate that held: %s", spec.Name, sr.HoldingText())
 	}
-	out, err := Run(ctx, sw, func(ctx context.Context, rate float64) (*load.RateResult, error) {
-		return measure(ctx, rate, cfg.Run.Duration, "")
-	}, func(r *load.RateResult) { logf("%s", report.RunLine(r)) })
-	if out != nil {
-		sr.Steps, sr.MaxHolding, sr.Capped = out.Steps, out.MaxHolding, out.Capped
-	}
-	if err != nil {
-		sr.Error = err.Error()
-		logf("%s: %v", spec.Name, err)
-	}
-	logf("%s: highest rate that held: %s", spec.Name, sr.HoldingText())
 	if cfg.ClosedConns > 0 && ctx.Err() == nil {
 		rc := cfg.Run
 		rc.System, rc.Workload, rc.Duration, rc.ServerCPU = spec.Name, cfg.Workload.Name(), cfg.Run.Duration, srv.CPU

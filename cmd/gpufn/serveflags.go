@@ -126,7 +126,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.StringVar(&f.workerLogging, "worker-log-level", "", "log level of workers (default: --log-level)")
 	fs.StringVar(&f.tokens, "tokens", "", "token file: lines of TENANT TOKEN [admin]; reloaded on SIGHUP (default: none, single-tenant open mode)")
 	fs.StringVar(&f.dataDir, "data-dir", "", "directory where libraries and functions are kept across restarts (default: none, registrations live in memory)")
-	fs.IntVar(&f.maxLibs, "max-libraries-per-tenant", 100, "libraries one tenant may upload")
+	fs.IntVar(&f.maxLibs, "max-libraries-per-tenant", 1000, "libraries one tenant may upload (an exported model takes one per Triton kernel: ResNet-18 34, its four batch variants 136)")
 	fs.IntVar(&f.maxFns, "max-functions-per-tenant", 1000, "functions one tenant may register")
 	f.maxWeight = 4 << 30
 	f.weightQuota = 16 << 30

@@ -68,7 +68,7 @@ func TestServeFlagDefaults(t *testing.T) {
 		"max-connections-per-ip":     "4096",
 		"max-functions-per-tenant":   "1000",
 		"max-invocation-memory":      "0",
-		"max-libraries-per-tenant":   "100",
+		"max-libraries-per-tenant":   "1000",
 		"max-library-bytes":          "64MiB",
 		"max-weight-bytes":           "4GiB",
 		"max-weight-sets-per-tenant": "100",
