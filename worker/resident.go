@@ -10,6 +10,8 @@ import (
 	"gpufn/call"
 	"gpufn/function"
 	"gpufn/gpu"
+
+	"golang.org/x/sys/unix"
 )
 
 // Resident weight sets: each in a device allocation of its own, outside the pool (which is
@@ -73,16 +75,11 @@ func (e *Executor) weights(pl *plan, ref *WeightsRef, st *Stages) (*resident, er
 // place reads the set's data from its file and copies it into a new resident allocation,
 // runs the function's init flow on it if it has one, and seals it where the device can.
 func (e *Executor) place(pl *plan, ref *WeightsRef) (*resident, error) {
-	data := make([]byte, ref.DataBytes)
-	f, err := os.Open(ref.Path)
+	data, release, err := readSet(ref)
 	if err != nil {
 		return nil, fmt.Errorf("reading the weight set: %w", err)
 	}
-	_, err = f.ReadAt(data, int64(ref.DataOffset))
-	f.Close()
-	if err != nil {
-		return nil, fmt.Errorf("reading the weight set: %w", err)
-	}
+	defer release()
 	n := max(pl.residentBytes, 1) // a set of empty tensors still has an address
 	r := &resident{bytes: n}
 	if rm, ok := e.dev.(gpu.ResidentMemory); ok {
@@ -111,6 +108,30 @@ func (e *Executor) place(pl *plan, ref *WeightsRef) (*resident, error) {
 		return nil, err
 	}
 	return r, nil
+}
+
+// readSet gives the set's data: the file mapped read-only (the copy to the device reads the
+// page cache directly: no buffer of the set's size to fault in and fill first, which took
+// about half of ResNet-18's 10 ms placement), else read into memory. release unmaps it.
+func readSet(ref *WeightsRef) (data []byte, release func(), err error) {
+	f, err := os.Open(ref.Path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	if ref.DataBytes == 0 {
+		return nil, func() {}, nil
+	}
+	page := uint64(os.Getpagesize())
+	start := ref.DataOffset &^ (page - 1)
+	if m, merr := unix.Mmap(int(f.Fd()), int64(start), int(ref.DataOffset-start+ref.DataBytes), unix.PROT_READ, unix.MAP_SHARED); merr == nil {
+		return m[ref.DataOffset-start:], func() { unix.Munmap(m) }, nil
+	}
+	data = make([]byte, ref.DataBytes)
+	if _, err = f.ReadAt(data, int64(ref.DataOffset)); err != nil {
+		return nil, nil, err
+	}
+	return data, func() {}, nil
 }
 
 // victim chooses the set to evict to make room for need bytes of owner's: owner's own least
