@@ -34,6 +34,9 @@ part() {  # name, command (a program or a function of this script), bounded by P
 	echo "=== $name: $* ($(date +%T))" | tee -a "$log"
 	timeout "$PART_LIMIT" bash -c '"$@"' part "$@" 2>&1 | tee -a "$log"
 	local rc=${PIPESTATUS[0]}
+	# a part cut short by its timeout leaves its server behind: stop it before the next part
+	[ -f /tmp/gpufn-models.pid ] && kill "$(cat /tmp/gpufn-models.pid)" 2>/dev/null && sleep 1
+	rm -f /tmp/gpufn-models.pid
 	echo "=== exit $rc: $name ($(date +%T))" | tee -a "$log"
 	[ "$rc" -eq 0 ] || status=1
 	pack
