@@ -12,38 +12,15 @@ import (
 	"gpufn/weights"
 )
 
-// writeMLPBundle writes the MLP example as a bundle (the layout the exporter writes): its PTX
-// as the one library, its weights, and a reference pair from the Go reference.
+// writeMLPBundle writes the MLP example as a bundle (the layout the exporter writes).
 func writeMLPBundle(t *testing.T, dir string) {
 	t.Helper()
-	file := examples.MLPWeights(7)
-	x := examples.MLPInput(3)
-	y, err := examples.MLPReference(file, x)
+	b, err := examples.MLPBundle(7, 3)
+	if err == nil {
+		err = b.Write(dir)
+	}
 	if err != nil {
 		t.Fatal(err)
-	}
-	f32 := func(name string, b []byte) []byte {
-		st, err := weights.Encode([]weights.Tensor{{Name: name, DType: "F32", Shape: []uint64{uint64(len(b) / 4)}}}, [][]byte{b}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return st
-	}
-	files := map[string][]byte{
-		"gpufn-bundle.json": []byte(`{"version": 1, "function": "mlp", "config": "function.json",
-			"libraries": {"mlp": "libraries/mlp.ptx"}, "weights": {"name": "mlp", "file": "weights.safetensors"},
-			"reference": {"inputs": "reference/inputs.safetensors", "outputs": "reference/outputs.safetensors"}}`),
-		"function.json":                 examples.MLPConfig(),
-		"libraries/mlp.ptx":             examples.MustPTX("mlp"),
-		"weights.safetensors":           file,
-		"reference/inputs.safetensors":  f32("x", x),
-		"reference/outputs.safetensors": f32("y", y),
-	}
-	for name, b := range files {
-		os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o700)
-		if err := os.WriteFile(filepath.Join(dir, name), b, 0o600); err != nil {
-			t.Fatal(err)
-		}
 	}
 }
 

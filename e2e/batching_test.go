@@ -2,16 +2,13 @@ package e2e
 
 import (
 	"bytes"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
 	"gpufn/examples"
-	"gpufn/weights"
 )
 
 // registerBatching uploads library "batch" and registers the example's variants of sizes and
@@ -107,31 +104,8 @@ func TestBatchingOverHTTP(t *testing.T) {
 func TestDeployBatchingBundle(t *testing.T) {
 	s := start(t, "--engine", "sequential")
 	dir := t.TempDir()
-	x := examples.BatchInput(9)
-	f32 := func(name string, b []byte) []byte {
-		st, err := weights.Encode([]weights.Tensor{{Name: name, DType: "F32", Shape: []uint64{uint64(len(b) / 4)}}}, [][]byte{b}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return st
-	}
-	files := map[string][]byte{
-		"gpufn-bundle.json": []byte(`{"version": 1, "function": "m", "config": "function.json",
-			"libraries": {"batch": "libraries/batch.ptx"},
-			"variants": [{"batch": 2, "function": "m_b2", "config": "variants/m_b2.json"}, {"batch": 4, "function": "m_b4", "config": "variants/m_b4.json"}],
-			"reference": {"inputs": "reference/inputs.safetensors", "outputs": "reference/outputs.safetensors"}}`),
-		"function.json":                 examples.BatchingConfig("m", []int{2, 4}, 0, "", nil),
-		"variants/m_b2.json":            examples.BatchConfig(2),
-		"variants/m_b4.json":            examples.BatchConfig(4),
-		"libraries/batch.ptx":           examples.MustPTX("batch"),
-		"reference/inputs.safetensors":  f32("x", x),
-		"reference/outputs.safetensors": f32("y", examples.BatchReference(x)),
-	}
-	for name, b := range files {
-		os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o700)
-		if err := os.WriteFile(filepath.Join(dir, name), b, 0o600); err != nil {
-			t.Fatal(err)
-		}
+	if err := examples.BatchingBundle(9).Write(dir); err != nil {
+		t.Fatal(err)
 	}
 	out, err := exec.Command(gpufnBin, "deploy", "--url", s.url, "--check", dir).CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "output y matches the reference") ||

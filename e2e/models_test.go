@@ -15,7 +15,6 @@ import (
 	"testing"
 
 	"gpufn/examples"
-	"gpufn/weights"
 )
 
 // mlpCheck invokes the MLP example n times with inputs from seeds 1..n and compares each
@@ -171,43 +170,25 @@ func TestModelWeightsWithTheFunction(t *testing.T) {
 func TestDeployBundle(t *testing.T) {
 	s := start(t, "--data-dir", t.TempDir())
 	dir := t.TempDir()
-	file := examples.MLPWeights(4)
-	x := examples.MLPInput(4)
-	y, err := examples.MLPReference(file, x)
+	b, err := examples.MLPBundle(4, 4)
+	if err == nil {
+		err = b.Write(dir)
+	}
 	if err != nil {
 		t.Fatal(err)
-	}
-	f32 := func(name string, b []byte) []byte {
-		st, err := weights.Encode([]weights.Tensor{{Name: name, DType: "F32", Shape: []uint64{uint64(len(b) / 4)}}}, [][]byte{b}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return st
-	}
-	files := map[string][]byte{
-		"gpufn-bundle.json": []byte(`{"version": 1, "function": "mlp", "config": "function.json",
-			"libraries": {"mlp": "libraries/mlp.ptx"}, "weights": {"name": "mlp", "file": "weights.safetensors"},
-			"reference": {"inputs": "reference/inputs.safetensors", "outputs": "reference/outputs.safetensors"}}`),
-		"function.json":                 examples.MLPConfig(),
-		"libraries/mlp.ptx":             examples.MustPTX("mlp"),
-		"weights.safetensors":           file,
-		"reference/inputs.safetensors":  f32("x", x),
-		"reference/outputs.safetensors": f32("y", y),
-	}
-	for name, b := range files {
-		os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o700)
-		if err := os.WriteFile(filepath.Join(dir, name), b, 0o600); err != nil {
-			t.Fatal(err)
-		}
 	}
 	out, err := exec.Command(gpufnBin, "deploy", "--url", s.url, "--check", dir).CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "output y matches the reference") {
 		t.Fatalf("gpufn deploy: %v\n%s", err, out)
 	}
 	// A reference that the function does not produce fails the check.
+	y, err := examples.MLPReference(examples.MLPWeights(4), examples.MLPInput(4))
+	if err != nil {
+		t.Fatal(err)
+	}
 	bad := append([]byte(nil), y...)
 	bad[3] ^= 0x40 // the exponent of the first element
-	os.WriteFile(filepath.Join(dir, "reference/outputs.safetensors"), f32("y", bad), 0o600)
+	os.WriteFile(filepath.Join(dir, "reference/outputs.safetensors"), examples.F32Tensor("y", bad), 0o600)
 	if out, err := exec.Command(gpufnBin, "deploy", "--url", s.url, "--check", dir).CombinedOutput(); err == nil {
 		t.Fatalf("gpufn deploy --check passed a wrong reference:\n%s", out)
 	}
