@@ -26,7 +26,8 @@ func TestCheck(t *testing.T) {
 		"worker":                {"call", "bufpool", "shm", "gpu", "function"},
 		"compiler":              {"worker", "call"},
 		"bench":                 {"examples", "bench/load"},
-		"bench/load":            {"examples"},
+		"bench/load":            {"examples", "bundle"},
+		"bundle":                {"weights"},
 		"cmd/gpufn":             {"cuda", "cpu", "hip", "engine", "frontend"},
 		"cmd/baseline":          {"cuda"},
 	}
