@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -93,9 +94,9 @@ func TestCompile(t *testing.T) {
 	}
 }
 
-// Compiles from many goroutines run one at a time on the one worker, and all succeed.
+// Compiles from many goroutines all succeed, on no more workers than Options.Workers.
 func TestCompileConcurrent(t *testing.T) {
-	p, logs := newPool(t, Options{})
+	p, logs := newPool(t, Options{Workers: 2})
 	var wg sync.WaitGroup
 	errs := make(chan error, 8)
 	for i := 0; i < 8; i++ {
@@ -117,8 +118,8 @@ func TestCompileConcurrent(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	if n := logs.FilterMessage("compile worker started").Len(); n != 1 {
-		t.Errorf("%d compile workers started", n)
+	if n := logs.FilterMessage("compile worker started").Len(); n < 1 || n > 2 {
+		t.Errorf("%d compile workers started for 2 slots", n)
 	}
 }
 
@@ -130,9 +131,9 @@ func TestCompileWorkerReplaced(t *testing.T) {
 	if _, _, _, err := p.Compile(ctx, "sm_90", []byte("a"), 0); err != nil {
 		t.Fatal(err)
 	}
-	tg := p.targets["sm_90"]
-	tg.proc.Terminate()
-	<-tg.proc.Done()
+	proc := procOf(p, "sm_90", 0)
+	proc.Terminate()
+	<-proc.Done()
 	if _, _, _, err := p.Compile(ctx, "sm_90", []byte("b"), 0); err != nil {
 		t.Fatalf("after the worker died between compiles: %v", err)
 	}
@@ -170,21 +171,55 @@ func TestCompileTimeout(t *testing.T) {
 }
 
 // The caller's context bounds the wait for the compiler; a caller gone while it waits gets
-// unavailable, and a closed pool answers unavailable.
+// unavailable, and a closed pool answers unavailable, to a compile waiting too.
 func TestCompileWaitAndClose(t *testing.T) {
-	p, _ := newPool(t, Options{})
-	tg := p.targets["sm_90"]
-	tg.sem <- struct{}{} // the compiler is busy
+	p, _ := newPool(t, Options{Workers: 1})
+	gate := filepath.Join(t.TempDir(), "gate")
+	first := make(chan error, 1)
+	go func() {
+		_, _, _, err := p.Compile(context.Background(), "sm_90", []byte("gate "+gate), 0)
+		first <- err
+	}()
+	waitFile(t, gate+".started") // the compiler is busy
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, _, _, err := p.Compile(ctx, "sm_90", []byte("x"), 0); codeOf(err) != call.CodeUnavailable {
 		t.Errorf("waiting with a cancelled context: %v", err)
 	}
-	<-tg.sem
+	if n := waiting(p, "sm_90"); n != 0 {
+		t.Errorf("%d compiles waiting after the only one waiting left", n)
+	}
+	if err := os.WriteFile(gate, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
 	if _, _, _, err := p.Compile(context.Background(), "sm_90", []byte("x"), 0); err != nil {
 		t.Fatal(err)
 	}
-	p.Close()
+	// A compile waiting when the pool closes is unavailable; Close waits for the one running.
+	gate2 := filepath.Join(t.TempDir(), "gate")
+	go func() {
+		_, _, _, err := p.Compile(context.Background(), "sm_90", []byte("gate "+gate2), 0)
+		first <- err
+	}()
+	waitFile(t, gate2+".started")
+	queued := make(chan error, 1)
+	go func() { _, _, _, err := p.Compile(context.Background(), "sm_90", []byte("y"), 0); queued <- err }()
+	waitFor(t, func() bool { return waiting(p, "sm_90") == 1 })
+	closed := make(chan struct{})
+	go func() { p.Close(); close(closed) }()
+	if err := <-queued; codeOf(err) != call.CodeUnavailable {
+		t.Errorf("a compile waiting at Close: %v", err)
+	}
+	if err := os.WriteFile(gate2, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-first; err != nil {
+		t.Errorf("the compile running at Close: %v", err)
+	}
+	<-closed
 	if p.Running("sm_90") {
 		t.Error("a worker after Close")
 	}
