@@ -238,3 +238,7 @@ func (p *Pool) Workers(arch string) int {
 
 // Running reports whether any of arch's compile workers is up.
 func (p *Pool) Running(arch string) bool { return p.Workers(arch) > 0 }
+
+// MaxWorkers is how many compile workers each architecture may run at once: Options.Workers,
+// or its default.
+func (p *Pool) MaxWorkers() int { return p.opt.Workers }
