@@ -47,7 +47,10 @@ func (scriptedDevices) Probe(kind string) ([]gpu.Info, string, error) { return n
 func newPool(t *testing.T, opt Options) (*Pool, *observer.ObservedLogs) {
 	t.Helper()
 	core, logs := observer.New(zap.InfoLevel)
-	opt.Worker = worker.StartOptions{Binary: os.Args[0], Args: []string{"worker"}, Device: "cuda", Log: zap.New(core), StartTimeout: 30 * time.Second}
+	// GORACE: a worker built with -race would sleep a second at its exit (the race runtime's
+	// default atexit_sleep_ms), which every test's Close waits for.
+	opt.Worker = worker.StartOptions{Binary: os.Args[0], Args: []string{"worker"}, Device: "cuda", Log: zap.New(core), StartTimeout: 30 * time.Second,
+		Env: []string{"GORACE=" + strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0")}}
 	if opt.Targets == nil {
 		opt.Targets = []Target{{Arch: "sm_90", Ordinal: 0, Env: []string{"TEST_CC_VERSION=7"}}}
 	}
