@@ -41,7 +41,8 @@ type Options struct {
 	Idle time.Duration
 }
 
-// DefaultWorkers is Options.Workers' default: min(4, max(1, CPUs/4)). A compile keeps a CPU
+// DefaultWorkers is Options.Workers' default: min(4, max(1, CPUs/4)), CPUs being those the
+// process may run on (runtime.NumCPU: its affinity, as taskset sets it). A compile keeps a CPU
 // core busy (the driver's compiler runs on the host) and each compile worker holds a CUDA
 // context's device memory while it runs: a few are enough, and they get one CPU in four at
 // most.
@@ -88,30 +89,61 @@ func (p *Pool) Compile(ctx context.Context, arch string, ptx []byte, maxCubin in
 	if t == nil {
 		return nil, "", "", call.Errorf(call.CodeInternal, "no compile target for architecture %q", arch)
 	}
-	s, err := p.acquire(ctx, t)
-	if err != nil {
-		return nil, "", "", err
+	for first := false; ; first = true {
+		s, err := p.acquire(ctx, t, first)
+		if err != nil {
+			return nil, "", "", err
+		}
+		cubin, version, log, err = p.compileHeld(ctx, s, ptx, maxCubin)
+		if errors.Is(err, errNoRoom) && s.t.noRoom() {
+			// This slot's worker could not start while others run (under MPS, say, no room
+			// for one more context): the compile waits, first, for a worker that runs.
+			p.log.Warn("a compile worker could not start beside the running ones; waiting for one of them", zap.String("arch", arch), zap.Int("worker", s.index), zap.Error(err))
+			p.release(s)
+			continue
+		}
+		p.release(s)
+		var start *startError
+		if errors.As(err, &start) {
+			err = call.Errorf(call.CodeUnavailable, "starting the %s compiler: %v", arch, start.err)
+		}
+		return cubin, version, log, err
 	}
-	defer p.release(s)
+}
+
+// errNoRoom matches a *startError.
+var errNoRoom = errors.New("no compile worker could start")
+
+// startError is a compile worker that could not start.
+type startError struct{ err error }
+
+func (e *startError) Error() string        { return e.err.Error() }
+func (e *startError) Is(target error) bool { return target == errNoRoom }
+
+// compileHeld compiles on held slot s, once more on a new worker if the worker dies under the
+// compile. A *startError is a worker that could not start; other errors are *call.Error.
+func (p *Pool) compileHeld(ctx context.Context, s *slot, ptx []byte, maxCubin int) (cubin []byte, version, log string, err error) {
 	for attempt := 1; ; attempt++ {
 		out, err := p.compileOnce(ctx, s, ptx, maxCubin)
 		if err == nil {
 			return out.Cubin, out.Compiler, out.Log, nil
 		}
 		var ce *call.Error
-		if errors.As(err, &ce) {
+		var se *startError
+		if errors.As(err, &ce) || errors.As(err, &se) {
 			return nil, "", logOf(out), err
 		}
 		if attempt == 2 {
 			return nil, "", logOf(out), call.Errorf(call.CodeCompileFailed, "the compiler died twice on this PTX (%v)", err)
 		}
 		// The worker died (or lost its device) under this compile: once more on a new one.
-		p.log.Warn("compile worker lost during a compile; trying once more", zap.String("arch", arch), zap.Int("worker", s.index), zap.Error(err))
+		p.log.Warn("compile worker lost during a compile; trying once more", zap.String("arch", s.t.Arch), zap.Int("worker", s.index), zap.Error(err))
 	}
 }
 
-// compileOnce runs one compile on s's worker, starting it if needed. A *call.Error is final;
-// another error means the worker died under the compile (it is cleared away). s is held.
+// compileOnce runs one compile on s's worker, starting it if needed. A *call.Error or a
+// *startError is final; another error means the worker died under the compile (it is cleared
+// away). s is held.
 func (p *Pool) compileOnce(ctx context.Context, s *slot, ptx []byte, maxCubin int) (*worker.Compiled, error) {
 	arch := s.t.Arch
 	if s.proc != nil {
@@ -124,7 +156,7 @@ func (p *Pool) compileOnce(ctx context.Context, s *slot, ptx []byte, maxCubin in
 	if s.proc == nil {
 		proc, err := p.start(s)
 		if err != nil {
-			return nil, call.Errorf(call.CodeUnavailable, "starting the %s compiler: %v", arch, err)
+			return nil, &startError{err}
 		}
 		s.set(proc)
 		p.log.Info("compile worker started", zap.String("arch", arch), zap.Int("worker", s.index), zap.Int("pid", proc.PID()), zap.String("compiler", proc.Hello().Device.Compiler))

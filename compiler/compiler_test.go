@@ -38,6 +38,11 @@ func (scriptedDevices) Open(kind string, ordinal int) (gpu.Device, error) {
 	if kind != "cuda" || os.Getenv("TEST_CC_NO_DEVICE") == "1" {
 		return nil, fmt.Errorf("%w: no %s device here", gpu.ErrNoDevice, kind)
 	}
+	if full := os.Getenv("TEST_CC_FULL"); full != "" { // while this file exists, no device opens
+		if _, err := os.Stat(full); err == nil {
+			return nil, fmt.Errorf("%w: no room for another context (%s)", gpu.ErrNoDevice, full)
+		}
+	}
 	return &gpufake.Compiler{Device: cpu.New(cpu.Options{Ordinal: ordinal, MemBytes: 16 << 20}), Compile: gpufake.CompileScript,
 		Arch: "sm_90", Version: "test-cc " + os.Getenv("TEST_CC_VERSION")}, nil
 }

@@ -13,7 +13,11 @@
 // and the compiles waiting are served first come first served, each by the first worker that
 // frees: none is passed over. So up to Options.Workers compiles of one architecture run at
 // once, each in its own process; identical PTX is compiled once anyway (the dispatcher's
-// cache joins concurrent uploads of the same PTX to one compile).
+// cache joins concurrent uploads of the same PTX to one compile). A worker that cannot start
+// while others of its architecture run (under MPS: no room on the GPU for one more context)
+// fails no compile: the compile waits, ahead of those that came after it, for a worker that
+// runs, and the architecture keeps to the workers that run until all have stopped. One that
+// cannot start when none runs is unavailable.
 //
 // Each worker is stopped after it has been idle for Options.Idle (its CUDA context holds
 // device memory): as the load drops, compiles keep to the lowest workers and the others stop,

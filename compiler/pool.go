@@ -22,6 +22,10 @@ type target struct {
 	slots   []*slot
 	waiters []chan *slot // in the order they came; each is handed a slot, or nil at Close
 	closed  bool
+	// limit is how many workers may run at once: len(slots), lowered to those running when
+	// another cannot start (the GPU's memory has no room for one more context), and back to
+	// len(slots) when none runs.
+	limit int
 }
 
 // slot is one compile worker of a target. A compile holds it (busy) from acquire to release;
@@ -37,7 +41,7 @@ type slot struct {
 }
 
 func newTarget(tg Target, n int) *target {
-	t := &target{Target: tg}
+	t := &target{Target: tg, limit: n}
 	t.done.L = &t.mu
 	for i := range n {
 		t.slots = append(t.slots, &slot{t: t, index: i})
@@ -78,7 +82,7 @@ func (s *slot) drop() {
 
 // free is the slot a compile that comes now takes: an idle one whose worker runs (the lowest,
 // so that the others idle and stop when the load drops), else an idle one without a worker
-// (its worker starts), else nil. t.mu is held.
+// (its worker starts) while fewer than limit run, else nil. t.mu is held.
 func (t *target) free() *slot {
 	var empty *slot
 	for _, s := range t.slots {
@@ -90,18 +94,46 @@ func (t *target) free() *slot {
 			empty = s
 		}
 	}
+	if empty != nil && t.running() >= t.limit {
+		return nil
+	}
 	return empty
 }
 
+// running counts the slots with a worker. t.mu is held.
+func (t *target) running() int {
+	n := 0
+	for _, s := range t.slots {
+		if s.proc != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// noRoom notes that held slot s could not start a worker. When others run, the limit drops to
+// them and it reports true: the compile waits for one of them instead of failing.
+func (t *target) noRoom() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n := t.running()
+	if n == 0 {
+		return false
+	}
+	t.limit = n
+	return true
+}
+
 // acquire takes a slot of t for a compile, waiting behind the compiles that came before while
-// all are busy. Errors are unavailable: ctx ended while waiting, or the pool is closed.
-func (p *Pool) acquire(ctx context.Context, t *target) (*slot, error) {
+// all are busy (or before them all: first, for a compile that waited its turn already). Errors
+// are unavailable: ctx ended while waiting, or the pool is closed.
+func (p *Pool) acquire(ctx context.Context, t *target, first bool) (*slot, error) {
 	t.mu.Lock()
 	if t.closed {
 		t.mu.Unlock()
 		return nil, errClosed()
 	}
-	if len(t.waiters) == 0 {
+	if len(t.waiters) == 0 || first {
 		if s := t.free(); s != nil {
 			s.busy = true
 			t.mu.Unlock()
@@ -109,7 +141,11 @@ func (p *Pool) acquire(ctx context.Context, t *target) (*slot, error) {
 		}
 	}
 	ch := make(chan *slot, 1)
-	t.waiters = append(t.waiters, ch)
+	if first {
+		t.waiters = slices.Insert(t.waiters, 0, ch)
+	} else {
+		t.waiters = append(t.waiters, ch)
+	}
 	t.mu.Unlock()
 	select {
 	case s := <-ch:
@@ -135,14 +171,17 @@ func (p *Pool) acquire(ctx context.Context, t *target) (*slot, error) {
 
 func errClosed() error { return call.Errorf(call.CodeUnavailable, "the compiler is shut down") }
 
-// release ends a compile's hold on s: s goes to the first compile waiting, or is idle and
-// its idle stop armed.
+// release ends a compile's hold on s: s goes to the first compile waiting (unless it has no
+// worker and no other may start), or is idle and its idle stop armed.
 func (p *Pool) release(s *slot) {
 	t := s.t
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	s.last = time.Now()
-	if len(t.waiters) > 0 {
+	if t.running() == 0 {
+		t.limit = len(t.slots)
+	}
+	if len(t.waiters) > 0 && (s.proc != nil || t.running() < t.limit) {
 		ch := t.waiters[0]
 		t.waiters = t.waiters[1:]
 		ch <- s // still busy: the waiter holds it now
@@ -227,13 +266,7 @@ func (p *Pool) Workers(arch string) int {
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	n := 0
-	for _, s := range t.slots {
-		if s.proc != nil {
-			n++
-		}
-	}
-	return n
+	return t.running()
 }
 
 // Running reports whether any of arch's compile workers is up.

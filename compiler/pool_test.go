@@ -280,3 +280,62 @@ func TestCompilePoolManyWaiters(t *testing.T) {
 		t.Errorf("%d compile workers started for 2 slots", n)
 	}
 }
+
+// A worker that cannot start while others run (under MPS: no room on the GPU for one more
+// context) does not fail the compile: it waits, first in line, for a running worker, and the
+// pool keeps to the workers that run until all have stopped.
+func TestCompilePoolNoRoom(t *testing.T) {
+	dir := t.TempDir()
+	full := filepath.Join(dir, "full")
+	p, logs := newPool(t, Options{Workers: 2, Idle: time.Hour, Timeout: time.Minute,
+		Targets: []Target{{Arch: "sm_90", Env: []string{"TEST_CC_VERSION=7", "TEST_CC_FULL=" + full}}}})
+	gate := filepath.Join(dir, "gate")
+	held := compileAsync(p, "gate "+gate)
+	waitFile(t, gate+".started")
+	if err := os.WriteFile(full, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	order := filepath.Join(dir, "order")
+	next := compileAsync(p, "append "+order+" next")
+	waitFor(t, func() bool { return waiting(p, "sm_90") == 1 })
+	if n := logs.FilterMessageSnippet("could not start beside the running ones").Len(); n != 1 {
+		t.Errorf("%d warnings of a worker without room; want 1", n)
+	}
+	later := compileAsync(p, "append "+order+" later") // behind the one that waited already
+	waitFor(t, func() bool { return waiting(p, "sm_90") == 2 })
+	if err := os.WriteFile(gate, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, ch := range []<-chan error{held, next, later} {
+		if err := <-ch; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, err := os.ReadFile(order); err != nil || string(got) != "next\nlater\n" {
+		t.Errorf("served in the order %q (%v); want next, later", got, err)
+	}
+	if n := p.Workers("sm_90"); n != 1 {
+		t.Errorf("%d workers up; want the one that could start", n)
+	}
+	if err := os.Remove(full); err != nil {
+		t.Fatal(err)
+	}
+	tg := p.targets["sm_90"]
+	tg.mu.Lock()
+	tg.slots[0].last = time.Now().Add(-2 * time.Hour)
+	tg.mu.Unlock()
+	p.idleStop(tg.slots[0]) // none runs: the limit is back to 2
+	startWorkers(t, p, 2)
+}
+
+// A worker that cannot start when none runs is unavailable, as with one worker.
+func TestCompilePoolNoRoomAtAll(t *testing.T) {
+	full := filepath.Join(t.TempDir(), "full")
+	if err := os.WriteFile(full, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p, _ := newPool(t, Options{Workers: 2, Targets: []Target{{Arch: "sm_90", Env: []string{"TEST_CC_FULL=" + full}}}})
+	if _, _, _, err := p.Compile(context.Background(), "sm_90", []byte("x"), 0); codeOf(err) != call.CodeUnavailable {
+		t.Fatalf("%v", err)
+	}
+}
