@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -37,6 +38,11 @@ func (scriptedDevices) Open(kind string, ordinal int) (gpu.Device, error) {
 	if kind != "cuda" || os.Getenv("TEST_CC_NO_DEVICE") == "1" {
 		return nil, fmt.Errorf("%w: no %s device here", gpu.ErrNoDevice, kind)
 	}
+	if full := os.Getenv("TEST_CC_FULL"); full != "" { // while this file exists, no device opens
+		if _, err := os.Stat(full); err == nil {
+			return nil, fmt.Errorf("%w: no room for another context (%s)", gpu.ErrNoDevice, full)
+		}
+	}
 	return &gpufake.Compiler{Device: cpu.New(cpu.Options{Ordinal: ordinal, MemBytes: 16 << 20}), Compile: gpufake.CompileScript,
 		Arch: "sm_90", Version: "test-cc " + os.Getenv("TEST_CC_VERSION")}, nil
 }
@@ -46,7 +52,10 @@ func (scriptedDevices) Probe(kind string) ([]gpu.Info, string, error) { return n
 func newPool(t *testing.T, opt Options) (*Pool, *observer.ObservedLogs) {
 	t.Helper()
 	core, logs := observer.New(zap.InfoLevel)
-	opt.Worker = worker.StartOptions{Binary: os.Args[0], Args: []string{"worker"}, Device: "cuda", Log: zap.New(core), StartTimeout: 30 * time.Second}
+	// GORACE: a worker built with -race would sleep a second at its exit (the race runtime's
+	// default atexit_sleep_ms), which every test's Close waits for.
+	opt.Worker = worker.StartOptions{Binary: os.Args[0], Args: []string{"worker"}, Device: "cuda", Log: zap.New(core), StartTimeout: 30 * time.Second,
+		Env: []string{"GORACE=" + strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0")}}
 	if opt.Targets == nil {
 		opt.Targets = []Target{{Arch: "sm_90", Ordinal: 0, Env: []string{"TEST_CC_VERSION=7"}}}
 	}
@@ -93,9 +102,9 @@ func TestCompile(t *testing.T) {
 	}
 }
 
-// Compiles from many goroutines run one at a time on the one worker, and all succeed.
+// Compiles from many goroutines all succeed, on no more workers than Options.Workers.
 func TestCompileConcurrent(t *testing.T) {
-	p, logs := newPool(t, Options{})
+	p, logs := newPool(t, Options{Workers: 2})
 	var wg sync.WaitGroup
 	errs := make(chan error, 8)
 	for i := 0; i < 8; i++ {
@@ -117,8 +126,8 @@ func TestCompileConcurrent(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	if n := logs.FilterMessage("compile worker started").Len(); n != 1 {
-		t.Errorf("%d compile workers started", n)
+	if n := logs.FilterMessage("compile worker started").Len(); n < 1 || n > 2 {
+		t.Errorf("%d compile workers started for 2 slots", n)
 	}
 }
 
@@ -130,9 +139,9 @@ func TestCompileWorkerReplaced(t *testing.T) {
 	if _, _, _, err := p.Compile(ctx, "sm_90", []byte("a"), 0); err != nil {
 		t.Fatal(err)
 	}
-	tg := p.targets["sm_90"]
-	tg.proc.Terminate()
-	<-tg.proc.Done()
+	proc := procOf(p, "sm_90", 0)
+	proc.Terminate()
+	<-proc.Done()
 	if _, _, _, err := p.Compile(ctx, "sm_90", []byte("b"), 0); err != nil {
 		t.Fatalf("after the worker died between compiles: %v", err)
 	}
@@ -170,21 +179,55 @@ func TestCompileTimeout(t *testing.T) {
 }
 
 // The caller's context bounds the wait for the compiler; a caller gone while it waits gets
-// unavailable, and a closed pool answers unavailable.
+// unavailable, and a closed pool answers unavailable, to a compile waiting too.
 func TestCompileWaitAndClose(t *testing.T) {
-	p, _ := newPool(t, Options{})
-	tg := p.targets["sm_90"]
-	tg.sem <- struct{}{} // the compiler is busy
+	p, _ := newPool(t, Options{Workers: 1})
+	gate := filepath.Join(t.TempDir(), "gate")
+	first := make(chan error, 1)
+	go func() {
+		_, _, _, err := p.Compile(context.Background(), "sm_90", []byte("gate "+gate), 0)
+		first <- err
+	}()
+	waitFile(t, gate+".started") // the compiler is busy
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, _, _, err := p.Compile(ctx, "sm_90", []byte("x"), 0); codeOf(err) != call.CodeUnavailable {
 		t.Errorf("waiting with a cancelled context: %v", err)
 	}
-	<-tg.sem
+	if n := waiting(p, "sm_90"); n != 0 {
+		t.Errorf("%d compiles waiting after the only one waiting left", n)
+	}
+	if err := os.WriteFile(gate, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
 	if _, _, _, err := p.Compile(context.Background(), "sm_90", []byte("x"), 0); err != nil {
 		t.Fatal(err)
 	}
-	p.Close()
+	// A compile waiting when the pool closes is unavailable; Close waits for the one running.
+	gate2 := filepath.Join(t.TempDir(), "gate")
+	go func() {
+		_, _, _, err := p.Compile(context.Background(), "sm_90", []byte("gate "+gate2), 0)
+		first <- err
+	}()
+	waitFile(t, gate2+".started")
+	queued := make(chan error, 1)
+	go func() { _, _, _, err := p.Compile(context.Background(), "sm_90", []byte("y"), 0); queued <- err }()
+	waitFor(t, func() bool { return waiting(p, "sm_90") == 1 })
+	closed := make(chan struct{})
+	go func() { p.Close(); close(closed) }()
+	if err := <-queued; codeOf(err) != call.CodeUnavailable {
+		t.Errorf("a compile waiting at Close: %v", err)
+	}
+	if err := os.WriteFile(gate2, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-first; err != nil {
+		t.Errorf("the compile running at Close: %v", err)
+	}
+	<-closed
 	if p.Running("sm_90") {
 		t.Error("a worker after Close")
 	}

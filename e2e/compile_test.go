@@ -3,8 +3,12 @@ package e2e
 import (
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"gpufn/examples"
 )
@@ -104,4 +108,62 @@ func checkArgs8(t *testing.T, s *server) {
 			t.Fatalf("args word %d = %d, want %d", i, got, want)
 		}
 	}
+}
+
+// Uploads that come at once are compiled at once, by up to --compile-workers compile workers
+// of the GPU's architecture: 16 distinct PTX libraries uploaded 16 at a time with 4 compile
+// workers all compile, and more than one worker compiled them (a worker that finds no room on
+// the GPU for its context makes its compiles wait for the others: then the log says so).
+func TestCompileWorkersAtOnce(t *testing.T) {
+	if !onGPU() {
+		t.Skip("the cpu device compiles nothing (GPUFN_E2E_DEVICE=cuda runs this)")
+	}
+	s := start(t, "--compile-workers", "4", "--log-format", "json")
+	ptx := examples.MustPTX("testkernels")
+	const n = 16
+	var wg sync.WaitGroup
+	answers := make([]answer, n)
+	begin := time.Now()
+	for i := range n {
+		wg.Go(func() {
+			answers[i] = s.do("PUT", fmt.Sprintf("/v1/libraries/tk%d", i), "application/octet-stream", uniquePTX(ptx, i))
+		})
+	}
+	wg.Wait()
+	took := time.Since(begin)
+	var compileMS float64
+	for i, a := range answers {
+		var v libraryAnswer
+		if a.status != 201 || json.Unmarshal(a.body, &v) != nil || len(v.Compiled) != 1 || v.Compiled[0].Source != "compiled" {
+			t.Fatalf("upload %d: %d %s %s", i, a.status, a.code, a.body)
+		}
+		compileMS += v.Compiled[0].CompileMS
+	}
+	workers := map[string]bool{}
+	noRoom := 0
+	for _, line := range strings.Split(s.logs.String(), "\n") {
+		if strings.Contains(line, `"msg":"compile worker started"`) {
+			if m := regexp.MustCompile(`"worker":(\d+)`).FindStringSubmatch(line); m != nil {
+				workers[m[1]] = true
+			}
+		}
+		if strings.Contains(line, "could not start beside the running ones") {
+			noRoom++
+		}
+	}
+	t.Logf("%d uploads at once: %v in all, compile_ms summed %.0f (waits included); compile workers used %d; starts without room %d",
+		n, took.Round(time.Millisecond), compileMS, len(workers), noRoom)
+	if len(workers) < 2 || len(workers) > 4 {
+		t.Errorf("%d compile workers compiled %d uploads at once; want 2 to 4 (--compile-workers 4)", len(workers), n)
+	}
+}
+
+// uniquePTX is ptx with a global variable of its own after the header (.address_size), so
+// that it compiles to a cubin of its own (a comment alone would not change the cubin).
+func uniquePTX(ptx []byte, k int) []byte {
+	head, rest, ok := strings.Cut(string(ptx), ".address_size 64\n")
+	if !ok {
+		panic("no .address_size 64 line in the PTX")
+	}
+	return fmt.Appendf(nil, "%s.address_size 64\n.global .align 8 .u64 e2e_copy_%d = 1;\n%s", head, k, rest)
 }

@@ -69,8 +69,10 @@
 #   inf500       ~2.4 min   4 systems
 #   cold         ~1 min     2 systems; COLD_RATE x COLD_DUR / 2 cold copies each, compiled at upload
 #   dandelion    ~1 min + the registration of DANDELION_N libraries (each a PTX compiled at upload:
-#                at 20-50 ms a compile, 10,000 take 200-500 s of compile time, divided by what
-#                the server compiles in parallel: the log's "registered N functions in T" line says)
+#                at 20-50 ms a compile, 10,000 take 200-500 s of compile time, divided by the
+#                server's compile workers: --compile-workers, default a quarter of the server's
+#                CPUs, at most 4: 3 on 16 cores, SERVER_ARGS="--compile-workers 4" for more;
+#                the log's "registered N functions in T" line says)
 #   multigpu     ~1.5 min, on a host of two or more GPUs only
 #   report       ~5 s
 #   host ~25 s, gpufloor ~30 s, vegeta ~10 min: not run unless named in STEPS

@@ -15,7 +15,8 @@ import (
 
 // newCompiler makes the compile workers' pool of a CUDA server: one target per architecture
 // of the selected GPUs, on the first GPU of that architecture, with that GPU's workers'
-// environment (under MPS, a client of the daemon as they are). Other devices compile nothing
+// environment (under MPS outside the daemon, below), and up to --compile-workers workers per
+// target (0: compiler.DefaultWorkers()). Other devices compile nothing
 // (nil): hsaco is compiled code already, and the cpu device runs Go kernels by name.
 func newCompiler(kind, exe string, selected []gpu.Info, plan serveplan.Plan, set serveSettings, f *serveFlags, log *zap.Logger) *compiler.Pool {
 	if kind != "cuda" {
@@ -51,6 +52,7 @@ func newCompiler(kind, exe string, selected []gpu.Info, plan serveplan.Plan, set
 	return compiler.New(compiler.Options{
 		Worker:  worker.StartOptions{Binary: exe, Args: []string{"worker"}, Device: kind, LogLevel: set.workerLevel, Log: log, StartTimeout: f.startTimeout},
 		Targets: targets,
+		Workers: f.compileWorkers,
 		Idle:    time.Second,
 	})
 }

@@ -137,6 +137,7 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 	dcfg := dispatcherConfig(f, kind, selected[0], st, log)
 	if cc := newCompiler(kind, exe, selected, plan, set, f, log); cc != nil {
 		defer cc.Close()
+		log.Info("PTX compiled at upload", zap.Int("compile_workers_per_arch", cc.MaxWorkers()))
 		dcfg.Compiler, dcfg.GPUs = cc, selected
 	}
 	fcfg := frontendConfig(f, log)

@@ -11,40 +11,41 @@ import (
 )
 
 type serveFlags struct {
-	listen        string
-	device        string
-	gpus          string
-	engineMode    string
-	workers       int
-	standby       int
-	rescue        int
-	poolSize      byteSize
-	contextSize   byteSize
-	moduleCache   byteSize
-	queueDepth    int
-	poll          string
-	graphs        bool
-	pipeline      bool
-	inline        bool
-	spinFor       time.Duration
-	timeout       time.Duration
-	maxBody       byteSize
-	maxLibrary    byteSize
-	launchLimit   uint64
-	examples      bool
-	logLevel      string
-	cpuDevices    int
-	cpuMemory     byteSize
-	drainTimeout  time.Duration
-	startTimeout  time.Duration
-	allowHMM      bool
-	workerLogging string
-	mps           string
-	runtimeDir    string
-	faultDomain   string
-	tokens        string
-	dataDir       string
-	maxLibs       int
+	listen         string
+	device         string
+	gpus           string
+	engineMode     string
+	workers        int
+	standby        int
+	rescue         int
+	compileWorkers int
+	poolSize       byteSize
+	contextSize    byteSize
+	moduleCache    byteSize
+	queueDepth     int
+	poll           string
+	graphs         bool
+	pipeline       bool
+	inline         bool
+	spinFor        time.Duration
+	timeout        time.Duration
+	maxBody        byteSize
+	maxLibrary     byteSize
+	launchLimit    uint64
+	examples       bool
+	logLevel       string
+	cpuDevices     int
+	cpuMemory      byteSize
+	drainTimeout   time.Duration
+	startTimeout   time.Duration
+	allowHMM       bool
+	workerLogging  string
+	mps            string
+	runtimeDir     string
+	faultDomain    string
+	tokens         string
+	dataDir        string
+	maxLibs        int
 	// Weight sets (models).
 	maxWeight     byteSize
 	maxWeightSets int
@@ -96,6 +97,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.StringVar(&f.faultDomain, "fault-domain", "auto", "whether one worker's fault takes down the GPU's others: auto (yes under MPS), gpu, worker (testing: gpu emulates MPS's behaviour on any device)")
 	fs.IntVar(&f.workers, "workers", 4, "worker processes per GPU in the concurrent engine")
 	fs.IntVar(&f.rescue, "rescue-workers", -1, "rescue workers per GPU under a shared fault domain (MPS, or --fault-domain gpu): each its own fault domain (under MPS it opens the GPU outside the daemon), idle while the GPU serves; after a fault's teardown they run the interrupted invocations, the suspect's lone run and the queue until the GPU's workers are back (-1: auto, 1 under a shared fault domain, else 0)")
+	fs.IntVar(&f.compileWorkers, "compile-workers", 0, "compile workers per GPU architecture on CUDA (uploaded PTX compiled to a cubin outside the server): up to this many compiles at once, each worker started when a compile needs it and stopped a second after its last (0: auto, min(4, max(1, CPUs/4)))")
 	fs.IntVar(&f.standby, "standby-workers", 0, "worker processes per GPU started ahead without their device (under MPS not yet clients, so a fault's teardown leaves them be); a worker that must be replaced promotes one instead of starting a process")
 	f.poolSize = 0
 	fs.Var(&f.poolSize, "pool-size", "device pool per worker, e.g. 8GiB (0: sequential takes the free memory less a reserve; concurrent divides it by --workers; the cpu device takes 256MiB)")
@@ -178,6 +180,9 @@ func validateServeFlags(f *serveFlags) (serveSettings, error) {
 	var err error
 	if f.metricsSeries < 0 {
 		return s, fmt.Errorf("--metrics-max-series %d: want a count of (tenant, function) pairs (0: none)", f.metricsSeries)
+	}
+	if f.compileWorkers < 0 {
+		return s, fmt.Errorf("--compile-workers %d: want a count of compile workers per GPU architecture (0: auto)", f.compileWorkers)
 	}
 	if f.queueDepth < 0 {
 		return s, fmt.Errorf("--queue-depth %d: want a count of invocations (0: 1024 per worker)", f.queueDepth)

@@ -56,10 +56,20 @@ func (c *Compiler) CompilePTX(ptx []byte) ([]byte, string, error) {
 //	exit N        exits the process with status N (a compiler that crashes)
 //	sleep D       sleeps for the duration D, then compiles
 //	size N        returns a cubin of N bytes
+//	barrier DIR N creates the file DIR/PID (this process's id) and waits until DIR holds at
+//	              least N files, then compiles: N compiles in N processes at once pass it
+//	gate PATH     creates PATH.started, waits until PATH exists, then compiles
+//	append PATH T appends the line T to the file PATH, then compiles
 //	anything else returns the cubin "cubin:" followed by the PTX, and the log "compiled"
+//
+// The waits of barrier and gate have no bound of their own: the caller's compile timeout
+// ends them (by killing the process).
 func CompileScript(ptx []byte) ([]byte, string, error) {
 	first, _, _ := strings.Cut(string(ptx), "\n")
 	verb, arg, _ := strings.Cut(first, " ")
+	if err := scriptWait(verb, arg); err != nil {
+		return nil, "", err
+	}
 	switch verb {
 	case "fail":
 		return nil, arg, fmt.Errorf("gpufake: compile failed: %s: %w", arg, gpu.ErrInvalidImage)
@@ -76,4 +86,41 @@ func CompileScript(ptx []byte) ([]byte, string, error) {
 		return make([]byte, n), "", nil
 	}
 	return append([]byte("cubin:"), ptx...), "compiled", nil
+}
+
+// scriptWait does the waiting verbs of CompileScript (barrier, gate, append's write).
+func scriptWait(verb, arg string) error {
+	switch verb {
+	case "barrier":
+		dir, n, _ := strings.Cut(arg, " ")
+		want, _ := strconv.Atoi(n)
+		if err := os.WriteFile(fmt.Sprintf("%s/%d", dir, os.Getpid()), nil, 0o600); err != nil {
+			return err
+		}
+		waitFor(func() bool { es, _ := os.ReadDir(dir); return len(es) >= want })
+	case "gate":
+		if err := os.WriteFile(arg+".started", nil, 0o600); err != nil {
+			return err
+		}
+		waitFor(func() bool { _, err := os.Stat(arg); return err == nil })
+	case "append":
+		path, line, _ := strings.Cut(arg, " ")
+		f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintln(f, line)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	}
+	return nil
+}
+
+// waitFor polls cond until it holds.
+func waitFor(cond func() bool) {
+	for !cond() {
+		time.Sleep(time.Millisecond)
+	}
 }
