@@ -158,6 +158,22 @@ func (r *BatchRun) split(carrier *Invocation, parts [][]byte) {
 	}
 }
 
+// Dissolve ends the batch without a result (it never ran, or a teardown interrupted it): every
+// member not answered yet is handed to each, the last first (each puts it back at the head of
+// a queue: they keep their order), and the carrier goes back to the pool. A member answered
+// already (by its deadline) is not touched again: its caller may have released it.
+func (r *BatchRun) Dissolve(carrier *Invocation, each func(*Invocation)) {
+	for _, t := range r.timers {
+		t.Stop()
+	}
+	for i := len(r.Members) - 1; i >= 0; i-- {
+		if r.Claim(i) {
+			each(r.Members[i])
+		}
+	}
+	Release(carrier)
+}
+
 // finish ends the batch with the carrier's result err: members not answered yet are run again
 // alone (a fault, an overrun or a lost worker may be one member's doing: each gets its own
 // answer), except when the server drains or their deadline passed. The carrier goes back to

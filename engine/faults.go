@@ -52,8 +52,18 @@ func (e *Engine) teardown(from *slot, gen uint64, why string) bool {
 }
 
 // requeue puts an invocation that a GPU-wide fault interrupted back at the head of the queue,
-// to run again alone, with a fresh deadline.
+// to run again alone, with a fresh deadline. A batch's carrier is not run again: each member
+// not answered yet is, alone (a suspect when the batch was), and one answered meanwhile (its
+// caller's deadline) is left alone: its caller may have released it (call.BatchRun.Dissolve).
 func (e *Engine) requeue(inv *call.Invocation) {
+	if r := inv.Batch; r != nil {
+		suspect := inv.Sched.Suspect
+		r.Dissolve(inv, func(m *call.Invocation) {
+			m.Sched.Unbatched, m.Sched.Suspect = true, suspect
+			e.requeue(m)
+		})
+		return
+	}
 	inv.Sched.Reruns++
 	inv.Sched.Exclusive = true
 	inv.Deadline = time.Now().Add(inv.Sched.Timeout)

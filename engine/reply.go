@@ -242,7 +242,13 @@ func (s *slot) putBackRest() {
 // putBack returns an invocation that was sent but never started (the worker was lost first)
 // to the head of the queue, as it was.
 func (s *slot) putBack(p *pending) {
-	if p.inv != nil {
+	if r := p.inv; r != nil && r.Batch != nil {
+		// A batch's members go back (they may form a batch again), not its carrier: one of
+		// them may be answered by its deadline meanwhile, and released by its caller.
+		r.Batch.Dissolve(r, s.e.sched.putBack)
+		s.e.kickRescue()
+		p.inv = nil
+	} else if p.inv != nil {
 		s.e.sched.putBack(p.inv)
 		s.e.kickRescue()
 		p.inv = nil
