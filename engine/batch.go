@@ -236,6 +236,7 @@ func (s *slot) carrier(inv *call.Invocation, more []*call.Invocation, size int, 
 		}
 	}
 	c.Batch = call.NewBatchRun(members, size, d.OutputItem, s.e.rerunAlone)
+	c.Batch.Answered = s.e.memberAnswered
 	st.runs.Add(1)
 	st.members.Add(uint64(len(members)))
 	st.padded.Add(uint64(size - len(members)))
@@ -257,22 +258,36 @@ func behind(busy *pending) *call.Function {
 // gave): it may not be sent behind an invocation of another function (a batch of another
 // size, or one alone). Its members (or itself) go back to the head of the queue, in order.
 func (s *slot) untake(next *call.Invocation) {
-	st := &s.e.stats.batches
 	if r := next.Batch; r != nil {
 		for i := len(r.Members) - 1; i >= 0; i-- {
 			s.e.sched.putBack(r.Members[i])
 		}
-		st.runs.Add(^uint64(0))
-		st.members.Add(^uint64(len(r.Members) - 1))
-		st.padded.Add(^uint64(r.Size - len(r.Members) - 1))
-		st.sizes[r.Size].Add(^uint64(0))
+		s.e.stats.batches.uncount(r)
 		next.Batch = nil
 		call.Release(next)
 	} else {
-		st.sizes[1].Add(^uint64(0))
+		s.e.stats.batches.sizes[1].Add(^uint64(0))
 		s.e.sched.putBack(next)
 	}
 	s.e.sched.doneRunning(false)
+}
+
+// uncount takes back the count of batch r, which did not run (its members go back to the
+// queue, to form a batch again).
+func (st *batchStats) uncount(r *call.BatchRun) {
+	st.runs.Add(^uint64(0))
+	st.members.Add(^uint64(len(r.Members) - 1))
+	st.padded.Add(^uint64(r.Size - len(r.Members) - 1))
+	st.sizes[r.Size].Add(^uint64(0))
+}
+
+// memberAnswered counts a batch member answered as an invocation (the carrier counts as none).
+func (e *Engine) memberAnswered(err *call.Error) {
+	if err == nil {
+		e.stats.completed.Add(1)
+	} else {
+		e.stats.failed.Add(1)
+	}
 }
 
 // rerunAlone puts a member of a failed batch back at the head of the queue, to run alone.

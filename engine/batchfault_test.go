@@ -112,6 +112,7 @@ func TestBatchInterruptedByTeardown(t *testing.T) {
 			if st := e.Stats(); st.Teardowns != 1 {
 				t.Fatalf("%d teardowns, want 1", st.Teardowns)
 			}
+			checkAnswered(t, e, 1)
 		})
 	}
 }
@@ -173,5 +174,22 @@ func TestBatchPutBackAfterMemberAnswered(t *testing.T) {
 			t.Fatalf("member %d: %q %v, want its own input back", i, m.Outputs, m.Err)
 		}
 		call.Release(m)
+	}
+	// Counted once each: the batch put back is no run (its members formed the batch of 3,
+	// padded to 4); every invocation is answered once (the carriers are none).
+	st := e.Stats()
+	if st.BatchRuns != 2 || st.BatchMembers != 7 || st.BatchSizes[4] != 2 {
+		t.Fatalf("%d batch runs of %d members, sizes %v; want the first batch and the one formed again", st.BatchRuns, st.BatchMembers, st.BatchSizes)
+	}
+	checkAnswered(t, e, 1)
+}
+
+// checkAnswered checks the engine's counters once every invocation submitted was answered:
+// each counted once, completed or failed (failed of them).
+func checkAnswered(t *testing.T, e *Engine, failed uint64) {
+	t.Helper()
+	st := e.Stats()
+	if st.Failed != failed || st.Completed+st.Failed != st.Submitted {
+		t.Fatalf("submitted %d, completed %d, failed %d: want each answered counted once, %d failed", st.Submitted, st.Completed, st.Failed, failed)
 	}
 }

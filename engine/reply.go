@@ -103,7 +103,9 @@ func (s *slot) answer(p *pending, ctx *shm.Context) {
 	inv.SetOutputs(f.parts)
 	inv.Timing.CopyOut = time.Since(t)
 	ctx.Written(high)
-	s.e.stats.completed.Add(1)
+	if inv.Batch == nil { // a batch's members were counted as the split answered them
+		s.e.stats.completed.Add(1)
+	}
 	s.life.ran()
 	if s.e.rec.active.Load() {
 		s.e.rec.answered(inv, s.id)
@@ -245,6 +247,7 @@ func (s *slot) putBack(p *pending) {
 	if r := p.inv; r != nil && r.Batch != nil {
 		// A batch's members go back (they may form a batch again), not its carrier: one of
 		// them may be answered by its deadline meanwhile, and released by its caller.
+		s.e.stats.batches.uncount(r.Batch)
 		r.Batch.Dissolve(r, s.e.sched.putBack)
 		s.e.kickRescue()
 		p.inv = nil
@@ -274,7 +277,9 @@ func (s *slot) failTaken(inv *call.Invocation, prefetched bool, err *call.Error)
 }
 
 func (s *slot) fail(inv *call.Invocation, err *call.Error) {
-	s.e.stats.failed.Add(1)
+	if inv.Batch == nil { // a failed batch's members run again, or are counted as answered
+		s.e.stats.failed.Add(1)
+	}
 	s.e.rec.finished(inv)
 	inv.Finish(err)
 }
