@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"gpufn/call"
+	"gpufn/examples"
 )
 
 // Batching under a shared fault domain (emulated on the cpu device), with and without a rescue
@@ -192,4 +193,33 @@ func checkAnswered(t *testing.T, e *Engine, failed uint64) {
 	if st.Failed != failed || st.Completed+st.Failed != st.Submitted {
 		t.Fatalf("submitted %d, completed %d, failed %d: want each answered counted once, %d failed", st.Submitted, st.Completed, st.Failed, failed)
 	}
+}
+
+// A poisonous member (its input makes the kernel fault) under a shared fault domain with a
+// rescue worker: its batch's fault, alone on the domain, tears the domain down once; the
+// members run again alone as suspects on the rescue worker, where the poisonous one's fault
+// costs only that worker: one teardown in all, and the others answered with their outputs.
+func TestBatchPoisonousMemberSharedDomain(t *testing.T) {
+	g := newGate(t)
+	e := newEngine(t, Config{Mode: Concurrent, Workers: 1, SharedFaultDomain: true, Env: []string{g.env()},
+		Rescue: 1, RescueEnv: []string{g.env(), "GPUFN_TEST_RESCUE=1"}})
+	waitFor(t, "the rescue worker up", func() bool { return e.Stats().RescueUp == 1 })
+	f := batchFn(t, []int{2, 4}, 0, "", nil)
+	inputs := [][]byte{examples.BatchInput(1), examples.BatchInput(2), examples.BatchPoisonInput(), examples.BatchInput(3)}
+	got := submitBehindGate(t, e, g, 1, f, inputs, nil)
+	for i, r := range got {
+		if i == 2 {
+			if r.err == nil || r.err.Code != call.CodeKernelFault {
+				t.Fatalf("the poisonous member: %v, want kernel_fault", r.err)
+			}
+			continue
+		}
+		if r.err != nil || !bytes.Equal(r.out, examples.BatchReference(inputs[i])) {
+			t.Fatalf("member %d: %x %v, want its own output", i, r.out, r.err)
+		}
+	}
+	if st := e.Stats(); st.Teardowns != 1 || st.Faults != 2 || st.BatchRuns != 1 {
+		t.Fatalf("%d teardowns, %d faults, %d batch runs; want 1 teardown (the batch's), 2 faults (the poisonous member's on the rescue worker), 1 batch run", st.Teardowns, st.Faults, st.BatchRuns)
+	}
+	checkAnswered(t, e, 1)
 }

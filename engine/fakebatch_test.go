@@ -1,0 +1,55 @@
+package engine
+
+import (
+	"fmt"
+	"testing"
+
+	"gpufn/call"
+	"gpufn/function"
+)
+
+// Batching on fake workers (fake_test.go) under a shared fault domain with a rescue worker.
+
+// fakeBatchFn makes a batching function of 8-byte items that does what alone, with one batch
+// variant of size that does variant.
+func fakeBatchFn(what string, size int, variant string) *call.Function {
+	one, v := fakeFn(what), fakeFn(variant)
+	decl := &function.Batching{Variants: []function.BatchVariant{{Size: size, Function: variant}},
+		InputItem: []uint64{8}, OutputItem: []uint64{8}, Preferred: []int{size}, MaxBatch: size, PadPartial: true}
+	one.Batching = &call.Batching{Decl: decl}
+	one.Batching.SetVariants(&call.Variants{Sizes: []int{1, size}, Fns: []*call.Function{one, v},
+		Need: []uint64{0, 0}, IOBytes: []uint64{16, 16 * uint64(size)}})
+	return one
+}
+
+// A batch that faults alone on the shared domain (conclusive: the fault is one of its
+// members') tears the domain down once; its members then run again each alone as suspects, on
+// the rescue worker, where a poisonous one's fault would cost that worker only: none of them
+// runs on the domain's workers once they are back, beside other work.
+func TestFakeBatchFaultMembersOnRescue(t *testing.T) {
+	g := newFakeGPU(t)
+	e := newRescueFake(t, g, 1)
+	rescueID := rescueWorker(t, e).ID
+	f := fakeBatchFn(doGate, 4, doFault)
+	blocker := fsubmit(t, e, fakeFn(doGate), "", "blocker", 0, false)
+	g.waitEntered(t, 1)
+	members := make([]*call.Invocation, 4)
+	for i := range members {
+		members[i] = fsubmit(t, e, f, "", fmt.Sprintf("item%04d", i), 0, false)
+	}
+	g.allow(1) // the blocker goes; the batch of 4 runs alone and faults
+	wantOut(t, blocker)
+	g.waitEntered(t, 2) // a member's run alone, on the rescue worker (the domain is down)
+	waitFor(t, "the domain back", func() bool { st := e.Stats(); return st.Ready && !st.RescueOpen })
+	g.allow(len(members))
+	for _, m := range members {
+		wantOut(t, m)
+		if m.Sched.Worker != rescueID {
+			t.Fatalf("member %q run again on %s; want the rescue worker %s", m.Inputs[0], m.Sched.Worker, rescueID)
+		}
+	}
+	if st := e.Stats(); st.Teardowns != 1 || st.BatchRuns != 1 {
+		t.Fatalf("%d teardowns, %d batch runs; want 1 of each", st.Teardowns, st.BatchRuns)
+	}
+	checkAnswered(t, e, 0)
+}
