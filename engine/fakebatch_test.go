@@ -53,3 +53,25 @@ func TestFakeBatchFaultMembersOnRescue(t *testing.T) {
 	}
 	checkAnswered(t, e, 0)
 }
+
+// The rescue worker pipelines as any worker does, after a teardown too (its worker started
+// before it, but a teardown never dooms it): while the domain recovers, the second of two
+// queued invocations of a function is sent behind the first.
+func TestFakeRescuePipelinesAfterTeardown(t *testing.T) {
+	g := newFakeGPU(t)
+	e := newRescueFake(t, g, 1)
+	release := holdDomain(g)
+	defer release()
+	wantErr(t, fsubmit(t, e, fakeFn(doFault), "", "culprit", 0, false), call.CodeKernelFault, "")
+	slow := fakeFn(doGate)
+	warm := fsubmit(t, e, slow, "", "warm", 0, false) // on the rescue worker: it loads the code
+	g.waitEntered(t, 1)
+	b, c := fsubmit(t, e, slow, "", "b", 0, false), fsubmit(t, e, slow, "", "c", 0, false)
+	g.allow(3)
+	for _, inv := range []*call.Invocation{warm, b, c} {
+		wantOut(t, inv)
+	}
+	if st := e.Stats(); st.Pipelined != 1 || !st.RescueOpen || st.Rescued != 3 {
+		t.Fatalf("%d pipelined, window open %v, %d rescued; want c sent behind b on the rescue worker", st.Pipelined, st.RescueOpen, st.Rescued)
+	}
+}
