@@ -31,10 +31,12 @@ const batchPoll = 100 * time.Microsecond
 // batch returns what the slot is to run for inv, which it took: inv itself, or the carrier of
 // a batch that inv heads; nil when inv joined the batch another slot waits to fill
 // (batchwait.go). waitOK: the slot may wait (the declaration's delay) for more to come; a slot
-// that pipelines (its worker busy) does not.
+// that pipelines (its worker busy) does not. An invocation of a function quarantined for its
+// caller runs alone (start answers it quarantined): a batch is a run of the variant, another
+// registration, and would run it.
 func (s *slot) batch(inv *call.Invocation, waitOK bool) *call.Invocation {
 	b := inv.Fn.Batching
-	if b == nil || inv.Sched.Unbatched || inv.Sched.Exclusive || inv.Sched.Whole {
+	if b == nil || inv.Sched.Unbatched || inv.Sched.Exclusive || inv.Sched.Whole || inv.Fn.QuarantinedFor(inv.Tenant) {
 		s.e.stats.batches.sizes[1].Add(1)
 		return inv
 	}

@@ -75,3 +75,28 @@ func TestFakeRescuePipelinesAfterTeardown(t *testing.T) {
 		t.Fatalf("%d pipelined, window open %v, %d rescued; want c sent behind b on the rescue worker", st.Pipelined, st.RescueOpen, st.Rescued)
 	}
 }
+
+// Invocations of a function quarantined while they were queued are answered quarantined, never
+// run, batching or not: the batch they would form (a run of another registration, its
+// variant) is not formed.
+func TestFakeBatchOfQuarantinedFunction(t *testing.T) {
+	g := newFakeGPU(t)
+	e := newFake(t, g, Config{Mode: Sequential})
+	f := fakeBatchFn(doEcho, 4, doEcho)
+	blocker := fsubmit(t, e, fakeFn(doGate), "", "blocker", 0, false)
+	g.waitEntered(t, 1)
+	members := make([]*call.Invocation, 4)
+	for i := range members {
+		members[i] = fsubmit(t, e, f, "", fmt.Sprintf("item%04d", i), 0, false)
+	}
+	for !f.Strike("", e.Config().QuarantineAfter) { // its owner's invocations faulted elsewhere
+	}
+	g.allow(1)
+	wantOut(t, blocker)
+	for _, m := range members {
+		wantErr(t, m, call.CodeQuarantined, "")
+	}
+	if st := e.Stats(); st.BatchRuns != 0 {
+		t.Fatalf("%d batch runs; want none", st.BatchRuns)
+	}
+}
