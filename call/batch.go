@@ -97,6 +97,9 @@ type BatchRun struct {
 	// deadline, or with the batch's end (the engine's counters: a member is an invocation, the
 	// carrier is none). Not of a member handed to Rerun or Dissolve: it is answered later.
 	Answered func(err *Error)
+	// Split is how many members the split answered (read by the engine once SetOutputs
+	// returned: the worker's count of invocations answered).
+	Split int
 	// outItem is the bytes of one item of each output.
 	outItem []uint64
 	claimed []atomic.Bool
@@ -167,6 +170,7 @@ func (r *BatchRun) split(carrier *Invocation, parts [][]byte) {
 		m.Timing = t
 		m.Sched.Worker = carrier.Sched.Worker
 		r.answered(nil)
+		r.Split++
 		m.Finish(nil)
 	}
 }

@@ -103,10 +103,12 @@ func (s *slot) answer(p *pending, ctx *shm.Context) {
 	inv.SetOutputs(f.parts)
 	inv.Timing.CopyOut = time.Since(t)
 	ctx.Written(high)
-	if inv.Batch == nil { // a batch's members were counted as the split answered them
+	if inv.Batch == nil {
 		s.e.stats.completed.Add(1)
+		s.life.ran(1)
+	} else { // a batch's members were counted completed as the split answered them
+		s.life.ran(uint64(inv.Batch.Split))
 	}
-	s.life.ran()
 	if s.e.rec.active.Load() {
 		s.e.rec.answered(inv, s.id)
 	}
