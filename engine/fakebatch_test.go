@@ -100,3 +100,27 @@ func TestFakeBatchOfQuarantinedFunction(t *testing.T) {
 		t.Fatalf("%d batch runs; want none", st.BatchRuns)
 	}
 }
+
+// Nothing is sent behind a run that must be alone (a re-run after a teardown) on a rescue
+// worker, as on the domain's (whose exclusive token keeps everything else off): what waited
+// behind a suspect would wait out its fault or its overrun.
+func TestFakeRescueSendsNothingBehindALoneRun(t *testing.T) {
+	g := newFakeGPU(t)
+	e := newRescueFake(t, g, 2)
+	slow := fakeFn(doGate)
+	a, b := fsubmit(t, e, slow, "", "a", 0, false), fsubmit(t, e, slow, "", "b", 0, false)
+	g.waitEntered(t, 2)
+	release := holdDomain(g)
+	defer release()
+	g.worker(e.slots[0].id).Terminate() // a teardown: a and b run again alone, on the rescue worker
+	g.waitEntered(t, 3)
+	waitFor(t, "the killed workers reaped", func() bool { return !e.rec.reaping() })
+	x := fsubmit(t, e, slow, "", "x", 0, false) // queued behind the second re-run
+	g.allow(4)
+	for _, inv := range []*call.Invocation{a, b, x} {
+		wantOut(t, inv)
+	}
+	if st := e.Stats(); st.Pipelined != 0 || st.Teardowns != 1 {
+		t.Fatalf("%d pipelined, %d teardowns; want nothing sent behind a re-run, 1 teardown", st.Pipelined, st.Teardowns)
+	}
+}
