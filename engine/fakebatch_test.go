@@ -124,3 +124,35 @@ func TestFakeRescueSendsNothingBehindALoneRun(t *testing.T) {
 		t.Fatalf("%d pipelined, %d teardowns; want nothing sent behind a re-run, 1 teardown", st.Pipelined, st.Teardowns)
 	}
 }
+
+// A batch forms on the rescue worker while the domain recovers (it is a worker as any); when it
+// faults there (its own fault domain: no teardown), its members run again alone on the rescue
+// worker once it is back, and are answered.
+func TestFakeBatchOnRescueWorker(t *testing.T) {
+	g := newFakeGPU(t)
+	e := newRescueFake(t, g, 1)
+	rescueID := rescueWorker(t, e).ID
+	release := holdDomain(g)
+	defer release()
+	wantErr(t, fsubmit(t, e, fakeFn(doFault), "", "culprit", 0, false), call.CodeKernelFault, "")
+	blocker := fsubmit(t, e, fakeFn(doGate), "", "blocker", 0, false) // on the rescue worker
+	g.waitEntered(t, 1)
+	f := fakeBatchFn(doEcho, 4, doFault)
+	members := make([]*call.Invocation, 4)
+	for i := range members {
+		members[i] = fsubmit(t, e, f, "", fmt.Sprintf("item%04d", i), 0, false)
+	}
+	g.allow(1)
+	wantOut(t, blocker)
+	for _, m := range members {
+		wantOut(t, m)
+		if m.Sched.Worker != rescueID {
+			t.Fatalf("member %q run again on %s; want the rescue worker %s", m.Inputs[0], m.Sched.Worker, rescueID)
+		}
+	}
+	st := e.Stats()
+	if st.Teardowns != 1 || st.BatchRuns != 1 || st.BatchSizes[4] != 1 || rescueWorker(t, e).Restarts != 1 {
+		t.Fatalf("stats %+v: want 1 teardown, the batch of 4 run once (on the rescue worker, restarted once)", st)
+	}
+	checkAnswered(t, e, 1) // the culprit
+}
