@@ -93,6 +93,13 @@ type BatchRun struct {
 	Size    int // the variant's batch size: len(Members) plus the zeroed items
 	// Rerun puts a member back to run alone (its Sched.Unbatched set): the engine's.
 	Rerun func(*Invocation)
+	// Answered, if set, is told of every member answered: by the split (err nil), by its
+	// deadline, or with the batch's end (the engine's counters: a member is an invocation, the
+	// carrier is none). Not of a member handed to Rerun or Dissolve: it is answered later.
+	Answered func(err *Error)
+	// Split is how many members the split answered (read by the engine once SetOutputs
+	// returned: the worker's count of invocations answered).
+	Split int
 	// outItem is the bytes of one item of each output.
 	outItem []uint64
 	claimed []atomic.Bool
@@ -104,6 +111,12 @@ type BatchRun struct {
 // item of each output.
 func NewBatchRun(members []*Invocation, size int, outItem []uint64, rerun func(*Invocation)) *BatchRun {
 	return &BatchRun{Base: members[0].Fn, Members: members, Size: size, Rerun: rerun, outItem: outItem, claimed: make([]atomic.Bool, len(members))}
+}
+
+func (r *BatchRun) answered(err *Error) {
+	if r.Answered != nil {
+		r.Answered(err)
+	}
 }
 
 // Claim takes the right to answer member i; false when it was answered already.
@@ -122,7 +135,9 @@ func (r *BatchRun) Arm(until time.Time) {
 			if r.Claim(i) {
 				m.Timing.Queue = time.Since(m.Sched.Enqueued)
 				m.Timing.Batch = int64(r.Size)
-				m.Finish(Errorf(CodeDeadline, "the request's deadline (X-Gpufn-Timeout) passed while its batch of %d ran; its result will be dropped", r.Size))
+				err := Errorf(CodeDeadline, "the request's deadline (X-Gpufn-Timeout) passed while its batch of %d ran; its result will be dropped", r.Size)
+				r.answered(err)
+				m.Finish(err)
 			}
 		}))
 	}
@@ -154,8 +169,26 @@ func (r *BatchRun) split(carrier *Invocation, parts [][]byte) {
 		t.Total = 0
 		m.Timing = t
 		m.Sched.Worker = carrier.Sched.Worker
+		r.answered(nil)
+		r.Split++
 		m.Finish(nil)
 	}
+}
+
+// Dissolve ends the batch without a result (it never ran, or a teardown interrupted it): every
+// member not answered yet is handed to each, the last first (each puts it back at the head of
+// a queue: they keep their order), and the carrier goes back to the pool. A member answered
+// already (by its deadline) is not touched again: its caller may have released it.
+func (r *BatchRun) Dissolve(carrier *Invocation, each func(*Invocation)) {
+	for _, t := range r.timers {
+		t.Stop()
+	}
+	for i := len(r.Members) - 1; i >= 0; i-- {
+		if r.Claim(i) {
+			each(r.Members[i])
+		}
+	}
+	Release(carrier)
 }
 
 // finish ends the batch with the carrier's result err: members not answered yet are run again
@@ -179,6 +212,7 @@ func (r *BatchRun) finish(carrier *Invocation, err *Error) {
 				e = Errorf(CodeDeadline, "the deadline passed while the invocation's batch ran")
 			}
 			m.Timing.Queue = now.Sub(m.Sched.Enqueued)
+			r.answered(e)
 			m.Finish(e)
 		default:
 			m.Sched.Unbatched = true

@@ -31,10 +31,12 @@ const batchPoll = 100 * time.Microsecond
 // batch returns what the slot is to run for inv, which it took: inv itself, or the carrier of
 // a batch that inv heads; nil when inv joined the batch another slot waits to fill
 // (batchwait.go). waitOK: the slot may wait (the declaration's delay) for more to come; a slot
-// that pipelines (its worker busy) does not.
+// that pipelines (its worker busy) does not. An invocation of a function quarantined for its
+// caller runs alone (start answers it quarantined): a batch is a run of the variant, another
+// registration, and would run it.
 func (s *slot) batch(inv *call.Invocation, waitOK bool) *call.Invocation {
 	b := inv.Fn.Batching
-	if b == nil || inv.Sched.Unbatched || inv.Sched.Exclusive || inv.Sched.Whole {
+	if b == nil || inv.Sched.Unbatched || inv.Sched.Exclusive || inv.Sched.Whole || inv.Fn.QuarantinedFor(inv.Tenant) {
 		s.e.stats.batches.sizes[1].Add(1)
 		return inv
 	}
@@ -236,6 +238,7 @@ func (s *slot) carrier(inv *call.Invocation, more []*call.Invocation, size int, 
 		}
 	}
 	c.Batch = call.NewBatchRun(members, size, d.OutputItem, s.e.rerunAlone)
+	c.Batch.Answered = s.e.memberAnswered
 	st.runs.Add(1)
 	st.members.Add(uint64(len(members)))
 	st.padded.Add(uint64(size - len(members)))
@@ -257,22 +260,36 @@ func behind(busy *pending) *call.Function {
 // gave): it may not be sent behind an invocation of another function (a batch of another
 // size, or one alone). Its members (or itself) go back to the head of the queue, in order.
 func (s *slot) untake(next *call.Invocation) {
-	st := &s.e.stats.batches
 	if r := next.Batch; r != nil {
 		for i := len(r.Members) - 1; i >= 0; i-- {
 			s.e.sched.putBack(r.Members[i])
 		}
-		st.runs.Add(^uint64(0))
-		st.members.Add(^uint64(len(r.Members) - 1))
-		st.padded.Add(^uint64(r.Size - len(r.Members) - 1))
-		st.sizes[r.Size].Add(^uint64(0))
+		s.e.stats.batches.uncount(r)
 		next.Batch = nil
 		call.Release(next)
 	} else {
-		st.sizes[1].Add(^uint64(0))
+		s.e.stats.batches.sizes[1].Add(^uint64(0))
 		s.e.sched.putBack(next)
 	}
 	s.e.sched.doneRunning(false)
+}
+
+// uncount takes back the count of batch r, which did not run (its members go back to the
+// queue, to form a batch again).
+func (st *batchStats) uncount(r *call.BatchRun) {
+	st.runs.Add(^uint64(0))
+	st.members.Add(^uint64(len(r.Members) - 1))
+	st.padded.Add(^uint64(r.Size - len(r.Members) - 1))
+	st.sizes[r.Size].Add(^uint64(0))
+}
+
+// memberAnswered counts a batch member answered as an invocation (the carrier counts as none).
+func (e *Engine) memberAnswered(err *call.Error) {
+	if err == nil {
+		e.stats.completed.Add(1)
+	} else {
+		e.stats.failed.Add(1)
+	}
 }
 
 // rerunAlone puts a member of a failed batch back at the head of the queue, to run alone.

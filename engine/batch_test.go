@@ -173,6 +173,7 @@ func TestBatchFormsPadsSplits(t *testing.T) {
 					t.Fatalf("%s: %d runs, %d padded; want 1 run, %d padded", c.name, after.BatchRuns-before.BatchRuns, after.BatchPadded-before.BatchPadded, c.padded)
 				}
 			}
+			checkAnswered(t, e, 0) // every member counted completed, the carriers not
 		})
 	}
 }
@@ -206,6 +207,7 @@ func TestBatchPoisonousMemberFailsAlone(t *testing.T) {
 			if st := e.Stats(); st.BatchRuns != 1 || st.BatchMembers != 4 {
 				t.Fatalf("%d batch runs of %d members, want 1 of 4", st.BatchRuns, st.BatchMembers)
 			}
+			checkAnswered(t, e, 1) // the poisonous member; the batch's failure is no invocation's
 		})
 	}
 }

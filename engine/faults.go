@@ -52,8 +52,18 @@ func (e *Engine) teardown(from *slot, gen uint64, why string) bool {
 }
 
 // requeue puts an invocation that a GPU-wide fault interrupted back at the head of the queue,
-// to run again alone, with a fresh deadline.
+// to run again alone, with a fresh deadline. A batch's carrier is not run again: each member
+// not answered yet is, alone (a suspect when the batch was), and one answered meanwhile (its
+// caller's deadline) is left alone: its caller may have released it (call.BatchRun.Dissolve).
 func (e *Engine) requeue(inv *call.Invocation) {
+	if r := inv.Batch; r != nil {
+		suspect := inv.Sched.Suspect
+		r.Dissolve(inv, func(m *call.Invocation) {
+			m.Sched.Unbatched, m.Sched.Suspect = true, suspect
+			e.requeue(m)
+		})
+		return
+	}
 	inv.Sched.Reruns++
 	inv.Sched.Exclusive = true
 	inv.Deadline = time.Now().Add(inv.Sched.Timeout)
@@ -138,10 +148,18 @@ func (s *slot) gpuFailure(inv *call.Invocation, answer *call.Error, why error) {
 }
 
 // culprit answers inv, whose failure is its own; a fault or an overrun counts against its
-// function.
+// function. A batch's failure is one of its members' doing, not known yet: under a shared
+// fault domain each member runs again alone as a suspect (on a rescue worker while one is up,
+// where a poisonous one's fault costs that worker only, not another teardown of the GPU with
+// innocents beside it); elsewhere the batch's end runs them again (call.BatchRun).
 func (s *slot) culprit(inv *call.Invocation, answer *call.Error) {
 	if answer.Code != call.CodeExited && answer.Code != call.CodeInternal {
 		s.e.strike(inv.Fn, inv.Tenant)
+	}
+	if inv.Batch != nil && s.e.cfg.SharedFaultDomain {
+		inv.Sched.Suspect = true
+		s.e.requeue(inv)
+		return
 	}
 	s.e.rec.culprit(s.id, !inv.Sched.Exclusive && inv.Sched.Reruns == 0)
 	s.fail(inv, answer)

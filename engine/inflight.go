@@ -47,6 +47,7 @@ type pending struct {
 	start      time.Time // when the worker could start on it: sent, or the answer before it
 	attempt    int       // 1 once sent again after the worker had dropped its code
 	prefetched bool      // taken by the slot while another ran: the slot counts it done
+	alone      bool      // it must run alone (Sched.Exclusive): nothing is sent behind it
 	// kill is the server's deadline of the request (Config.Timeout after start): a worker that
 	// has not answered it by then is killed and the function struck. The caller's own deadline
 	// (Invocation.Deadline) only ends the caller's wait: the invocation is answered then and its
@@ -147,7 +148,7 @@ func (s *slot) start(inv *call.Invocation, ci int, prefetched bool) bool {
 	}
 	p.out = ctx.OutputArea()
 	inv.Timing.CopyIn = time.Since(now)
-	p.inv, p.fn, p.tenant, p.attempt, p.prefetched = inv, inv.Fn, inv.Tenant, 0, prefetched
+	p.inv, p.fn, p.tenant, p.attempt, p.prefetched, p.alone = inv, inv.Fn, inv.Tenant, 0, prefetched, inv.Sched.Exclusive
 	if inv.Sched.Reruns > 0 {
 		s.e.rec.sent(inv, s.id)
 	}

@@ -229,10 +229,10 @@ func (l *lifecycle) note(err error) {
 	l.st.mu.Unlock()
 }
 
-// ran counts an invocation answered by the slot.
-func (l *lifecycle) ran() {
+// ran counts n invocations answered by the slot (a batch's members each).
+func (l *lifecycle) ran(n uint64) {
 	l.st.mu.Lock()
-	l.st.runs++
+	l.st.runs += n
 	l.st.mu.Unlock()
 }
 

@@ -16,7 +16,10 @@ func (s *slot) canPrefetch() bool {
 // function and the same caller, and the worker has its code. The same function and caller only:
 // kernels can read and write the worker's pinned contexts, so while one runs, the other context
 // may hold nothing its function and its caller could not see anyway (docs/security.md). Nothing
-// goes to a worker doomed by a teardown of the fault domain since it started.
+// goes to a worker doomed by a teardown of the fault domain since it started (a rescue
+// worker, a fault domain of its own, never is), nor behind a run that must be alone (on the
+// domain the exclusive token keeps everything else off; on a rescue worker what waited behind
+// a suspect would wait out its fault or its overrun).
 func (s *slot) prefetch() {
 	f := &s.pipe
 	busy := &f.pend[f.order[0]]
@@ -28,7 +31,7 @@ func (s *slot) prefetch() {
 	if busy.inv != nil && busy.inv.Deadline.Before(until) {
 		until = busy.inv.Deadline
 	}
-	if s.life.gen < s.e.faults.generation() || !f.hasCode(busy.fn) {
+	if busy.alone || !s.life.own && s.life.gen < s.e.faults.generation() || !f.hasCode(busy.fn) {
 		return
 	}
 	inv := s.e.sched.takeBehind(behind(busy), busy.tenant, until) // batch.go

@@ -103,8 +103,12 @@ func (s *slot) answer(p *pending, ctx *shm.Context) {
 	inv.SetOutputs(f.parts)
 	inv.Timing.CopyOut = time.Since(t)
 	ctx.Written(high)
-	s.e.stats.completed.Add(1)
-	s.life.ran()
+	if inv.Batch == nil {
+		s.e.stats.completed.Add(1)
+		s.life.ran(1)
+	} else { // a batch's members were counted completed as the split answered them
+		s.life.ran(uint64(inv.Batch.Split))
+	}
 	if s.e.rec.active.Load() {
 		s.e.rec.answered(inv, s.id)
 	}
@@ -242,7 +246,14 @@ func (s *slot) putBackRest() {
 // putBack returns an invocation that was sent but never started (the worker was lost first)
 // to the head of the queue, as it was.
 func (s *slot) putBack(p *pending) {
-	if p.inv != nil {
+	if r := p.inv; r != nil && r.Batch != nil {
+		// A batch's members go back (they may form a batch again), not its carrier: one of
+		// them may be answered by its deadline meanwhile, and released by its caller.
+		s.e.stats.batches.uncount(r.Batch)
+		r.Batch.Dissolve(r, s.e.sched.putBack)
+		s.e.kickRescue()
+		p.inv = nil
+	} else if p.inv != nil {
 		s.e.sched.putBack(p.inv)
 		s.e.kickRescue()
 		p.inv = nil
@@ -268,7 +279,9 @@ func (s *slot) failTaken(inv *call.Invocation, prefetched bool, err *call.Error)
 }
 
 func (s *slot) fail(inv *call.Invocation, err *call.Error) {
-	s.e.stats.failed.Add(1)
+	if inv.Batch == nil { // a failed batch's members run again, or are counted as answered
+		s.e.stats.failed.Add(1)
+	}
 	s.e.rec.finished(inv)
 	inv.Finish(err)
 }
