@@ -55,7 +55,7 @@ func TestBatchInterruptedByTeardown(t *testing.T) {
 				members[i] = call.Acquire()
 				members[i].Fn, members[i].Inputs = f, [][]byte{item8(i)}
 				if i == 1 { // answered by its deadline while its batch is held at the gate
-					members[i].Deadline = time.Now().Add(2 * time.Second)
+					members[i].Deadline = time.Now().Add(5 * time.Second) // long enough for the batch to form first on a loaded host
 				}
 				if err := e.Submit(members[i]); err != nil {
 					t.Fatal(err)
@@ -145,7 +145,7 @@ func TestBatchPutBackAfterMemberAnswered(t *testing.T) {
 		members[i] = call.Acquire()
 		members[i].Fn, members[i].Inputs = f, [][]byte{item8(i)}
 		if i == 5 { // in the second batch, answered by its deadline while that waits in the pipe
-			members[i].Deadline = time.Now().Add(2 * time.Second)
+			members[i].Deadline = time.Now().Add(5 * time.Second) // long enough for the batch to form first on a loaded host
 		}
 		if err := e.Submit(members[i]); err != nil {
 			t.Fatal(err)
