@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -105,27 +104,7 @@ func TestCompile(t *testing.T) {
 // Compiles from many goroutines all succeed, on no more workers than Options.Workers.
 func TestCompileConcurrent(t *testing.T) {
 	p, logs := newPool(t, Options{Workers: 2})
-	var wg sync.WaitGroup
-	errs := make(chan error, 8)
-	for i := 0; i < 8; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			ptx := fmt.Sprintf("ptx %d", i)
-			cubin, _, _, err := p.Compile(context.Background(), "sm_90", []byte(ptx), 0)
-			if err == nil && string(cubin) != "cubin:"+ptx {
-				err = fmt.Errorf("cubin %q for %q", cubin, ptx)
-			}
-			errs <- err
-		}()
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		if err != nil {
-			t.Error(err)
-		}
-	}
+	compileMany(t, p, "ptx", 8)
 	if n := logs.FilterMessage("compile worker started").Len(); n < 1 || n > 2 {
 		t.Errorf("%d compile workers started for 2 slots", n)
 	}

@@ -257,25 +257,7 @@ func TestCompilePoolTimeoutKillsOne(t *testing.T) {
 // Many compiles from many goroutines with few workers all finish, none lost in the queue.
 func TestCompilePoolManyWaiters(t *testing.T) {
 	p, logs := newPool(t, Options{Workers: 2})
-	var wg sync.WaitGroup
-	errs := make(chan error, 20)
-	for i := range 20 {
-		wg.Go(func() {
-			ptx := fmt.Sprintf("many %d", i)
-			cubin, _, _, err := p.Compile(context.Background(), "sm_90", []byte(ptx), 0)
-			if err == nil && string(cubin) != "cubin:"+ptx {
-				err = fmt.Errorf("cubin %q for %q", cubin, ptx)
-			}
-			errs <- err
-		})
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		if err != nil {
-			t.Error(err)
-		}
-	}
+	compileMany(t, p, "many", 20)
 	if n := logs.FilterMessage("compile worker started").Len(); n > 2 {
 		t.Errorf("%d compile workers started for 2 slots", n)
 	}
@@ -337,5 +319,30 @@ func TestCompilePoolNoRoomAtAll(t *testing.T) {
 	p, _ := newPool(t, Options{Workers: 2, Targets: []Target{{Arch: "sm_90", Env: []string{"TEST_CC_FULL=" + full}}}})
 	if _, _, _, err := p.Compile(context.Background(), "sm_90", []byte("x"), 0); codeOf(err) != call.CodeUnavailable {
 		t.Fatalf("%v", err)
+	}
+}
+
+// compileMany compiles n distinct PTX texts ("prefix i") from n goroutines at once and checks
+// each answer is its own cubin.
+func compileMany(t *testing.T, p *Pool, prefix string, n int) {
+	t.Helper()
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for i := range n {
+		wg.Go(func() {
+			ptx := fmt.Sprintf("%s %d", prefix, i)
+			cubin, _, _, err := p.Compile(context.Background(), "sm_90", []byte(ptx), 0)
+			if err == nil && string(cubin) != "cubin:"+ptx {
+				err = fmt.Errorf("cubin %q for %q", cubin, ptx)
+			}
+			errs <- err
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
 	}
 }
