@@ -12,6 +12,7 @@
                                config's input and output names
 """
 
+import hashlib
 import json
 import os
 import shutil
@@ -63,7 +64,6 @@ def from_raw(raw_dir, out_dir, name, weight_set, cubins=None, hoist=True):
 def _cubins(prog, meta_dir, extra):
     """kernel name -> (cubin path, sha256), from RAW/kernels by the wrapper's file name, else
     from extra by the library name (symbol-sha12)."""
-    import hashlib
     out = {}
     by_symbol = {}
     if extra and os.path.isdir(extra):
@@ -123,8 +123,6 @@ def write_weights(out_dir, state):
         f.write(safetensors.encode([(w,) + tuple(state[w]) for w in wanted], {"format": "gpufn"}))
     return len(wanted)
 
-
-ST_SIZE = {"F64": 8, "F32": 4, "F16": 2, "BF16": 2, "I64": 8, "I32": 4, "I16": 2, "I8": 1, "U8": 1, "BOOL": 1}
 
 
 def combine(dirs, out_dir, preferred=None, delay_us=0, partial="pad"):
@@ -200,7 +198,7 @@ def combine(dirs, out_dir, preferred=None, delay_us=0, partial="pad"):
 
 
 def _nbytes(t):
-    n = ST_SIZE[t["dtype"]]
+    n = safetensors.DTYPE_SIZES[t["dtype"]]
     for s in t["shape"]:
         n *= s
     return n

@@ -201,7 +201,10 @@ def _launcher(name, params, body):
         if not line or line.startswith("//") or line == "}":
             continue
         m = re.fullmatch(r"u?int(?:32|64)_t (\w+) = (.+);", line)
-        if m and not m.group(1).startswith("var_"):
+        if m and m.group(1).startswith("var_"):  # a kernel argument
+            vars_[m.group(1)] = ("int", m.group(2))
+            continue
+        if m:  # a grid computation
             lz.ops.append(("let", m.group(1), m.group(2)))
             continue
         if re.fullmatch(r"if \((grid_\d == 0 \|\| )*grid_\d == 0\) return;", line) or \
@@ -218,10 +221,6 @@ def _launcher(name, params, body):
         m = re.fullmatch(r"CUdeviceptr (\w+) = 0;", line)
         if m:
             vars_[m.group(1)] = ("scratch",)
-            continue
-        m = re.fullmatch(r"u?int(?:32|64)_t (var_\w+) = (.+);", line)
-        if m:
-            vars_[m.group(1)] = ("int", m.group(2))
             continue
         m = re.fullmatch(r"void\* kernel_args_\[\] = \{(.*)\};", line)
         if m:
