@@ -190,17 +190,9 @@ func TestBatchPoisonousMemberFailsAlone(t *testing.T) {
 			f := batchFn(t, []int{2, 4}, 0, "", nil)
 			inputs := [][]byte{examples.BatchInput(1), examples.BatchInput(2), examples.BatchPoisonInput(), examples.BatchInput(3)}
 			got := submitBehindGate(t, e, g, eng.workers, f, inputs, nil)
+			wantPoisonAlone(t, got, inputs, 2)
 			for i, r := range got {
-				if i == 2 {
-					if r.err == nil || r.err.Code != call.CodeKernelFault {
-						t.Fatalf("the poisonous member: %v, want kernel_fault", r.err)
-					}
-					continue
-				}
-				if r.err != nil || !bytes.Equal(r.out, examples.BatchReference(inputs[i])) {
-					t.Fatalf("member %d: %x %v, want its own output", i, r.out, r.err)
-				}
-				if r.batch != 0 {
+				if i != 2 && r.batch != 0 {
 					t.Fatalf("member %d answered by a batch of %d, want its run alone after the batch faulted", i, r.batch)
 				}
 			}
@@ -345,5 +337,22 @@ func TestBatchDelayBoundedByDeadline(t *testing.T) {
 				t.Fatalf("waited %v for company; the bound is half of %v", inv.Timing.Queue, timeout)
 			}
 		})
+	}
+}
+
+// wantPoisonAlone checks the answers of a batch whose member poison was poisonous: it failed
+// alone with kernel_fault, and every other member got its own output.
+func wantPoisonAlone(t *testing.T, got []batchResult, inputs [][]byte, poison int) {
+	t.Helper()
+	for i, r := range got {
+		if i == poison {
+			if r.err == nil || r.err.Code != call.CodeKernelFault {
+				t.Fatalf("the poisonous member: %v, want kernel_fault", r.err)
+			}
+			continue
+		}
+		if r.err != nil || !bytes.Equal(r.out, examples.BatchReference(inputs[i])) {
+			t.Fatalf("member %d: %x %v, want its own output", i, r.out, r.err)
+		}
 	}
 }

@@ -215,17 +215,7 @@ func TestBatchPoisonousMemberSharedDomain(t *testing.T) {
 	f := batchFn(t, []int{2, 4}, 0, "", nil)
 	inputs := [][]byte{examples.BatchInput(1), examples.BatchInput(2), examples.BatchPoisonInput(), examples.BatchInput(3)}
 	got := submitBehindGate(t, e, g, 1, f, inputs, nil)
-	for i, r := range got {
-		if i == 2 {
-			if r.err == nil || r.err.Code != call.CodeKernelFault {
-				t.Fatalf("the poisonous member: %v, want kernel_fault", r.err)
-			}
-			continue
-		}
-		if r.err != nil || !bytes.Equal(r.out, examples.BatchReference(inputs[i])) {
-			t.Fatalf("member %d: %x %v, want its own output", i, r.out, r.err)
-		}
-	}
+	wantPoisonAlone(t, got, inputs, 2)
 	if st := e.Stats(); st.Teardowns != 1 || st.Faults != 2 || st.BatchRuns != 1 {
 		t.Fatalf("%d teardowns, %d faults, %d batch runs; want 1 teardown (the batch's), 2 faults (the poisonous member's on the rescue worker), 1 batch run", st.Teardowns, st.Faults, st.BatchRuns)
 	}
