@@ -144,8 +144,9 @@ func (b *Bundle) Deploy(put Put) error {
 	return send("/v1/functions/"+b.Function, "application/json", b.Config)
 }
 
-// WithWeightSet returns a function config with its weight_set set to name (every other field
-// as it was).
+// WithWeightSet returns a function config with its weight_set set to name and without a
+// batching declaration (its variants are bound to the original set, so the server would refuse
+// it on another); every other field as it was.
 func WithWeightSet(config []byte, name string) ([]byte, error) {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(config, &m); err != nil {
@@ -153,6 +154,7 @@ func WithWeightSet(config []byte, name string) ([]byte, error) {
 	}
 	v, _ := json.Marshal(name)
 	m["weight_set"] = v
+	delete(m, "batching")
 	return json.Marshal(m)
 }
 

@@ -173,6 +173,11 @@ func TestWithWeightSet(t *testing.T) {
 	if err != nil || string(out) != `{"module_path":"m","weight_set":"b"}` {
 		t.Fatalf("%s %v", out, err)
 	}
+	// a batching function's copy on another set: its variants use the original set
+	out, err = WithWeightSet([]byte(`{"weight_set": "a", "batching": {"variants": [{"batch": 2, "function": "f_b2"}]}}`), "b")
+	if err != nil || string(out) != `{"weight_set":"b"}` {
+		t.Fatalf("%s %v", out, err)
+	}
 	if _, err := WithWeightSet([]byte(`[`), "b"); err == nil {
 		t.Fatal("a broken config passed")
 	}

@@ -92,7 +92,7 @@ batching_sweep() {  # on|off
 	serve concurrent /tmp/gpufn-data-batching || return 1
 	bin/gpufn bench sweep --url "http://127.0.0.1:$PORT" --workload bundle:examples/resnet18/batched \
 		--batching "$1" --system "c4-mps-batching-$1" --sweep adaptive --start "${BATCH_START:-500}" \
-		--low-rate 25 --duration "${BATCH_DUR:-3s}" --figure-points 0 --placements 0 --progress lines --out "$R"
+		--low-rate 25 --duration "${BATCH_DUR:-3s}" --figure-points 0 --placements 0 --progress lines --out "$R"  # placements: the models part
 	local rc=$?
 	curl -s "http://127.0.0.1:$PORT/v1/engines" >"$R/engines-batching-$1.json"
 	unserve
