@@ -2,7 +2,8 @@
 # Regenerates the example models' weight sets (examples/*/b*/weights.safetensors) from the seed
 # each bundle's export.json records: the weights are not committed (ResNet-18 bf16 is 23 MB,
 # BERT-base 220 MB). Needs python3 with torch, torchvision and transformers (the GPU machine);
-# the model is built on the CPU from the seed and cast to the bundle's dtype, as at export.
+# the model is built on the CPU from the seed, then moved to the GPU and cast to the bundle's
+# dtype, as at export.
 #   scripts/model-weights.sh [BUNDLE_DIR...]   (default: every examples/*/b*/ with an export.json)
 set -euo pipefail
 cd "$(dirname "$0")/.."
