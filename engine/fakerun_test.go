@@ -29,11 +29,16 @@ func (w *fakeWorker) serve() {
 		if !ok {
 			return // killed, or exited without an answer
 		}
+		// Under MPS a fatal fault takes down the clients of the GPU at the fault: those live
+		// now, not a worker the engine starts after it has seen the fault (the daemon does not
+		// take new clients before its old ones are gone).
+		var clients []*fakeWorker
+		if res.Err != nil && res.Err.Fatal && w.g.mps && !w.own {
+			clients = w.g.live("")
+		}
 		w.results <- res // capacity 8: far more than the requests in flight
 		if res.Err != nil && res.Err.Fatal {
-			if w.g.mps && !w.own {
-				w.g.teardown(w) // the fault takes down every client of the GPU
-			}
+			w.g.teardown(w, clients)
 			return
 		}
 	}
@@ -47,9 +52,9 @@ func (w *fakeWorker) exit() {
 	close(w.done)
 }
 
-// teardown kills every other live worker, as a fatal fault under MPS does.
-func (g *fakeGPU) teardown(from *fakeWorker) {
-	for _, o := range g.live("") {
+// teardown kills every other worker of clients, as a fatal fault under MPS does.
+func (g *fakeGPU) teardown(from *fakeWorker, clients []*fakeWorker) {
+	for _, o := range clients {
 		g.mu.Lock()
 		spared := o.standby || o.own
 		g.mu.Unlock()
