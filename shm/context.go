@@ -3,6 +3,8 @@ package shm
 import (
 	"errors"
 	"fmt"
+	"runtime"
+	"sync"
 )
 
 // ErrTooLarge is returned when an invocation's data does not fit a context.
@@ -59,25 +61,87 @@ func (c *Context) PutInput(b []byte) (Span, error) {
 
 // PutGather copies parts back to back into the next input span, of n bytes, and zeroes the
 // rest of the span: a batch's items, each from one invocation, then the zeroed items of its
-// padding (docs/batching.md). The parts must total at most n.
+// padding (docs/batching.md). The parts must total at most n. A span of at least
+// GatherParallelBytes is copied by up to GatherFanout goroutines, each a run of whole parts
+// (and the padding): one core copies a few GB/s, and a batch of 32 ResNet-18 images is 9.6 MB.
 func (c *Context) PutGather(parts [][]byte, n uint64) (Span, error) {
 	if n > c.Size()-c.next {
 		return Span{}, fmt.Errorf("inputs of more than %d bytes %w (its size is %d bytes; see --context-size)", c.next+n, ErrTooLarge, c.Size())
 	}
-	s := Span{Off: c.next, Len: n}
-	at := s.Off
+	var total uint64
 	for _, p := range parts {
-		if uint64(len(p)) > s.End()-at {
-			return Span{}, fmt.Errorf("shm: %d bytes of parts in a span of %d", at-s.Off+uint64(len(p)), n)
-		}
-		at += uint64(copy(c.mem[at:s.End()], p))
+		total += uint64(len(p))
 	}
-	clear(c.mem[at:s.End()])
+	if total > n {
+		return Span{}, fmt.Errorf("shm: %d bytes of parts in a span of %d", total, n)
+	}
+	s := Span{Off: c.next, Len: n}
+	dst := c.mem[s.Off:s.End()]
+	if ways := min(GatherFanout, runtime.GOMAXPROCS(0)); n >= GatherParallelBytes && ways > 1 {
+		gatherParallel(dst, parts, total, ways)
+	} else {
+		gather(dst, parts)
+		clear(dst[total:])
+	}
 	c.next += n
 	if c.next > c.high {
 		c.high = c.next
 	}
 	return s, nil
+}
+
+// GatherFanout is the most goroutines that copy one span (PutGather); GatherParallelBytes the
+// smallest span copied by more than one.
+const (
+	GatherFanout        = 4
+	GatherParallelBytes = 1 << 20
+)
+
+// gather copies parts back to back to the start of dst.
+func gather(dst []byte, parts [][]byte) {
+	at := 0
+	for _, p := range parts {
+		at += copy(dst[at:], p)
+	}
+}
+
+// gatherParallel is gather and the zeroing of dst after the parts' total bytes, on ways
+// goroutines (the caller's among them), each the bytes of dst in one range of equal length
+// (whole pages: no two write one cache line).
+func gatherParallel(dst []byte, parts [][]byte, total uint64, ways int) {
+	share := (len(dst)/ways + 4095) &^ 4095
+	var wg sync.WaitGroup
+	for lo := 0; lo < len(dst); lo += share {
+		hi := min(lo+share, len(dst))
+		if hi == len(dst) {
+			gatherRange(dst, parts, int(total), lo, hi)
+			break
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			gatherRange(dst, parts, int(total), lo, hi)
+		}()
+	}
+	wg.Wait()
+}
+
+// gatherRange writes bytes [lo, hi) of what gather and the zeroing after total would write.
+func gatherRange(dst []byte, parts [][]byte, total, lo, hi int) {
+	at := 0
+	for _, p := range parts {
+		if at >= hi {
+			break
+		}
+		if end := at + len(p); end > lo {
+			a, b := max(at, lo), min(end, hi)
+			copy(dst[a:b], p[a-at:b-at])
+		}
+		at += len(p)
+	}
+	if hi > total {
+		clear(dst[max(lo, total):hi])
+	}
 }
 
 // OutputArea returns where outputs go: from the first aligned offset after the inputs to the

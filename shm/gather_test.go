@@ -1,0 +1,127 @@
+package shm
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// wantGather is what PutGather must leave in a span of n bytes: the parts back to back, then
+// zeroes.
+func wantGather(parts [][]byte, n int) []byte {
+	w := make([]byte, 0, n)
+	for _, p := range parts {
+		w = append(w, p...)
+	}
+	return append(w, make([]byte, n-len(w))...)
+}
+
+func randomParts(r *rand.Rand, count, size int) [][]byte {
+	parts := make([][]byte, count)
+	for i := range parts {
+		parts[i] = make([]byte, size+r.IntN(3)*7) // items of uneven lengths too
+		for j := range parts[i] {
+			parts[i][j] = byte(r.Uint32()%255 + 1) // never 0: a byte not written shows
+		}
+	}
+	return parts
+}
+
+// Every split of a span among goroutines writes exactly what one goroutine would: the parts
+// in order across the ranges' borders, the padding zeroed, nothing outside the span touched.
+func TestGatherParallelEqualsSerial(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, c := range []struct{ count, size, pad int }{
+		{2, 300_000, 0},
+		{32, 301_056, 0},
+		{5, 301_056, 3 * 301_056}, // a batch of 8 padded
+		{1, 10_000, 2 << 20},      // one item, the rest padding
+		{7, 1, 1 << 20},           // tiny items in a large span
+		{3, 700_001, 13},          // odd lengths: ranges cut items anywhere
+	} {
+		parts := randomParts(r, c.count, c.size)
+		var total int
+		for _, p := range parts {
+			total += len(p)
+		}
+		n := total + c.pad
+		for ways := 2; ways <= 5; ways++ {
+			mem := bytes.Repeat([]byte{0xEE}, n+2*4096) // guard bytes around the span
+			dst := mem[4096 : 4096+n]
+			gatherParallel(dst, parts, uint64(total), ways)
+			if !bytes.Equal(dst, wantGather(parts, n)) {
+				t.Fatalf("%d parts of ~%d bytes, padding %d, %d ways: the span differs from a serial gather", c.count, c.size, c.pad, ways)
+			}
+			if bytes.Count(mem[:4096], []byte{0xEE}) != 4096 || bytes.Count(mem[4096+n:], []byte{0xEE}) != 4096 {
+				t.Fatalf("%d ways wrote outside the span", ways)
+			}
+		}
+	}
+}
+
+// PutGather, above and below the size copied in parallel: the span holds the parts and zeroes
+// (over an earlier invocation's bytes), the next input follows it, and parts larger than the
+// span are refused before anything is written.
+func TestPutGather(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, item := range []int{1000, GatherParallelBytes / 3} {
+		mem := bytes.Repeat([]byte{0xEE}, 16*item+64)
+		c := NewContext(mem)
+		c.Begin()
+		parts := randomParts(r, 3, item)
+		var total int
+		for _, p := range parts {
+			total += len(p)
+		}
+		n := uint64(total + 5*item)
+		sp, err := c.PutGather(parts, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sp.Off != 0 || sp.Len != n || !bytes.Equal(mem[:n], wantGather(parts, int(n))) {
+			t.Fatalf("item %d: span %+v, or its bytes differ", item, sp)
+		}
+		next, err := c.PutInput([]byte{7})
+		if err != nil || next.Off != n || mem[n] != 7 {
+			t.Fatalf("the next input: %+v %v", next, err)
+		}
+
+		c.Begin()
+		before := append([]byte(nil), mem...)
+		if _, err := c.PutGather(parts, uint64(total-1)); err == nil || !strings.Contains(err.Error(), "bytes of parts in a span of") {
+			t.Fatalf("parts over the span: %v", err)
+		}
+		if !bytes.Equal(before, mem) {
+			t.Fatal("a refused gather wrote into the context")
+		}
+		if _, err := c.PutGather(parts, uint64(len(mem)+1)); err == nil {
+			t.Fatal("a span larger than the context was accepted")
+		}
+	}
+}
+
+// BenchmarkPutGather copies a batch of 32 ResNet-18 images (bf16, 3x224x224: 301,056 bytes
+// each) into a context, as the engine does for every batch.
+func BenchmarkPutGather(b *testing.B) {
+	const item, count = 301_056, 32
+	parts := randomParts(rand.New(rand.NewPCG(5, 6)), count, item)
+	for i := range parts {
+		parts[i] = parts[i][:item]
+	}
+	mem := make([]byte, item*count)
+	c := NewContext(mem)
+	for _, ways := range []int{1, 2, 4} {
+		b.Run(map[int]string{1: "serial", 2: "2-ways", 4: "4-ways"}[ways], func(b *testing.B) {
+			b.SetBytes(item * count)
+			for b.Loop() {
+				if ways == 1 {
+					c.Begin()
+					gather(mem, parts)
+				} else {
+					gatherParallel(mem, parts, item*count, ways)
+				}
+			}
+		})
+	}
+}
