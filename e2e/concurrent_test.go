@@ -187,28 +187,37 @@ func TestFaultBesideInnocents(t *testing.T) {
 
 // An infinite loop beside looping innocent invocations is stopped at its owner's deadline
 // ("timeout_ms" in its config) with 504, every innocent invocation still returns its correct
-// output, and the GPU serves again.
+// output, and the GPU serves again. Five overruns, as five faults in TestFaultBesideInnocents
+// (the recovery check takes the p50 over them), the function registered again before each
+// after the first.
 func TestInfiniteLoopBesideInnocents(t *testing.T) {
 	s := start(t, concurrentFlags(4, "--examples")...)
 	s.uploadExamples("testkernels")
 	spin := config("spin", `"F": {"Absolute": 256}`, "", `{"Ptr": "F"}`)
-	s.mustPut("/v1/functions/spin", append([]byte(`{"timeout_ms": 500, `), spin[1:]...))
+	spin = append([]byte(`{"timeout_ms": 500, `), spin[1:]...)
+	s.mustPut("/v1/functions/spin", spin)
 	in := runInnocents(s, 6)
 	in.waitServed(t, 12, "the innocents to run") // in flight when spin overruns
-	waitRescueUp(t, s)
-	t0 := time.Now()
-	a := s.invoke("spin", nil)
-	if a.status != 504 || a.code != "deadline_exceeded" || !strings.Contains(a.message, "overran") {
-		t.Fatalf("spin: %d %s %s", a.status, a.code, a.message)
+	var recs []*call.RecoveryTimeline
+	for round := 0; round < recoveryRounds(); round++ {
+		if round > 0 {
+			s.mustPut("/v1/functions/spin", spin) // lifts a quarantine: overruns strike as faults do
+		}
+		waitRescueUp(t, s)
+		t0 := time.Now()
+		a := s.invoke("spin", nil)
+		if a.status != 504 || a.code != "deadline_exceeded" || !strings.Contains(a.message, "overran") {
+			t.Fatalf("round %d: spin: %d %s %s", round, a.status, a.code, a.message)
+		}
+		t.Logf("round %d: the overrun was answered after %v", round, time.Since(t0).Round(time.Millisecond))
+		in.waitServed(t, 12, "the innocents to be served again after the overrun")
+		recs = append(recs, recovered(t, s, t0, round))
 	}
-	t.Logf("the overrun was answered after %v", time.Since(t0).Round(time.Millisecond))
-	in.waitServed(t, 12, "the innocents to be served again after the overrun")
-	rec := recovered(t, s, t0, 0)
 	in.finish(t)
-	checkRescue(t, s, []*call.RecoveryTimeline{rec}, false)
+	checkRescue(t, s, recs, false)
 	// The overrun's detection is its deadline; when innocents ran beside it, its answer comes
 	// after a restart and a lone run with a fresh deadline (docs/engines.md).
-	checkRecovery(t, []*call.RecoveryTimeline{rec}, true)
+	checkRecovery(t, recs, true)
 }
 
 // A kernel that reads every byte of its fresh buffers finds only zeros after another tenant's
