@@ -35,25 +35,80 @@ const batchPoll = 100 * time.Microsecond
 // caller runs alone (start answers it quarantined): a batch is a run of the variant, another
 // registration, and would run it.
 func (s *slot) batch(inv *call.Invocation, waitOK bool) *call.Invocation {
-	b := inv.Fn.Batching
-	if b == nil || inv.Sched.Unbatched || inv.Sched.Exclusive || inv.Sched.Whole || inv.Fn.QuarantinedFor(inv.Tenant) {
-		s.e.stats.batches.sizes[1].Add(1)
-		return inv
+	if c := s.claimed; c.inv == inv {
+		s.claimed = claim{}
+		return s.carrier(inv, c.more, c.size, c.vs, c.d)
 	}
-	vs := b.Variants()
-	if vs == nil || len(vs.Sizes) < 2 || !itemInputs(inv, b.Decl) {
-		s.e.stats.batches.sizes[1].Add(1)
-		return inv
-	}
-	d := b.Decl
 	var buf [16]int
-	usable := s.usableVariants(buf[:0], vs, d)
+	vs, d, usable, ok := s.batchPlan(inv, buf[:0])
+	if !ok {
+		s.e.stats.batches.sizes[1].Add(1)
+		return inv
+	}
 	if waitOK && d.MaxQueueDelayUs > 0 {
 		return s.batchWaiting(inv, usable, vs, d) // batchwait.go
 	}
 	until := batchWait(inv, d)
 	more, size, _, _ := s.e.sched.gather(inv, usable, d, nil, 0, false, &until)
 	return s.carrier(inv, more, size, vs, d)
+}
+
+// batchPlan reports whether inv may run in a batch on this slot (ok), with its function's
+// variants, declaration and the sizes the slot can run (appended to buf).
+func (s *slot) batchPlan(inv *call.Invocation, buf []int) (vs *call.Variants, d *function.Batching, usable []int, ok bool) {
+	b := inv.Fn.Batching
+	if b == nil || inv.Sched.Unbatched || inv.Sched.Exclusive || inv.Sched.Whole || inv.Fn.QuarantinedFor(inv.Tenant) {
+		return nil, nil, nil, false
+	}
+	vs = b.Variants()
+	if vs == nil || len(vs.Sizes) < 2 || !itemInputs(inv, b.Decl) {
+		return nil, nil, nil, false
+	}
+	d = b.Decl
+	return vs, d, s.usableVariants(buf, vs, d), true
+}
+
+// claim is what a slot took with an invocation of a batching function in the same hold of
+// sched's lock (claimLocked): the members behind it and the batch size, for batch to run. So
+// that two workers freed at once do not split what queued while they were busy between them:
+// the first takes its batch whole, as if taken in one step (docs/batching.md).
+type claim struct {
+	inv  *call.Invocation
+	more []*call.Invocation
+	size int
+	vs   *call.Variants
+	d    *function.Batching
+}
+
+// claimLocked takes, with inv (which slot s just took off the queue), the invocations that
+// batch would gather for it, unless inv runs alone or waits for company (waitOK and a delay:
+// batchwait.go hands what others take to the one waiting). sched.mu is held.
+func (s *slot) claimLocked(q *sched, inv *call.Invocation, waitOK bool) {
+	if inv.Fn.Batching == nil {
+		return
+	}
+	var buf [16]int
+	vs, d, usable, ok := s.batchPlan(inv, buf[:0])
+	if !ok || waitOK && d.MaxQueueDelayUs > 0 {
+		return
+	}
+	until := batchWait(inv, d)
+	more, size, _, _ := q.gatherLocked(inv, usable, d, nil, 0, false, &until)
+	s.claimed = claim{inv: inv, more: more, size: size, vs: vs, d: d}
+}
+
+// unclaim puts what the slot claimed (claimLocked) back at the head of the queue, in order,
+// when the invocation it came with does not reach batch (it went back to the queue, or the
+// engine quits).
+func (s *slot) unclaim() {
+	c := s.claimed
+	if c.inv == nil {
+		return
+	}
+	s.claimed = claim{}
+	for i := len(c.more) - 1; i >= 0; i-- {
+		s.e.sched.putBack(c.more[i])
+	}
 }
 
 // batchWait is until when inv may wait for company: its arrival plus the declaration's delay,
@@ -148,6 +203,11 @@ func contains(list []int, v int) bool {
 func (q *sched) gather(inv *call.Invocation, usable []int, d *function.Batching, out []*call.Invocation, have int, wait bool, until *time.Time) (more []*call.Invocation, size, take int, waiting bool) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
+	return q.gatherLocked(inv, usable, d, out, have, wait, until)
+}
+
+// gatherLocked is gather with sched.mu held.
+func (q *sched) gatherLocked(inv *call.Invocation, usable []int, d *function.Batching, out []*call.Invocation, have int, wait bool, until *time.Time) (more []*call.Invocation, size, take int, waiting bool) {
 	t := q.q.tenants[inv.Tenant]
 	joinsWait := func(x *call.Invocation) bool {
 		if !joins(x, inv, d) {

@@ -356,3 +356,60 @@ func wantPoisonAlone(t *testing.T, got []batchResult, inputs [][]byte, poison in
 		}
 	}
 }
+
+// A slot that takes an invocation of a batching function takes its batch with it, in the same
+// hold of the queue's lock: another slot freed at the same moment finds nothing of it left to
+// take, so two workers do not split what queued while they were busy into two small batches.
+// Here a second slot (not the engine's) takes from the queue while the engine's one worker is
+// held: it claims all four members; once it has put them back, the worker runs them as one
+// batch of 4.
+func TestBatchTakenWhole(t *testing.T) {
+	g := newGate(t)
+	e := newEngine(t, Config{Mode: Sequential, Env: []string{g.env()}})
+	f := batchFn(t, []int{2, 4}, 0, "", nil)
+	hold := call.Acquire()
+	hold.Fn, hold.Inputs = gated(t), [][]byte{{0}}
+	if err := e.Submit(hold); err != nil {
+		t.Fatal(err)
+	}
+	g.waitEntered(t, 1)
+	inputs := [][]byte{examples.BatchInput(1), examples.BatchInput(2), examples.BatchInput(3), examples.BatchInput(4), examples.BatchInput(5)}
+	invs := make([]*call.Invocation, len(inputs))
+	for i, in := range inputs {
+		invs[i] = call.Acquire()
+		invs[i].Fn, invs[i].Inputs = f, [][]byte{in}
+		if err := e.Submit(invs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	other := &slot{e: e, id: "other"}
+	got := e.sched.next(other)
+	c := other.claimed
+	if got != invs[0] || c.inv != got || c.size != 4 || len(c.more) != 3 || c.more[0] != invs[1] || c.more[2] != invs[3] {
+		t.Fatalf("took %p with a claim of size %d and %d more; want the first and the next three (a batch of 4)", got, c.size, len(c.more))
+	}
+	if queued, _ := e.sched.load(); queued != 1 {
+		t.Fatalf("%d left queued, want the fifth alone", queued)
+	}
+	// Undo the take as a slot that cannot run it does (deferToRescue), in order.
+	other.unclaim()
+	e.sched.putBack(got)
+	e.sched.doneRunning(false)
+	if queued, _ := e.sched.load(); queued != 5 {
+		t.Fatalf("%d queued after the put back, want 5", queued)
+	}
+	g.allow(t, 1)
+	<-hold.Done()
+	call.Release(hold)
+	for i, inv := range invs {
+		<-inv.Done()
+		want := int64(4)
+		if i == 4 {
+			want = 0 // alone: one left is never padded into a batch of 2 without "pad"
+		}
+		if inv.Err != nil || !bytes.Equal(inv.Outputs[0], examples.BatchReference(inputs[i])) || inv.Timing.Batch != want {
+			t.Fatalf("member %d: %v, batch %d; want its own output, batch %d", i, inv.Err, inv.Timing.Batch, want)
+		}
+		call.Release(inv)
+	}
+}

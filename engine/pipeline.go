@@ -34,7 +34,7 @@ func (s *slot) prefetch() {
 	if busy.alone || !s.life.own && s.life.gen < s.e.faults.generation() || !f.hasCode(busy.fn) {
 		return
 	}
-	inv := s.e.sched.takeBehind(behind(busy), busy.tenant, until) // batch.go
+	inv := s.e.sched.takeBehind(s, behind(busy), busy.tenant, until) // batch.go
 	if inv == nil {
 		return
 	}

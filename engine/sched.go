@@ -74,6 +74,7 @@ func (q *sched) next(s *slot) *call.Invocation {
 			q.exclusive = head.Sched.Exclusive
 			q.running++
 			inv := q.q.pop()
+			s.claimLocked(q, inv, true) // batch.go: its batch, before other slots take from it
 			q.kickLocked()
 			return inv
 		}
@@ -82,14 +83,14 @@ func (q *sched) next(s *slot) *call.Invocation {
 	return nil
 }
 
-// takeBehind takes the head of the queue for a slot busy with an invocation of fn for tenant
+// takeBehind takes the head of the queue for slot s, busy with an invocation of fn for tenant
 // that its worker is done with by until (answered, or killed), when the head may be sent to
 // that worker behind it (pipelining, see slot.prefetch): an invocation of the same function
 // for the same tenant, not exclusive, with a deadline no earlier than until. A pipelined
 // invocation is answered only once the one before it ends: with an earlier deadline it could be
 // answered long after its own (up to the whole --timeout of the one before), where the queue's
 // janitor answers it at its deadline.
-func (q *sched) takeBehind(fn *call.Function, tenant string, until time.Time) *call.Invocation {
+func (q *sched) takeBehind(s *slot, fn *call.Function, tenant string, until time.Time) *call.Invocation {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.exclusive || q.q.len() == 0 {
@@ -99,7 +100,9 @@ func (q *sched) takeBehind(fn *call.Function, tenant string, until time.Time) *c
 		return nil
 	}
 	q.running++
-	return q.q.pop()
+	inv := q.q.pop()
+	s.claimLocked(q, inv, false) // batch.go
+	return inv
 }
 
 // putBack returns an invocation that a slot took but its worker never started to the head of

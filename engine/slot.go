@@ -30,6 +30,8 @@ type slot struct {
 	// Owned by whoever drives the slot: the worker's contexts and what is in flight on them
 	// (inflight.go).
 	pipe inflight
+	// claimed is what the slot's driver took with its invocation (batch.go), for batch.
+	claimed claim
 	// flight mirrors len(pipe.order), the requests in the worker, for other slots to read
 	// (Engine.aloneInFlight): it rises before a request is written and falls only once its
 	// result was handled, its worker's loss included.
@@ -188,6 +190,7 @@ func (s *slot) dispatch(inv *call.Invocation) {
 		return
 	}
 	if !s.ensure() {
+		s.unclaim() // the engine quits: Shutdown answers the queue
 		s.answerDraining(inv)
 		return
 	}
