@@ -111,6 +111,12 @@ type Config struct {
 	// Policy and SpinFor: how idle workers wait (default hybrid, 50 us).
 	Policy  Policy
 	SpinFor time.Duration
+	// WorkerSpinFor is how long an idle worker spins for its next request before it parks
+	// under the hybrid policy (default SpinFor; 0 on hosts where hybrid does not spin). A
+	// parked worker pays a thread wake-up (tens of microseconds on the H100 host) on the next
+	// request's path: a client that sends each request when the last was answered leaves the
+	// worker idle longer than 50 us, the HTTP round trip of its answer and its next request.
+	WorkerSpinFor time.Duration
 	// Timeout is the server's deadline (default 30 s): a worker that has not answered an
 	// invocation Timeout after it started on it is killed, the invocation answered
 	// deadline_exceeded and its function struck. It is also the deadline of an invocation that
@@ -197,8 +203,11 @@ func (c *Config) defaults() error {
 	if c.SpinFor <= 0 {
 		c.SpinFor = 50 * time.Microsecond
 	}
-	if c.Policy == PolicyHybrid && runtime.NumCPU() < HybridMinCPUs {
-		c.SpinFor = 0
+	if c.WorkerSpinFor <= 0 {
+		c.WorkerSpinFor = c.SpinFor
+	}
+	if c.Policy == PolicyHybrid && numCPU() < HybridMinCPUs {
+		c.SpinFor, c.WorkerSpinFor = 0, 0
 	}
 	if c.Timeout <= 0 {
 		c.Timeout = 30 * time.Second
@@ -234,11 +243,13 @@ func (c *Config) defaults() error {
 	return nil
 }
 
+// numCPU is the host's number of cores (runtime.NumCPU; tests set it).
+var numCPU = runtime.NumCPU
+
 // executable finds the worker binary (this executable) when Config.Binary is empty.
 var executable = os.Executable
 
-// spin is how long a waiter on a pipe spins before parking, by the polling policy: a worker
-// for its next request (worker.StartOptions.Spin).
+// spin is how long a waiter on a pipe spins before parking, by the polling policy.
 func (c *Config) spin() time.Duration {
 	switch c.Policy {
 	case PolicySpin:
@@ -247,6 +258,15 @@ func (c *Config) spin() time.Duration {
 		return 0
 	}
 	return c.SpinFor // hybrid: 0 on small hosts
+}
+
+// workerSpin is how long a worker spins for its next request before parking
+// (worker.StartOptions.Spin): spin, or WorkerSpinFor under hybrid.
+func (c *Config) workerSpin() time.Duration {
+	if c.Policy == PolicyHybrid {
+		return c.WorkerSpinFor // 0 on small hosts
+	}
+	return c.spin()
 }
 
 // replySpin is how long the engine spins for a reply while an invocation runs: at least

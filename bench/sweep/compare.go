@@ -75,6 +75,8 @@ func (o *SystemOptions) defaults() error {
 //	NAME-block   any gpufn system above with --poll block
 //	NAME-nopipe  any gpufn system above with --pipeline=false
 //	NAME-noinline any gpufn system above with --inline=false
+//	NAME-wspin   any gpufn system above with --worker-spin-for 1ms: idle workers spin 1 ms
+//	             for the next request (hybrid polling) instead of --spin-for
 //	NAME-nocap   any gpufn system above with --max-connections-per-ip 0: a load generator on one
 //	             host is one client to the server's per-client connection cap, which an
 //	             open-loop run near saturation (a connection per request in flight) can reach
@@ -129,6 +131,7 @@ var systemVariants = []struct {
 	{"-nocap", []string{"--max-connections-per-ip", "0"}},
 	{"-gpu0", []string{"--gpus", "0"}},
 	{"-norescue", []string{"--rescue-workers", "0"}},
+	{"-wspin", []string{"--worker-spin-for", "1ms"}},
 }
 
 func (o SystemOptions) system(name string, wl load.WorkloadSpec) (proc.ServerSpec, error) {

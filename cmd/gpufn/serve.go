@@ -361,7 +361,7 @@ func engineBase(f *serveFlags, set serveSettings, kind, exe string, plan servepl
 	}
 	return engine.Config{
 		Device: kind, Mode: plan.Mode, Workers: f.workers, Standby: f.standby, Rescue: plan.Rescue, ContextBytes: int(f.contextSize),
-		QueueDepth: f.queueDepth, Policy: set.policy, SpinFor: f.spinFor, NoGraphs: !f.graphs, ModuleCacheBytes: uint64(f.moduleCache), ResidentBytes: uint64(f.residentBytes),
+		QueueDepth: f.queueDepth, Policy: set.policy, SpinFor: f.spinFor, WorkerSpinFor: f.workerSpinFor, NoGraphs: !f.graphs, ModuleCacheBytes: uint64(f.moduleCache), ResidentBytes: uint64(f.residentBytes),
 		NoPipeline: !f.pipeline, NoInline: !f.inline, Timeout: f.timeout,
 		Binary: exe, Args: []string{"worker"}, StartTimeout: f.startTimeout,
 		LogLevel: set.workerLevel, Log: log, SharedFaultDomain: plan.SharedFaultDomain, ForeignClients: joinedMPS, TenantShare: share,

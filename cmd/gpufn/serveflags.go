@@ -28,6 +28,7 @@ type serveFlags struct {
 	pipeline       bool
 	inline         bool
 	spinFor        time.Duration
+	workerSpinFor  time.Duration
 	timeout        time.Duration
 	maxBody        byteSize
 	maxLibrary     byteSize
@@ -111,6 +112,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.Var(&f.moduleCache, "module-cache-bytes", "device memory each worker's loaded modules may take (code, constants and globals of each library's cubin), least recently used unloaded first; evictions are counted in /v1/engines")
 	fs.StringVar(&f.poll, "poll", "hybrid", "how idle engine goroutines wait: spin, block, or hybrid (spin --spin-for, then park)")
 	fs.DurationVar(&f.spinFor, "spin-for", 50*time.Microsecond, "spin time of the hybrid polling policy")
+	fs.DurationVar(&f.workerSpinFor, "worker-spin-for", 0, "how long an idle worker spins for its next request before it parks, under the hybrid policy (default: --spin-for); longer spares a serial client's requests a thread wake-up each, for a core spinning that long after each invocation")
 	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "the server's deadline of an invocation's run (a function's owner may set a shorter \"timeout_ms\" in its config): an overrunning worker is killed, the invocation answered 504 and the function struck; also the longest a request may wait (X-Gpufn-Timeout lowers that caller's wait only, and kills nothing)")
 	f.maxBody = 64 << 20
 	fs.Var(&f.maxBody, "max-body-bytes", "largest request body")

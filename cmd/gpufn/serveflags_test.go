@@ -95,6 +95,7 @@ func TestServeFlagDefaults(t *testing.T) {
 		"tokens":                     "",
 		"weight-quota-bytes":         "16GiB",
 		"worker-log-level":           "",
+		"worker-spin-for":            "0s",
 		"worker-start-timeout":       "1m0s",
 		"workers":                    "4",
 		"write-timeout":              "30s",
