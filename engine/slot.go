@@ -189,8 +189,13 @@ func (s *slot) dispatch(inv *call.Invocation) {
 	if s.deferToRescue(inv) {
 		return
 	}
+	if s.life.w == nil || isClosed(s.life.w.Done()) {
+		// Its worker is down (or doomed, dropDoomed): the start, with its back-off, may
+		// take long, and what it claimed would wait outside the queue, out of other slots'
+		// and the janitor's reach.
+		s.unclaim()
+	}
 	if !s.ensure() {
-		s.unclaim() // the engine quits: Shutdown answers the queue
 		s.answerDraining(inv)
 		return
 	}

@@ -62,8 +62,8 @@ func (c *Context) PutInput(b []byte) (Span, error) {
 // PutGather copies parts back to back into the next input span, of n bytes, and zeroes the
 // rest of the span: a batch's items, each from one invocation, then the zeroed items of its
 // padding (docs/batching.md). The parts must total at most n. A span of at least
-// GatherParallelBytes is copied by up to GatherFanout goroutines, each a run of whole parts
-// (and the padding): one core copies a few GB/s, and a batch of 32 ResNet-18 images is 9.6 MB.
+// GatherParallelBytes is copied by up to GatherFanout goroutines, each a range of the span's
+// bytes (parts and padding alike): one core copies a few GB/s, and a batch of 32 ResNet-18 images is 9.6 MB.
 func (c *Context) PutGather(parts [][]byte, n uint64) (Span, error) {
 	if n > c.Size()-c.next {
 		return Span{}, fmt.Errorf("inputs of more than %d bytes %w (its size is %d bytes; see --context-size)", c.next+n, ErrTooLarge, c.Size())
@@ -106,10 +106,11 @@ func gather(dst []byte, parts [][]byte) {
 }
 
 // gatherParallel is gather and the zeroing of dst after the parts' total bytes, on ways
-// goroutines (the caller's among them), each the bytes of dst in one range of equal length
-// (whole pages: no two write one cache line).
+// goroutines (the caller's among them), each the bytes of dst in one range of equal length, a
+// multiple of the page size (from dst's start: cache lines apart where dst starts aligned, as
+// a batch's first input does).
 func gatherParallel(dst []byte, parts [][]byte, total uint64, ways int) {
-	share := (len(dst)/ways + 4095) &^ 4095
+	share := gatherShare(len(dst), ways)
 	var wg sync.WaitGroup
 	for lo := 0; lo < len(dst); lo += share {
 		hi := min(lo+share, len(dst))
@@ -125,6 +126,10 @@ func gatherParallel(dst []byte, parts [][]byte, total uint64, ways int) {
 	}
 	wg.Wait()
 }
+
+// gatherShare is the length of each range when n bytes are copied by ways goroutines: whole
+// pages, and at most ways ranges.
+func gatherShare(n, ways int) int { return ((n+ways-1)/ways + 4095) &^ 4095 }
 
 // gatherRange writes bytes [lo, hi) of what gather and the zeroing after total would write.
 func gatherRange(dst []byte, parts [][]byte, total, lo, hi int) {

@@ -60,6 +60,18 @@ func TestGatherParallelEqualsSerial(t *testing.T) {
 	}
 }
 
+// A span is cut into at most as many ranges as goroutines asked for, each whole pages.
+func TestGatherShare(t *testing.T) {
+	for _, n := range []int{1 << 20, 1<<20 + 3, 4 * 4096 * 64, 4*4096*64 + 3, 9_633_792, 1_048_579} {
+		for ways := 2; ways <= GatherFanout+1; ways++ {
+			share := gatherShare(n, ways)
+			if share%4096 != 0 || (n+share-1)/share > ways {
+				t.Fatalf("%d bytes, %d ways: ranges of %d, %d of them", n, ways, share, (n+share-1)/share)
+			}
+		}
+	}
+}
+
 // PutGather, above and below the size copied in parallel: the span holds the parts and zeroes
 // (over an earlier invocation's bytes), the next input follows it, and parts larger than the
 // span are refused before anything is written.
