@@ -8,8 +8,10 @@
 #   deploy    serve on the sequential and on the concurrent engine; gpufn deploy --check each
 #             bundle (its outputs compared with the reference within the dtype bound)
 #   torch     PyTorch's latency and throughput for the same models (scripts/torch-baseline.py)
-#   models    the bench's bundle workloads on seq and c4-mps: first invocation's stages,
-#             placements of the weight set, a low-load point and a closed loop of one connection
+#   models    the bench's bundle workloads on seq, c4-mps, seq-wspin and seq-spin (MODELS_SYSTEMS):
+#             first invocation's stages, placements of the weight set, a low-load point and a
+#             closed loop of one connection (the serial check; -wspin and -spin show how much of
+#             its overhead is the worker's wake-up, docs/engines.md "Polling")
 #   batching  the batched ResNet-18 bundle on c4-mps, open loop, with and without batching
 # Each part is bounded (PART_LIMIT seconds); everything lands in $OUT/models.log and
 # $OUT/models-results.tgz, written again after each part, so that a call cut short still
@@ -84,7 +86,7 @@ fi
 if has models; then
 	for m in $BENCH_MODELS; do
 		part "models $m" bin/gpufn bench compare --device cuda --gpufn bin/gpufn --machine "$(hostname)" \
-			--workload "$m" --systems "${MODELS_SYSTEMS:-seq,c4-mps}" --sweep none --low-rate 25 --low-duration 3s \
+			--workload "$m" --systems "${MODELS_SYSTEMS:-seq,c4-mps,seq-wspin,seq-spin}" --sweep none --low-rate 25 --low-duration 3s \
 			--closed-loop 1 --duration 3s --placements 5 --progress lines --out "$R"
 	done
 fi
