@@ -56,16 +56,24 @@ func (s *slot) batch(inv *call.Invocation, waitOK bool) *call.Invocation {
 // batchPlan reports whether inv may run in a batch on this slot (ok), with its function's
 // variants, declaration and the sizes the slot can run (appended to buf).
 func (s *slot) batchPlan(inv *call.Invocation, buf []int) (vs *call.Variants, d *function.Batching, usable []int, ok bool) {
+	if vs, d, ok = batchable(inv); !ok {
+		return nil, nil, nil, false
+	}
+	return vs, d, s.usableVariants(buf, vs, d), true
+}
+
+// batchable reports whether inv may run in a batch (on any slot), with its function's variants
+// and declaration.
+func batchable(inv *call.Invocation) (vs *call.Variants, d *function.Batching, ok bool) {
 	b := inv.Fn.Batching
 	if b == nil || inv.Sched.Unbatched || inv.Sched.Exclusive || inv.Sched.Whole || inv.Fn.QuarantinedFor(inv.Tenant) {
-		return nil, nil, nil, false
+		return nil, nil, false
 	}
 	vs = b.Variants()
 	if vs == nil || len(vs.Sizes) < 2 || !itemInputs(inv, b.Decl) {
-		return nil, nil, nil, false
+		return nil, nil, false
 	}
-	d = b.Decl
-	return vs, d, s.usableVariants(buf, vs, d), true
+	return vs, b.Decl, true
 }
 
 // claim is what a slot took with an invocation of a batching function in the same hold of

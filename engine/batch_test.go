@@ -413,3 +413,78 @@ func TestBatchTakenWhole(t *testing.T) {
 		call.Release(inv)
 	}
 }
+
+// With a delay, what a slot takes off the queue while another waits to fill a batch of the
+// same function and caller goes to the waiting one in the same hold of the queue's lock, and
+// the waiting one ends its wait and takes the rest of the queue in one hold too: nothing it
+// counted on can be taken from under it into a batch of its own (a second slot taking a member
+// between the two used to leave it to wait out the delay alone). Here the waiting slot and the
+// taking slot are driven by hand while the engine's worker is held.
+func TestBatchHandedOverWhileWaiting(t *testing.T) {
+	g := newGate(t)
+	e := newEngine(t, Config{Mode: Sequential, Env: []string{g.env()}})
+	f := batchFn(t, []int{2, 4}, 1000, "", []int{4})
+	hold := call.Acquire()
+	hold.Fn, hold.Inputs = gated(t), [][]byte{{0}}
+	if err := e.Submit(hold); err != nil {
+		t.Fatal(err)
+	}
+	g.waitEntered(t, 1)
+	invs := make([]*call.Invocation, 4)
+	for i := range invs {
+		invs[i] = call.Acquire()
+		invs[i].Fn, invs[i].Inputs = f, [][]byte{examples.BatchInput(uint64(i))}
+		invs[i].Deadline = time.Now().Add(time.Minute)
+		if err := e.Submit(invs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waiter, taker := &slot{e: e, id: "waiter"}, &slot{e: e, id: "taker"}
+	first := e.sched.next(waiter)
+	if first != invs[0] || waiter.claimed.inv != nil {
+		t.Fatalf("the waiter took %p with a claim of %d; want the first, and no claim (it waits for company)", first, len(waiter.claimed.more))
+	}
+	gath, joined := e.batching.join(first) // as batchWaiting does
+	if joined {
+		t.Fatal("no batch was waiting, yet the first was handed over")
+	}
+	if got := e.sched.next(taker); got != nil {
+		t.Fatalf("the taker got %p to run; want everything handed to the waiting batch", got)
+	}
+	if !e.sched.leaveIdle(taker) { // not the engine's: off the idle stack
+		t.Fatal("the taker did not go idle")
+	}
+	if h := e.batching.handed(first, gath, false); len(h) != 3 || h[0] != invs[1] || h[2] != invs[3] {
+		t.Fatalf("%d handed to the waiting batch, want the other three in order", len(h))
+	}
+	var buf [16]int
+	vs, d, usable, ok := waiter.batchPlan(first, buf[:0])
+	if !ok {
+		t.Fatal("not batchable")
+	}
+	extra, more, size, take := e.sched.finishGather(first, usable, d, gath)
+	if len(extra) != 3 || len(more) != 0 || size != 4 || take != 4 || vs == nil {
+		t.Fatalf("the waiter's batch: %d handed, %d queued, size %d, take %d; want 3, 0, 4, 4", len(extra), len(more), size, take)
+	}
+	g2, joined := e.batching.join(invs[1])
+	if joined {
+		t.Fatal("the gathering is still open after its end")
+	}
+	e.batching.handed(invs[1], g2, true) // ends the gathering join just opened
+	// Give everything back (in order) and let the worker run them: one batch of 4.
+	for i := len(extra) - 1; i >= 0; i-- {
+		e.sched.putBack(extra[i])
+	}
+	e.sched.putBack(first)
+	e.sched.doneRunning(false)
+	g.allow(t, 1)
+	<-hold.Done()
+	call.Release(hold)
+	for i, inv := range invs {
+		<-inv.Done()
+		if inv.Err != nil || inv.Timing.Batch != 4 || !bytes.Equal(inv.Outputs[0], examples.BatchReference(examples.BatchInput(uint64(i)))) {
+			t.Fatalf("member %d: %v, batch %d; want its own output from the batch of 4", i, inv.Err, inv.Timing.Batch)
+		}
+		call.Release(inv)
+	}
+}

@@ -57,6 +57,51 @@ func (t *gatherTable) join(inv *call.Invocation) (*gathering, bool) {
 	return g, false
 }
 
+// handOpen hands inv to the batch a slot waits to fill for its function and caller, if one
+// does (true).
+func (t *gatherTable) handOpen(inv *call.Invocation) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	g := t.m[gatherKey{inv.Fn, inv.Tenant}]
+	if g == nil {
+		return false
+	}
+	g.extra = append(g.extra, inv)
+	select {
+	case g.wake <- struct{}{}:
+	default:
+	}
+	return true
+}
+
+// handOverLocked hands inv, just taken off the queue (next, kickLocked), to the batch a slot
+// waits to fill for its function and caller, if one does and inv would join it (true): the
+// slot that took it need not run it, nor hand it over later, when the waiting one may have
+// ended its wait and taken the rest of the queue without it. sched.mu is held; the waiting
+// slot ends its wait under it too (finishGather).
+func (q *sched) handOverLocked(inv *call.Invocation) bool {
+	if q.gathers == nil || inv.Fn.Batching == nil {
+		return false
+	}
+	if _, d, ok := batchable(inv); !ok || d.MaxQueueDelayUs == 0 {
+		return false
+	}
+	return q.gathers.handOpen(inv)
+}
+
+// finishGather ends g, the batch inv's slot waited to fill, and takes from the queue what
+// joins it, in one hold of sched.mu: whatever a slot took off the queue for it before is in
+// extra (handOverLocked), whatever comes after is not counted. It returns what was handed to
+// g, what was taken from the queue, the batch size and how many make it (gather).
+func (q *sched) finishGather(inv *call.Invocation, usable []int, d *function.Batching, g *gathering) (extra, more []*call.Invocation, size, take int) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	extra = q.gathers.handed(inv, g, true)
+	until := batchWait(inv, d)
+	more, size, take, _ = q.gatherLocked(inv, usable, d, nil, len(extra), false, &until)
+	return extra, more, size, take
+}
+
 // handed is what was handed to g so far (a copy); with end, nothing more is handed to it.
 func (t *gatherTable) handed(inv *call.Invocation, g *gathering, end bool) []*call.Invocation {
 	t.mu.Lock()
@@ -104,9 +149,7 @@ func (s *slot) batchWaiting(inv *call.Invocation, usable []int, vs *call.Variant
 			break
 		}
 	}
-	extra := e.batching.handed(inv, g, true)
-	until := batchWait(inv, d)
-	more, size, take, _ := e.sched.gather(inv, usable, d, nil, len(extra), false, &until)
+	extra, more, size, take := e.sched.finishGather(inv, usable, d, g)
 	if k := take - 1; k < len(extra) {
 		for i := len(extra) - 1; i >= max(k, 0); i-- { // not in this batch: back to the queue, in order
 			e.sched.putBack(extra[i])

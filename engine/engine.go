@@ -59,6 +59,7 @@ func New(cfg Config) (*Engine, error) {
 	}
 	e.rec.e = e
 	e.sched.rescue = &e.res
+	e.sched.gathers = &e.batching
 	if cfg.Standby > 0 {
 		e.standby = make(chan Worker, cfg.Standby)
 	}

@@ -22,6 +22,9 @@ type sched struct {
 	// rescue is the engine's rescue workers (rescue.go): while one is up, a suspect's lone run
 	// is theirs (reservedLocked).
 	rescue *rescueSet
+	// gathers is the engine's batches waiting to fill (batchwait.go): what a slot takes off the
+	// queue for one of them goes to it in the same hold of mu (handOverLocked).
+	gathers *gatherTable
 }
 
 // admit takes inv, submitted: it refuses it (draining, or the queue or its tenant's share
@@ -58,6 +61,9 @@ func (q *sched) kickLocked() {
 			q.exclusive = true
 		}
 		inv := q.q.pop()
+		if q.handOverLocked(inv) { // batchwait.go
+			continue
+		}
 		s := q.pickIdleLocked(inv) // affinity.go
 		q.running++
 		s.in <- inv // capacity 1, and an idle slot's channel is empty: never blocks
@@ -68,16 +74,20 @@ func (q *sched) kickLocked() {
 func (q *sched) next(s *slot) *call.Invocation {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	if !q.exclusive && q.q.len() > 0 {
+	for !q.exclusive && q.q.len() > 0 {
 		head := q.q.peek()
-		if !head.Sched.Exclusive || q.running == 0 && !q.reservedLocked(head) {
-			q.exclusive = head.Sched.Exclusive
-			q.running++
-			inv := q.q.pop()
-			s.claimLocked(q, inv, true) // batch.go: its batch, before other slots take from it
-			q.kickLocked()
-			return inv
+		if head.Sched.Exclusive && (q.running > 0 || q.reservedLocked(head)) {
+			break
 		}
+		inv := q.q.pop()
+		if q.handOverLocked(inv) { // batchwait.go
+			continue
+		}
+		q.exclusive = inv.Sched.Exclusive
+		q.running++
+		s.claimLocked(q, inv, true) // batch.go: its batch, before other slots take from it
+		q.kickLocked()
+		return inv
 	}
 	q.idle = append(q.idle, s)
 	return nil
