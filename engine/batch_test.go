@@ -112,6 +112,22 @@ func submitBehindGate(t *testing.T, e *Engine, g *gate, workers int, f *call.Fun
 	return out
 }
 
+// submitInputs submits n invocations of f, the i-th with examples.BatchInput(i) and a
+// deadline a minute away, and returns them.
+func submitInputs(t *testing.T, e *Engine, f *call.Function, n int) []*call.Invocation {
+	t.Helper()
+	invs := make([]*call.Invocation, n)
+	for i := range invs {
+		invs[i] = call.Acquire()
+		invs[i].Fn, invs[i].Inputs = f, [][]byte{examples.BatchInput(uint64(i))}
+		invs[i].Deadline = time.Now().Add(time.Minute)
+		if err := e.Submit(invs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return invs
+}
+
 // batchEngines are the engines the batching tests run on, with their number of workers.
 var batchEngines = []struct {
 	name    string
@@ -294,15 +310,7 @@ func TestBatchDelayFillsPreferred(t *testing.T) {
 		t.Run(eng.name, func(t *testing.T) {
 			e := newEngine(t, eng.cfg)
 			f := batchFn(t, []int{2, 4}, function.MaxQueueDelayUs, "", []int{4})
-			invs := make([]*call.Invocation, 4)
-			for i := range invs {
-				invs[i] = call.Acquire()
-				invs[i].Fn, invs[i].Inputs = f, [][]byte{examples.BatchInput(uint64(i))}
-				invs[i].Deadline = time.Now().Add(time.Minute)
-				if err := e.Submit(invs[i]); err != nil {
-					t.Fatal(err)
-				}
-			}
+			invs := submitInputs(t, e, f, 4)
 			for i, inv := range invs {
 				<-inv.Done()
 				if inv.Err != nil || inv.Timing.Batch != 4 || !bytes.Equal(inv.Outputs[0], examples.BatchReference(examples.BatchInput(uint64(i)))) {
@@ -430,15 +438,7 @@ func TestBatchHandedOverWhileWaiting(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.waitEntered(t, 1)
-	invs := make([]*call.Invocation, 4)
-	for i := range invs {
-		invs[i] = call.Acquire()
-		invs[i].Fn, invs[i].Inputs = f, [][]byte{examples.BatchInput(uint64(i))}
-		invs[i].Deadline = time.Now().Add(time.Minute)
-		if err := e.Submit(invs[i]); err != nil {
-			t.Fatal(err)
-		}
-	}
+	invs := submitInputs(t, e, f, 4)
 	waiter, taker := &slot{e: e, id: "waiter"}, &slot{e: e, id: "taker"}
 	first := e.sched.next(waiter)
 	if first != invs[0] || waiter.claimed.inv != nil {
