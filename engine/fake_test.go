@@ -64,6 +64,10 @@ type fakeGPU struct {
 	entered  chan string
 	nentered atomic.Int64
 	allowed  chan struct{}
+	// gates are the gates of one input each (allowInput), made on first use under mu: the
+	// shared one lets whichever run takes its token through, not necessarily the one that
+	// waited longest.
+	gates map[string]chan struct{}
 }
 
 // fakeRun is one request a fake worker ran.
@@ -210,6 +214,24 @@ func (g *fakeGPU) allow(n int) {
 	for range n {
 		g.allowed <- struct{}{}
 	}
+}
+
+// allowInput lets the run of input in through the gate (waiting, or the next to come).
+func (g *fakeGPU) allowInput(in string) { g.gate(in) <- struct{}{} }
+
+// gate is input in's own gate.
+func (g *fakeGPU) gate(in string) chan struct{} {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.gates == nil {
+		g.gates = map[string]chan struct{}{}
+	}
+	c := g.gates[in]
+	if c == nil {
+		c = make(chan struct{}, 16)
+		g.gates[in] = c
+	}
+	return c
 }
 
 // fakeWorker is one fake worker process: a goroutine (serve) that runs its requests in order.

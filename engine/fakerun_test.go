@@ -105,6 +105,7 @@ func (w *fakeWorker) handle(r fakeReq) (worker.Result, bool) {
 		w.g.entered <- input
 		select {
 		case <-w.g.allowed:
+		case <-w.g.gate(input):
 		case <-w.kill:
 			return res, false
 		}
