@@ -202,7 +202,6 @@ func (s *slot) deferToRescue(inv *call.Invocation) bool {
 	if s.rescue || !e.res.open.Load() || e.res.up.Load() == 0 || inv.Sched.Whole || s.life.w != nil && !isClosed(s.life.w.Done()) {
 		return false
 	}
-	s.unclaim()
 	e.sched.putBack(inv)
 	e.kickRescue()
 	return true

@@ -186,14 +186,14 @@ func (s *slot) wait(dead <-chan struct{}) (*call.Invocation, wake) {
 // dispatch runs an invocation the slot took (or a submitter runs on it, lease.go).
 func (s *slot) dispatch(inv *call.Invocation) {
 	s.dropDoomed()
+	if s.life.w == nil || isClosed(s.life.w.Done()) {
+		// Its worker is down (or doomed, dropDoomed): inv goes to a rescue worker, or waits
+		// for a start whose back-off may take long; what it claimed would wait outside the
+		// queue, out of other slots' and the janitor's reach.
+		s.unclaim()
+	}
 	if s.deferToRescue(inv) {
 		return
-	}
-	if s.life.w == nil || isClosed(s.life.w.Done()) {
-		// Its worker is down (or doomed, dropDoomed): the start, with its back-off, may
-		// take long, and what it claimed would wait outside the queue, out of other slots'
-		// and the janitor's reach.
-		s.unclaim()
 	}
 	if !s.ensure() {
 		s.answerDraining(inv)

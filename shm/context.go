@@ -80,8 +80,7 @@ func (c *Context) PutGather(parts [][]byte, n uint64) (Span, error) {
 	if ways := min(GatherFanout, runtime.GOMAXPROCS(0)); n >= GatherParallelBytes && ways > 1 {
 		gatherParallel(dst, parts, total, ways)
 	} else {
-		gather(dst, parts)
-		clear(dst[total:])
+		gatherRange(dst, parts, int(total), 0, len(dst))
 	}
 	c.next += n
 	if c.next > c.high {
@@ -97,15 +96,7 @@ const (
 	GatherParallelBytes = 1 << 20
 )
 
-// gather copies parts back to back to the start of dst.
-func gather(dst []byte, parts [][]byte) {
-	at := 0
-	for _, p := range parts {
-		at += copy(dst[at:], p)
-	}
-}
-
-// gatherParallel is gather and the zeroing of dst after the parts' total bytes, on ways
+// gatherParallel copies parts back to back to the start of dst and zeroes the rest, on ways
 // goroutines (the caller's among them), each the bytes of dst in one range of equal length, a
 // multiple of the page size (from dst's start: cache lines apart where dst starts aligned, as
 // a batch's first input does).
@@ -131,7 +122,8 @@ func gatherParallel(dst []byte, parts [][]byte, total uint64, ways int) {
 // pages, and at most ways ranges.
 func gatherShare(n, ways int) int { return ((n+ways-1)/ways + 4095) &^ 4095 }
 
-// gatherRange writes bytes [lo, hi) of what gather and the zeroing after total would write.
+// gatherRange writes bytes [lo, hi) of dst as the parts laid back to back from its start
+// (total bytes) and zeroes after them make them.
 func gatherRange(dst []byte, parts [][]byte, total, lo, hi int) {
 	at := 0
 	for _, p := range parts {

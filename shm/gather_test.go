@@ -122,14 +122,12 @@ func BenchmarkPutGather(b *testing.B) {
 		parts[i] = parts[i][:item]
 	}
 	mem := make([]byte, item*count)
-	c := NewContext(mem)
 	for _, ways := range []int{1, 2, 4} {
 		b.Run(map[int]string{1: "serial", 2: "2-ways", 4: "4-ways"}[ways], func(b *testing.B) {
 			b.SetBytes(item * count)
 			for b.Loop() {
 				if ways == 1 {
-					c.Begin()
-					gather(mem, parts)
+					gatherRange(mem, parts, item*count, 0, len(mem))
 				} else {
 					gatherParallel(mem, parts, item*count, ways)
 				}
