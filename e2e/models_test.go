@@ -168,7 +168,8 @@ func TestModelWeightsWithTheFunction(t *testing.T) {
 // gpufn deploy --check uploads a bundle (the layout python -m tools.export writes: here the MLP
 // example's) and checks the answer to its reference inputs.
 func TestDeployBundle(t *testing.T) {
-	s := start(t, "--data-dir", t.TempDir())
+	data := t.TempDir()
+	s := start(t, "--data-dir", data)
 	dir := t.TempDir()
 	b, err := examples.MLPBundle(4, 4)
 	if err == nil {
@@ -177,9 +178,23 @@ func TestDeployBundle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// --check-only uploads nothing: before the deploy the function is missing.
+	if out, err := exec.Command(gpufnBin, "deploy", "--url", s.url, "--check-only", dir).CombinedOutput(); err == nil || !strings.Contains(string(out), "not_found") {
+		t.Fatalf("gpufn deploy --check-only of a bundle never deployed: %v\n%s", err, out)
+	}
 	out, err := exec.Command(gpufnBin, "deploy", "--url", s.url, "--check", dir).CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "output y matches the reference") {
 		t.Fatalf("gpufn deploy: %v\n%s", err, out)
+	}
+	// The deployed model survives a SIGKILL restart and still answers the reference
+	// (scripts/gpu-models.sh does the same with ResNet-18 and BERT on the GPU).
+	s.cmd.Process.Signal(syscall.SIGKILL)
+	<-s.done
+	s.done <- nil
+	s = start(t, "--data-dir", data)
+	out, err = exec.Command(gpufnBin, "deploy", "--url", s.url, "--check-only", dir).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "output y matches the reference") || strings.Contains(string(out), "PUT ") {
+		t.Fatalf("gpufn deploy --check-only after a SIGKILL restart: %v\n%s", err, out)
 	}
 	// A reference that the function does not produce fails the check.
 	y, err := examples.MLPReference(examples.MLPWeights(4), examples.MLPInput(4))

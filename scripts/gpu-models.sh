@@ -6,13 +6,17 @@
 #   check     run each batch-1 bundle with the exporter's own executor (tools/export/check.py,
 #             cuda-python) against eager PyTorch's reference
 #   deploy    serve on the sequential and on the concurrent engine; gpufn deploy --check each
-#             bundle (its outputs compared with the reference within the dtype bound)
+#             bundle (its outputs compared with the reference within the dtype bound); then
+#             SIGKILL the server, start it again on the same data dir and check each bundle
+#             again with nothing uploaded (gpufn deploy --check-only)
 #   torch     PyTorch's latency and throughput for the same models (scripts/torch-baseline.py)
 #   models    the bench's bundle workloads on seq, c4-mps, seq-wspin and seq-spin (MODELS_SYSTEMS):
 #             first invocation's stages, placements of the weight set, a low-load point and a
 #             closed loop of one connection (the serial check; -wspin and -spin show how much of
 #             its overhead is the worker's wake-up, docs/engines.md "Polling")
-#   batching  the batched ResNet-18 bundle on c4-mps, open loop, with and without batching
+#   batching  the batched ResNet-18 bundle on c4-mps, open loop, with and without batching; after
+#             each search BATCH_FIGURE-1 evenly spaced rates up to the highest held (default 5:
+#             20, 40, 60 and 80% of it, the last the 80% point of docs/batching.md)
 # Each part is bounded (PART_LIMIT seconds); everything lands in $OUT/models.log and
 # $OUT/models-results.tgz, written again after each part, so that a call cut short still
 # brings back what was done.
@@ -73,6 +77,14 @@ deploy_all() {
 		bin/gpufn deploy --url "http://127.0.0.1:$PORT" --check "$b" 2>&1 | grep -v "^PUT /v1/libraries/" || { unserve; return 1; }
 	done
 	curl -s "http://127.0.0.1:$PORT/v1/engines" >"$R/engines-$eng.json"
+	# SIGKILL, start again on the same data dir: every bundle answers its reference again,
+	# with nothing uploaded (weight sets, libraries and functions came back from the disk).
+	kill -9 "$(cat /tmp/gpufn-models.pid)"; wait "$(cat /tmp/gpufn-models.pid)" 2>/dev/null
+	serve "$eng" "/tmp/gpufn-data-$eng" || return 1
+	for b in $(bundles) examples/resnet18/batched; do
+		echo "--- $eng, after a SIGKILL restart: gpufn deploy --check-only $b"
+		bin/gpufn deploy --url "http://127.0.0.1:$PORT" --check-only "$b" || { unserve; return 1; }
+	done
 	unserve
 }
 export -f deploy_all
@@ -94,7 +106,7 @@ batching_sweep() {  # on|off
 	serve concurrent /tmp/gpufn-data-batching || return 1
 	bin/gpufn bench sweep --url "http://127.0.0.1:$PORT" --workload bundle:examples/resnet18/batched \
 		--batching "$1" --system "c4-mps-batching-$1" --sweep adaptive --start "${BATCH_START:-500}" \
-		--low-rate 25 --duration "${BATCH_DUR:-3s}" --figure-points 0 --placements 0 --progress lines --out "$R"  # placements: the models part
+		--low-rate 25 --duration "${BATCH_DUR:-3s}" --figure-points "${BATCH_FIGURE:-5}" --placements 0 --progress lines --out "$R"  # placements: the models part
 	local rc=$?
 	curl -s "http://127.0.0.1:$PORT/v1/engines" >"$R/engines-batching-$1.json"
 	unserve
