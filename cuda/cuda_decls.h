@@ -110,6 +110,7 @@ typedef gf_CUresult (*gf_cuMemcpyDtoH_v2_fn)(void *dst, gf_CUdeviceptr src, size
 typedef gf_CUresult (*gf_cuMemsetD8_v2_fn)(gf_CUdeviceptr dst, unsigned char value, size_t n);
 typedef gf_CUresult (*gf_cuMemHostRegister_v2_fn)(void *p, size_t bytes, unsigned int flags);
 typedef gf_CUresult (*gf_cuMemHostUnregister_fn)(void *p);
+typedef gf_CUresult (*gf_cuModuleLoadData_fn)(gf_CUmodule *mod, const void *image);
 typedef gf_CUresult (*gf_cuModuleLoadDataEx_fn)(gf_CUmodule *mod, const void *image, unsigned int nopts,
                                                 gf_CUjit_option *opts, void **optvals);
 typedef gf_CUresult (*gf_cuModuleUnload_fn)(gf_CUmodule mod);
@@ -174,6 +175,7 @@ typedef gf_CUresult (*gf_cuGetErrorString_fn)(gf_CUresult r, const char **msg);
 	X(cuMemsetD8_v2, gf_cuMemsetD8_v2_fn)                       \
 	X(cuMemHostRegister_v2, gf_cuMemHostRegister_v2_fn)         \
 	X(cuMemHostUnregister, gf_cuMemHostUnregister_fn)           \
+	X(cuModuleLoadData, gf_cuModuleLoadData_fn)                 \
 	X(cuModuleLoadDataEx, gf_cuModuleLoadDataEx_fn)             \
 	X(cuModuleUnload, gf_cuModuleUnload_fn)                     \
 	X(cuModuleGetFunction, gf_cuModuleGetFunction_fn)           \
@@ -305,6 +307,7 @@ gf_CUresult gf_cuMemsetD8(gf_CUdeviceptr dst, unsigned char v, size_t n);
 gf_CUresult gf_cuMemHostRegister(void *p, size_t n);
 gf_CUresult gf_cuMemHostUnregister(void *p);
 gf_CUresult gf_cuModuleLoad(uint64_t *mod, const void *image, size_t n, char *log, size_t logsize);
+gf_CUresult gf_cuModuleLoadCubin(uint64_t *mod, const void *image);
 gf_CUresult gf_cuModuleUnload(uint64_t mod);
 gf_CUresult gf_cuModuleGetFunction(uint64_t *f, uint64_t mod, const char *name, size_t namelen);
 gf_CUresult gf_cuFuncSetMaxDynamicShared(uint64_t f, int bytes);

@@ -54,6 +54,7 @@ const (
 // The operations whose errors are classified by context (see classify).
 const (
 	opLoad      = "cuModuleLoadDataEx"
+	opLoadCubin = "cuModuleLoadData"
 	opFunction  = "cuModuleGetFunction"
 	opLaunch    = "cuLaunchKernel"
 	opSetAttr   = "cuFuncSetAttribute"
@@ -125,7 +126,7 @@ func classify(op string, code int) (kind error, fatal bool) {
 		switch op {
 		case opLaunch, opSetAttr:
 			kind = gpu.ErrInvalidLaunch
-		case opLoad:
+		case opLoad, opLoadCubin:
 			kind = gpu.ErrInvalidImage
 		}
 	}

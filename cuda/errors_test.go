@@ -46,6 +46,8 @@ func TestClassify(t *testing.T) {
 		{opLoad, 222, gpu.ErrInvalidImage, false},
 		{opLoad, 300, gpu.ErrInvalidImage, false},
 		{opLoad, 1, gpu.ErrInvalidImage, false},
+		{opLoadCubin, 209, gpu.ErrInvalidImage, false}, // a cubin for another architecture
+		{opLoadCubin, 1, gpu.ErrInvalidImage, false},
 		{opFunction, 500, gpu.ErrNotFound, false},
 		{opLinkAdd, 218, gpu.ErrInvalidImage, false},
 		{opLinkAdd, 1, gpu.ErrInvalidImage, false},

@@ -94,6 +94,15 @@ gf_CUresult gf_cuMemsetD8(gf_CUdeviceptr dst, unsigned char v, size_t n) { retur
 gf_CUresult gf_cuMemHostRegister(void *p, size_t n) { return api.cuMemHostRegister_v2(p, n, 0); }
 gf_CUresult gf_cuMemHostUnregister(void *p) { return api.cuMemHostUnregister(p); }
 
+// gf_cuModuleLoadCubin loads an ELF cubin as it is (cuModuleLoadData: no copy, no JIT options;
+// a cubin has nothing to compile, so there is no JIT log to keep).
+gf_CUresult gf_cuModuleLoadCubin(uint64_t *mod, const void *image) {
+	gf_CUmodule m = NULL;
+	gf_CUresult r = api.cuModuleLoadData(&m, image);
+	*mod = (uint64_t)(uintptr_t)m;
+	return r;
+}
+
 // gf_cuModuleLoad copies the n bytes of image into C memory with a NUL after them (PTX must be
 // a NUL-terminated string; a cubin or fatbin ignores the extra byte) and loads it with the JIT
 // error log captured: up to logsize-1 bytes of it are copied to log, always NUL-terminated.

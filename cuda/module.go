@@ -22,19 +22,45 @@ const defaultDynShared = 48 << 10
 // maxArgs is the most kernel arguments one launch takes.
 const maxArgs = C.GF_MAX_ARGS
 
-// LoadModule loads a PTX, cubin or fatbin image (cuModuleLoadDataEx). The image is copied into
-// C memory with a NUL after it, so PTX needs no terminator of its own. A PTX that fails to
+// LoadModule loads a PTX, cubin or fatbin image. An ELF cubin (what a library compiled at
+// upload is) is loaded as it is (cuModuleLoadData); anything else, PTX or a fatbin that may
+// carry PTX, is copied into C memory with a NUL after it, so PTX needs no terminator of its
+// own, and loaded with the JIT's error log kept (cuModuleLoadDataEx). A PTX that fails to
 // compile, or bytes that are no image for this GPU, give an error matching gpu.ErrInvalidImage
 // whose message holds the JIT compiler's error log.
 func (d *Device) LoadModule(image []byte) (gpu.Module, error) {
-	if err := d.unusable(opLoad); err != nil {
+	return d.loadModule(image, isELF(image))
+}
+
+// elfMagic starts every ELF file, hence every cubin.
+const elfMagic = "\x7fELF"
+
+// isELF reports whether image is an ELF file (a cubin, for the CUDA driver).
+func isELF(image []byte) bool { return bytes.HasPrefix(image, []byte(elfMagic)) }
+
+// loadModule is LoadModule with the way chosen: plain loads image with cuModuleLoadData (an
+// ELF cubin only), else with cuModuleLoadDataEx and the JIT log (TestModuleLoadCost measures
+// both on one cubin: the options alone made a cubin's load several times slower).
+func (d *Device) loadModule(image []byte, plain bool) (gpu.Module, error) {
+	op := opLoad
+	if plain {
+		op = opLoadCubin
+	}
+	if err := d.unusable(op); err != nil {
 		return 0, err
 	}
 	if len(image) == 0 {
-		return 0, &gpu.Error{Op: opLoad, Code: codeInvalidImage, Name: codeName(codeInvalidImage),
+		return 0, &gpu.Error{Op: op, Code: codeInvalidImage, Name: codeName(codeInvalidImage),
 			Msg: "empty image", Kind: gpu.ErrInvalidImage}
 	}
 	var m C.uint64_t
+	if plain {
+		if r := C.gf_cuModuleLoadCubin(&m, unsafe.Pointer(&image[0])); r != codeSuccess {
+			return 0, d.fail(newError(op, r))
+		}
+		d.modules[gpu.Module(m)] = struct{}{}
+		return gpu.Module(m), nil
+	}
 	log := make([]byte, C.GF_JIT_LOG_SIZE)
 	r := C.gf_cuModuleLoad(&m, unsafe.Pointer(&image[0]), C.size_t(len(image)),
 		(*C.char)(unsafe.Pointer(&log[0])), C.size_t(len(log)))

@@ -14,7 +14,8 @@
 #             first invocation's stages, placements of the weight set, a low-load point and a
 #             closed loop of one connection (the serial check; -wspin and -spin show how much of
 #             its overhead is the worker's wake-up, docs/engines.md "Polling")
-#   batching  the batched ResNet-18 bundle on c4-mps, open loop, with and without batching; after
+#   batching  the batched ResNet-18 bundle on cN-mps (BATCH_WORKERS, default 4), open loop, with
+#             and without batching (BATCH_MODES, default "on off"), each its own result file; after
 #             each search BATCH_FIGURE-1 evenly spaced rates up to the highest held (default 5:
 #             20, 40, 60 and 80% of it, the last the 80% point of docs/batching.md)
 # Each part is bounded (PART_LIMIT seconds); everything lands in $OUT/models.log and
@@ -29,9 +30,30 @@ MODELS=${MODELS:-resnet18 bert}            # weights, check, deploy
 BENCH_MODELS=${BENCH_MODELS:-$MODELS}       # torch, models
 PART_LIMIT=${PART_LIMIT:-300}
 BATCH_LIMIT=${BATCH_LIMIT:-$PART_LIMIT}    # each batching sweep
+BATCH_WORKERS=${BATCH_WORKERS:-4}          # the batching sweeps' server: cN-mps
+BATCH_MODES=${BATCH_MODES:-on off}         # the batching sweeps, in order
 R=${RESULTS:-results/models}
 PORT=${PORT:-8090}
 mkdir -p "$R"
+# As scripts/gpu-bench.sh: on 12 cores or more, the servers (and their workers) on the first
+# three quarters of the cores, the load generator on the rest, so that the two do not take
+# each other's CPU; the serial loop's client then spin-waits for its answers (SPIN_WAIT, the
+# bench's --low-spin-wait: its own wake-up stays out of the latency). SERVER_CPUS= (empty)
+# turns pinning off.
+ncpu=$(nproc)
+if [ -z "${SERVER_CPUS+set}" ] && [ "$ncpu" -ge 12 ] && command -v taskset >/dev/null; then
+	q=$((ncpu / 4))
+	SERVER_CPUS=0-$((ncpu - q - 1))
+	BENCH_CPUS=${BENCH_CPUS:-$((ncpu - q))-$((ncpu - 1))}
+fi
+SERVER_CPUS=${SERVER_CPUS:-} BENCH_CPUS=${BENCH_CPUS:-}
+PIN_SERVER="" PIN_BENCH="" SERVER_CPUS_ARG=""
+if [ -n "$SERVER_CPUS" ]; then
+	PIN_SERVER="taskset -c $SERVER_CPUS" PIN_BENCH="taskset -c $BENCH_CPUS" SERVER_CPUS_ARG="--server-cpus $SERVER_CPUS"
+	SPIN_WAIT=${SPIN_WAIT:-10ms}
+else
+	SPIN_WAIT=${SPIN_WAIT:-0}
+fi
 log=$OUT/models.log
 status=0
 pack() { tar czf "$OUT/models-results.tgz" -C "$(dirname "$R")" "$(basename "$R")" 2>/dev/null; }
@@ -48,8 +70,8 @@ part() {  # name, command (a program or a function of this script), bounded by P
 	pack
 }
 has() { case " $PARTS " in *" $1 "*) return 0 ;; esac; return 1; }
-serve() {  # engine, data dir: a server on $PORT, waited for
-	bin/gpufn serve --listen 127.0.0.1:$PORT --device cuda --engine "$1" --max-body-bytes 1GiB \
+serve() {  # engine, data dir, more serve flags: a server on $PORT, waited for
+	$PIN_SERVER bin/gpufn serve --listen 127.0.0.1:$PORT --device cuda --engine "$1" --max-body-bytes 1GiB "${@:3}" \
 		--data-dir "$2" >"$R/serve-$1.log" 2>&1 &
 	echo $! >/tmp/gpufn-models.pid
 	for _ in $(seq 300); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && return 0; sleep 0.2; done
@@ -59,7 +81,8 @@ unserve() { kill "$(cat /tmp/gpufn-models.pid)" 2>/dev/null; wait "$(cat /tmp/gp
 bundles() { for m in $MODELS; do echo "examples/$m/b1"; done; }
 
 nvidia-smi --query-gpu=name,driver_version,compute_mode --format=csv | tee -a "$log"
-export PORT R MODELS BENCH_MODELS
+echo "cpus: $ncpu; servers on: ${SERVER_CPUS:-any}; bench on: ${BENCH_CPUS:-any}; serial client spin-wait: $SPIN_WAIT" | tee -a "$log"
+export PORT R MODELS BENCH_MODELS PIN_SERVER PIN_BENCH BATCH_WORKERS
 export -f serve unserve bundles
 if has weights; then
 	part weights scripts/model-weights.sh $(bundles) examples/resnet18/b4 examples/resnet18/b16 examples/resnet18/b32
@@ -92,31 +115,33 @@ if has deploy; then
 	for eng in sequential concurrent; do rm -rf "/tmp/gpufn-data-$eng"; part "deploy $eng" deploy_all "$eng"; done
 fi
 if has torch; then
-	part torch python3 scripts/torch-baseline.py --models "$(echo $BENCH_MODELS | tr ' ' ,)" --seconds "${TORCH_SECONDS:-1}" ${TORCH_CONFIGS:+--configs "$TORCH_CONFIGS"} \
+	part torch $PIN_SERVER python3 scripts/torch-baseline.py --models "$(echo $BENCH_MODELS | tr ' ' ,)" --seconds "${TORCH_SECONDS:-1}" ${TORCH_CONFIGS:+--configs "$TORCH_CONFIGS"} \
 		--out "$R/torch-baseline-$(echo $BENCH_MODELS | tr ' ' -).json"
 fi
 if has models; then
 	for m in $BENCH_MODELS; do
-		part "models $m" bin/gpufn bench compare --device cuda --gpufn bin/gpufn --machine "$(hostname)" \
-			--workload "$m" --systems "${MODELS_SYSTEMS:-seq,c4-mps,seq-wspin,seq-spin}" --sweep none --low-rate 25 --low-duration 3s \
+		part "models $m" $PIN_BENCH bin/gpufn bench compare --device cuda --gpufn bin/gpufn --machine "$(hostname)" $SERVER_CPUS_ARG \
+			--workload "$m" --systems "${MODELS_SYSTEMS:-seq,c4-mps,seq-wspin,seq-spin}" --sweep none --low-rate 25 --low-duration 3s --low-spin-wait "$SPIN_WAIT" \
 			--closed-loop 1 --duration 3s --placements 5 --progress lines --out "$R"
 	done
 fi
 batching_sweep() {  # on|off
-	serve concurrent /tmp/gpufn-data-batching || return 1
-	bin/gpufn bench sweep --url "http://127.0.0.1:$PORT" --workload bundle:examples/resnet18/batched \
-		--batching "$1" --system "c4-mps-batching-$1" --sweep adaptive --start "${BATCH_START:-500}" \
+	local sys=c${BATCH_WORKERS}-mps-batching-$1
+	serve concurrent /tmp/gpufn-data-batching --workers "$BATCH_WORKERS" --mps on || return 1
+	$PIN_BENCH bin/gpufn bench sweep --url "http://127.0.0.1:$PORT" --workload bundle:examples/resnet18/batched \
+		--batching "$1" --system "$sys" --name "bundle-resnet18-$sys" --sweep adaptive --start "${BATCH_START:-500}" \
 		--low-rate 25 --duration "${BATCH_DUR:-3s}" --figure-points "${BATCH_FIGURE:-5}" --placements 0 --progress lines --out "$R"  # placements: the models part
 	local rc=$?
-	curl -s "http://127.0.0.1:$PORT/v1/engines" >"$R/engines-batching-$1.json"
+	curl -s "http://127.0.0.1:$PORT/v1/engines" >"$R/engines-$sys.json"
 	unserve
 	return $rc
 }
 export -f batching_sweep
 if has batching; then
 	rm -rf /tmp/gpufn-data-batching
-	PART_LIMIT=$BATCH_LIMIT part "batching on" batching_sweep on
-	PART_LIMIT=$BATCH_LIMIT part "batching off" batching_sweep off
+	for mode in $BATCH_MODES; do
+		PART_LIMIT=$BATCH_LIMIT part "batching $mode (c$BATCH_WORKERS-mps)" batching_sweep "$mode"
+	done
 fi
 # The report reads the bench's files: only the torch, models and batching parts write them.
 if has torch || has models || has batching; then

@@ -5,15 +5,17 @@
 #   scripts/gpu-profile.sh WORKLOAD RATE [gpufn serve flags...]
 #   e.g. scripts/gpu-profile.sh matmul 14000 --engine concurrent --workers 4 --mps on
 #
-# It starts `gpufn serve --pprof` with the flags given, drives it with `gpufn bench run` at RATE
-# for DUR, and while the load runs takes a CPU profile of the server (PROFILE_SECONDS) and the
-# CPU time of every process involved over the same window: the server, its workers, the MPS
-# server, the bench; and the machine's busy cores. Outputs go to $OUT (or /tmp/gpu-profile):
+# It starts `gpufn serve --pprof --max-connections-per-ip=0` (the bench holds a connection per
+# request in flight, and the profile's download needs one more) with the flags given, drives it
+# with `gpufn bench run` at RATE for DUR, and while the load runs takes a CPU profile of the
+# server (PROFILE_SECONDS) and the CPU time of every process involved over the same window: the
+# server, its workers, the MPS server, the bench; and the machine's busy cores. Outputs go to $OUT (or /tmp/gpu-profile):
 # NAME.cpu.pprof (read it where Go is: go tool pprof -top bin/gpufn NAME.cpu.pprof),
 # NAME.cpu.txt (CPU seconds per process), NAME.server.log, the bench's result JSON and its own
 # CPU profile (NAME.bench.pprof).
 #
 # Environment: DUR=10s, PROFILE_SECONDS=5, NAME=WORKLOAD-RATE, PORT=18080, DEVICE=cuda,
+# BENCH_ARGS (more flags of gpufn bench run, e.g. "--batching on"),
 # SERVER_CPUS / BENCH_CPUS (taskset lists; default on 12 or more cores as gpu-bench.sh: the
 # last quarter of the cores for the bench).
 set -uo pipefail
@@ -37,7 +39,7 @@ fi
 pin_server=() pin_bench=()
 [ -n "${SERVER_CPUS:-}" ] && pin_server=(taskset -c "$SERVER_CPUS") && pin_bench=(taskset -c "$BENCH_CPUS")
 
-"${pin_server[@]}" bin/gpufn serve --listen "127.0.0.1:$PORT" --device "$DEVICE" --pprof "$@" >"$out/$NAME.server.log" 2>&1 &
+"${pin_server[@]}" bin/gpufn serve --listen "127.0.0.1:$PORT" --device "$DEVICE" --pprof --max-connections-per-ip=0 "$@" >"$out/$NAME.server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null' EXIT
 for _ in $(seq 300); do
@@ -47,7 +49,7 @@ for _ in $(seq 300); do
 done
 
 "${pin_bench[@]}" bin/gpufn bench run --url "http://127.0.0.1:$PORT" --workload "$workload" --rate "$rate" \
-	--duration "$DUR" --warmup 1s --progress off --system "$NAME" --name "$NAME" --out "$out" \
+	--duration "$DUR" --warmup 1s --progress off --system "$NAME" --name "$NAME" --out "$out" ${BENCH_ARGS:-} \
 	--cpuprofile "$out/$NAME.bench.pprof" >"$out/$NAME.bench.txt" 2>&1 &
 bench=$!
 sleep 2
