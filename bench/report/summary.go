@@ -253,6 +253,7 @@ func (d *Dir) Summary() string {
 		}
 	}
 	d.modelsSection(&b)
+	d.checksSection(&b) // checks.go
 	if t := d.Targets(); len(t) > 0 {
 		p("## Targets\n\n| target | measured | bound | |\n|---|---:|---:|---|\n")
 		for _, x := range t {
