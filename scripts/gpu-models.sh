@@ -2,7 +2,8 @@
 # Runs ON THE GPU MACHINE, from the repository root, with bin/gpufn from `make gpu-build`: the
 # example models end to end (docs/export.md, docs/batching.md). Parts, in order (PARTS):
 #   weights   regenerate the example bundles' weights from their seeds (scripts/model-weights.sh)
-#             and make the batched ResNet-18 bundle (b1 with variants b4, b16, b32)
+#             and make each model's batched bundle (examples/MODEL/batched: b1 with the variants
+#             exported beside it, examples/MODEL/bN; ResNet-18 b4, b16, b32; BERT b8)
 #   check     run each batch-1 bundle with the exporter's own executor (tools/export/check.py,
 #             cuda-python) against eager PyTorch's reference
 #   deploy    serve on the sequential and on the concurrent engine; gpufn deploy --check each
@@ -14,8 +15,9 @@
 #             first invocation's stages, placements of the weight set, a low-load point and a
 #             closed loop of one connection (the serial check; -wspin and -spin show how much of
 #             its overhead is the worker's wake-up, docs/engines.md "Polling")
-#   batching  the batched ResNet-18 bundle on cN-mps (BATCH_WORKERS, default 4), open loop, with
-#             and without batching (BATCH_MODES, default "on off"), each its own result file; after
+#   batching  a batched bundle (BATCH_MODEL, default resnet18) on cN-mps (BATCH_WORKERS, default
+#             4), open loop, with and without batching (BATCH_MODES, default "on off"), each its
+#             own result file; after
 #             each search BATCH_FIGURE-1 evenly spaced rates up to the highest held (default 5:
 #             20, 40, 60 and 80% of it, the last the 80% point of docs/batching.md)
 # Each part is bounded (PART_LIMIT seconds); everything lands in $OUT/models.log and
@@ -31,6 +33,7 @@ BENCH_MODELS=${BENCH_MODELS:-$MODELS}       # torch, models
 PART_LIMIT=${PART_LIMIT:-300}
 BATCH_LIMIT=${BATCH_LIMIT:-$PART_LIMIT}    # each batching sweep
 BATCH_WORKERS=${BATCH_WORKERS:-4}          # the batching sweeps' server: cN-mps
+BATCH_MODEL=${BATCH_MODEL:-resnet18}       # the batching sweeps' model (examples/BATCH_MODEL/batched)
 BATCH_MODES=${BATCH_MODES:-on off}         # the batching sweeps, in order
 R=${RESULTS:-results/models}
 PORT=${PORT:-8090}
@@ -79,15 +82,28 @@ serve() {  # engine, data dir, more serve flags: a server on $PORT, waited for
 }
 unserve() { kill "$(cat /tmp/gpufn-models.pid)" 2>/dev/null; wait "$(cat /tmp/gpufn-models.pid)" 2>/dev/null; }
 bundles() { for m in $MODELS; do echo "examples/$m/b1"; done; }
+# variants [MODEL]: the batch variants exported beside each model's b1 (examples/MODEL/bN, N > 1)
+variants() {
+	local m d
+	for m in ${1:-$MODELS}; do
+		for d in examples/$m/b[0-9]*/; do
+			d=${d%/}
+			[ "$d" != "examples/$m/b1" ] && [ -f "$d/export.json" ] && echo "$d"
+		done
+	done
+}
 
 nvidia-smi --query-gpu=name,driver_version,compute_mode --format=csv | tee -a "$log"
 echo "cpus: $ncpu; servers on: ${SERVER_CPUS:-any}; bench on: ${BENCH_CPUS:-any}; serial client spin-wait: $SPIN_WAIT" | tee -a "$log"
-export PORT R MODELS BENCH_MODELS PIN_SERVER PIN_BENCH BATCH_WORKERS
-export -f serve unserve bundles
+export PORT R MODELS BENCH_MODELS PIN_SERVER PIN_BENCH BATCH_WORKERS BATCH_MODEL
+# batched: the batched bundles of MODELS that the weights part made
+batched() { local m; for m in $MODELS; do [ -f "examples/$m/batched/gpufn-bundle.json" ] && echo "examples/$m/batched"; done; }
+export -f serve unserve bundles variants batched
 if has weights; then
-	part weights scripts/model-weights.sh $(bundles) examples/resnet18/b4 examples/resnet18/b16 examples/resnet18/b32
-	part batched python3 -m tools.export batch --out examples/resnet18/batched \
-		examples/resnet18/b1 examples/resnet18/b4 examples/resnet18/b16 examples/resnet18/b32
+	part weights scripts/model-weights.sh $(bundles) $(variants)
+	for m in $MODELS; do
+		[ -n "$(variants "$m")" ] && part "batched $m" python3 -m tools.export batch --out "examples/$m/batched" "examples/$m/b1" $(variants "$m")
+	done
 fi
 if has check; then
 	for b in $(bundles); do part "check $b" python3 -m tools.export.check "$b" --repeat 50; done
@@ -95,7 +111,7 @@ fi
 deploy_all() {
 	local eng=$1 b
 	serve "$eng" "/tmp/gpufn-data-$eng" || return 1
-	for b in $(bundles) examples/resnet18/batched; do
+	for b in $(bundles) $(batched); do
 		echo "--- $eng: gpufn deploy --check $b"
 		bin/gpufn deploy --url "http://127.0.0.1:$PORT" --check "$b" 2>&1 | grep -v "^PUT /v1/libraries/" || { unserve; return 1; }
 	done
@@ -104,7 +120,7 @@ deploy_all() {
 	# with nothing uploaded (weight sets, libraries and functions came back from the disk).
 	kill -9 "$(cat /tmp/gpufn-models.pid)"; wait "$(cat /tmp/gpufn-models.pid)" 2>/dev/null
 	serve "$eng" "/tmp/gpufn-data-$eng" || return 1
-	for b in $(bundles) examples/resnet18/batched; do
+	for b in $(bundles) $(batched); do
 		echo "--- $eng, after a SIGKILL restart: gpufn deploy --check-only $b"
 		bin/gpufn deploy --url "http://127.0.0.1:$PORT" --check-only "$b" || { unserve; return 1; }
 	done
@@ -128,8 +144,8 @@ fi
 batching_sweep() {  # on|off
 	local sys=c${BATCH_WORKERS}-mps-batching-$1
 	serve concurrent /tmp/gpufn-data-batching --workers "$BATCH_WORKERS" --mps on || return 1
-	$PIN_BENCH bin/gpufn bench sweep --url "http://127.0.0.1:$PORT" --workload bundle:examples/resnet18/batched \
-		--batching "$1" --system "$sys" --name "bundle-resnet18-$sys" --sweep adaptive --start "${BATCH_START:-500}" \
+	$PIN_BENCH bin/gpufn bench sweep --url "http://127.0.0.1:$PORT" --workload "bundle:examples/$BATCH_MODEL/batched" \
+		--batching "$1" --system "$sys" --name "bundle-$BATCH_MODEL-$sys" --sweep adaptive --start "${BATCH_START:-500}" \
 		--low-rate 25 --duration "${BATCH_DUR:-3s}" --figure-points "${BATCH_FIGURE:-5}" --placements 0 --progress lines --out "$R"  # placements: the models part
 	local rc=$?
 	curl -s "http://127.0.0.1:$PORT/v1/engines" >"$R/engines-$sys.json"
@@ -140,7 +156,7 @@ export -f batching_sweep
 if has batching; then
 	rm -rf /tmp/gpufn-data-batching
 	for mode in $BATCH_MODES; do
-		PART_LIMIT=$BATCH_LIMIT part "batching $mode (c$BATCH_WORKERS-mps)" batching_sweep "$mode"
+		PART_LIMIT=$BATCH_LIMIT part "batching $mode ($BATCH_MODEL, c$BATCH_WORKERS-mps)" batching_sweep "$mode"
 	done
 fi
 # The report reads the bench's files: only the torch, models and batching parts write them.

@@ -142,11 +142,16 @@ def combine(dirs, out_dir, preferred=None, delay_us=0, partial="pad"):
     if bundles[0][0] != 1 or len({b[0] for b in bundles}) != len(bundles):
         raise parse.ExportError(f"the variants' batch sizes {[b[0] for b in bundles]}: one must be 1, each once")
     _, d1, m1, c1, info1 = bundles[0]
-    for batch, d, m, c, info in bundles[1:]:
+    for i, (batch, d, m, c, info) in enumerate(bundles[1:], 1):
         if c.get("weight_set") != c1.get("weight_set") or c["blueprint"]["inputs"] != c1["blueprint"]["inputs"] \
-                or c["blueprint"]["outputs"] != c1["blueprint"]["outputs"] or info["model"] != info1["model"] \
+                or len(c["blueprint"]["outputs"]) != len(c1["blueprint"]["outputs"]) or info["model"] != info1["model"] \
                 or info["seed"] != info1["seed"] or info["dtype"] != info1["dtype"]:
             raise parse.ExportError(f"{d} is not a variant of {d1}: another model, seed, dtype, weight set, or inputs and outputs")
+        # Inductor names buffers per compile, so a variant's outputs may carry other names than
+        # the batch-1 function's (BERT: buf288 at batch 8, buf252 at batch 1): the server wants
+        # the same names, so the variant's are renamed to the function's.
+        c = _rename_outputs(c, c1["blueprint"]["outputs"], d)
+        bundles[i] = (batch, d, m, c, info)
     items = {}
     for name, t in zip(c1["blueprint"]["inputs"], info1["inputs"]):
         items[name] = _nbytes(t)
@@ -195,6 +200,33 @@ def combine(dirs, out_dir, preferred=None, delay_us=0, partial="pad"):
     with open(os.path.join(out_dir, MANIFEST), "w") as f:
         json.dump(manifest, f, indent=1)
     return manifest
+
+
+def _rename_outputs(config, names, where):
+    """config with its outputs renamed, in order, to names (a copy; config itself when they
+    already match). A new name that the config already uses for something else is refused."""
+    old = config["blueprint"]["outputs"]
+    renames = {o: n for o, n in zip(old, names) if o != n}
+    if not renames:
+        return config
+    bp = config["blueprint"]
+    taken = set(bp.get("inputs", [])) | set(bp.get("weights", [])) | set(bp.get("buffers", {})) | set(old)
+    for o, n in renames.items():
+        if n in taken and n not in renames:
+            raise parse.ExportError(f"{where}: its output {o} cannot take the batch-1 function's name {n}, which it uses for another buffer")
+
+    def walk(v):
+        if isinstance(v, str):
+            return renames.get(v, v)
+        if isinstance(v, list):
+            return [walk(x) for x in v]
+        if isinstance(v, dict):
+            return {renames.get(k, k): walk(x) for k, x in v.items()}
+        return v
+
+    out = dict(config)
+    out["blueprint"] = walk(bp)
+    return out
 
 
 def _nbytes(t):

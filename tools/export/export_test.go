@@ -99,3 +99,29 @@ func readJSON(t *testing.T, path string, v any) {
 		t.Fatalf("%s: %v", path, err)
 	}
 }
+
+// The exporter's batched BERT bundle (b1 with its b8 variant, whose compile named the output
+// otherwise: the exporter renames it) passes the server's own variant check.
+func TestBatchedBERTVariantChecks(t *testing.T) {
+	dir := t.TempDir()
+	python3(t, "-m", "tools.export", "batch", "--out", dir, "examples/bert/b1", "examples/bert/b8")
+	parse := func(path string) *function.Plan {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := function.Parse(b)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		return p
+	}
+	p := parse(filepath.Join(dir, "function.json"))
+	v := parse(filepath.Join(dir, "variants", "bert-b8.json"))
+	if p.Config == nil || p.Config.Batching == nil {
+		t.Fatal("the batched function declares no batching")
+	}
+	if ps := p.Config.Batching.CheckVariant(p, v, 0, 8); len(ps) != 0 {
+		t.Fatalf("the b8 variant: %v", ps)
+	}
+}

@@ -235,6 +235,28 @@ class Combine(unittest.TestCase):
             with open(os.path.join(d, "variants", "resnet18-b4.json")) as f:
                 self.assertEqual(json.load(f)["blueprint"]["buffers"]["buf60"], {"Absolute": 4 * 2000})
 
+    def test_variant_outputs_renamed(self):
+        # BERT's batch-8 compile named its output buf288, the batch-1 one buf252.
+        ex = os.path.join(ROOT, "examples", "bert")
+        with tempfile.TemporaryDirectory() as d:
+            m = bundle.combine([os.path.join(ex, "b1"), os.path.join(ex, "b8")], d)
+            with open(os.path.join(d, m["variants"][0]["config"])) as f:
+                v = json.load(f)
+            with open(os.path.join(ex, "b8", "function.json")) as f:
+                orig = json.load(f)
+            self.assertEqual(orig["blueprint"]["outputs"], ["buf288"])
+            self.assertEqual(v["blueprint"]["outputs"], ["buf252"])
+            text = json.dumps(v)
+            self.assertNotIn("buf288", text)
+            self.assertEqual(text.count('"buf252"'), json.dumps(orig).count('"buf288"'))
+            self.assertEqual(v["blueprint"]["buffers"]["buf252"], orig["blueprint"]["buffers"]["buf288"])
+            self.assertEqual(v["modules"], orig["modules"])
+        # A name the variant already uses for another buffer is refused.
+        c = {"blueprint": {"inputs": ["x"], "weights": [], "buffers": {"a": {}, "b": {}}, "outputs": ["a"], "control_flow": []}}
+        with self.assertRaisesRegex(parse.ExportError, "uses for another buffer"):
+            bundle._rename_outputs(c, ["b"], "v")
+        self.assertIs(bundle._rename_outputs(c, ["a"], "v"), c)
+
     def test_refuses_another_model(self):
         with tempfile.TemporaryDirectory() as d:
             with self.assertRaisesRegex(parse.ExportError, "not a variant"):
