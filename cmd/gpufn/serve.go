@@ -276,12 +276,49 @@ func loadTokens(file string, log *zap.Logger) (*auth.Tokens, error) {
 	return tokens, nil
 }
 
-// probeGPUs lists the devices through a probing worker, refuses to serve on one that can
-// read pageable host memory unless --allow-hmm, and selects those of --gpus.
+// probe lists the devices through a probing worker (a variable for the tests).
+var probe = worker.Probe
+
+// Probes of a GPU that reported no free memory: how many in all, and the first wait between two
+// (doubled after each; a variable for the tests).
+const probeAttempts = 4
+
+var probeBackoff = 250 * time.Millisecond
+
+// noFreeMemory is the first GPU of infos that reports no free device memory (its driver's
+// memory query failed, as right after another process's fault, or others hold all of it), or
+// nil. The engines size their pools from the free memory: with none they cannot.
+func noFreeMemory(infos []gpu.Info) *gpu.Info {
+	for i := range infos {
+		if infos[i].Kind != "cpu" && infos[i].FreeMem == 0 {
+			return &infos[i]
+		}
+	}
+	return nil
+}
+
+// probeGPUs lists the devices through a probing worker (again, after a wait, while a GPU reports
+// no free memory), refuses to serve on one that can read pageable host memory unless
+// --allow-hmm, and selects those of --gpus.
 func probeGPUs(f *serveFlags, opt worker.StartOptions) ([]gpu.Info, error) {
-	infos, err := worker.Probe(opt)
-	if err != nil {
-		return nil, fmt.Errorf("probing devices: %w", err)
+	var infos []gpu.Info
+	for attempt, wait := 1, probeBackoff; ; attempt, wait = attempt+1, 2*wait {
+		var err error
+		if infos, err = probe(opt); err != nil {
+			return nil, fmt.Errorf("probing devices: %w", err)
+		}
+		g := noFreeMemory(infos)
+		if g == nil {
+			break
+		}
+		if attempt == probeAttempts {
+			return nil, fmt.Errorf("%s device %d (%s) reports no free memory in %d probes over %v (its memory query failed, or other processes hold all of its %d MiB): the worker pools cannot be sized",
+				g.Kind, g.Ordinal, g.Name, probeAttempts, probeBackoff*(1<<(probeAttempts-1)-1), g.TotalMem>>20)
+		}
+		if opt.Log != nil {
+			opt.Log.Warn("a GPU reports no free memory; probing again", zap.Int("gpu", g.Ordinal), zap.Int("attempt", attempt), zap.Duration("wait", wait))
+		}
+		time.Sleep(wait)
 	}
 	if len(infos) == 0 {
 		return nil, fmt.Errorf("no %s device found", f.device)
