@@ -40,7 +40,7 @@ func isELF(image []byte) bool { return bytes.HasPrefix(image, []byte(elfMagic)) 
 
 // loadModule is LoadModule with the way chosen: plain loads image with cuModuleLoadData (an
 // ELF cubin only), else with cuModuleLoadDataEx and the JIT log (TestModuleLoadCost measures
-// both on one cubin: the options alone made a cubin's load several times slower).
+// both on one cubin: on the H100, 33 against 37 us p50 and 68 against 117 us p99).
 func (d *Device) loadModule(image []byte, plain bool) (gpu.Module, error) {
 	op := opLoad
 	if plain {

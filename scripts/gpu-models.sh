@@ -50,6 +50,10 @@ if [ -z "${SERVER_CPUS+set}" ] && [ "$ncpu" -ge 12 ] && command -v taskset >/dev
 	BENCH_CPUS=${BENCH_CPUS:-$((ncpu - q))-$((ncpu - 1))}
 fi
 SERVER_CPUS=${SERVER_CPUS:-} BENCH_CPUS=${BENCH_CPUS:-}
+if [ -n "$SERVER_CPUS" ] && [ -z "$BENCH_CPUS" ]; then
+	echo "gpu-models: SERVER_CPUS=$SERVER_CPUS without BENCH_CPUS: give the bench its CPUs too (or SERVER_CPUS= for no pinning)" >&2
+	exit 2
+fi
 PIN_SERVER="" PIN_BENCH="" SERVER_CPUS_ARG=""
 if [ -n "$SERVER_CPUS" ]; then
 	PIN_SERVER="taskset -c $SERVER_CPUS" PIN_BENCH="taskset -c $BENCH_CPUS" SERVER_CPUS_ARG="--server-cpus $SERVER_CPUS"
@@ -63,7 +67,8 @@ pack() { tar czf "$OUT/models-results.tgz" -C "$(dirname "$R")" "$(basename "$R"
 part() {  # name, command (a program or a function of this script), bounded by PART_LIMIT
 	local name=$1; shift
 	echo "=== $name: $* ($(date +%T))" | tee -a "$log"
-	timeout "$PART_LIMIT" bash -c '"$@"' part "$@" 2>&1 | tee -a "$log"
+	# (the part's own shell gets pipefail too: a failing command piped into grep fails the part)
+	timeout "$PART_LIMIT" bash -o pipefail -c '"$@"' part "$@" 2>&1 | tee -a "$log"
 	local rc=${PIPESTATUS[0]}
 	# a part cut short by its timeout leaves its server behind: stop it before the next part
 	[ -f /tmp/gpufn-models.pid ] && kill "$(cat /tmp/gpufn-models.pid)" 2>/dev/null && sleep 1
@@ -75,9 +80,9 @@ part() {  # name, command (a program or a function of this script), bounded by P
 has() { case " $PARTS " in *" $1 "*) return 0 ;; esac; return 1; }
 serve() {  # engine, data dir, more serve flags: a server on $PORT, waited for
 	$PIN_SERVER bin/gpufn serve --listen 127.0.0.1:$PORT --device cuda --engine "$1" --max-body-bytes 1GiB "${@:3}" \
-		--data-dir "$2" >"$R/serve-$1.log" 2>&1 &
+		--data-dir "$2" >>"$R/serve-$1.log" 2>&1 &
 	echo $! >/tmp/gpufn-models.pid
-	for _ in $(seq 300); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && return 0; sleep 0.2; done
+	for _ in $(seq 300); do curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null && return 0; sleep 0.2; done
 	echo "the server did not come up"; return 1
 }
 unserve() { kill "$(cat /tmp/gpufn-models.pid)" 2>/dev/null; wait "$(cat /tmp/gpufn-models.pid)" 2>/dev/null; }
@@ -109,17 +114,24 @@ if has check; then
 	for b in $(bundles); do part "check $b" python3 -m tools.export.check "$b" --repeat 50; done
 fi
 deploy_all() {
-	local eng=$1 b
-	serve "$eng" "/tmp/gpufn-data-$eng" || return 1
+	local eng=$1 b rt=/tmp/gpufn-models-rt-$eng
+	rm -rf "$rt" "$rt-2"
+	serve "$eng" "/tmp/gpufn-data-$eng" --runtime-dir "$rt" || return 1
 	for b in $(bundles) $(batched); do
 		echo "--- $eng: gpufn deploy --check $b"
-		bin/gpufn deploy --url "http://127.0.0.1:$PORT" --check "$b" 2>&1 | grep -v "^PUT /v1/libraries/" || { unserve; return 1; }
+		bin/gpufn deploy --url "http://127.0.0.1:$PORT" --check "$b" 2>&1 | { grep -v "^PUT /v1/libraries/" || true; } || { unserve; return 1; }
 	done
 	curl -s "http://127.0.0.1:$PORT/v1/engines" >"$R/engines-$eng.json"
 	# SIGKILL, start again on the same data dir: every bundle answers its reference again,
 	# with nothing uploaded (weight sets, libraries and functions came back from the disk).
+	# A SIGKILLed server leaves its MPS control daemon running: stop it, and start the new
+	# server with a runtime directory of its own. (The batched bundle's function has b1's name,
+	# so after its deploy the b1 checks invoke the batched function, alone.)
 	kill -9 "$(cat /tmp/gpufn-models.pid)"; wait "$(cat /tmp/gpufn-models.pid)" 2>/dev/null
-	serve "$eng" "/tmp/gpufn-data-$eng" || return 1
+	if [ -e "$rt/mps-pipe/control" ] && command -v nvidia-cuda-mps-control >/dev/null; then
+		echo quit | CUDA_MPS_PIPE_DIRECTORY="$rt/mps-pipe" nvidia-cuda-mps-control
+	fi
+	serve "$eng" "/tmp/gpufn-data-$eng" --runtime-dir "$rt-2" || return 1
 	for b in $(bundles) $(batched); do
 		echo "--- $eng, after a SIGKILL restart: gpufn deploy --check-only $b"
 		bin/gpufn deploy --url "http://127.0.0.1:$PORT" --check-only "$b" || { unserve; return 1; }

@@ -24,8 +24,8 @@ const (
 	DandelionColdPerS    = 2500 // distinct cold functions served per second at that rate
 )
 
-// at80 is the run of steps nearest to 80% of peak, within 5% of it (nil when none is); of
-// two at the same rate, the figure point (the run made for that rate after the search).
+// at80 is the run of steps for 80% of peak: a figure point (a run made for its rate after the
+// search) within 5% of it, else the nearest other run within 5%; nil when none is.
 func at80(steps []*load.RateResult, peak float64) *load.RateResult {
 	want := 0.8 * peak
 	var best *load.RateResult
@@ -33,8 +33,8 @@ func at80(steps []*load.RateResult, peak float64) *load.RateResult {
 		if r.OK == 0 || math.Abs(r.Offered-want) > 0.05*want {
 			continue
 		}
-		if best == nil || math.Abs(r.Offered-want) < math.Abs(best.Offered-want) ||
-			r.Offered == best.Offered && r.Phase == "figure" && best.Phase != "figure" {
+		fig, bestFig := r.Phase == "figure", best != nil && best.Phase == "figure"
+		if best == nil || fig && !bestFig || fig == bestFig && math.Abs(r.Offered-want) < math.Abs(best.Offered-want) {
 			best = r
 		}
 	}
@@ -70,32 +70,58 @@ func (d *Dir) BatchingChecks() []Target {
 			if !ok {
 				continue
 			}
-			name := r.Workload + " " + s.Name
-			model := batchedModel(r.Workload)
-			if t := d.Torch.Run(model, "compile-ro-bf16", BatchTorchBatch); t != nil && s.MaxHolding > 0 {
-				out = append(out, Target{Name: fmt.Sprintf("%s: highest rate held >= %.1fx torch.compile reduce-overhead bf16 b%d", name, BatchHeldVsTorch, BatchTorchBatch),
-					Measured: fmt.Sprintf("%g/s = %s", s.MaxHolding, ratio(s.MaxHolding/t.ItemsPerS)), Bound: fmt.Sprintf(">= %.0f/s (%.0f/s)", BatchHeldVsTorch*t.ItemsPerS, t.ItemsPerS),
-					Pass: s.MaxHolding >= BatchHeldVsTorch*t.ItemsPerS})
-			}
-			if off := find(r.Workload, base+"-batching-off"); off != nil && off.LowLoad != nil && s.LowLoad != nil && off.LowLoad.OK > 0 && s.LowLoad.OK > 0 {
-				on, o := s.LowLoad.Latency.P50, off.LowLoad.Latency.P50
-				out = append(out, Target{Name: fmt.Sprintf("%s: low-load p50 within %.0f%% of batching off (%s ms)", name, 100*(BatchLowP50Over-1), human.Cell(o)),
-					Measured: fmt.Sprintf("%s ms = %s", human.Cell(on), ratio(on/o)), Bound: fmt.Sprintf("<= %.2fx", BatchLowP50Over), Pass: on <= BatchLowP50Over*o})
-			}
-			if s.MaxHolding > 0 && s.LowLoad != nil && s.LowLoad.OK > 0 {
-				low := s.LowLoad.Latency.P99
-				t := Target{Name: fmt.Sprintf("%s: p99 at 80%% of the highest rate held <= %gx the low-load p99 (%s ms)", name, BatchP99At80, human.Cell(low)),
-					Bound: fmt.Sprintf("<= %s ms", human.Cell(BatchP99At80*low))}
-				if x := at80(s.Steps, s.MaxHolding); x != nil {
-					t.Measured, t.Pass = fmt.Sprintf("%s ms at %g/s", human.Cell(x.Latency.P99), x.Offered), x.Latency.P99 <= BatchP99At80*low
-				} else {
-					t.Measured = fmt.Sprintf("no run within 5%% of %g/s", 0.8*s.MaxHolding)
-				}
-				out = append(out, t)
-			}
+			out = append(out, d.batchingChecks(r.Workload, s, find(r.Workload, base+"-batching-off"))...)
 		}
 	}
 	return out
+}
+
+// batchingChecks are BatchingChecks' checks of one "-batching-on" system s of a workload, with
+// off its "-batching-off" partner (nil when the directory has none). A figure that is missing
+// where the check has its other inputs is a failing row saying what is missing, not no row.
+func (d *Dir) batchingChecks(workload string, s, off *SystemResult) []Target {
+	name := workload + " " + s.Name
+	var out []Target
+	low := s.LowLoad
+	if low != nil && low.OK == 0 {
+		low = nil
+	}
+	if t := d.Torch.Run(batchedModel(workload), "compile-ro-bf16", BatchTorchBatch); t != nil {
+		x := Target{Name: fmt.Sprintf("%s: highest rate held >= %.1fx torch.compile reduce-overhead bf16 b%d", name, BatchHeldVsTorch, BatchTorchBatch),
+			Measured: "no rate held", Bound: fmt.Sprintf(">= %.0f/s (%.0f/s)", BatchHeldVsTorch*t.ItemsPerS, t.ItemsPerS)}
+		if s.MaxHolding > 0 {
+			x.Measured, x.Pass = fmt.Sprintf("%g/s = %s", s.MaxHolding, ratio(s.MaxHolding/t.ItemsPerS)), s.MaxHolding >= BatchHeldVsTorch*t.ItemsPerS
+		}
+		out = append(out, x)
+	}
+	x := Target{Name: fmt.Sprintf("%s: low-load p50 within %.0f%% of batching off", name, 100*(BatchLowP50Over-1)), Bound: fmt.Sprintf("<= %.2fx", BatchLowP50Over)}
+	switch {
+	case off == nil:
+		x.Measured = "no -batching-off run of this workload"
+	case off.LowLoad == nil || off.LowLoad.OK == 0 || low == nil:
+		x.Measured = "no low-load point with batching on and off"
+	default:
+		on, o := low.Latency.P50, off.LowLoad.Latency.P50
+		x.Name += fmt.Sprintf(" (%s ms)", human.Cell(o))
+		x.Measured, x.Pass = fmt.Sprintf("%s ms = %s", human.Cell(on), ratio(on/o)), on <= BatchLowP50Over*o
+	}
+	out = append(out, x)
+	x = Target{Name: fmt.Sprintf("%s: p99 at 80%% of the highest rate held <= %gx the low-load p99", name, BatchP99At80)}
+	switch {
+	case low == nil:
+		x.Measured = "no low-load point"
+	case s.MaxHolding <= 0:
+		x.Measured = "no rate held"
+	default:
+		x.Name += fmt.Sprintf(" (%s ms)", human.Cell(low.Latency.P99))
+		x.Bound = fmt.Sprintf("<= %s ms", human.Cell(BatchP99At80*low.Latency.P99))
+		if r := at80(s.Steps, s.MaxHolding); r != nil {
+			x.Measured, x.Pass = fmt.Sprintf("%s ms at %g/s", human.Cell(r.Latency.P99), r.Offered), r.Latency.P99 <= BatchP99At80*low.Latency.P99
+		} else {
+			x.Measured = fmt.Sprintf("no run within 5%% of %g/s", 0.8*s.MaxHolding)
+		}
+	}
+	return append(out, x)
 }
 
 // TailChecks checks the figures of the latency tails issue: for a run with cold requests
@@ -117,6 +143,8 @@ func (d *Dir) TailChecks() []Target {
 		for _, s := range r.Systems {
 			x := s.LowLoad
 			if x == nil || x.Hot == nil || x.Cold == nil {
+				out = append(out, Target{Name: fmt.Sprintf("%s %s, %g%% cold: cold beside hot", r.Workload, s.Name, r.Method.ColdPercent),
+					Measured: "no low-load run with hot and cold requests", Bound: "one"})
 				continue
 			}
 			name := fmt.Sprintf("%s %s at %g/s, %g%% cold", r.Workload, s.Name, x.Offered, r.Method.ColdPercent)
@@ -133,10 +161,13 @@ func (d *Dir) TailChecks() []Target {
 // dandelionChecks are TailChecks' checks of one dandelion result (the mix first, the all-hot
 // run second, as bench dandelion writes it).
 func dandelionChecks(r *Results) []Target {
-	if len(r.Systems) < 2 || r.Systems[0].MaxHolding <= 0 {
-		return nil
+	if len(r.Systems) < 2 {
+		return []Target{{Name: r.Workload + ": the mix and the all-hot run", Measured: fmt.Sprintf("%d systems in the file", len(r.Systems)), Bound: "2"}}
 	}
 	mix, hot := r.Systems[0], r.Systems[1]
+	if mix.MaxHolding <= 0 {
+		return []Target{{Name: r.Workload + " " + mix.Name + ": a highest rate held", Measured: "none held", Bound: "a rate held"}}
+	}
 	x := at80(mix.Steps, mix.MaxHolding)
 	name := fmt.Sprintf("%s %s at 80%% of %g/s", r.Workload, mix.Name, mix.MaxHolding)
 	if x == nil {
@@ -151,12 +182,12 @@ func dandelionChecks(r *Results) []Target {
 	}
 	for _, h := range hot.Steps {
 		if h.Offered == x.Offered && h.OK > 0 {
-			out = append(out, Target{Name: fmt.Sprintf("%s: p99 <= %gx the all-hot run's p99 (%s ms)", name, DandelionP99VsAllHot, human.Cell(h.Latency.P99)),
+			return append(out, Target{Name: fmt.Sprintf("%s: p99 <= %gx the all-hot run's p99 (%s ms)", name, DandelionP99VsAllHot, human.Cell(h.Latency.P99)),
 				Measured: human.Cell(x.Latency.P99) + " ms", Bound: human.Cell(DandelionP99VsAllHot*h.Latency.P99) + " ms", Pass: x.Latency.P99 <= DandelionP99VsAllHot*h.Latency.P99})
-			break
 		}
 	}
-	return out
+	return append(out, Target{Name: fmt.Sprintf("%s: p99 <= %gx the all-hot run's p99", name, DandelionP99VsAllHot),
+		Measured: fmt.Sprintf("no all-hot run at %g/s", x.Offered), Bound: "an all-hot run at the same rate"})
 }
 
 // checksSection writes the checks of the batching and latency tails issues, when the directory

@@ -53,6 +53,21 @@ func TestBatchingChecks(t *testing.T) {
 			t.Errorf("no check %q among %v", name, got)
 		}
 	}
+	// A figure point a little off 80% is preferred to a search run nearer to it.
+	on.Steps[2].Offered = 24100
+	on.Steps = append(on.Steps, run("bisect", 23990, 5, 30, true))
+	for _, c := range d.BatchingChecks() {
+		if strings.Contains(c.Name, "p99 at 80%") && c.Measured != "4.40 ms at 24100/s" {
+			t.Errorf("with a search run nearer 80%%: %+v", c)
+		}
+	}
+	// Without its batching-off partner the low-load check fails, saying so.
+	delete(d.Results, "off")
+	for _, c := range d.BatchingChecks() {
+		if strings.Contains(c.Name, "low-load p50") && (c.Pass || c.Measured != "no -batching-off run of this workload") {
+			t.Errorf("without batching off: %+v", c)
+		}
+	}
 	// Without a run near 80% of the peak the check fails, saying so.
 	on.Steps = on.Steps[1:2]
 	for _, c := range d.BatchingChecks() {
@@ -74,6 +89,15 @@ func TestTailChecks(t *testing.T) {
 		"dandelion": {Workload: "dandelion-matmul-n128", Method: Method{Dandelion: &DandelionMethod{Functions: 10, HotSet: 2, HotPercent: 97}},
 			Systems: []*SystemResult{{Name: "m", MaxHolding: 10000, Steps: []*load.RateResult{mix}}, {Name: "h", Steps: []*load.RateResult{run("allhot", 8000, 0.3, 0.5, true)}}}},
 	}}
+	// Without an all-hot run at the mix's rate, that check fails, saying so.
+	allhot := d.Results["dandelion"].Systems[1]
+	allhot.Steps[0].Offered = 7000
+	for _, c := range d.TailChecks() {
+		if strings.Contains(c.Name, "all-hot run's p99") && (c.Pass || c.Measured != "no all-hot run at 8000/s") {
+			t.Errorf("without an all-hot run at the rate: %+v", c)
+		}
+	}
+	allhot.Steps[0].Offered = 8000
 	got := checkTable(d.TailChecks())
 	want := map[string]bool{"cold p50": true, "cold p99": false, "p99 <= 2x p50": true, "distinct cold functions": true, "all-hot run's p99": false}
 	if len(got) != len(want) {

@@ -44,4 +44,21 @@ func TestProbeRetriesWithoutFreeMemory(t *testing.T) {
 	if _, err := probeGPUs(f, worker.StartOptions{}); err != nil || *calls != 1 {
 		t.Fatalf("probeGPUs: %v after %d probes; want one", err, *calls)
 	}
+
+	// Only the GPUs the server serves on count: GPU 0 without free memory does not hold up
+	// a server on GPU 1.
+	old := probe
+	calls2 := 0
+	probe = func(worker.StartOptions) ([]gpu.Info, error) {
+		calls2++
+		return []gpu.Info{{Kind: "cuda", Ordinal: 0, FreeMem: 0}, {Kind: "cuda", Ordinal: 1, FreeMem: 8 << 30}}, nil
+	}
+	t.Cleanup(func() { probe = old })
+	infos, err = probeGPUs(&serveFlags{device: "cuda", gpus: "1"}, worker.StartOptions{})
+	if err != nil || len(infos) != 1 || infos[0].Ordinal != 1 || calls2 != 1 {
+		t.Fatalf("--gpus 1 beside a GPU 0 without free memory: %v, %+v after %d probes", err, infos, calls2)
+	}
+	if _, err := probeGPUs(&serveFlags{device: "cuda", gpus: "0"}, worker.StartOptions{}); err == nil || calls2 != 1+probeAttempts {
+		t.Fatalf("--gpus 0 without free memory: %v after %d probes", err, calls2-1)
+	}
 }

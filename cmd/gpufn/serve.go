@@ -297,15 +297,21 @@ func noFreeMemory(infos []gpu.Info) *gpu.Info {
 	return nil
 }
 
-// probeGPUs lists the devices through a probing worker (again, after a wait, while a GPU reports
-// no free memory), refuses to serve on one that can read pageable host memory unless
-// --allow-hmm, and selects those of --gpus.
+// probeGPUs lists the devices through a probing worker, selects those of --gpus (probing again,
+// after a wait, while one of them reports no free memory), and refuses to serve on one that can
+// read pageable host memory unless --allow-hmm.
 func probeGPUs(f *serveFlags, opt worker.StartOptions) ([]gpu.Info, error) {
-	var infos []gpu.Info
+	var all, infos []gpu.Info
 	for attempt, wait := 1, probeBackoff; ; attempt, wait = attempt+1, 2*wait {
 		var err error
-		if infos, err = probe(opt); err != nil {
+		if all, err = probe(opt); err != nil {
 			return nil, fmt.Errorf("probing devices: %w", err)
+		}
+		if len(all) == 0 {
+			return nil, fmt.Errorf("no %s device found", f.device)
+		}
+		if infos, err = selectGPUs(f.gpus, all); err != nil {
+			return nil, err
 		}
 		g := noFreeMemory(infos)
 		if g == nil {
@@ -320,15 +326,12 @@ func probeGPUs(f *serveFlags, opt worker.StartOptions) ([]gpu.Info, error) {
 		}
 		time.Sleep(wait)
 	}
-	if len(infos) == 0 {
-		return nil, fmt.Errorf("no %s device found", f.device)
-	}
-	for _, in := range infos {
+	for _, in := range all {
 		if in.PageableMemoryAccess && !f.allowHMM {
 			return nil, fmt.Errorf("%s device %d (%s) can read pageable host memory (HMM/ATS): a kernel could read what a worker's heap still holds of other tenants' requests; refusing to serve (--allow-hmm overrides, for trusted tenants only)", in.Kind, in.Ordinal, in.Name)
 		}
 	}
-	return selectGPUs(f.gpus, infos)
+	return infos, nil
 }
 
 // startMPS joins a running MPS control daemon, or starts daemons of the server's own with

@@ -210,10 +210,17 @@ def _rename_outputs(config, names, where):
     if not renames:
         return config
     bp = config["blueprint"]
-    taken = set(bp.get("inputs", [])) | set(bp.get("weights", [])) | set(bp.get("buffers", {})) | set(old)
+    if len(set(old)) != len(old) or len(set(names)) != len(names):
+        raise parse.ExportError(f"{where}: an output listed twice ({old}, the function's {names})")
+    buffers = set(bp.get("buffers", {}))
+    for o in renames:
+        if o not in buffers:
+            raise parse.ExportError(f"{where}: its output {o} is no buffer of its own (an input or a weight): it cannot be renamed")
+    init = set((config.get("init_flow") or {}).get("buffers", {}))
+    taken = set(bp.get("inputs", [])) | set(bp.get("weights", [])) | buffers | init
     for o, n in renames.items():
         if n in taken and n not in renames:
-            raise parse.ExportError(f"{where}: its output {o} cannot take the batch-1 function's name {n}, which it uses for another buffer")
+            raise parse.ExportError(f"{where}: its output {o} cannot take the batch-1 function's name {n}, which it uses for an input, weight or buffer")
 
     def walk(v):
         if isinstance(v, str):
@@ -226,6 +233,7 @@ def _rename_outputs(config, names, where):
 
     out = dict(config)
     out["blueprint"] = walk(bp)
+    assert out["blueprint"]["outputs"] == list(names)
     return out
 
 

@@ -253,9 +253,14 @@ class Combine(unittest.TestCase):
             self.assertEqual(v["modules"], orig["modules"])
         # A name the variant already uses for another buffer is refused.
         c = {"blueprint": {"inputs": ["x"], "weights": [], "buffers": {"a": {}, "b": {}}, "outputs": ["a"], "control_flow": []}}
-        with self.assertRaisesRegex(parse.ExportError, "uses for another buffer"):
+        with self.assertRaisesRegex(parse.ExportError, "uses for an input, weight or buffer"):
             bundle._rename_outputs(c, ["b"], "v")
+        with self.assertRaisesRegex(parse.ExportError, "uses for an input, weight or buffer"):
+            bundle._rename_outputs(dict(c, init_flow={"buffers": {"z": {}}}), ["z"], "v")
+        with self.assertRaisesRegex(parse.ExportError, "no buffer of its own"):
+            bundle._rename_outputs({"blueprint": dict(c["blueprint"], outputs=["x"])}, ["y"], "v")
         self.assertIs(bundle._rename_outputs(c, ["a"], "v"), c)
+        self.assertEqual(bundle._rename_outputs(c, ["n"], "v")["blueprint"]["buffers"], {"n": {}, "b": {}})
 
     def test_refuses_another_model(self):
         with tempfile.TemporaryDirectory() as d:
