@@ -581,7 +581,6 @@ func (e *Executor) resolve(pl *plan, lib *LibRef, st *Stages) error {
 	if pl.fns != nil && pl.libHash == lib.Hash && pl.extra == nil {
 		return nil
 	}
-	t := time.Now()
 	fns := make([]gpu.Function, len(pl.p.Kernels))
 	for i, k := range pl.p.Kernels {
 		f, err := e.dev.Function(m.m, k)
@@ -590,7 +589,6 @@ func (e *Executor) resolve(pl *plan, lib *LibRef, st *Stages) error {
 		}
 		fns[i] = f
 	}
-	st.Load += max(1, time.Since(t).Nanoseconds()) // the kernels' resolution (CUDA's lazy loading loads their code here)
 	pl.fns, pl.libHash, pl.extra = fns, lib.Hash, nil
 	return nil
 }

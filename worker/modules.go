@@ -2,7 +2,6 @@ package worker
 
 import (
 	"fmt"
-	"time"
 
 	"gpufn/call"
 	"gpufn/gpu"
@@ -38,7 +37,6 @@ func (e *Executor) resolveLibs(pl *plan, req *Invoke, st *Stages) error {
 	if resolved {
 		return nil
 	}
-	t := time.Now()
 	fns := make([]gpu.Function, len(p.Kernels))
 	for k, name := range p.Kernels {
 		f, err := e.dev.Function(mods[p.KernelLibrary[k]].m, name)
@@ -47,7 +45,6 @@ func (e *Executor) resolveLibs(pl *plan, req *Invoke, st *Stages) error {
 		}
 		fns[k] = f
 	}
-	st.Load += max(1, time.Since(t).Nanoseconds()) // the kernels' resolution, as in resolve
 	extra := make([][32]byte, len(req.Extra))
 	for i := range req.Extra {
 		extra[i] = req.Extra[i].Hash

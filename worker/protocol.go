@@ -186,7 +186,7 @@ type ResidentStats struct {
 
 // Stages are the worker's timings of one invocation, in nanoseconds.
 type Stages struct {
-	Load   int64 // loading the modules and resolving the kernels of a plan not resolved before (0 when both were cached)
+	Load   int64 // loading the module (0 when cached)
 	H2D    int64 // inputs host to device
 	Kernel int64 // launches and the synchronization after them
 	D2H    int64 // outputs device to host
