@@ -2,6 +2,7 @@ package cuda
 
 import (
 	"bytes"
+	"debug/elf"
 	"errors"
 	"fmt"
 	"slices"
@@ -42,7 +43,7 @@ func TestModuleLoadCost(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	bad := append([]byte(elfMagic), bytes.Repeat([]byte{0x5a}, 200)...)
+	bad := append([]byte(elf.ELFMAG), bytes.Repeat([]byte{0x5a}, 200)...)
 	if _, err := d.LoadModule(bad); !errors.Is(err, gpu.ErrInvalidImage) {
 		t.Fatalf("an ELF magic before garbage: %v; want an invalid image", err)
 	}

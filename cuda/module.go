@@ -9,6 +9,7 @@ import "C"
 
 import (
 	"bytes"
+	"debug/elf"
 	"fmt"
 	"strings"
 	"unsafe"
@@ -32,11 +33,8 @@ func (d *Device) LoadModule(image []byte) (gpu.Module, error) {
 	return d.loadModule(image, isELF(image))
 }
 
-// elfMagic starts every ELF file, hence every cubin.
-const elfMagic = "\x7fELF"
-
 // isELF reports whether image is an ELF file (a cubin, for the CUDA driver).
-func isELF(image []byte) bool { return bytes.HasPrefix(image, []byte(elfMagic)) }
+func isELF(image []byte) bool { return bytes.HasPrefix(image, []byte(elf.ELFMAG)) }
 
 // loadModule is LoadModule with the way chosen: plain loads image with cuModuleLoadData (an
 // ELF cubin only), else with cuModuleLoadDataEx and the JIT log (TestModuleLoadCost measures

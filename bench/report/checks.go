@@ -197,13 +197,19 @@ func (d *Dir) checksSection(b *strings.Builder) {
 		title  string
 		checks []Target
 	}{{"Checks (issue 18, batching)", d.BatchingChecks()}, {"Checks (issue 19, cold starts and the dandelion workload)", d.TailChecks()}} {
-		if len(c.checks) == 0 {
-			continue
-		}
-		fmt.Fprintf(b, "## %s\n\n| check | measured | bound | |\n|---|---:|---:|---|\n", c.title)
-		for _, x := range c.checks {
-			fmt.Fprintf(b, "| %s | %s | %s | %s |\n", x.Name, x.Measured, x.Bound, map[bool]string{true: "pass", false: "**FAIL**"}[x.Pass])
-		}
-		b.WriteString("\n")
+		targetTable(b, "## "+c.title, "check", c.checks)
 	}
+}
+
+// targetTable writes checks as a table under heading (nothing when there are none): each
+// check's name (in the column called what), measured figure, bound and verdict.
+func targetTable(b *strings.Builder, heading, what string, checks []Target) {
+	if len(checks) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "%s\n\n| %s | measured | bound | |\n|---|---:|---:|---|\n", heading, what)
+	for _, x := range checks {
+		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", x.Name, x.Measured, x.Bound, map[bool]string{true: "pass", false: "**FAIL**"}[x.Pass])
+	}
+	b.WriteString("\n")
 }

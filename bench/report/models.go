@@ -141,13 +141,7 @@ func (d *Dir) modelsSection(b *strings.Builder) {
 		}
 		p("\n")
 	}
-	if len(checks) > 0 {
-		p("### Checks (issue 17)\n\n| check | measured | bound | |\n|---|---:|---:|---|\n")
-		for _, x := range checks {
-			p("| %s | %s | %s | %s |\n", x.Name, x.Measured, x.Bound, map[bool]string{true: "pass", false: "**FAIL**"}[x.Pass])
-		}
-		p("\n")
-	}
+	targetTable(b, "### Checks (issue 17)", "check", checks) // checks.go
 }
 
 // serialFigures are a system's serial HTTP p50 and its GPU path (the kernel stage's p50) in

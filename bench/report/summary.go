@@ -253,14 +253,8 @@ func (d *Dir) Summary() string {
 		}
 	}
 	d.modelsSection(&b)
-	d.checksSection(&b) // checks.go
-	if t := d.Targets(); len(t) > 0 {
-		p("## Targets\n\n| target | measured | bound | |\n|---|---:|---:|---|\n")
-		for _, x := range t {
-			p("| %s | %s | %s | %s |\n", x.Name, x.Measured, x.Bound, map[bool]string{true: "pass", false: "**FAIL**"}[x.Pass])
-		}
-		p("\n")
-	}
+	d.checksSection(&b)
+	targetTable(&b, "## Targets", "target", d.Targets())
 	if len(d.Vegeta) > 0 {
 		vegeta.WriteSummary(&b, d.Vegeta)
 	}
