@@ -9,7 +9,8 @@
 # request in flight, and the profile's download needs one more) with the flags given, drives it
 # with `gpufn bench run` at RATE for DUR, and while the load runs takes a CPU profile of the
 # server (PROFILE_SECONDS) and the CPU time of every process involved over the same window: the
-# server, its workers, the MPS server, the bench; and the machine's busy cores. Outputs go to $OUT (or /tmp/gpu-profile):
+# server, its workers, the MPS server, the bench; and the machine's busy cores. Outputs go to
+# $OUT (or /tmp/gpu-profile):
 # NAME.cpu.pprof (read it where Go is: go tool pprof -top bin/gpufn NAME.cpu.pprof),
 # NAME.cpu.txt (CPU seconds per process), NAME.server.log, the bench's result JSON and its own
 # CPU profile (NAME.bench.pprof).

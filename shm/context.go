@@ -63,7 +63,8 @@ func (c *Context) PutInput(b []byte) (Span, error) {
 // rest of the span: a batch's items, each from one invocation, then the zeroed items of its
 // padding (docs/batching.md). The parts must total at most n. A span of at least
 // GatherParallelBytes is copied by up to GatherFanout goroutines, each a range of the span's
-// bytes (parts and padding alike): one core copies a few GB/s, and a batch of 32 ResNet-18 images is 9.6 MB.
+// bytes (parts and padding alike): one core copies a few GB/s, and a batch of 32 ResNet-18
+// images is 9.6 MB.
 func (c *Context) PutGather(parts [][]byte, n uint64) (Span, error) {
 	if n > c.Size()-c.next {
 		return Span{}, fmt.Errorf("inputs of more than %d bytes %w (its size is %d bytes; see --context-size)", c.next+n, ErrTooLarge, c.Size())
@@ -122,8 +123,8 @@ func gatherParallel(dst []byte, parts [][]byte, total uint64, ways int) {
 // pages, and at most ways ranges.
 func gatherShare(n, ways int) int { return ((n+ways-1)/ways + 4095) &^ 4095 }
 
-// gatherRange writes bytes [lo, hi) of dst as the parts laid back to back from its start
-// (total bytes) and zeroes after them make them.
+// gatherRange writes bytes [lo, hi) of dst as they are when the parts (total bytes) lie back
+// to back from dst's start with zeroes after them.
 func gatherRange(dst []byte, parts [][]byte, total, lo, hi int) {
 	at := 0
 	for _, p := range parts {
