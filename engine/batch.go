@@ -92,9 +92,6 @@ type claim struct {
 // batch would gather for it, unless inv runs alone or waits for company (waitOK and a delay:
 // batchwait.go hands what others take to the one waiting). sched.mu is held.
 func (s *slot) claimLocked(q *sched, inv *call.Invocation, waitOK bool) {
-	if inv.Fn.Batching == nil {
-		return
-	}
 	var buf [16]int
 	vs, d, usable, ok := s.batchPlan(inv, buf[:0])
 	if !ok || waitOK && d.MaxQueueDelayUs > 0 {

@@ -80,7 +80,7 @@ func (t *gatherTable) handOpen(inv *call.Invocation) bool {
 // ended its wait and taken the rest of the queue without it. sched.mu is held; the waiting
 // slot ends its wait under it too (finishGather).
 func (q *sched) handOverLocked(inv *call.Invocation) bool {
-	if q.gathers == nil || inv.Fn.Batching == nil {
+	if q.gathers == nil {
 		return false
 	}
 	if _, d, ok := batchable(inv); !ok || d.MaxQueueDelayUs == 0 {
