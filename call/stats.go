@@ -63,6 +63,13 @@ type EngineStats struct {
 	// another's function, TenantSwitchNanos the time those drops took.
 	TenantSwitches    uint64 `json:"tenant_switches"`
 	TenantSwitchNanos uint64 `json:"tenant_switch_ns"`
+	// Preloads counts the functions idle workers loaded ahead of a first invocation (libraries
+	// and plan, when the function was published), PreloadNanos the time those loads took, and
+	// PreloadsNoRoom the preloads a worker refused for want of room in its module or plan
+	// cache (it is sent no more).
+	Preloads       uint64 `json:"preloads"`
+	PreloadNanos   uint64 `json:"preload_ns"`
+	PreloadsNoRoom uint64 `json:"preloads_no_room"`
 	// Faults counts the workers lost while running an invocation of their own: a kernel
 	// fault (the device lost), an overrun killed, a crash. Workers killed by a teardown after
 	// another's fault are not counted (see Teardowns).

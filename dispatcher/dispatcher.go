@@ -697,6 +697,28 @@ func (d *Dispatcher) publish(tenant string, f func(map[string]*fnEntry)) {
 	f(m)
 	next[tenant] = m
 	d.fns.Store(&next)
+	d.preload(old[tenant], m)
+}
+
+// Preloader is an Engine whose idle workers load a published function's code ahead of its
+// first invocation (engine.Engine.Preload).
+type Preloader interface {
+	Preload(fn *call.Function)
+}
+
+// preload hands the functions that publish added or replaced (in m, not in old) to the
+// engines that preload.
+func (d *Dispatcher) preload(old, m map[string]*fnEntry) {
+	for name, fe := range m {
+		if fe == nil || old[name] == fe {
+			continue
+		}
+		for _, e := range d.engines {
+			if p, ok := e.(Preloader); ok {
+				p.Preload(fe.fn)
+			}
+		}
+	}
 }
 
 func invalid(err error) *Error {

@@ -66,7 +66,8 @@ func (s *slot) dropCmd() error {
 	s.life.resident(&s.pipe.res.Resident)
 	s.life.cache.bytes.Store(0) // the worker unloaded every module (not evictions: none counted)
 	f := &s.pipe
-	f.libs, f.funcs, f.owner = map[[32]byte]bool{}, map[uint64]bool{}, ""
+	f.libs, f.funcs, f.owner, f.full = map[[32]byte]bool{}, map[uint64]bool{}, "", false
+	s.preNext = 0 // the functions published so far may be preloaded again (preload.go)
 	return nil
 }
 

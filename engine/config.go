@@ -156,6 +156,11 @@ type Config struct {
 	// ResidentBytes bounds each worker's resident weight sets, device memory besides its pool
 	// (worker.ExecutorOptions.ResidentBytes; 0: the worker's default, 1 GiB).
 	ResidentBytes uint64
+	// Preload has idle workers load a function's libraries and plan when it is published, ahead
+	// of its first invocation (preload.go). OpenMode: the server has one tenant, so a preload may
+	// go to a worker that holds nobody's code; with several, only to one that holds the
+	// function's tenant already.
+	Preload, OpenMode bool
 	// NoPipeline turns pipelining off: by default each worker has two shared-memory contexts,
 	// and while it runs one invocation its slot prepares the next queued one (whose code the
 	// worker has) in the other and sends it, so the worker never waits for the server's copies.

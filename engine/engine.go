@@ -33,6 +33,7 @@ type Engine struct {
 
 	stats    stats
 	batching gatherTable // batches waiting to fill (batchwait.go)
+	pre      preloadLog  // functions to preload into idle workers (preload.go)
 }
 
 type stats struct {
@@ -43,6 +44,7 @@ type stats struct {
 	faults, quarantines                              atomic.Uint64
 	weightHits, weightMisses, weightEvictions        atomic.Uint64 // lifecycle.resident
 	batches                                          batchStats    // batch.go
+	preloads, preloadNanos, preloadsFull             atomic.Uint64 // preload.go
 	up                                               atomic.Int32
 }
 
@@ -206,6 +208,7 @@ func (e *Engine) Stats() call.EngineStats {
 	st.Rejected, st.Restarts = e.stats.rejected.Load(), e.stats.restarts.Load()
 	st.Reruns, st.Teardowns, st.Whole = e.stats.reruns.Load(), e.stats.teardowns.Load(), e.stats.whole.Load()
 	st.TenantSwitches, st.TenantSwitchNanos = e.stats.switches.Load(), e.stats.switchNanos.Load()
+	st.Preloads, st.PreloadNanos, st.PreloadsNoRoom = e.stats.preloads.Load(), e.stats.preloadNanos.Load(), e.stats.preloadsFull.Load()
 	st.Pipelined, st.Inline = e.stats.pipelined.Load(), e.stats.inline.Load()
 	st.Standby, st.Promoted = len(e.standby), e.stats.promoted.Load()
 	st.Faults, st.Quarantines = e.stats.faults.Load(), e.stats.quarantines.Load()

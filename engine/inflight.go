@@ -27,6 +27,7 @@ type inflight struct {
 	funcs  map[uint64]bool   // plans the worker has
 	arch   string            // the worker's device architecture: which of a library's images it loads (Library.For)
 	owner  string            // the tenant whose code or weights the worker holds ("": none; affinity.go)
+	full   bool              // the worker refused a preload for want of room: send it no more (preload.go)
 	// Scratch of the hot path: the request being sent, the result being read, the outputs
 	// being copied out.
 	req   worker.Invoke
@@ -66,7 +67,7 @@ type holder struct {
 // has nothing loaded, holds no tenant's code or weights and has fresh contexts.
 func (f *inflight) reset(arch string) {
 	f.libs, f.funcs, f.arch, f.owner = map[[32]byte]bool{}, map[uint64]bool{}, arch, ""
-	f.held, f.broken = [2]holder{}, nil
+	f.held, f.broken, f.full = [2]holder{}, nil, false
 }
 
 // hasCode reports whether the worker has fn's library and plan.

@@ -32,6 +32,10 @@ type slot struct {
 	pipe inflight
 	// claimed is what the slot's driver took with its invocation (batch.go), for batch.
 	claimed claim
+	// preNext is the slot's place in the engine's preload log, preKick wakes its goroutine
+	// when a function is published (preload.go). Owned by the slot goroutine.
+	preNext uint64
+	preKick chan struct{}
 	// flight mirrors len(pipe.order), the requests in the worker, for other slots to read
 	// (Engine.aloneInFlight): it rises before a request is written and falls only once its
 	// result was handled, its worker's loss included.
@@ -41,7 +45,7 @@ type slot struct {
 // newSlot makes the slot of worker idx (-1: the whole-GPU worker, without a pool while idle and
 // with the whole-GPU environment).
 func newSlot(e *Engine, idx int, id string) *slot {
-	s := &slot{e: e, id: id, in: make(chan *call.Invocation, 1)}
+	s := &slot{e: e, id: id, in: make(chan *call.Invocation, 1), preKick: make(chan struct{}, 1)}
 	s.lease.back = make(chan struct{}, 1)
 	s.life = lifecycle{e: e, id: id, counted: idx >= 0, env: e.cfg.Env, contexts: 2}
 	if e.cfg.NoPipeline || idx < 0 {
@@ -60,10 +64,11 @@ func newSlot(e *Engine, idx int, id string) *slot {
 type wake int
 
 const (
-	wakeWork wake = iota // an invocation was handed to it
-	wakeBack             // a borrower gave the slot back (lease.back)
-	wakeDead             // its worker died
-	wakeQuit             // the engine quit
+	wakeWork    wake = iota // an invocation was handed to it
+	wakeBack                // a borrower gave the slot back (lease.back)
+	wakeDead                // its worker died
+	wakeQuit                // the engine quit
+	wakePreload             // a function to preload was published (preload.go)
 )
 
 // loop is the slot goroutine: keep a worker up, take invocations, run them.
@@ -80,6 +85,9 @@ func (s *slot) loop() {
 		if s.life.gen < e.faults.generation() {
 			continue // a teardown came while the worker started: it is doomed too
 		}
+		if s.preloadIdle() { // preload.go: only while nothing waits
+			continue
+		}
 		// Read before next: once on the idle stack, the slot may be lent, and the goroutine
 		// touches nothing of it until it is given back.
 		dead := s.life.w.Done()
@@ -93,6 +101,14 @@ func (s *slot) loop() {
 			case wakeQuit:
 				s.quit()
 				return
+			case wakePreload:
+				var ok bool
+				if inv, ok = s.leavePreload(); !ok {
+					return
+				}
+				if inv == nil {
+					continue
+				}
 			case wakeDead:
 				var ok bool
 				if inv, ok = s.diedIdle(); !ok {
@@ -157,6 +173,8 @@ func (s *slot) wait(dead <-chan struct{}) (*call.Invocation, wake) {
 				return nil, wakeDead
 			case <-e.quit:
 				return nil, wakeQuit
+			case <-s.preKick:
+				return nil, wakePreload
 			default:
 			}
 			if e.cfg.Policy == PolicyHybrid {
@@ -180,6 +198,39 @@ func (s *slot) wait(dead <-chan struct{}) (*call.Invocation, wake) {
 		return nil, wakeDead
 	case <-e.quit:
 		return nil, wakeQuit
+	case <-s.preKick:
+		return nil, wakePreload
+	}
+}
+
+// leavePreload takes the slot off the idle stack to preload (the loop's preloadIdle). If it
+// is not there, an invocation was handed to it (returned, to run) or a borrower has it (who is
+// asked to give it back through lease.back, as for a worker's death: leaveIdle); false when
+// the engine quit meanwhile.
+func (s *slot) leavePreload() (*call.Invocation, bool) {
+	e := s.e
+	q := &e.sched
+	q.mu.Lock()
+	for i, x := range q.idle {
+		if x == s {
+			q.idle = append(q.idle[:i], q.idle[i+1:]...)
+			q.mu.Unlock()
+			return nil, true
+		}
+	}
+	if s.lease.lent.Load() {
+		s.lease.reclaim = true // the borrower gives it back through lease.back
+	}
+	q.mu.Unlock()
+	select {
+	case inv := <-s.in:
+		return inv, true
+	case <-s.lease.back:
+		s.returned()
+		return nil, true
+	case <-e.quit:
+		s.quit()
+		return nil, false
 	}
 }
 
@@ -214,6 +265,7 @@ func (s *slot) ensure() bool {
 	ok, fresh := s.life.ensure()
 	if fresh {
 		s.pipe.reset(s.life.w.Hello().Device.Arch)
+		s.preNext = 0 // a new worker has nothing loaded: preload again (preload.go)
 	}
 	return ok
 }

@@ -28,7 +28,9 @@
 #      the same closed loop against the HTTP echo server first (the floor, measured alike);
 #   4. cold requests: matmul at COLD_RATE, half of the requests each to a never-loaded copy of
 #      the library (uploaded as PTX, compiled at upload, its own global variable so its code is
-#      new), the other half hot, in the same run: cold p50/p99 beside hot;
+#      new), the other half hot, in the same run: cold p50/p99 beside hot; each system also
+#      with --preload=false (NAME-nopreload): its first invocations load their code themselves
+#      instead of finding it preloaded at registration (docs/engines.md "Preloading");
 #   4b. the dandelion workload (Dandelion, SOSP'25) on DANDELION_SYSTEM: DANDELION_N functions
 #      (copies of matmul n=128, each its own library, uploaded DANDELION_PARALLEL at a time), a
 #      hot set of DANDELION_HOT getting DANDELION_HOT_PERCENT% of the requests; an adaptive
@@ -67,7 +69,7 @@
 #   matmul       ~5 min     9 systems, ~32 s each
 #   inf1         ~2.8 min   5 systems
 #   inf500       ~2.4 min   4 systems
-#   cold         ~1.5 min   2 systems; COLD_RATE x COLD_DUR / 2 cold copies each, compiled at upload
+#   cold         ~3 min     4 systems; COLD_RATE x COLD_DUR / 2 cold copies each, compiled at upload
 #   dandelion    ~1 min + the registration of DANDELION_N libraries (each a PTX compiled at upload:
 #                at 20-50 ms a compile, 10,000 take 200-500 s of compile time, divided by the
 #                server's compile workers: --compile-workers, default a quarter of the server's
@@ -104,7 +106,8 @@
 #   FIGURE_POINTS=4        after each sweep, rates peak/4, 2 peak/4, 3 peak/4 for the plots (0: none)
 #   CLOSED_CONNS=64        connections of each system's closed loop and of the echo floor's (0: none)
 #   SLO_P99=               a p99 bound for every system instead of 10x its own low-load p99
-#   COLD_SYSTEMS=seq,c4-mps COLD_RATE=20 COLD_DUR=25s   half the requests cold (250 cold, 250 hot:
+#   COLD_SYSTEMS=seq,c4-mps,seq-nopreload,c4-mps-nopreload COLD_RATE=20 COLD_DUR=25s
+#                          half the requests cold (250 cold, 250 hot:
 #                          with 100 of each, as before, the p99 was the second-largest sample and
 #                          moved 2-9 ms between two H100 runs of the same build)
 #   DANDELION_SYSTEM=c4-mps DANDELION_N=10000 DANDELION_HOT=100 DANDELION_HOT_PERCENT=97
@@ -180,7 +183,7 @@ INF1_START=${INF1_START:-4000}
 INF500_START=${INF500_START:-50}
 GPU_FLOOR_WORKLOADS=${GPU_FLOOR_WORKLOADS:-matmul,inference-r1,inference-r100,inference-r500}
 GPU_FLOOR_ITERS=${GPU_FLOOR_ITERS:-2000}
-COLD_SYSTEMS=${COLD_SYSTEMS:-seq,c4-mps}
+COLD_SYSTEMS=${COLD_SYSTEMS:-seq,c4-mps,seq-nopreload,c4-mps-nopreload}
 COLD_RATE=${COLD_RATE:-20}
 COLD_DUR=${COLD_DUR:-25s}
 FIGURE_POINTS=${FIGURE_POINTS:-4}

@@ -344,6 +344,17 @@ func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
 				c.inv.Extra[i].Image = nil
 			}
 			fr.Shrink()
+		case MsgLoad:
+			if err := fr.Decode(&c.inv); err != nil {
+				c.log.Error("bad load request", zap.Error(err))
+				return ExitProtocol
+			}
+			c.exec.Preload(&c.inv, &c.res)
+			c.inv.Lib.Image, c.inv.Config, c.inv.Weights = nil, nil, nil
+			for i := range c.inv.Extra {
+				c.inv.Extra[i].Image = nil
+			}
+			fr.Shrink()
 		case MsgPool:
 			var cmd PoolCmd
 			if err := fr.Decode(&cmd); err != nil {

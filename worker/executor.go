@@ -644,6 +644,9 @@ func (e *Executor) module(lib *LibRef, st *Stages) (*module, error) {
 		if gpu.IsFatal(err) {
 			return nil, err
 		}
+		if errors.Is(err, gpu.ErrOutOfMemory) { // the image is fine; the device is full (a preload stops there)
+			return nil, &execError{code: call.CodeOutOfMemory, err: fmt.Errorf("loading the library: %w", err)}
+		}
 		return nil, &execError{code: call.CodeLibraryInvalid, err: fmt.Errorf("loading the library: %w", err)}
 	}
 	st.Load += max(1, time.Since(t).Nanoseconds()) // not 0: that means cached

@@ -30,8 +30,8 @@ import (
 // compile and compiled; 4 added the evictions stage; 5 added weight sets: Invoke.Weights,
 // Stages.Place, Result.Resident, and the drop message; 6 added the module cache's stages
 // (Stages.Module, Stages.CacheBytes), the hello's start times and the standby worker's
-// PromoteByte.)
-const Version = 6
+// PromoteByte; 7 added the load message.)
+const Version = 7
 
 // The environment cookie that marks a worker started by the server (go-plugin's guard).
 const (
@@ -59,6 +59,9 @@ const (
 	MsgCompile  MsgType = 6 // server -> worker: compile PTX for the worker's device
 	MsgCompiled MsgType = 7 // worker -> server, answers MsgCompile
 	MsgDrop     MsgType = 8 // server -> worker: drop all code and weight sets (a DropCmd)
+	// MsgLoad: server -> worker: load a function's libraries and plan without running it (an
+	// Invoke without inputs; Executor.Preload), answered by MsgResult.
+	MsgLoad MsgType = 9
 )
 
 func (t MsgType) String() string {
@@ -79,6 +82,8 @@ func (t MsgType) String() string {
 		return "compiled"
 	case MsgDrop:
 		return "drop"
+	case MsgLoad:
+		return "load"
 	}
 	return fmt.Sprintf("type(%d)", uint8(t))
 }
@@ -387,7 +392,7 @@ func (fr *FrameReader) Next() (MsgType, error) {
 	fr.dec.Reset(&fr.br)
 	t := MsgType(h[4])
 	switch t {
-	case MsgHello, MsgInvoke, MsgResult, MsgShutdown, MsgPool, MsgCompile, MsgCompiled, MsgDrop:
+	case MsgHello, MsgInvoke, MsgResult, MsgShutdown, MsgPool, MsgCompile, MsgCompiled, MsgDrop, MsgLoad:
 	default:
 		return 0, protoErr("unknown message type %d", h[4])
 	}

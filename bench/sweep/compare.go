@@ -77,6 +77,9 @@ func (o *SystemOptions) defaults() error {
 //	NAME-noinline any gpufn system above with --inline=false
 //	NAME-wspin   any gpufn system above with --worker-spin-for 1ms: idle workers spin 1 ms
 //	             for the next request (hybrid polling) instead of --spin-for
+//	NAME-nopreload any gpufn system above with --preload=false: a function's first invocation on
+//	             a worker loads its code (docs/engines.md "Preloading"), as the cold mode
+//	             measured before preloading
 //	NAME-nocap   any gpufn system above with --max-connections-per-ip 0: a load generator on one
 //	             host is one client to the server's per-client connection cap, which an
 //	             open-loop run near saturation (a connection per request in flight) can reach
@@ -132,6 +135,7 @@ var systemVariants = []struct {
 	{"-gpu0", []string{"--gpus", "0"}},
 	{"-norescue", []string{"--rescue-workers", "0"}},
 	{"-wspin", []string{"--worker-spin-for", "1ms"}},
+	{"-nopreload", []string{"--preload=false"}},
 }
 
 func (o SystemOptions) system(name string, wl load.WorkloadSpec) (proc.ServerSpec, error) {

@@ -25,6 +25,7 @@ func TestSystemSpecs(t *testing.T) {
 		"c4-mps-gpu0":        "/x/gpufn serve --device cuda --engine concurrent --workers 4 --mps on --gpus 0",
 		"c4-mps-norescue":    "/x/gpufn serve --device cuda --engine concurrent --workers 4 --mps on --rescue-workers 0",
 		"seq-wspin":          "/x/gpufn serve --device cuda --engine sequential --worker-spin-for 1ms",
+		"c4-mps-nopreload":   "/x/gpufn serve --device cuda --engine concurrent --workers 4 --mps on --preload=false",
 		"c4-mps-wspin-spin":  "/x/gpufn serve --device cuda --engine concurrent --workers 4 --mps on --worker-spin-for 1ms --poll spin",
 		"c4-mps-block@/y/g2": "/y/g2 serve --device cuda --engine concurrent --workers 4 --mps on --poll block",
 	} {

@@ -405,7 +405,7 @@ func engineBase(f *serveFlags, set serveSettings, kind, exe string, plan servepl
 		NoPipeline: !f.pipeline, NoInline: !f.inline, Timeout: f.timeout,
 		Binary: exe, Args: []string{"worker"}, StartTimeout: f.startTimeout,
 		LogLevel: set.workerLevel, Log: log, SharedFaultDomain: plan.SharedFaultDomain, ForeignClients: joinedMPS, TenantShare: share,
-		TenantQueueBytes: int64(f.quotas.queueBytes),
+		TenantQueueBytes: int64(f.quotas.queueBytes), Preload: f.preload, OpenMode: openMode,
 	}
 }
 

@@ -22,6 +22,7 @@ type serveFlags struct {
 	poolSize       byteSize
 	contextSize    byteSize
 	moduleCache    byteSize
+	preload        bool
 	queueDepth     int
 	poll           string
 	graphs         bool
@@ -110,6 +111,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.BoolVar(&f.graphs, "graphs", true, "replay a function's repeated launch sequence as one CUDA graph (from its second identical invocation; functions of 8 launches or more)")
 	f.moduleCache = worker.DefaultModuleCacheBytes
 	fs.Var(&f.moduleCache, "module-cache-bytes", "device memory each worker's loaded modules may take (code, constants and globals of each library's cubin), least recently used unloaded first; evictions are counted in /v1/engines")
+	fs.BoolVar(&f.preload, "preload", true, "idle workers load a function's libraries and plan when it is registered (or restored at start), while nothing waits and their module cache has room, so that its first invocation finds them loaded (in open mode into any worker; with tokens only into workers that hold the function's tenant already); counted in /v1/engines")
 	fs.StringVar(&f.poll, "poll", "hybrid", "how idle engine goroutines wait: spin, block, or hybrid (spin --spin-for, then park)")
 	fs.DurationVar(&f.spinFor, "spin-for", 50*time.Microsecond, "spin time of the hybrid polling policy")
 	fs.DurationVar(&f.workerSpinFor, "worker-spin-for", 0, "how long an idle worker spins for its next request before it parks, under the hybrid policy (default: --spin-for); longer spares a serial client's requests a thread wake-up each, for a core spinning that long after each invocation")

@@ -28,6 +28,8 @@ type Options struct {
 	OnLaunch func(name string, grid, block gpu.Dim3, args []uint64) error
 	// NoGraphs makes CanGraph report false (a device without launch graphs).
 	NoGraphs bool
+	// OnLoad, when set, runs for every LoadModule of a non-empty image; its error fails the load.
+	OnLoad func(image []byte) error
 }
 
 // Call is one logged call. Args hold the call's numeric arguments, by op:
@@ -358,6 +360,11 @@ func (d *Device) LoadModule(image []byte) (gpu.Module, error) {
 	}
 	if len(image) == 0 {
 		return 0, d.end(i, &gpu.Error{Op: "LoadModule", Code: 200, Name: "CUDA_ERROR_INVALID_IMAGE", Msg: "empty image", Kind: gpu.ErrInvalidImage})
+	}
+	if d.opts.OnLoad != nil {
+		if err := d.opts.OnLoad(image); err != nil {
+			return 0, d.end(i, err)
+		}
 	}
 	d.next += 256
 	m := gpu.Module(d.next)

@@ -1,0 +1,149 @@
+package engine
+
+import (
+	"bytes"
+	"fmt"
+	"syscall"
+	"testing"
+
+	"gpufn/call"
+	"gpufn/worker"
+)
+
+// invokeTimed invokes f with input (as invokeSync) and returns the answer's timing.
+func invokeTimed(t *testing.T, e *Engine, f *call.Function, input []byte) call.Timing {
+	t.Helper()
+	inv := call.Acquire()
+	defer call.Release(inv)
+	inv.Fn = f
+	inv.Inputs = append(inv.Inputs, input)
+	if err := e.SubmitInline(inv); err != nil {
+		t.Fatal(err)
+	}
+	<-inv.Done()
+	if inv.Err != nil || len(inv.Outputs) != 1 || !bytes.Equal(inv.Outputs[0], input) {
+		t.Fatalf("%s: %q %v", f.Name, inv.Outputs, inv.Err)
+	}
+	return inv.Timing
+}
+
+// echoOf is echo on a library of its own (libCopy n), owned by tenant owner.
+func echoOf(t *testing.T, n int, owner string) *call.Function {
+	f := echo(t)
+	f.Lib, f.Owner, f.Name = libCopy(t, n), owner, fmt.Sprintf("echo-%d", n)
+	return f
+}
+
+func waitPreloads(t *testing.T, e *Engine, n uint64) {
+	t.Helper()
+	waitFor(t, fmt.Sprintf("%d preloads", n), func() bool { return e.Stats().Preloads >= n })
+	if got := e.Stats().Preloads; got != n {
+		t.Fatalf("%d preloads, want %d", got, n)
+	}
+}
+
+// Functions published to an engine that preloads are loaded by every idle worker before any
+// invocation: the first invocation of each, on whichever worker, finds its module and plan
+// loaded (no load stage, a cache hit), as a hot one does. A worker that restarts preloads
+// them again.
+func TestPreloadIdleWorkers(t *testing.T) {
+	e := newEngine(t, Config{Mode: Concurrent, Workers: 2, Preload: true, OpenMode: true})
+	fns := []*call.Function{echoOf(t, 0, "default"), echoOf(t, 1, "default"), echoOf(t, 2, "default")}
+	for _, f := range fns {
+		e.Preload(f)
+	}
+	waitPreloads(t, e, 6)
+	if st := e.Stats(); st.ModuleCacheHits != 0 || st.ModuleCacheMisses != 0 || st.PreloadNanos == 0 || st.PreloadsNoRoom != 0 {
+		t.Fatalf("after the preloads: %+v", st)
+	}
+	for i, f := range fns {
+		for j := range 2 { // the two workers may take them: each finds it loaded
+			tm := invokeTimed(t, e, f, []byte(fmt.Sprintf("input %d.%d", i, j)))
+			if tm.Load != 0 {
+				t.Fatalf("%s, invocation %d: load stage %v; want none (preloaded)", f.Name, j, tm.Load)
+			}
+		}
+	}
+	if st := e.Stats(); st.ModuleCacheHits != 6 || st.ModuleCacheMisses != 0 {
+		t.Fatalf("module cache: %d hits, %d misses; want 6, 0", st.ModuleCacheHits, st.ModuleCacheMisses)
+	}
+
+	// A new worker has nothing loaded: it preloads the log again.
+	pid := e.Stats().Workers[0].PID
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the restart", func() bool { return e.Stats().Restarts >= 1 })
+	waitPreloads(t, e, 9)
+}
+
+// A preload evicts nothing: a worker whose module cache has room for two of three libraries
+// loads two, refuses the third (counted in preloads_no_room) and is sent no more; the third
+// function's first invocation loads its module then, evicting the least recently used.
+func TestPreloadNeverEvicts(t *testing.T) {
+	fns := []*call.Function{echoOf(t, 0, "default"), echoOf(t, 1, "default"), echoOf(t, 2, "default"), echoOf(t, 3, "default")}
+	size := worker.ModuleFootprint(fns[0].Lib.Image)
+	e := newEngine(t, Config{Mode: Sequential, Preload: true, OpenMode: true, ModuleCacheBytes: 2*size + size/2})
+	for _, f := range fns {
+		e.Preload(f)
+	}
+	waitPreloads(t, e, 2)
+	waitFor(t, "the refusal", func() bool { return e.Stats().PreloadsNoRoom == 1 })
+	if st := e.Stats(); st.ModuleCacheEvictions != 0 || st.ModuleCacheBytes != 2*size {
+		t.Fatalf("after the preloads: %d evictions, %d bytes; want 0, %d", st.ModuleCacheEvictions, st.ModuleCacheBytes, 2*size)
+	}
+	if tm := invokeTimed(t, e, fns[0], []byte("zero")); tm.Load != 0 {
+		t.Fatalf("a preloaded function: load stage %v", tm.Load)
+	}
+	if tm := invokeTimed(t, e, fns[2], []byte("two")); tm.Load == 0 {
+		t.Fatal("a function the worker had no room for: no load stage")
+	}
+	if st := e.Stats(); st.ModuleCacheEvictions != 1 || st.PreloadsNoRoom != 1 || st.Preloads != 2 {
+		t.Fatalf("after the invocations: %+v", st)
+	}
+}
+
+// With several tenants (not open mode) a preload never makes a worker take on a tenant: a
+// worker that holds nobody's code preloads only functions without an owner, and one that
+// holds tenant a's preloads a's and not b's (whose first invocation loads it, after the worker
+// dropped a's code).
+func TestPreloadKeepsTenantAffinity(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential, Preload: true})
+	a0, a1, b, free1, free2 := echoOf(t, 0, "a"), echoOf(t, 1, "a"), echoOf(t, 2, "b"), echoOf(t, 3, ""), echoOf(t, 4, "")
+	e.Preload(a0)
+	e.Preload(free1) // the log is taken in order: once this one is in, a0 was passed over
+	waitPreloads(t, e, 1)
+	if tm := invokeTimed(t, e, a0, []byte("a0")); tm.Load == 0 {
+		t.Fatal("tenant a's function went into a worker that held nobody's code")
+	}
+	// The worker now holds a's code.
+	e.Preload(b)
+	e.Preload(a1)
+	e.Preload(free2)
+	waitPreloads(t, e, 3)
+	if tm := invokeTimed(t, e, a1, []byte("a1")); tm.Load != 0 {
+		t.Fatalf("tenant a's function, preloaded into a worker of a's: load stage %v", tm.Load)
+	}
+	if tm := invokeTimed(t, e, b, []byte("b")); tm.Load == 0 {
+		t.Fatal("tenant b's function went into a worker that held tenant a's code")
+	}
+	if st := e.Stats(); st.TenantSwitches != 1 {
+		t.Fatalf("%d tenant switches; want 1 (for b's invocation)", st.TenantSwitches)
+	}
+}
+
+// Without Config.Preload nothing is preloaded: the first invocation loads the module.
+func TestPreloadOff(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential, OpenMode: true})
+	f := echoOf(t, 0, "default")
+	e.Preload(f)
+	if n := e.pre.end.Load(); n != 0 {
+		t.Fatalf("the preload log has %d entries; want none", n)
+	}
+	if tm := invokeTimed(t, e, f, []byte("x")); tm.Load == 0 {
+		t.Fatal("preloaded with Preload off")
+	}
+	if st := e.Stats(); st.Preloads != 0 || st.ModuleCacheMisses != 1 {
+		t.Fatalf("%+v", st)
+	}
+}
