@@ -39,7 +39,7 @@ func TestBundleWorkloadOnCPUServer(t *testing.T) {
 	dir, out := filepath.Join(t.TempDir(), "mlp", "b1"), t.TempDir()
 	writeMLPBundle(t, dir)
 	args := []string{"--gpufn", bin, "--device", "cpu", "--systems", "seq,baseline", "--workload", "bundle:" + dir, "--name", "mlp",
-		"--sweep", "none", "--closed-loop", "1",
+		"--sweep", "none", "--closed-loop", "1", "--low-spin-wait", "2ms",
 		"--duration", "1s", "--warmup", "100ms", "--settle", "10ms", "--low-rate", "10", "--low-duration", "1s", "--timeout", "60s",
 		"--min-achieved", "0", "--p99-factor", "0", "--max-growth", "0", "--confirm", "0", "--progress", "off", "--out", out, "--machine", "test"}
 	if err := cmdCompare(context.Background(), args); err != nil {
@@ -77,8 +77,12 @@ func TestBundleWorkloadOnCPUServer(t *testing.T) {
 			t.Errorf("a measured run placed the weight set again: %v", r.Stages["place"])
 		}
 	}
-	if cl := s.ClosedLoop; cl.Conns != 1 || cl.Stages["kernel"].P50 <= 0 {
-		t.Fatalf("the serial run: %d conns, stages %v", cl.Conns, cl.Stages)
+	if cl := s.ClosedLoop; cl.Conns != 1 || cl.Stages["kernel"].P50 <= 0 || cl.SpinWaitMS != 2 {
+		t.Fatalf("the serial run: %d conns, spin-wait %v ms, stages %v", cl.Conns, cl.SpinWaitMS, cl.Stages)
+	}
+	// The serial floor is measured as the serial run: one connection, the client spinning alike.
+	if e := res.EchoClosedLoop; e == nil || e.Conns != 1 || e.OK == 0 || e.SpinWaitMS != 2 {
+		t.Fatalf("the echo floor's serial run: %+v", e)
 	}
 	// Two PyTorch files (one per device call): their runs add up.
 	for name, torch := range map[string]string{

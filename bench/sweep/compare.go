@@ -486,7 +486,8 @@ func LibraryLimitArgs(n int) []string {
 
 // echoClosedLoop measures the HTTP echo floor as compareSystem measures a system's closed
 // loop: the echo server started as a process (pinned like the servers), the workload's
-// request bodies, answers of the workload's size, the same connections and duration.
+// request bodies, answers of the workload's size, the same connections, duration and (with one
+// connection) client spin-wait.
 func echoClosedLoop(ctx context.Context, cfg *CompareConfig) (*load.RateResult, error) {
 	spec, err := cfg.Servers.EchoServer()
 	if err != nil {
@@ -504,7 +505,12 @@ func echoClosedLoop(ctx context.Context, cfg *CompareConfig) (*load.RateResult, 
 		return nil, err
 	}
 	defer c.CloseIdle()
-	c.SetSpinWait(0) // a capacity, as the systems' closed loops
+	// As the systems' closed loops: a capacity without spinning, but one connection back to
+	// back (the serial floor) spins as the systems' serial loops do, so that the two are alike.
+	c.SetSpinWait(0)
+	if cfg.ClosedConns == 1 {
+		c.SetSpinWait(cfg.LowSpinWait)
+	}
 	wo := cfg.WorkloadOptions
 	wo.Register = false
 	w, err := load.PrepareWorkload(c, cfg.Workload, wo)
