@@ -70,6 +70,10 @@ type EngineStats struct {
 	Preloads       uint64 `json:"preloads"`
 	PreloadNanos   uint64 `json:"preload_ns"`
 	PreloadsNoRoom uint64 `json:"preloads_no_room"`
+	// PreloadsPending is how many published functions the workers have yet to preload (or pass
+	// over): 0 once every idle worker has caught up. Work goes first, so it stays above 0 while
+	// the queue is never empty.
+	PreloadsPending uint64 `json:"preloads_pending"`
 	// Faults counts the workers lost while running an invocation of their own: a kernel
 	// fault (the device lost), an overrun killed, a crash. Workers killed by a teardown after
 	// another's fault are not counted (see Teardowns).

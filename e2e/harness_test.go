@@ -296,6 +296,9 @@ type engineStats struct {
 	// The workers' module caches (/v1/engines' module_cache_*).
 	ModuleCacheEvictions uint64 `json:"module_cache_evictions"`
 	ModuleCacheBytes     uint64 `json:"module_cache_bytes"`
+	// Preloading (docs/engines.md "Preloading").
+	Preloads        uint64 `json:"preloads"`
+	PreloadsPending uint64 `json:"preloads_pending"`
 	// LastRecovery is the timeline of the last recovery of the GPU's fault domain.
 	LastRecovery *call.RecoveryTimeline `json:"last_recovery"`
 	// DeviceInfo is the GPU as its workers reported it (gpu.Info, without JSON tags).
@@ -355,6 +358,9 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 // left out while it is down, and so are rescue workers (they take nothing while the GPU serves).
 func (s *server) stopWorkers() (cont func()) {
 	s.t.Helper()
+	// A worker stopped while it preloads a function just registered would hold its slot busy
+	// until the preload's deadline: let the workers catch up first (docs/engines.md "Preloading").
+	waitFor(s.t, "the workers to finish preloading", func() bool { return s.engines()[0].PreloadsPending == 0 })
 	var pids []int
 	for _, w := range s.engines()[0].Workers {
 		if strings.HasSuffix(w.ID, "-whole") && !w.Up || w.Rescue {

@@ -67,7 +67,7 @@ func (s *slot) dropCmd() error {
 	s.life.cache.bytes.Store(0) // the worker unloaded every module (not evictions: none counted)
 	f := &s.pipe
 	f.libs, f.funcs, f.owner, f.full = map[[32]byte]bool{}, map[uint64]bool{}, "", false
-	s.preNext = 0 // the functions published so far may be preloaded again (preload.go)
+	s.preNext.Store(0) // the functions published so far may be preloaded again (preload.go)
 	return nil
 }
 

@@ -209,6 +209,7 @@ func (e *Engine) Stats() call.EngineStats {
 	st.Reruns, st.Teardowns, st.Whole = e.stats.reruns.Load(), e.stats.teardowns.Load(), e.stats.whole.Load()
 	st.TenantSwitches, st.TenantSwitchNanos = e.stats.switches.Load(), e.stats.switchNanos.Load()
 	st.Preloads, st.PreloadNanos, st.PreloadsNoRoom = e.stats.preloads.Load(), e.stats.preloadNanos.Load(), e.stats.preloadsFull.Load()
+	st.PreloadsPending = e.preloadsPending()
 	st.Pipelined, st.Inline = e.stats.pipelined.Load(), e.stats.inline.Load()
 	st.Standby, st.Promoted = len(e.standby), e.stats.promoted.Load()
 	st.Faults, st.Quarantines = e.stats.faults.Load(), e.stats.quarantines.Load()

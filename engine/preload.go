@@ -89,22 +89,39 @@ func (q *sched) quiet() bool {
 
 // preloadIdle preloads the next function of the log into the slot's worker, idle and taken off
 // the idle stack; it reports whether it took an entry (the loop then looks at the queue again).
+// A worker that had no room for a preload skips what is published until it restarts.
 func (s *slot) preloadIdle() bool {
 	e := s.e
-	f := &s.pipe
-	if s.preNext >= e.pre.end.Load() || f.full || s.life.w == nil || len(f.order) > 0 {
+	end, next := e.pre.end.Load(), s.preNext.Load()
+	if next >= end || s.life.w == nil || len(s.pipe.order) > 0 {
+		return false
+	}
+	if s.pipe.full {
+		s.preNext.Store(end)
 		return false
 	}
 	if !e.sched.quiet() {
 		return false
 	}
-	fn, next, ok := e.pre.at(s.preNext)
-	s.preNext = next
-	if !ok || !s.preloadable(fn) {
-		return ok
+	fn, next, ok := e.pre.at(next)
+	if ok && s.preloadable(fn) {
+		s.preloadCmd(fn)
 	}
-	s.preloadCmd(fn)
-	return true
+	s.preNext.Store(next) // after the preload: until it is answered it counts as pending
+	return ok
+}
+
+// preloadsPending is how many entries of the log the engine's slots have yet to preload or pass
+// over, the one being preloaded included (0: every worker has caught up with what was published).
+func (e *Engine) preloadsPending() uint64 {
+	end := e.pre.end.Load()
+	var n uint64
+	for _, s := range e.slots {
+		if next := s.preNext.Load(); next < end {
+			n += end - next
+		}
+	}
+	return n
 }
 
 // preloadable reports whether fn is to be preloaded into the slot's worker.

@@ -40,6 +40,7 @@ func waitPreloads(t *testing.T, e *Engine, n uint64) {
 	if got := e.Stats().Preloads; got != n {
 		t.Fatalf("%d preloads, want %d", got, n)
 	}
+	waitFor(t, "no preloads pending", func() bool { return e.Stats().PreloadsPending == 0 })
 }
 
 // Functions published to an engine that preloads are loaded by every idle worker before any
@@ -68,13 +69,25 @@ func TestPreloadIdleWorkers(t *testing.T) {
 		t.Fatalf("module cache: %d hits, %d misses; want 6, 0", st.ModuleCacheHits, st.ModuleCacheMisses)
 	}
 
+	// A stopped worker preloads nothing: what is published meanwhile waits for it.
+	stopWorkers(t, e)
+	extra := echoOf(t, 5, "default")
+	e.Preload(extra)
+	if st := e.Stats(); st.PreloadsPending == 0 || st.Preloads != 6 {
+		t.Fatalf("a function published to stopped workers: %d pending, %d preloads", st.PreloadsPending, st.Preloads)
+	}
+	for _, w := range e.Stats().Workers {
+		syscall.Kill(w.PID, syscall.SIGCONT)
+	}
+	waitPreloads(t, e, 8)
+
 	// A new worker has nothing loaded: it preloads the log again.
 	pid := e.Stats().Workers[0].PID
 	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, "the restart", func() bool { return e.Stats().Restarts >= 1 })
-	waitPreloads(t, e, 9)
+	waitPreloads(t, e, 12)
 }
 
 // A preload evicts nothing: a worker whose module cache has room for two of three libraries
@@ -89,6 +102,7 @@ func TestPreloadNeverEvicts(t *testing.T) {
 	}
 	waitPreloads(t, e, 2)
 	waitFor(t, "the refusal", func() bool { return e.Stats().PreloadsNoRoom == 1 })
+	waitFor(t, "the rest passed over", func() bool { return e.Stats().PreloadsPending == 0 })
 	if st := e.Stats(); st.ModuleCacheEvictions != 0 || st.ModuleCacheBytes != 2*size {
 		t.Fatalf("after the preloads: %d evictions, %d bytes; want 0, %d", st.ModuleCacheEvictions, st.ModuleCacheBytes, 2*size)
 	}

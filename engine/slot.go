@@ -32,9 +32,9 @@ type slot struct {
 	pipe inflight
 	// claimed is what the slot's driver took with its invocation (batch.go), for batch.
 	claimed claim
-	// preNext is the slot's place in the engine's preload log, preKick wakes its goroutine
-	// when a function is published (preload.go). Owned by the slot goroutine.
-	preNext uint64
+	// preNext is the slot's place in the engine's preload log (written by the slot goroutine,
+	// read by Stats), preKick wakes its goroutine when a function is published (preload.go).
+	preNext atomic.Uint64
 	preKick chan struct{}
 	// flight mirrors len(pipe.order), the requests in the worker, for other slots to read
 	// (Engine.aloneInFlight): it rises before a request is written and falls only once its
@@ -265,7 +265,7 @@ func (s *slot) ensure() bool {
 	ok, fresh := s.life.ensure()
 	if fresh {
 		s.pipe.reset(s.life.w.Hello().Device.Arch)
-		s.preNext = 0 // a new worker has nothing loaded: preload again (preload.go)
+		s.preNext.Store(0) // a new worker has nothing loaded: preload again (preload.go)
 	}
 	return ok
 }

@@ -3,7 +3,7 @@
 # example models end to end (docs/export.md, docs/batching.md). Parts, in order (PARTS):
 #   weights   regenerate the example bundles' weights from their seeds (scripts/model-weights.sh)
 #             and make each model's batched bundle (examples/MODEL/batched: b1 with the variants
-#             exported beside it, examples/MODEL/bN; ResNet-18 b4, b16, b32; BERT b8)
+#             exported beside it, examples/MODEL/bN; ResNet-18 b4, b16, b32; BERT b8, b16, b32)
 #   check     run each batch-1 bundle with the exporter's own executor (tools/export/check.py,
 #             cuda-python) against eager PyTorch's reference
 #   deploy    serve on the sequential and on the concurrent engine; gpufn deploy --check each

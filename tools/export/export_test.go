@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"gpufn/function"
@@ -42,7 +43,7 @@ func TestPythonCheckTests(t *testing.T) {
 // AOTInductor output) parse with the server's config parser, name a library for every module,
 // and name only weights of the model (export.json lists the state_dict's tensors).
 func TestBundlesParseInGo(t *testing.T) {
-	for _, dir := range []string{"../../examples/resnet18/b1", "../../examples/resnet18/b4", "../../examples/resnet18/b16", "../../examples/resnet18/b32", "../../examples/bert/b1", "../../examples/bert/b8"} {
+	for _, dir := range []string{"../../examples/resnet18/b1", "../../examples/resnet18/b4", "../../examples/resnet18/b16", "../../examples/resnet18/b32", "../../examples/bert/b1", "../../examples/bert/b8", "../../examples/bert/b16", "../../examples/bert/b32"} {
 		t.Run(filepath.Base(filepath.Dir(dir))+"/"+filepath.Base(dir), func(t *testing.T) {
 			var m struct {
 				Function  string            `json:"function"`
@@ -100,11 +101,11 @@ func readJSON(t *testing.T, path string, v any) {
 	}
 }
 
-// The exporter's batched BERT bundle (b1 with its b8 variant, whose compile named the output
-// otherwise: the exporter renames it) passes the server's own variant check.
+// The exporter's batched BERT bundle (b1 with its b8, b16 and b32 variants, whose compiles named
+// the output otherwise: the exporter renames it) passes the server's own variant check.
 func TestBatchedBERTVariantChecks(t *testing.T) {
 	dir := t.TempDir()
-	python3(t, "-m", "tools.export", "batch", "--out", dir, "examples/bert/b1", "examples/bert/b8")
+	python3(t, "-m", "tools.export", "batch", "--out", dir, "examples/bert/b1", "examples/bert/b8", "examples/bert/b16", "examples/bert/b32")
 	parse := func(path string) *function.Plan {
 		b, err := os.ReadFile(path)
 		if err != nil {
@@ -117,11 +118,13 @@ func TestBatchedBERTVariantChecks(t *testing.T) {
 		return p
 	}
 	p := parse(filepath.Join(dir, "function.json"))
-	v := parse(filepath.Join(dir, "variants", "bert-b8.json"))
 	if p.Config == nil || p.Config.Batching == nil {
 		t.Fatal("the batched function declares no batching")
 	}
-	if ps := p.Config.Batching.CheckVariant(p, v, 0, 8); len(ps) != 0 {
-		t.Fatalf("the b8 variant: %v", ps)
+	for i, n := range []int{8, 16, 32} {
+		v := parse(filepath.Join(dir, "variants", "bert-b"+strconv.Itoa(n)+".json"))
+		if ps := p.Config.Batching.CheckVariant(p, v, i, n); len(ps) != 0 {
+			t.Fatalf("the b%d variant: %v", n, ps)
+		}
 	}
 }
