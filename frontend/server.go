@@ -40,6 +40,10 @@ type Config struct {
 	// 429 and closed, so that no one client's connections fill the server's. Behind a reverse
 	// proxy every connection comes from the proxy: set no bound there.
 	MaxConnsPerIP int
+	// ConnSpinFor is how long a read of a client connection that finds the socket empty tries
+	// again before its goroutine parks (0: it parks at once, as net.Conn's Read does; see
+	// spinconn.go). At most a quarter of GOMAXPROCS reads spin at once.
+	ConnSpinFor time.Duration
 	// HeaderTimeout bounds reading a request's line and header, from the connection's start or
 	// from a kept-alive connection's first byte of the next request (default 10 s): a silent
 	// or trickling client loses its connection then.
@@ -169,6 +173,9 @@ func New(cfg Config, d *dispatcher.Dispatcher, tokens *auth.Tokens) *Server {
 // Serve serves on ln until Shutdown (or Drain, which closes ln: Serve returns nil then, and
 // the connections open are served until Shutdown).
 func (s *Server) Serve(ln net.Listener) error {
+	if s.cfg.ConnSpinFor > 0 {
+		ln = newSpinListener(ln, s.cfg.ConnSpinFor)
+	}
 	if s.cfg.MaxConnsPerIP > 0 {
 		ln = newPerIPListener(ln, s.cfg.MaxConnsPerIP, s.log)
 	}

@@ -80,6 +80,8 @@ func (o *SystemOptions) defaults() error {
 //	NAME-nopreload any gpufn system above with --preload=false: a function's first invocation on
 //	             a worker loads its code (docs/engines.md "Preloading"), as the cold mode
 //	             measured before preloading
+//	NAME-noconnspin any gpufn system above with --conn-spin-for 0: reads of client connections
+//	             park at once when the socket is empty
 //	NAME-nocap   any gpufn system above with --max-connections-per-ip 0: a load generator on one
 //	             host is one client to the server's per-client connection cap, which an
 //	             open-loop run near saturation (a connection per request in flight) can reach
@@ -136,6 +138,7 @@ var systemVariants = []struct {
 	{"-norescue", []string{"--rescue-workers", "0"}},
 	{"-wspin", []string{"--worker-spin-for", "1ms"}},
 	{"-nopreload", []string{"--preload=false"}},
+	{"-noconnspin", []string{"--conn-spin-for", "0"}},
 }
 
 func (o SystemOptions) system(name string, wl load.WorkloadSpec) (proc.ServerSpec, error) {

@@ -237,7 +237,8 @@ func frontendConfig(f *serveFlags, log *zap.Logger) frontend.Config {
 		series = -1 // none (the frontend's zero is its default)
 	}
 	cfg := frontend.Config{MetricsMaxSeries: series, MaxBodyBytes: int(f.maxBody), MaxTimeout: f.timeout, Concurrency: f.maxConns, MaxConnsPerIP: perIP,
-		HeaderTimeout: f.headerTimeout, ReadTimeout: f.readTimeout, IdleTimeout: f.idleTimeout, WriteTimeout: f.writeTimeout, Profiling: f.pprof, Log: log}
+		HeaderTimeout: f.headerTimeout, ReadTimeout: f.readTimeout, IdleTimeout: f.idleTimeout, WriteTimeout: f.writeTimeout, Profiling: f.pprof, Log: log,
+		ConnSpinFor: f.connSpinFor}
 	cfg.Version = version
 	if f.accessLog {
 		cfg.AccessLog = log.Named("access")
