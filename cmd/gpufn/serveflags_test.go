@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"go.uber.org/zap"
 
@@ -207,6 +208,25 @@ func TestLogFormat(t *testing.T) {
 		b, _ := os.ReadFile(path)
 		if line := strings.TrimSpace(string(b)); !check(line) {
 			t.Errorf("%s: %q", format, line)
+		}
+	}
+}
+
+// The client connections' reads spin as the engine's hybrid polling does: not with block, not
+// on a host of fewer than engine.HybridMinCPUs cores, as asked otherwise.
+func TestConnSpin(t *testing.T) {
+	for _, tc := range []struct {
+		poll string
+		cpus int
+		want time.Duration
+	}{
+		{"hybrid", 16, 50 * time.Microsecond},
+		{"hybrid", 2, 0},
+		{"spin", 2, 50 * time.Microsecond},
+		{"block", 16, 0},
+	} {
+		if got := connSpin(tc.poll, 50*time.Microsecond, tc.cpus); got != tc.want {
+			t.Errorf("--poll %s on %d cores: %v; want %v", tc.poll, tc.cpus, got, tc.want)
 		}
 	}
 }
