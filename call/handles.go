@@ -59,6 +59,11 @@ type Function struct {
 	// invocation so that later ones find them without a lookup; opaque to other packages.
 	Metrics atomic.Value
 
+	// retired: a newer version replaced the function, or it was deleted (Retire); an engine
+	// preloads it no more. preloadLost: a worker was lost while it preloaded the function
+	// (engine/preload.go); it is not preloaded again.
+	retired, preloadLost atomic.Bool
+
 	// Failure accounting for quarantine: faults or overruns of the owner's invocations, in a
 	// row and in all, and of each other caller's (see Strike).
 	strikes     atomic.Int32
@@ -79,6 +84,19 @@ type callerStrikes struct {
 // between them or not: a caller alternating faults with successes (under MPS each fault tears
 // down every worker of the GPU) is quarantined too.
 const TotalFactor = 10
+
+// Retire marks the function replaced by a newer version or deleted: invocations already
+// admitted run as before, but engines no longer preload it.
+func (f *Function) Retire() { f.retired.Store(true) }
+
+// Retired reports whether Retire was called.
+func (f *Function) Retired() bool { return f.retired.Load() }
+
+// PreloadLost marks that a worker was lost while preloading the function, so that no engine
+// preloads it again (its first invocations load it, and their failures count as usual);
+// PreloadLostBefore reports it.
+func (f *Function) PreloadLost()            { f.preloadLost.Store(true) }
+func (f *Function) PreloadLostBefore() bool { return f.preloadLost.Load() }
 
 // Quarantined reports whether the function faulted or overran too often in a row in its owner's
 // invocations: it is then quarantined for every caller until it is registered again (a new

@@ -697,7 +697,7 @@ func (d *Dispatcher) publish(tenant string, f func(map[string]*fnEntry)) {
 	f(m)
 	next[tenant] = m
 	d.fns.Store(&next)
-	d.preload(old[tenant], m)
+	d.preload(old[tenant], m) // retires what m replaced or dropped, preloads what it added
 }
 
 // Preloader is an Engine whose idle workers load a published function's code ahead of its
@@ -706,11 +706,17 @@ type Preloader interface {
 	Preload(fn *call.Function)
 }
 
-// preload hands the functions that publish added or replaced (in m, not in old) to the
-// engines that preload.
+// preload retires the functions that publish replaced or removed (in old, not in m) and hands
+// the ones it added (in m, not in old) to the engines that preload. An entry copied with the
+// same function (an access change) is neither.
 func (d *Dispatcher) preload(old, m map[string]*fnEntry) {
+	for name, fe := range old {
+		if nfe := m[name]; nfe == nil || nfe.fn != fe.fn {
+			fe.fn.Retire()
+		}
+	}
 	for name, fe := range m {
-		if fe == nil || old[name] == fe {
+		if fe == nil || old[name] != nil && old[name].fn == fe.fn {
 			continue
 		}
 		for _, e := range d.engines {

@@ -62,6 +62,10 @@
 //   - affinity.go: tenant-affine workers: a worker that holds one tenant's code or weight sets
 //     drops them (worker.MsgDrop) before another tenant's function; idle slots are picked by
 //     the tenant their worker holds.
+//   - preload.go: preloading (Config.Preload): a published function's libraries and plan
+//     loaded by idle workers (worker.MsgLoad) while nothing waits, never evicting, never
+//     making a worker take on a tenant; a log each slot goes over, kicked when a slot goes
+//     idle with entries left.
 //   - batch.go: dynamic batching (docs/batching.md): a slot that takes an invocation of a
 //     function that declares batching takes with it the same function's and caller's queued
 //     behind it and runs them as one invocation of a batch variant (a carrier,

@@ -179,6 +179,9 @@ func (s *slot) send(ci int) bool {
 	r.Inputs, r.Output, r.Context = p.inputs, p.out, uint32(ci)
 	r.FuncID = inv.Fn.ID
 	if inv.Fn.Owner != "" {
+		if f.owner == "" {
+			s.preNext.Store(0) // a worker of the tenant now: its functions published so far may be preloaded (preload.go)
+		}
 		f.owner = inv.Fn.Owner // from now on the worker may hold its code
 	}
 	lib := inv.Fn.Lib.For(f.arch)

@@ -117,6 +117,7 @@ func (s *slot) giveBack(w Worker) {
 		q.running--
 		q.idle = append(q.idle, s)
 		q.kickLocked()
+		q.kickPreloadsLocked() // preload.go: its goroutine is not woken otherwise
 		q.mu.Unlock()
 		return
 	}

@@ -19,29 +19,44 @@ import (
 // Preload, and every slot whose worker is idle loads its libraries and plan (worker.MsgLoad)
 // before any invocation asks for them: a first invocation then finds them, as a hot one does.
 //
-// Preloading never delays work and never displaces code in use: a slot preloads only while the
-// queue is empty and nothing runs alone, one function at a time (a request that comes
-// meanwhile waits at most one load); and the worker loads nothing when its module cache (or
-// plan cache) has no room left without evicting (worker.ErrNoRoom), after which the slot stops
-// preloading into that worker. A slot preloads only into a worker that holds the function's
-// tenant already, or, in open mode (Config.OpenMode: one tenant), into one that holds nobody's:
-// under several tenants a preload never makes a worker switch tenants (affinity.go). A
-// library that is PTX on a CUDA device is not preloaded (its JIT takes 65-127 ms; the dispatcher
-// publishes the function again with the cubin compiled at upload). Weight sets are not placed
-// ahead: a preload sends the plan's weight layout, not the weights.
+// Preloading never displaces code in use and delays work by at most the preload in progress:
+// a slot preloads only while the queue is empty and nothing runs alone, one function at a time
+// (a request that comes meanwhile waits for that one load, bounded by preloadLimit); the worker
+// loads nothing when its module cache (or plan cache) has no room left without evicting
+// (worker.ErrNoRoom), after which the slot stops preloading into that worker; and what a
+// preload loads ranks as least recently used in the worker's caches. A slot preloads only
+// into a worker that holds the function's tenant already (or any worker, for a function without
+// an owner), or, in open mode (Config.OpenMode: one tenant), into one that holds nobody's: under
+// several tenants a preload never makes a worker switch tenants (affinity.go). A library that
+// is PTX on a CUDA device is not preloaded (its JIT takes 65-127 ms; the dispatcher publishes
+// the function again with the cubin compiled at upload). Weight sets are not placed ahead: a
+// preload sends the plan's weight layout, not the weights. A function replaced or deleted
+// (call.Function.Retired) is not preloaded, nor one whose preload a worker was lost in
+// (call.Function.PreloadLostBefore: its first invocations load it, and fail, as without
+// preloading).
 //
 // The functions to preload are a log in publication order; each slot keeps its place in it and
 // starts again from the beginning with a new worker (a restart, or after dropping a tenant's
-// code), skipping what its worker holds.
+// code), skipping what its worker holds. Whoever makes a slot idle with entries left for it
+// (the loop's next, a lease given back, the end of a lone run) kicks it (preKick).
 
-// maxPreloads bounds the log: beyond it the oldest entries go (a slot that was behind skips them).
-const maxPreloads = 1 << 16
+// preloadLimit bounds one preload's wait for its worker: a worker that has not answered by
+// then is lost (and replaced), whatever the function's own timeout.
+const preloadLimit = time.Minute
+
+// maxPreloads bounds the log: beyond it the oldest entries go (a slot that was behind skips
+// them). The log drops retired entries once it has grown to compactAt.
+const (
+	maxPreloads  = 1 << 16
+	minCompactAt = 1024
+)
 
 type preloadLog struct {
-	mu   sync.Mutex
-	fns  []*call.Function // index i of the log is fns[i-base]
-	base uint64
-	end  atomic.Uint64 // base + len(fns): read by slots without the lock
+	mu        sync.Mutex
+	fns       []*call.Function // index i of the log is fns[i-base]
+	base      uint64
+	compactAt int
+	end       atomic.Uint64 // base + len(fns): read by slots without the lock
 }
 
 // at returns the entry at index i (or the oldest one kept, if i went), and the index after it.
@@ -55,26 +70,68 @@ func (l *preloadLog) at(i uint64) (*call.Function, uint64, bool) {
 	return l.fns[i-l.base], i + 1, true
 }
 
+// add appends fn. When the log has grown to compactAt it drops the retired entries (and, past
+// maxPreloads, the oldest half): the kept ones get new indices after every old one, so every
+// slot goes over them again from the start (skipping what its worker holds).
+func (l *preloadLog) add(fn *call.Function) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.compactAt == 0 {
+		l.compactAt = minCompactAt
+	}
+	if len(l.fns) >= l.compactAt {
+		old := l.fns
+		if len(old) >= maxPreloads {
+			old = old[len(old)/2:]
+		}
+		kept := make([]*call.Function, 0, len(old))
+		for _, f := range old {
+			if !f.Retired() {
+				kept = append(kept, f)
+			}
+		}
+		l.base += uint64(len(l.fns))
+		l.fns = kept
+		l.compactAt = max(minCompactAt, 2*len(kept))
+	}
+	l.fns = append(l.fns, fn)
+	l.end.Store(l.base + uint64(len(l.fns)))
+}
+
 // Preload has idle workers load fn's libraries and plan ahead of its first invocation (see
 // above). It returns at once; nothing happens when Config.Preload is off.
 func (e *Engine) Preload(fn *call.Function) {
 	if !e.cfg.Preload || fn == nil {
 		return
 	}
-	l := &e.pre
-	l.mu.Lock()
-	if len(l.fns) >= maxPreloads {
-		drop := len(l.fns) / 2
-		l.fns = append(l.fns[:0], l.fns[drop:]...)
-		l.base += uint64(drop)
-	}
-	l.fns = append(l.fns, fn)
-	l.end.Store(l.base + uint64(len(l.fns)))
-	l.mu.Unlock()
+	e.pre.add(fn)
 	for _, s := range e.slots {
-		select {
-		case s.preKick <- struct{}{}:
-		default:
+		s.kickPreload()
+	}
+}
+
+// kickPreload wakes the slot's goroutine, if it waits for work, to preload what was published.
+func (s *slot) kickPreload() {
+	select {
+	case s.preKick <- struct{}{}:
+	default:
+	}
+}
+
+// preloadPending reports whether the log has entries the slot has yet to go over.
+func (s *slot) preloadPending() bool { return s.preNext.Load() < s.e.pre.end.Load() }
+
+// kickPreloadsLocked kicks the idle slots that have entries of the log left, when the engine is
+// quiet (sched.mu is held): called where a slot goes idle without its goroutine looking at the
+// log (a lease given back), or may have found the engine busy a moment before (next), and where
+// what kept the engine busy ends (a lone run).
+func (q *sched) kickPreloadsLocked() {
+	if q.q.len() > 0 || q.exclusive || q.draining {
+		return
+	}
+	for _, s := range q.idle {
+		if s.preloadPending() {
+			s.kickPreload()
 		}
 	}
 }
@@ -113,11 +170,13 @@ func (s *slot) preloadIdle() bool {
 
 // preloadsPending is how many entries of the log the engine's slots have yet to preload or pass
 // over, the one being preloaded included (0: every worker has caught up with what was published).
+// A slot whose goroutine has ended (its worker could not be started, or the engine quit)
+// preloads nothing more and does not count.
 func (e *Engine) preloadsPending() uint64 {
 	end := e.pre.end.Load()
 	var n uint64
 	for _, s := range e.slots {
-		if next := s.preNext.Load(); next < end {
+		if next := s.preNext.Load(); next < end && !s.ended.Load() {
 			n += end - next
 		}
 	}
@@ -127,7 +186,7 @@ func (e *Engine) preloadsPending() uint64 {
 // preloadable reports whether fn is to be preloaded into the slot's worker.
 func (s *slot) preloadable(fn *call.Function) bool {
 	f := &s.pipe
-	if fn.Quarantined() || f.hasCode(fn) {
+	if fn.Retired() || fn.Quarantined() || fn.PreloadLostBefore() || f.hasCode(fn) {
 		return false
 	}
 	// As ownFor: a function without an owner runs on any worker, one with an owner on a worker
@@ -149,9 +208,12 @@ func (s *slot) preloadable(fn *call.Function) bool {
 }
 
 // preloadCmd sends fn's libraries and plan to the slot's worker (MsgLoad) and waits for the
-// answer. A worker that fails to answer is lost (and replaced); one that has no room left is
-// sent no more preloads; any other refusal (a library the device rejects, say) is logged, and
-// the function's first invocation meets it as it would have.
+// answer, at most preloadLimit. A worker that fails to answer (it died, hung, or lost its
+// device) is lost and replaced, and fn is not preloaded again (a function whose load kills
+// workers must not do so at every restart: its invocations meet it, and are struck, as without
+// preloading). One that has no room left is sent no more preloads; a library or plan it no
+// longer has is sent again next time; any other refusal (a library the device rejects, say) is
+// logged, and the function's first invocation meets it as it would have.
 func (s *slot) preloadCmd(fn *call.Function) {
 	e := s.e
 	f := &s.pipe
@@ -180,7 +242,7 @@ func (s *slot) preloadCmd(fn *call.Function) {
 	}
 	r.ID = w.NextID()
 	start := time.Now()
-	kill := start.Add(e.runLimit(fn))
+	kill := start.Add(preloadLimit)
 	s.flight.Store(1)
 	err := w.Send(worker.MsgLoad, r, r.ID, kill)
 	if err == nil {
@@ -192,6 +254,7 @@ func (s *slot) preloadCmd(fn *call.Function) {
 		r.Extra[i].Image = nil
 	}
 	if err != nil {
+		fn.PreloadLost()
 		s.life.lost(err)
 		return
 	}
@@ -202,10 +265,13 @@ func (s *slot) preloadCmd(fn *call.Function) {
 	if we := res.Err; we != nil {
 		switch {
 		case we.Fatal:
+			fn.PreloadLost()
 			s.life.lost(we)
 		case we.Code == call.CodeOutOfMemory:
 			f.full = true
 			e.stats.preloadsFull.Add(1)
+		case we.Code == call.CodeLibraryMissing || we.Code == call.CodeFunctionMissing:
+			f.forget(fn) // the worker dropped what the engine thought it held: sent again next time
 		default:
 			e.log.Info("preloading a function failed; its first invocation loads it", zap.String("worker", s.id),
 				zap.String("function", fn.Name), zap.String("code", string(we.Code)), zap.String("error", we.Message))

@@ -161,3 +161,59 @@ func TestPreloadOff(t *testing.T) {
 		t.Fatalf("%+v", st)
 	}
 }
+
+// A function replaced or deleted (retired) is not preloaded.
+func TestPreloadSkipsRetired(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential, Preload: true, OpenMode: true})
+	old, cur := echoOf(t, 0, "default"), echoOf(t, 1, "default")
+	old.Retire()
+	e.Preload(old)
+	e.Preload(cur)
+	waitPreloads(t, e, 1)
+	if tm := invokeTimed(t, e, old, []byte("old")); tm.Load == 0 {
+		t.Fatal("a retired function was preloaded")
+	}
+}
+
+// A worker lost while it preloads a function is replaced, and that function is not preloaded
+// again (a load that kills workers must not do so at every restart); the others are.
+func TestPreloadLostWorker(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential, Preload: true, OpenMode: true})
+	bad, good := echoOf(t, 0, "default"), echoOf(t, 1, "default")
+	pid := e.Stats().Workers[0].PID
+	stopWorkers(t, e)
+	e.Preload(bad)
+	s := e.slots[0]
+	waitFor(t, "the preload to be sent", func() bool { return s.flight.Load() == 1 })
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the restart", func() bool { return e.Stats().Restarts >= 1 })
+	e.Preload(good)
+	waitPreloads(t, e, 1) // good only
+	if !bad.PreloadLostBefore() {
+		t.Fatal("the function whose preload lost a worker is not marked")
+	}
+	if tm := invokeTimed(t, e, bad, []byte("bad")); tm.Load == 0 {
+		t.Fatal("the function whose preload lost a worker was preloaded again")
+	}
+	if st := e.Stats(); st.Restarts != 1 {
+		t.Fatalf("%d restarts; want 1", st.Restarts)
+	}
+}
+
+// A worker that drops a tenant's code for another's during an inline run (a lent slot, given
+// back without waking its goroutine) goes over the log again: nothing stays pending.
+func TestPreloadAfterInlineTenantSwitch(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential, Preload: true})
+	a, b := echoOf(t, 0, "a"), echoOf(t, 1, "b")
+	e.Preload(a)
+	e.Preload(b)
+	waitFor(t, "no preloads pending", func() bool { return e.Stats().PreloadsPending == 0 })
+	invokeTimed(t, e, a, []byte("a"))
+	invokeTimed(t, e, b, []byte("b")) // drops a's code first
+	if st := e.Stats(); st.TenantSwitches != 1 {
+		t.Fatalf("%d tenant switches; want 1", st.TenantSwitches)
+	}
+	waitFor(t, "no preloads pending after the switch", func() bool { return e.Stats().PreloadsPending == 0 })
+}

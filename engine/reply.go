@@ -136,7 +136,7 @@ func (s *slot) answerError(p *pending, ci int, ctx *shm.Context) {
 		s.settle(p)
 		s.putBackRest() // they cannot run on a lost device
 	default:
-		if w.Code != call.CodeLibraryInvalid {
+		if w.Code != call.CodeLibraryInvalid && w.Code != call.CodeOutOfMemory { // neither loaded its code
 			f.loaded(inv.Fn)
 		}
 		wipeOutputs(ctx, w)

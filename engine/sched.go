@@ -90,6 +90,7 @@ func (q *sched) next(s *slot) *call.Invocation {
 		return inv
 	}
 	q.idle = append(q.idle, s)
+	q.kickPreloadsLocked() // preload.go: s may have found the engine busy a moment ago
 	return nil
 }
 
@@ -141,6 +142,9 @@ func (q *sched) doneRunning(exclusive bool) {
 		q.exclusive = false
 	}
 	q.kickLocked()
+	if exclusive {
+		q.kickPreloadsLocked() // preload.go: the idle slots waited for the lone run's end
+	}
 	q.mu.Unlock()
 }
 

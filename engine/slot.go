@@ -36,6 +36,9 @@ type slot struct {
 	// read by Stats), preKick wakes its goroutine when a function is published (preload.go).
 	preNext atomic.Uint64
 	preKick chan struct{}
+	// ended is set when the slot goroutine returns (its worker could not be started, or the
+	// engine quit): Stats counts no pending preloads for it.
+	ended atomic.Bool
 	// flight mirrors len(pipe.order), the requests in the worker, for other slots to read
 	// (Engine.aloneInFlight): it rises before a request is written and falls only once its
 	// result was handled, its worker's loss included.
@@ -75,6 +78,7 @@ const (
 func (s *slot) loop() {
 	e := s.e
 	defer e.wg.Done()
+	defer s.ended.Store(true)
 	defer s.life.stop()
 	for {
 		s.dropDoomed() // not idle with a worker a teardown dooms: the domain waits for it (rescue.go)

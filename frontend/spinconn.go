@@ -30,6 +30,7 @@ type spinListener struct {
 	spin     time.Duration
 	spinners atomic.Int32
 	slots    int32
+	parked   atomic.Uint64 // reads that spun their time, found nothing and parked
 }
 
 func newSpinListener(ln net.Listener, spin time.Duration) *spinListener {
@@ -74,12 +75,11 @@ func (c *spinConn) Read(p []byte) (int, error) {
 	if len(p) == 0 || !c.l.enter() {
 		return c.Conn.Read(p)
 	}
-	defer c.l.leave()
 	var (
 		n     int
 		rerr  error
 		start time.Time
-		done  bool // spun for ConnSpinFor: from now on a read that finds nothing parks
+		done  bool // spun for ConnSpinFor and gave the slot back: a read that finds nothing parks
 	)
 	err := c.raw.Read(func(fd uintptr) bool {
 		for i := 0; ; i++ {
@@ -96,12 +96,17 @@ func (c *spinConn) Read(p []byte) (int, error) {
 			case i&15 == 0:
 				if time.Since(start) >= c.l.spin {
 					done = true
+					c.l.leave() // parked, it spins no more: another read may
+					c.l.parked.Add(1)
 					return false // park until the socket is readable
 				}
 				runtime.Gosched() // let the other goroutines of this P run meanwhile
 			}
 		}
 	})
+	if !done {
+		c.l.leave()
+	}
 	switch {
 	case err != nil: // the deadline passed or the connection was closed while parked
 		return 0, c.opError(err)
@@ -114,10 +119,16 @@ func (c *spinConn) Read(p []byte) (int, error) {
 }
 
 // opError wraps err as net.Conn's Read does, so that callers tell timeouts (net.Error) and a
-// closed connection (net.ErrClosed) as they would from it.
+// closed connection (net.ErrClosed) as they would from it. The raw connection's own errors
+// are net.OpErrors already ("raw-read"): they are named as a read.
 func (c *spinConn) opError(err error) error {
 	if errors.Is(err, io.EOF) {
 		return err
+	}
+	var oe *net.OpError
+	if errors.As(err, &oe) {
+		oe.Op = "read"
+		return oe
 	}
 	return &net.OpError{Op: "read", Net: c.LocalAddr().Network(), Source: c.LocalAddr(), Addr: c.RemoteAddr(), Err: err}
 }

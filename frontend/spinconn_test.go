@@ -75,6 +75,34 @@ func TestSpinConnDeadlineAndClose(t *testing.T) {
 	}
 }
 
+// A read that has spun its time and parked gives its spinning slot back: an idle keep-alive
+// connection's read (parked for its idle timeout) must not keep other connections from spinning.
+func TestSpinConnParkedReadFreesItsSlot(t *testing.T) {
+	server, client, l := spinPair(t, time.Microsecond)
+	l.slots = 1
+	got := make(chan error, 1)
+	go func() {
+		_, err := server.Read(make([]byte, 8))
+		got <- err
+	}()
+	// The read parks once it has spun (nothing is sent before); then its slot is free again.
+	waitUntil(t, "the read to park", func() bool { return l.parked.Load() == 1 })
+	if n := l.spinners.Load(); n != 0 {
+		t.Fatalf("a parked read holds a spinning slot (%d taken)", n)
+	}
+	if !l.enter() {
+		t.Fatal("the slot of a parked read is still taken")
+	}
+	l.leave()
+	client.Write([]byte("x"))
+	if err := <-got; err != nil {
+		t.Fatalf("the parked read: %v", err)
+	}
+	if n := l.spinners.Load(); n != 0 {
+		t.Fatalf("%d spinning slots held after the read", n)
+	}
+}
+
 // No more reads spin at once than the listener has slots; the others read as net.Conn does.
 func TestSpinSlots(t *testing.T) {
 	l := &spinListener{slots: 2}

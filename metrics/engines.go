@@ -99,7 +99,7 @@ var engineMetrics = []engineMetric{
 	{engineDesc("gpufn_preload_seconds_total", "Time the workers spent on those preloads."), prometheus.CounterValue,
 		func(st *call.EngineStats) float64 { return float64(st.PreloadNanos) / 1e9 }},
 	gauge("gpufn_preloads_pending", "Registered functions the idle workers have yet to preload (0 once every worker has caught up; work goes first).", func(st *call.EngineStats) float64 { return float64(st.PreloadsPending) }),
-	counter("gpufn_preloads_no_room_total", "Preloads a worker refused because its module or plan cache had no room left without evicting (it is sent no more until it restarts).", func(st *call.EngineStats) uint64 { return st.PreloadsNoRoom }),
+	counter("gpufn_preloads_no_room_total", "Preloads a worker refused because its module or plan cache had no room left without evicting (it is sent no more until it restarts or drops a tenant's code).", func(st *call.EngineStats) uint64 { return st.PreloadsNoRoom }),
 	counter("gpufn_tenant_switches_total", "Times a worker dropped one tenant's modules and weight sets to run another tenant's function.", func(st *call.EngineStats) uint64 { return st.TenantSwitches }),
 	{engineDesc("gpufn_tenant_switch_seconds_total", "Time the workers spent dropping one tenant's modules and weight sets for another's."), prometheus.CounterValue,
 		func(st *call.EngineStats) float64 { return float64(st.TenantSwitchNanos) / 1e9 }},

@@ -147,6 +147,15 @@ func (c *moduleCache) add(m *module, now uint64) {
 	c.bytes += m.bytes
 }
 
+// demote makes the module of hash the least recently used (a preload's: a module no
+// invocation has used yet goes before every module one has).
+func (c *moduleCache) demote(hash [32]byte) {
+	if el, ok := c.byHash[hash]; ok {
+		c.lru.MoveToBack(el)
+		el.Value.(*module).use = 0
+	}
+}
+
 // clear forgets every module (the caller unloads them), counting no eviction: the worker drops
 // its tenants' code (DropAll), it does not make room.
 func (c *moduleCache) clear() []*module {

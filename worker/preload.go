@@ -19,7 +19,8 @@ var ErrNoRoom = errors.New("no room in the worker's caches for a preload without
 // first invocation. It evicts nothing: when the module cache lacks room for the modules not
 // loaded yet (as ModuleFootprint counts them), or the plan cache is full, it loads nothing
 // and answers out_of_memory wrapping ErrNoRoom. res has the module stages (Load, Module,
-// CacheBytes) as an invocation's would.
+// CacheBytes) as an invocation's would. What it loads ranks as least recently used in both
+// caches, so that they evict it before anything an invocation used.
 func (e *Executor) Preload(req *Invoke, res *Result) {
 	start := time.Now()
 	res.ID = req.ID
@@ -39,9 +40,11 @@ func (e *Executor) preload(req *Invoke, st *Stages) error {
 		return &execError{code: call.CodeOutOfMemory, err: ErrNoRoom}
 	}
 	var need uint64
+	var fresh [][32]byte // the libraries this preload loads
 	add := func(l *LibRef) {
 		if !e.modules.peek(l.Hash) && l.Image != nil {
 			need += ModuleFootprint(l.Image)
+			fresh = append(fresh, l.Hash)
 		}
 	}
 	add(&req.Lib)
@@ -57,7 +60,17 @@ func (e *Executor) preload(req *Invoke, st *Stages) error {
 		return err
 	}
 	if len(req.Extra) > 0 {
-		return e.resolveLibs(pl, req, st)
+		err = e.resolveLibs(pl, req, st)
+	} else {
+		err = e.resolve(pl, &req.Lib, st)
 	}
-	return e.resolve(pl, &req.Lib, st)
+	// What the preload brought ranks below everything invocations used: the caches evict it
+	// first (a function nobody invoked yet must not outrank hot ones).
+	for _, h := range fresh {
+		e.modules.demote(h)
+	}
+	if !planned {
+		pl.lastUse = 0
+	}
+	return err
 }

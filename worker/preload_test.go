@@ -104,3 +104,22 @@ func TestModuleLoadOutOfMemory(t *testing.T) {
 		t.Fatalf("a preload that fits: %+v", res.Err)
 	}
 }
+
+// What a preload loads ranks below what invocations used: with room for two modules, a module
+// an invocation used survives a third library's load, and the preloaded one (never invoked) goes.
+func TestPreloadRanksLast(t *testing.T) {
+	r := newGraphRig(t, gpufake.Options{}, ExecutorOptions{MaxModuleBytes: 2*minModuleBytes + 100, NoGraphs: true})
+	r.invoke(1, "lib-a", 1, 1)
+	if res := r.preload(2, "lib-b", true); res.Err != nil {
+		t.Fatalf("the preload: %+v", res.Err)
+	}
+	if res := r.invoke(3, "lib-c", 1, 1); res.Err != nil || res.Stages.Evictions != 1 {
+		t.Fatalf("a third library: %+v", res)
+	}
+	if res := r.invoke(1, "lib-a", 1, 2); res.Stages.Module != ModuleHit {
+		t.Fatalf("the invoked library was evicted for the preloaded one: module stage %d", res.Stages.Module)
+	}
+	if res := r.preload(2, "lib-b", false); res.Err == nil || res.Err.Code != call.CodeLibraryMissing {
+		t.Fatalf("the preloaded library should have gone: %+v", res.Err)
+	}
+}

@@ -172,6 +172,9 @@ type serveSettings struct {
 }
 
 // validateServeFlags checks the flags that take one of a few values and parses them.
+// maxConnSpin bounds --conn-spin-for.
+const maxConnSpin = time.Millisecond
+
 func validateServeFlags(f *serveFlags) (serveSettings, error) {
 	s := serveSettings{mode: engine.Mode(f.engineMode), workerLevel: f.workerLogging}
 	if s.mode != engine.Sequential && s.mode != engine.Concurrent && s.mode != engine.Auto {
@@ -195,6 +198,9 @@ func validateServeFlags(f *serveFlags) (serveSettings, error) {
 	}
 	if q := f.quotas.queueBytes; q != 0 && q < f.maxBody {
 		return s, fmt.Errorf("--tenant-queue-bytes %d is less than --max-body-bytes %d: a request of the largest body could never be queued", q, f.maxBody)
+	}
+	if f.connSpinFor < 0 || f.connSpinFor > maxConnSpin {
+		return s, fmt.Errorf("--conn-spin-for %v: want 0 to %v (a read spins that long before it parks, deaf meanwhile to its deadline and to a Close)", f.connSpinFor, maxConnSpin)
 	}
 	if s.policy, err = engine.ParsePolicy(f.poll); err != nil {
 		return s, fmt.Errorf("--poll: %w", err)
