@@ -112,6 +112,9 @@ func startWith(t *testing.T, attr *syscall.SysProcAttr, flags ...string) *server
 	t.Helper()
 	addr := freePort(t)
 	args := append([]string{"serve", "--listen", addr, "--device", device(), "--log-level", "info"}, flags...)
+	// GPUFN_E2E_ARGS: serve flags added to every server's, for comparing a setting on the GPU
+	// machine (scripts/gpu-test.sh passes it through), e.g. "--preload=false".
+	args = append(args, strings.Fields(os.Getenv("GPUFN_E2E_ARGS"))...)
 	cmd := exec.Command(gpufnBin, args...)
 	cmd.SysProcAttr = attr
 	logs := &syncBuffer{}

@@ -17,7 +17,7 @@
 #             its overhead is the worker's wake-up, docs/engines.md "Polling")
 #   batching  a batched bundle (BATCH_MODEL, default resnet18) on cN-mps (BATCH_WORKERS, default
 #             4), open loop, with and without batching (BATCH_MODES, default "on off"), each its
-#             own result file; after
+#             own result file (BATCH_SERVE_ARGS: more serve flags, then named by BATCH_TAG); after
 #             each search BATCH_FIGURE-1 evenly spaced rates up to the highest held (default 5:
 #             20, 40, 60 and 80% of it, the last the 80% point of docs/batching.md)
 # Each part is bounded (PART_LIMIT seconds); everything lands in $OUT/models.log and
@@ -154,8 +154,9 @@ if has models; then
 	done
 fi
 batching_sweep() {  # on|off
-	local sys=c${BATCH_WORKERS}-mps-batching-$1
-	serve concurrent /tmp/gpufn-data-batching --workers "$BATCH_WORKERS" --mps on || return 1
+	local sys=c${BATCH_WORKERS}-mps${BATCH_TAG:+-$BATCH_TAG}-batching-$1
+	# shellcheck disable=SC2086 # BATCH_SERVE_ARGS: more serve flags, word-split
+	serve concurrent /tmp/gpufn-data-batching --workers "$BATCH_WORKERS" --mps on ${BATCH_SERVE_ARGS:-} || return 1
 	$PIN_BENCH bin/gpufn bench sweep --url "http://127.0.0.1:$PORT" --workload "bundle:examples/$BATCH_MODEL/batched" \
 		--batching "$1" --system "$sys" --name "bundle-$BATCH_MODEL-$sys" --sweep adaptive --start "${BATCH_START:-500}" \
 		--low-rate 25 --duration "${BATCH_DUR:-3s}" --figure-points "${BATCH_FIGURE:-5}" --placements 0 --progress lines --out "$R"  # placements: the models part

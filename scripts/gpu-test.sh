@@ -13,6 +13,7 @@
 #      default under MPS); then the fault tests again without rescue workers, for comparison;
 #   4. on a host of two or more GPUs, the multi-GPU end-to-end tests on two.
 # Knobs: E2E_RUN (a -test.run pattern for step 3), E2E_SKIP (a -test.skip pattern for step 3),
+# GPUFN_E2E_ARGS (serve flags added to every server the end-to-end tests start, e.g. "--preload=false"),
 # NO_NORESCUE=1 (step 3 without the re-run of the fault tests with --rescue-workers 0), SKIP_SINGLE=1 (step 4 alone).
 # Results go to $OUT/gpu-test.log when $OUT is set.
 set -uo pipefail
