@@ -113,7 +113,9 @@ func startWith(t *testing.T, attr *syscall.SysProcAttr, flags ...string) *server
 	addr := freePort(t)
 	args := append([]string{"serve", "--listen", addr, "--device", device(), "--log-level", "info"}, flags...)
 	// GPUFN_E2E_ARGS: serve flags added to every server's, for comparing a setting on the GPU
-	// machine (scripts/gpu-test.sh passes it through), e.g. "--preload=false".
+	// machine (scripts/gpu-test.sh passes it through), e.g. "--preload=false". They come last
+	// and win: a test that sets the same flag itself (TestPreloadOverHTTP for --preload) does
+	// not test what it says under the knob.
 	args = append(args, strings.Fields(os.Getenv("GPUFN_E2E_ARGS"))...)
 	cmd := exec.Command(gpufnBin, args...)
 	cmd.SysProcAttr = attr

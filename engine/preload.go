@@ -40,8 +40,9 @@ import (
 // code), skipping what its worker holds. Whoever makes a slot idle with entries left for it
 // (the loop's next, a lease given back, the end of a lone run) kicks it (preKick).
 
-// preloadLimit bounds one preload's wait for its worker: a worker that has not answered by
-// then is lost (and replaced), whatever the function's own timeout.
+// preloadLimit bounds one preload's wait for its worker (with Config.Timeout, the lower): a
+// worker that has not answered by then is lost (and replaced), whatever the function's own
+// timeout.
 const preloadLimit = time.Minute
 
 // maxPreloads bounds the log: beyond it the oldest entries go (a slot that was behind skips
@@ -56,7 +57,8 @@ type preloadLog struct {
 	fns       []*call.Function // index i of the log is fns[i-base]
 	base      uint64
 	compactAt int
-	end       atomic.Uint64 // base + len(fns): read by slots without the lock
+	// end is base + len(fns), first the index of the oldest entry kept: read without the lock.
+	end, first atomic.Uint64
 }
 
 // at returns the entry at index i (or the oldest one kept, if i went), and the index after it.
@@ -92,7 +94,8 @@ func (l *preloadLog) add(fn *call.Function) {
 		}
 		l.base += uint64(len(l.fns))
 		l.fns = kept
-		l.compactAt = max(minCompactAt, 2*len(kept))
+		l.compactAt = min(maxPreloads, max(minCompactAt, 2*len(kept)))
+		l.first.Store(l.base)
 	}
 	l.fns = append(l.fns, fn)
 	l.end.Store(l.base + uint64(len(l.fns)))
@@ -173,10 +176,10 @@ func (s *slot) preloadIdle() bool {
 // A slot whose goroutine has ended (its worker could not be started, or the engine quit)
 // preloads nothing more and does not count.
 func (e *Engine) preloadsPending() uint64 {
-	end := e.pre.end.Load()
+	first, end := e.pre.first.Load(), e.pre.end.Load()
 	var n uint64
 	for _, s := range e.slots {
-		if next := s.preNext.Load(); next < end && !s.ended.Load() {
+		if next := max(s.preNext.Load(), first); next < end && !s.ended.Load() {
 			n += end - next
 		}
 	}
@@ -242,7 +245,8 @@ func (s *slot) preloadCmd(fn *call.Function) {
 	}
 	r.ID = w.NextID()
 	start := time.Now()
-	kill := start.Add(preloadLimit)
+	kill := start.Add(min(preloadLimit, e.cfg.Timeout))
+	gen := e.faults.generation()
 	s.flight.Store(1)
 	err := w.Send(worker.MsgLoad, r, r.ID, kill)
 	if err == nil {
@@ -254,7 +258,7 @@ func (s *slot) preloadCmd(fn *call.Function) {
 		r.Extra[i].Image = nil
 	}
 	if err != nil {
-		fn.PreloadLost()
+		s.preloadLost(fn, gen)
 		s.life.lost(err)
 		return
 	}
@@ -265,7 +269,7 @@ func (s *slot) preloadCmd(fn *call.Function) {
 	if we := res.Err; we != nil {
 		switch {
 		case we.Fatal:
-			fn.PreloadLost()
+			s.preloadLost(fn, gen)
 			s.life.lost(we)
 		case we.Code == call.CodeOutOfMemory:
 			f.full = true
@@ -281,4 +285,13 @@ func (s *slot) preloadCmd(fn *call.Function) {
 	f.loaded(fn)
 	e.stats.preloads.Add(1)
 	e.stats.preloadNanos.Add(uint64(time.Since(start)))
+}
+
+// preloadLost marks fn not to be preloaded again after the slot's worker was lost during its
+// preload, unless the fault domain was torn down meanwhile (generation gen then passed: a
+// neighbour's fault, not fn's load) or the engine quits.
+func (s *slot) preloadLost(fn *call.Function, gen uint64) {
+	if s.e.faults.generation() == gen && !isClosed(s.e.quit) {
+		fn.PreloadLost()
+	}
 }

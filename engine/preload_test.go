@@ -217,3 +217,33 @@ func TestPreloadAfterInlineTenantSwitch(t *testing.T) {
 	}
 	waitFor(t, "no preloads pending after the switch", func() bool { return e.Stats().PreloadsPending == 0 })
 }
+
+// The log drops retired entries once it has grown to minCompactAt: the kept ones get indices
+// after every old one, so a slot's old place clamps to the first kept.
+func TestPreloadLogCompacts(t *testing.T) {
+	var l preloadLog
+	for i := range minCompactAt {
+		f := &call.Function{ID: uint64(i + 1)}
+		if i%4 != 0 {
+			f.Retire()
+		}
+		l.add(f)
+	}
+	if l.end.Load() != minCompactAt || l.first.Load() != 0 {
+		t.Fatalf("before the compaction: end %d, first %d", l.end.Load(), l.first.Load())
+	}
+	l.add(&call.Function{ID: 9999}) // the log is full: compact, then add
+	kept := minCompactAt/4 + 1
+	if l.first.Load() != minCompactAt || l.end.Load() != uint64(minCompactAt+kept) || len(l.fns) != kept {
+		t.Fatalf("after the compaction: first %d, end %d, %d entries; want %d, %d, %d", l.first.Load(), l.end.Load(), len(l.fns), minCompactAt, minCompactAt+kept, kept)
+	}
+	fn, next, ok := l.at(3) // a place before the compaction: the first kept entry
+	if !ok || fn.ID != 1 || next != minCompactAt+1 {
+		t.Fatalf("at(3): %v %d %v; want function 1 and the index after it", fn, next, ok)
+	}
+	for _, f := range l.fns {
+		if f.Retired() {
+			t.Fatalf("a retired entry was kept: %d", f.ID)
+		}
+	}
+}

@@ -36,8 +36,8 @@ type slot struct {
 	// read by Stats), preKick wakes its goroutine when a function is published (preload.go).
 	preNext atomic.Uint64
 	preKick chan struct{}
-	// ended is set when the slot goroutine returns (its worker could not be started, or the
-	// engine quit): Stats counts no pending preloads for it.
+	// ended is set when the slot goroutine returns (the engine quit, or its worker never
+	// started at all within its tries): Stats counts no pending preloads for it.
 	ended atomic.Bool
 	// flight mirrors len(pipe.order), the requests in the worker, for other slots to read
 	// (Engine.aloneInFlight): it rises before a request is written and falls only once its
