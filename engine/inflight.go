@@ -169,6 +169,52 @@ func weightsRef(ref *worker.WeightsRef, ws *call.WeightSet, withConfig bool) *wo
 	return ref
 }
 
+// takeOwner records that the worker may hold fn's owner's code from now on. A worker that held
+// nobody's goes over the preload log again: its new tenant's functions published before may
+// now be preloaded into it (preload.go).
+func (s *slot) takeOwner(fn *call.Function) {
+	if fn.Owner == "" {
+		return
+	}
+	if s.pipe.owner == "" {
+		s.preNext.Store(0)
+	}
+	s.pipe.owner = fn.Owner
+}
+
+// codeRefs fills r's function, library and weight references for fn: the config (with the weight
+// set's ranges) and each library's image only where the worker lacks them.
+func (f *inflight) codeRefs(r *worker.Invoke, fn *call.Function) {
+	r.FuncID = fn.ID
+	lib := fn.Lib.For(f.arch)
+	r.Lib.Hash, r.Lib.Kind = lib.Hash, lib.Kind
+	r.Config, r.Lib.Image = nil, nil
+	if !f.funcs[fn.ID] {
+		r.Config = fn.Config
+	}
+	r.Weights = weightsRef(&f.wref, fn.Weights, r.Config != nil)
+	if !f.libs[lib.Hash] {
+		r.Lib.Image = lib.Image
+	}
+	r.Extra = r.Extra[:0]
+	for _, x := range fn.Extra {
+		l := x.For(f.arch)
+		ref := worker.LibRef{Hash: l.Hash, Kind: l.Kind}
+		if !f.libs[l.Hash] {
+			ref.Image = l.Image
+		}
+		r.Extra = append(r.Extra, ref)
+	}
+}
+
+// dropRefs lets go of the config and images a sent request pointed to.
+func dropRefs(r *worker.Invoke) {
+	r.Config, r.Lib.Image = nil, nil
+	for i := range r.Extra {
+		r.Extra[i].Image = nil
+	}
+}
+
 // send writes the request of the invocation in context ci (again, after the worker dropped its
 // code) and queues it for receive.
 func (s *slot) send(ci int) bool {
@@ -177,33 +223,9 @@ func (s *slot) send(ci int) bool {
 	inv := p.inv
 	r := &f.req
 	r.Inputs, r.Output, r.Context = p.inputs, p.out, uint32(ci)
-	r.FuncID = inv.Fn.ID
-	if inv.Fn.Owner != "" {
-		if f.owner == "" {
-			s.preNext.Store(0) // a worker of the tenant now: its functions published so far may be preloaded (preload.go)
-		}
-		f.owner = inv.Fn.Owner // from now on the worker may hold its code
-	}
-	lib := inv.Fn.Lib.For(f.arch)
-	r.Lib.Hash, r.Lib.Kind = lib.Hash, lib.Kind
+	s.takeOwner(inv.Fn)
+	f.codeRefs(r, inv.Fn)
 	r.LaunchLimit = inv.LaunchLimit
-	r.Config, r.Lib.Image = nil, nil
-	if !f.funcs[inv.Fn.ID] {
-		r.Config = inv.Fn.Config
-	}
-	r.Weights = weightsRef(&f.wref, inv.Fn.Weights, r.Config != nil)
-	if !f.libs[lib.Hash] {
-		r.Lib.Image = lib.Image
-	}
-	r.Extra = r.Extra[:0]
-	for _, x := range inv.Fn.Extra {
-		l := x.For(f.arch)
-		ref := worker.LibRef{Hash: l.Hash, Kind: l.Kind}
-		if !f.libs[l.Hash] {
-			ref.Image = l.Image
-		}
-		r.Extra = append(r.Extra, ref)
-	}
 	r.ID = s.life.w.NextID()
 	p.id = r.ID
 	p.sent = time.Now()
@@ -211,10 +233,8 @@ func (s *slot) send(ci int) bool {
 	p.kill = p.sent.Add(s.e.runLimit(inv.Fn))
 	s.flight.Store(int32(len(f.order) + 1))
 	err := s.life.w.Send(worker.MsgInvoke, r, r.ID, p.kill)
-	r.Config, r.Lib.Image, r.Inputs = nil, nil, nil
-	for i := range r.Extra {
-		r.Extra[i].Image = nil
-	}
+	dropRefs(r)
+	r.Inputs = nil
 	if err != nil {
 		s.flight.Store(int32(len(f.order)))
 		if len(f.order) > 0 {

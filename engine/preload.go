@@ -129,7 +129,7 @@ func (s *slot) preloadPending() bool { return s.preNext.Load() < s.e.pre.end.Loa
 // log (a lease given back), or may have found the engine busy a moment before (next), and where
 // what kept the engine busy ends (a lone run).
 func (q *sched) kickPreloadsLocked() {
-	if q.q.len() > 0 || q.exclusive || q.draining {
+	if !q.quietLocked() {
 		return
 	}
 	for _, s := range q.idle {
@@ -144,8 +144,10 @@ func (q *sched) kickPreloadsLocked() {
 func (q *sched) quiet() bool {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	return q.q.len() == 0 && !q.exclusive && !q.draining
+	return q.quietLocked()
 }
+
+func (q *sched) quietLocked() bool { return q.q.len() == 0 && !q.exclusive && !q.draining }
 
 // preloadIdle preloads the next function of the log into the slot's worker, idle and taken off
 // the idle stack; it reports whether it took an entry (the loop then looks at the queue again).
@@ -222,27 +224,9 @@ func (s *slot) preloadCmd(fn *call.Function) {
 	f := &s.pipe
 	w := s.life.w
 	r := &f.req
-	*r = worker.Invoke{Extra: r.Extra[:0], FuncID: fn.ID}
-	lib := fn.Lib.For(f.arch)
-	r.Lib.Hash, r.Lib.Kind = lib.Hash, lib.Kind
-	if !f.funcs[fn.ID] {
-		r.Config = fn.Config
-		r.Weights = weightsRef(&f.wref, fn.Weights, true)
-	}
-	if !f.libs[lib.Hash] {
-		r.Lib.Image = lib.Image
-	}
-	for _, x := range fn.Extra {
-		l := x.For(f.arch)
-		ref := worker.LibRef{Hash: l.Hash, Kind: l.Kind}
-		if !f.libs[l.Hash] {
-			ref.Image = l.Image
-		}
-		r.Extra = append(r.Extra, ref)
-	}
-	if fn.Owner != "" {
-		f.owner = fn.Owner // from now on the worker may hold its code
-	}
+	*r = worker.Invoke{Extra: r.Extra[:0]}
+	f.codeRefs(r, fn)
+	s.takeOwner(fn)
 	r.ID = w.NextID()
 	start := time.Now()
 	kill := start.Add(min(preloadLimit, e.cfg.Timeout))
@@ -253,10 +237,7 @@ func (s *slot) preloadCmd(fn *call.Function) {
 		err = s.await(&pending{id: r.ID, kill: kill}, &f.res)
 	}
 	s.flight.Store(0)
-	r.Config, r.Lib.Image, r.Weights = nil, nil, nil
-	for i := range r.Extra {
-		r.Extra[i].Image = nil
-	}
+	dropRefs(r)
 	if err != nil {
 		s.preloadLost(fn, gen)
 		s.life.lost(err)

@@ -148,10 +148,10 @@ func (q *sched) doneRunning(exclusive bool) {
 	q.mu.Unlock()
 }
 
-// leaveIdle removes s from the idle stack if it is there (its worker died while idle). It
-// reports whether it was there; if not, an invocation is on its way to s.in, or s is lent
-// (lease.go): then s's goroutine is to take it back, and its borrower gives it back through
-// lease.back.
+// leaveIdle removes s from the idle stack if it is there (its worker died while idle, or it is
+// to preload: slot.offIdle). It reports whether it was there; if not, an invocation is on its
+// way to s.in, or s is lent (lease.go): then s's goroutine is to take it back, and its borrower
+// gives it back through lease.back.
 func (q *sched) leaveIdle(s *slot) bool {
 	q.mu.Lock()
 	defer q.mu.Unlock()

@@ -105,9 +105,9 @@ func (s *slot) loop() {
 			case wakeQuit:
 				s.quit()
 				return
-			case wakePreload:
+			case wakePreload: // preload at the top of the loop, or run what was handed over
 				var ok bool
-				if inv, ok = s.leavePreload(); !ok {
+				if inv, _, ok = s.offIdle(); !ok {
 					return
 				}
 				if inv == nil {
@@ -140,23 +140,33 @@ func (s *slot) quit() {
 // drove it (which then sees the death and deals with it). It returns an invocation handed to
 // the slot meanwhile, to run on a new worker, and false when the goroutine is to end.
 func (s *slot) diedIdle() (*call.Invocation, bool) {
-	e := s.e
-	var inv *call.Invocation
-	if !e.sched.leaveIdle(s) {
-		// Not on the idle stack: an invocation was handed to the slot, or a borrower has it
-		// and gives it back.
-		select {
-		case inv = <-s.in:
-		case <-s.lease.back:
-			s.returned()
-			return nil, true
-		case <-e.quit:
-			s.quit()
-			return nil, false
-		}
+	inv, back, ok := s.offIdle()
+	if !ok || back {
+		return nil, ok
 	}
 	s.life.lost(errors.New("the worker exited while idle"))
 	return inv, true // run by dispatch, which starts a worker (or defers it to a rescue worker)
+}
+
+// offIdle takes the slot, woken while it waited for work, back from the scheduler: off the idle
+// stack if it is there (sched.leaveIdle); if not, an invocation was handed to it (returned) or a
+// borrower has it (asked by leaveIdle to give it back: back, once it has). ok is false when the
+// engine quit meanwhile.
+func (s *slot) offIdle() (inv *call.Invocation, back, ok bool) {
+	e := s.e
+	if e.sched.leaveIdle(s) {
+		return nil, false, true
+	}
+	select {
+	case inv = <-s.in:
+		return inv, false, true
+	case <-s.lease.back:
+		s.returned()
+		return nil, true, true
+	case <-e.quit:
+		s.quit()
+		return nil, false, false
+	}
 }
 
 // wait blocks until an invocation is handed to the slot, a borrower gives it back, the worker
@@ -204,37 +214,6 @@ func (s *slot) wait(dead <-chan struct{}) (*call.Invocation, wake) {
 		return nil, wakeQuit
 	case <-s.preKick:
 		return nil, wakePreload
-	}
-}
-
-// leavePreload takes the slot off the idle stack to preload (the loop's preloadIdle). If it
-// is not there, an invocation was handed to it (returned, to run) or a borrower has it (who is
-// asked to give it back through lease.back, as for a worker's death: leaveIdle); false when
-// the engine quit meanwhile.
-func (s *slot) leavePreload() (*call.Invocation, bool) {
-	e := s.e
-	q := &e.sched
-	q.mu.Lock()
-	for i, x := range q.idle {
-		if x == s {
-			q.idle = append(q.idle[:i], q.idle[i+1:]...)
-			q.mu.Unlock()
-			return nil, true
-		}
-	}
-	if s.lease.lent.Load() {
-		s.lease.reclaim = true // the borrower gives it back through lease.back
-	}
-	q.mu.Unlock()
-	select {
-	case inv := <-s.in:
-		return inv, true
-	case <-s.lease.back:
-		s.returned()
-		return nil, true
-	case <-e.quit:
-		s.quit()
-		return nil, false
 	}
 }
 

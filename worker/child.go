@@ -339,10 +339,7 @@ func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
 				return ExitProtocol
 			}
 			c.invoke(&c.inv, &c.res)
-			c.inv.Lib.Image, c.inv.Config, c.inv.Weights = nil, nil, nil
-			for i := range c.inv.Extra {
-				c.inv.Extra[i].Image = nil
-			}
+			c.dropRefs()
 			fr.Shrink()
 		case MsgLoad:
 			if err := fr.Decode(&c.inv); err != nil {
@@ -350,10 +347,7 @@ func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
 				return ExitProtocol
 			}
 			c.exec.Preload(&c.inv, &c.res)
-			c.inv.Lib.Image, c.inv.Config, c.inv.Weights = nil, nil, nil
-			for i := range c.inv.Extra {
-				c.inv.Extra[i].Image = nil
-			}
+			c.dropRefs()
 			fr.Shrink()
 		case MsgPool:
 			var cmd PoolCmd
@@ -413,6 +407,15 @@ func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
 			c.log.Error("device lost; exiting", zap.String("error", c.res.Err.Message))
 			return ExitDeviceErr
 		}
+	}
+}
+
+// dropRefs lets go of the images, config and weight binding the last request carried (the
+// executor keeps what it loaded), so that the request buffer does not pin them.
+func (c *child) dropRefs() {
+	c.inv.Lib.Image, c.inv.Config, c.inv.Weights = nil, nil, nil
+	for i := range c.inv.Extra {
+		c.inv.Extra[i].Image = nil
 	}
 }
 

@@ -248,12 +248,7 @@ func (e *Executor) run(req *Invoke, mem []byte, res *Result) error {
 		return err
 	}
 	p := pl.p
-	if len(req.Extra) > 0 {
-		err = e.resolveLibs(pl, req, &res.Stages)
-	} else {
-		err = e.resolve(pl, &req.Lib, &res.Stages)
-	}
-	if err != nil {
+	if err = e.resolveAll(pl, req, &res.Stages); err != nil {
 		return err
 	}
 	e.cur, err = e.weights(pl, req.Weights, &res.Stages)
@@ -568,6 +563,15 @@ func (e *Executor) plan(req *Invoke) (*plan, error) {
 	}
 	e.funcs[req.FuncID] = pl
 	return pl, nil
+}
+
+// resolveAll looks the plan's kernels up in the request's libraries: one (resolve), or several
+// (Dandelion v2's modules: resolveLibs).
+func (e *Executor) resolveAll(pl *plan, req *Invoke, st *Stages) error {
+	if len(req.Extra) > 0 {
+		return e.resolveLibs(pl, req, st)
+	}
+	return e.resolve(pl, &req.Lib, st)
 }
 
 // resolve makes sure the plan's kernels are looked up in the module of lib. It records in st

@@ -59,11 +59,7 @@ func (e *Executor) preload(req *Invoke, st *Stages) error {
 	if err != nil {
 		return err
 	}
-	if len(req.Extra) > 0 {
-		err = e.resolveLibs(pl, req, st)
-	} else {
-		err = e.resolve(pl, &req.Lib, st)
-	}
+	err = e.resolveAll(pl, req, st)
 	// What the preload brought ranks below everything invocations used: the caches evict it
 	// first (a function nobody invoked yet must not outrank hot ones).
 	for _, h := range fresh {

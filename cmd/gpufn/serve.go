@@ -230,8 +230,8 @@ func openStore(f *serveFlags, log *zap.Logger) (*store.Store, error) {
 // connSpin is the frontend's --conn-spin-for under polling policy poll on a host of cpus cores:
 // none with block, and none with hybrid on fewer than engine.HybridMinCPUs cores, where a
 // spinner starves the processes it waits for (as the engine's own hybrid spinning).
-func connSpin(poll string, spin time.Duration, cpus int) time.Duration {
-	if poll == "block" || poll == "hybrid" && cpus < engine.HybridMinCPUs {
+func connSpin(poll engine.Policy, spin time.Duration, cpus int) time.Duration {
+	if poll == engine.PolicyBlock || poll == engine.PolicyHybrid && cpus < engine.HybridMinCPUs {
 		return 0
 	}
 	return spin
@@ -249,7 +249,7 @@ func frontendConfig(f *serveFlags, log *zap.Logger) frontend.Config {
 	}
 	cfg := frontend.Config{MetricsMaxSeries: series, MaxBodyBytes: int(f.maxBody), MaxTimeout: f.timeout, Concurrency: f.maxConns, MaxConnsPerIP: perIP,
 		HeaderTimeout: f.headerTimeout, ReadTimeout: f.readTimeout, IdleTimeout: f.idleTimeout, WriteTimeout: f.writeTimeout, Profiling: f.pprof, Log: log,
-		ConnSpinFor: connSpin(f.poll, f.connSpinFor, runtime.NumCPU())}
+		ConnSpinFor: connSpin(engine.Policy(f.poll), f.connSpinFor, runtime.NumCPU())}
 	cfg.Version = version
 	if f.accessLog {
 		cfg.AccessLog = log.Named("access")

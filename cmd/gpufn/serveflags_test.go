@@ -219,14 +219,14 @@ func TestLogFormat(t *testing.T) {
 // on a host of fewer than engine.HybridMinCPUs cores, as asked otherwise.
 func TestConnSpin(t *testing.T) {
 	for _, tc := range []struct {
-		poll string
+		poll engine.Policy
 		cpus int
 		want time.Duration
 	}{
-		{"hybrid", 16, 50 * time.Microsecond},
-		{"hybrid", 2, 0},
-		{"spin", 2, 50 * time.Microsecond},
-		{"block", 16, 0},
+		{engine.PolicyHybrid, 16, 50 * time.Microsecond},
+		{engine.PolicyHybrid, 2, 0},
+		{engine.PolicySpin, 2, 50 * time.Microsecond},
+		{engine.PolicyBlock, 16, 0},
 	} {
 		if got := connSpin(tc.poll, 50*time.Microsecond, tc.cpus); got != tc.want {
 			t.Errorf("--poll %s on %d cores: %v; want %v", tc.poll, tc.cpus, got, tc.want)
