@@ -17,6 +17,9 @@ type Timing struct {
 	D2H    time.Duration // outputs from the device
 	Zero   time.Duration // zeroing the pool span
 	Place  time.Duration // placing the function's weight set on the device (0 when it was resident)
+	// Wait is how long the worker waited for streamed inputs to be written (part of H2D, or
+	// before it; 0 when the inputs were there or went in before the request).
+	Wait time.Duration
 	// CopyOut is the outputs copied out of the context into the invocation's buffer.
 	CopyOut time.Duration
 	Total   time.Duration // from Submit to the answer

@@ -28,6 +28,9 @@ type EngineStats struct {
 	Pipelined uint64 `json:"pipelined"`
 	// Inline counts the invocations run by the submitting goroutine.
 	Inline uint64 `json:"inline"`
+	// Streamed counts the invocations whose inputs went into the worker's context after their
+	// request was sent (worker.Invoke.Streamed; --stream-inputs).
+	Streamed uint64 `json:"streamed_inputs"`
 	// BatchRuns counts the runs of batch variants (docs/batching.md), BatchMembers the
 	// invocations they answered (re-run ones included), BatchPadded the zeroed items they
 	// carried, and BatchSizes the runs of every function by batch size (1: alone).

@@ -165,6 +165,11 @@ type Config struct {
 	// and while it runs one invocation its slot prepares the next queued one (whose code the
 	// worker has) in the other and sends it, so the worker never waits for the server's copies.
 	NoPipeline bool
+	// NoStream turns streamed inputs off: by default a lone invocation of at least
+	// StreamMinBytes of inputs is sent to an idle worker before its inputs are copied into the
+	// context, and the worker's preparation and copies to the device overlap that copy
+	// (worker.Invoke.Streamed).
+	NoStream bool
 	// NoInline makes SubmitInline queue every invocation, as Submit does: by default an
 	// invocation that finds a worker idle and nothing queued is run by the submitting goroutine.
 	NoInline bool

@@ -49,6 +49,7 @@ type pending struct {
 	attempt    int       // 1 once sent again after the worker had dropped its code
 	prefetched bool      // taken by the slot while another ran: the slot counts it done
 	alone      bool      // it must run alone (Sched.Exclusive): nothing is sent behind it
+	streamed   bool      // its inputs went in after its request (slot.streams)
 	// kill is the server's deadline of the request (Config.Timeout after start): a worker that
 	// has not answered it by then is killed and the function struck. The caller's own deadline
 	// (Invocation.Deadline) only ends the caller's wait: the invocation is answered then and its
@@ -144,7 +145,12 @@ func (s *slot) start(inv *call.Invocation, ci int, prefetched bool) bool {
 	ctx.Begin()
 	p := &s.pipe.pend[ci]
 	p.inputs = p.inputs[:0]
-	if !s.putInputs(ctx, p, inv, prefetched) { // batch.go
+	p.streamed = s.streams(ctx, inv, prefetched)
+	if p.streamed {
+		if !s.reserveInputs(ctx, p, inv, prefetched) {
+			return false
+		}
+	} else if !s.putInputs(ctx, p, inv, prefetched) { // batch.go
 		return false
 	}
 	p.out = ctx.OutputArea()
@@ -153,7 +159,46 @@ func (s *slot) start(inv *call.Invocation, ci int, prefetched bool) bool {
 	if inv.Sched.Reruns > 0 {
 		s.e.rec.sent(inv, s.id)
 	}
-	return s.send(ci)
+	if !s.send(ci) {
+		return false
+	}
+	if p.streamed {
+		// The request is on its way: the worker decodes it, finds its code and plan and
+		// allocates while the inputs go in, and copies each part to the device once it is there.
+		t := time.Now()
+		for i, in := range inv.Inputs {
+			ctx.Stream(p.inputs[i], in)
+		}
+		inv.Timing.CopyIn += time.Since(t)
+		s.e.stats.streamed.Add(1)
+	}
+	return true
+}
+
+// StreamMinBytes is the smallest total input that is streamed (Config.NoStream): below it the
+// copy in takes less than the worker's wake-up, and nothing is gained by overlapping them.
+const StreamMinBytes = 32 << 10
+
+// streams says whether inv's inputs go into context ctx after its request is sent (worker.Invoke
+// .Streamed) rather than before: for a lone invocation (a batch gathers its members' inputs)
+// of at least StreamMinBytes, taken when the worker may be idle (a prefetched one is written
+// while the worker runs another: nothing waits for its copy), into a context with a watermark.
+func (s *slot) streams(ctx *shm.Context, inv *call.Invocation, prefetched bool) bool {
+	return !s.e.cfg.NoStream && !prefetched && inv.Batch == nil && ctx.Streams() && inputBytes(inv) >= StreamMinBytes
+}
+
+// reserveInputs takes the spans of inv's inputs in context ctx, to be streamed after the
+// request (start). It returns false when inv was answered instead.
+func (s *slot) reserveInputs(ctx *shm.Context, p *pending, inv *call.Invocation, prefetched bool) bool {
+	for _, in := range inv.Inputs {
+		sp, err := ctx.Reserve(uint64(len(in)))
+		if err != nil {
+			s.failTaken(inv, prefetched, call.Errorf(call.CodeTooLarge, "%v", err))
+			return false
+		}
+		p.inputs = append(p.inputs, sp)
+	}
+	return true
 }
 
 // weightsRef fills ref from a function's weight set binding (its ranges only with the
@@ -222,7 +267,7 @@ func (s *slot) send(ci int) bool {
 	p := &f.pend[ci]
 	inv := p.inv
 	r := &f.req
-	r.Inputs, r.Output, r.Context = p.inputs, p.out, uint32(ci)
+	r.Inputs, r.Output, r.Context, r.Streamed = p.inputs, p.out, uint32(ci), p.streamed
 	s.takeOwner(inv.Fn)
 	f.codeRefs(r, inv.Fn)
 	r.LaunchLimit = inv.LaunchLimit

@@ -75,7 +75,7 @@ func stamp(p *pending, st *worker.Stages, got time.Time) {
 	t.IPC = max(0, got.Sub(p.start)-time.Duration(st.Total))
 	t.Load, t.H2D, t.Kernel = time.Duration(st.Load), time.Duration(st.H2D), time.Duration(st.Kernel)
 	t.D2H, t.Zero, t.Place = time.Duration(st.D2H), time.Duration(st.Zero), time.Duration(st.Place)
-	t.Graph = st.Graph
+	t.Graph, t.Wait = st.Graph, time.Duration(st.Wait)
 	t.Worker = time.Duration(st.Total)
 }
 

@@ -230,7 +230,7 @@ func parseTimeout(v []byte) (time.Duration, bool) {
 	return d, err == nil && d > 0
 }
 
-var timingNames = [...]string{"queue", "copyin", "ipc", "load", "place", "h2d", "kernel", "d2h", "zero", "worker", "copyout", "total", "handler"}
+var timingNames = [...]string{"queue", "copyin", "ipc", "load", "place", "wait", "h2d", "kernel", "d2h", "zero", "worker", "copyout", "total", "handler"}
 
 // writeTiming sets the standard Server-Timing header: the per-stage breakdown in ms, in the
 // order of an invocation's path. worker is the worker's own time (load to zero and its
@@ -239,10 +239,10 @@ var timingNames = [...]string{"queue", "copyin", "ipc", "load", "place", "h2d", 
 func writeTiming(ctx *fasthttp.RequestCtx, t *call.Timing, handler time.Duration) {
 	var buf [320]byte
 	b := buf[:0]
-	vals := [...]time.Duration{t.Queue, t.CopyIn, t.IPC, t.Load, t.Place, t.H2D, t.Kernel, t.D2H, t.Zero, t.Worker, t.CopyOut, t.Total, handler}
+	vals := [...]time.Duration{t.Queue, t.CopyIn, t.IPC, t.Load, t.Place, t.Wait, t.H2D, t.Kernel, t.D2H, t.Zero, t.Worker, t.CopyOut, t.Total, handler}
 	for i, v := range vals {
-		if (timingNames[i] == "load" || timingNames[i] == "place") && v == 0 {
-			continue // only when the module was loaded, the weight set placed
+		if (timingNames[i] == "load" || timingNames[i] == "place" || timingNames[i] == "wait") && v == 0 {
+			continue // only when the module was loaded, the weight set placed, streamed inputs awaited
 		}
 		if len(b) > 0 {
 			b = append(b, ", "...)

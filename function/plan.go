@@ -422,3 +422,34 @@ func compileActions(actions []Action, path string, kernels map[string]int32, ws 
 	}
 	return ops
 }
+
+// ReadsInputs says whether evaluating the plan reads the contents of an input (a FromInput
+// sizing of a buffer, a launch dimension or a repeat count), not only input lengths. A worker
+// that receives an invocation before its inputs are written (worker.Invoke.Streamed) must wait
+// for all of them before it sizes anything when this is true.
+func (p *Plan) ReadsInputs() bool {
+	for i := range p.Buffers {
+		if p.Buffers[i].Size.Kind == SizeFromInput {
+			return true
+		}
+	}
+	return opsReadInputs(p.Body)
+}
+
+func opsReadInputs(ops []Op) bool {
+	for i := range ops {
+		op := &ops[i]
+		if op.Count.Kind == SizeFromInput {
+			return true
+		}
+		for j := range op.Launch {
+			if op.Launch[j].Kind == SizeFromInput {
+				return true
+			}
+		}
+		if opsReadInputs(op.Body) {
+			return true
+		}
+	}
+	return false
+}

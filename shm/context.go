@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // ErrTooLarge is returned when an invocation's data does not fit a context.
@@ -30,10 +31,24 @@ type Context struct {
 	mem  []byte
 	high uint64 // bytes [0, high) may hold data of the previous invocation
 	next uint64 // where the next input goes
+	// ready, when set, is the context's input watermark, a word both processes map: Stream
+	// publishes in it how far the inputs are written, for a reader that began before they were
+	// all there.
+	ready *atomic.Uint64
 }
 
 // NewContext lays out contexts over mem (a Region's Bytes, or any memory in tests).
 func NewContext(mem []byte) *Context { return &Context{mem: mem} }
+
+// NewStreamingContext is NewContext with an input watermark (see Stream): ready must be a word
+// of shared memory outside mem that the reader of the context can load.
+func NewStreamingContext(mem []byte, ready *atomic.Uint64) *Context {
+	return &Context{mem: mem, ready: ready}
+}
+
+// Streams says whether the context has an input watermark, so that Reserve and Stream may
+// replace PutInput.
+func (c *Context) Streams() bool { return c.ready != nil }
 
 // Size is the context's capacity in bytes.
 func (c *Context) Size() uint64 { return uint64(len(c.mem)) }
@@ -41,8 +56,53 @@ func (c *Context) Size() uint64 { return uint64(len(c.mem)) }
 // Bytes is the whole context.
 func (c *Context) Bytes() []byte { return c.mem }
 
-// Begin starts a new invocation: inputs are placed from offset 0 again.
-func (c *Context) Begin() { c.next = 0 }
+// Begin starts a new invocation: inputs are placed from offset 0 again, and the watermark
+// (if any) says that none is written yet.
+func (c *Context) Begin() {
+	c.next = 0
+	if c.ready != nil {
+		c.ready.Store(0)
+	}
+}
+
+// Reserve takes the next input span of n bytes without writing it: Stream fills it later. The
+// span may hold what an earlier invocation left there until then.
+func (c *Context) Reserve(n uint64) (Span, error) {
+	if n > c.Size()-c.next {
+		return Span{}, fmt.Errorf("inputs of more than %d bytes %w (its size is %d bytes; see --context-size)", c.next+n, ErrTooLarge, c.Size())
+	}
+	s := Span{Off: c.next, Len: n}
+	c.next += n
+	if c.next > c.high {
+		c.high = c.next
+	}
+	return s, nil
+}
+
+// StreamChunk is how many bytes Stream copies between two updates of the watermark: a reader
+// that starts its copy to the device as soon as a chunk is there overlaps the two copies.
+const StreamChunk = 64 << 10
+
+// Stream copies b into span s (from Reserve, len(b) == s.Len), a chunk at a time, and after
+// each chunk stores s.Off plus the bytes written so far in the watermark: a reader that loads
+// w from it may read every byte of the context below w. Spans must be streamed in the order
+// they were reserved. Without a watermark it is a plain copy.
+func (c *Context) Stream(s Span, b []byte) {
+	dst := c.mem[s.Off:s.End()]
+	if c.ready == nil {
+		copy(dst, b)
+		return
+	}
+	for done := 0; done < len(dst); {
+		n := min(StreamChunk, len(dst)-done)
+		copy(dst[done:done+n], b[done:done+n])
+		done += n
+		c.ready.Store(s.Off + uint64(done))
+	}
+	if len(dst) == 0 {
+		c.ready.Store(s.End())
+	}
+}
 
 // PutInput copies b to the next input span and returns the span.
 func (c *Context) PutInput(b []byte) (Span, error) {

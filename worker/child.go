@@ -424,7 +424,8 @@ func (c *child) invoke(inv *Invoke, res *Result) {
 		*res = Result{ID: inv.ID, Outputs: res.Outputs[:0], Err: &WireError{Code: call.CodeInternal, Message: fmt.Sprintf("no context %d", inv.Context)}}
 		return
 	}
-	c.exec.Run(inv, c.context(int(inv.Context)), res)
+	i := int(inv.Context)
+	c.exec.RunIn(inv, c.context(i), watermark(c.regions[i].Bytes()), res)
 	if res.Err != nil && res.Err.Code == call.CodeInternal {
 		c.log.Warn("invocation failed", zap.Uint64("id", inv.ID), zap.String("error", res.Err.Message))
 	}

@@ -194,7 +194,7 @@ func (p *Process) createContexts(opt StartOptions) error {
 			return err
 		}
 		p.regions = append(p.regions, r)
-		p.contexts = append(p.contexts, shm.NewContext(r.Bytes()[:opt.ContextBytes]))
+		p.contexts = append(p.contexts, shm.NewStreamingContext(r.Bytes()[:opt.ContextBytes], watermark(r.Bytes())))
 		if i == 0 {
 			p.reqBell, p.repBell = doorbells(r.Bytes())
 		}

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"gpufn/call"
 	"hash/maphash"
+	"runtime"
 	"slices"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -33,6 +35,9 @@ type Executor struct {
 	funcs    map[uint64]*plan
 	maxFuncs int
 	clock    uint64 // for least-recently-used eviction of plans
+	// ready is the input watermark of the context of the invocation running (RunIn), nil
+	// when it has none.
+	ready *atomic.Uint64
 
 	// Launch graphs (nil gdev: launches go one by one).
 	gdev      gpu.GraphDevice
@@ -92,6 +97,8 @@ type plan struct {
 	// noGraph is set once the function's launches overran GraphMaxLaunches: it is launched
 	// one by one from then on, without recording.
 	noGraph bool
+	// readsInputs: the plan reads input bytes to size or launch (function.Plan.ReadsInputs).
+	readsInputs bool
 	// ranges are where the function's weights lie in its resident set (WeightsRef.Ranges, then
 	// its init flow's buffers after the data); key is the resident set it needs, and
 	// residentBytes that set's size (resident.go).
@@ -197,8 +204,14 @@ func codeErr(code call.Code, format string, args ...any) error {
 // Run executes one invocation whose inputs are in mem (the shared-memory context) and fills
 // res. It never panics on bad requests; a fatal device error is reported with Fatal set, and the
 // caller must then exit.
-func (e *Executor) Run(req *Invoke, mem []byte, res *Result) {
+func (e *Executor) Run(req *Invoke, mem []byte, res *Result) { e.RunIn(req, mem, nil, res) }
+
+// RunIn is Run for a context with an input watermark (DoorbellBytes), which a streamed request
+// (Invoke.Streamed) needs: the worker then reads no input byte at or above the watermark, and
+// starts each input's copy to the device as soon as a part of it is there.
+func (e *Executor) RunIn(req *Invoke, mem []byte, ready *atomic.Uint64, res *Result) {
 	start := time.Now()
+	e.ready = ready
 	res.ID = req.ID
 	res.Outputs = res.Outputs[:0]
 	res.Err = nil
@@ -261,6 +274,17 @@ func (e *Executor) run(req *Invoke, mem []byte, res *Result) error {
 	if len(req.Inputs) != len(p.Inputs) {
 		return codeErr(call.CodeBadInput, "the function takes %d inputs; the request has %d", len(p.Inputs), len(req.Inputs))
 	}
+	if req.Streamed {
+		if e.ready == nil {
+			return codeErr(call.CodeInternal, "a streamed request in a context without an input watermark")
+		}
+		if pl.readsInputs && len(req.Inputs) > 0 {
+			// Sizes and launches read input bytes: all of them first.
+			if _, err := e.awaitInputs(req.Inputs[len(req.Inputs)-1].End(), &res.Stages); err != nil {
+				return err
+			}
+		}
+	}
 	n := p.NumSlots()
 	e.inputs = e.inputs[:0]
 	for _, s := range req.Inputs {
@@ -318,10 +342,23 @@ func (e *Executor) execute(pl *plan, req *Invoke, mem []byte, res *Result) error
 	t := time.Now()
 	if ac, ok := e.dev.(gpu.AsyncCopier); ok {
 		// Enqueue every input, then wait once: one round trip to the GPU instead of one per
-		// input. The context is pinned and does not change while the worker runs.
+		// input. The context is pinned and does not change while the worker runs. A streamed
+		// input is enqueued in parts, each as soon as the server has written it.
 		for i, in := range e.inputs {
-			if err := ac.CopyToDeviceAsync(e.ptrs[i], in); err != nil {
-				return fmt.Errorf("copying input %q to the device: %w", p.Inputs[i], err)
+			for done := 0; done < len(in); {
+				upto := len(in)
+				if req.Streamed {
+					sp := req.Inputs[i]
+					w, err := e.awaitInputs(sp.Off+uint64(done)+1, &res.Stages)
+					if err != nil {
+						return err
+					}
+					upto = int(min(w, sp.End()) - sp.Off)
+				}
+				if err := ac.CopyToDeviceAsync(e.ptrs[i]+gpu.Ptr(done), in[done:upto]); err != nil {
+					return fmt.Errorf("copying input %q to the device: %w", p.Inputs[i], err)
+				}
+				done = upto
 			}
 		}
 		if err := e.dev.Synchronize(); err != nil {
@@ -331,6 +368,11 @@ func (e *Executor) execute(pl *plan, req *Invoke, mem []byte, res *Result) error
 		for i, in := range e.inputs {
 			if len(in) == 0 {
 				continue
+			}
+			if req.Streamed {
+				if _, err := e.awaitInputs(req.Inputs[i].End(), &res.Stages); err != nil {
+					return err
+				}
 			}
 			if err := e.dev.CopyToDevice(e.ptrs[i], in); err != nil {
 				return fmt.Errorf("copying input %q to the device: %w", p.Inputs[i], err)
@@ -557,7 +599,7 @@ func (e *Executor) plan(req *Invoke) (*plan, error) {
 		}
 		delete(e.funcs, oldest)
 	}
-	pl := &plan{p: fp, lastUse: e.clock}
+	pl := &plan{p: fp, lastUse: e.clock, readsInputs: fp.ReadsInputs()}
 	if req.Weights != nil {
 		pl.layout(req.FuncID, req.Weights)
 	}
@@ -691,4 +733,32 @@ func growPtrs(s []gpu.Ptr, n int) []gpu.Ptr {
 		return make([]gpu.Ptr, n)
 	}
 	return s[:n]
+}
+
+// InputWaitLimit bounds how long a worker waits for the server to write a streamed request's
+// inputs (the server writes them right after the request, in microseconds): past it the
+// invocation fails as internal rather than the worker spinning on a stalled server for good.
+const InputWaitLimit = 10 * time.Second
+
+// awaitInputs waits until the input watermark reaches end and returns it, adding the time it
+// waited to st.Wait. It spins: the server is writing the inputs at memory speed right now.
+func (e *Executor) awaitInputs(end uint64, st *Stages) (uint64, error) {
+	w := e.ready.Load()
+	if w >= end {
+		return w, nil
+	}
+	t := time.Now()
+	for i := 1; ; i++ {
+		if w = e.ready.Load(); w >= end {
+			break
+		}
+		if i%1024 == 0 {
+			if time.Since(t) > InputWaitLimit {
+				return w, codeErr(call.CodeInternal, "the server wrote %d of %d bytes of inputs within %v", w, end, InputWaitLimit)
+			}
+			runtime.Gosched()
+		}
+	}
+	st.Wait += time.Since(t).Nanoseconds()
+	return w, nil
 }

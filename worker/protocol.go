@@ -30,8 +30,9 @@ import (
 // compile and compiled; 4 added the evictions stage; 5 added weight sets: Invoke.Weights,
 // Stages.Place, Result.Resident, and the drop message; 6 added the module cache's stages
 // (Stages.Module, Stages.CacheBytes), the hello's start times and the standby worker's
-// PromoteByte; 7 added the load message.)
-const Version = 7
+// PromoteByte; 7 added the load message; 8 added streamed inputs: Invoke.Streamed, the input
+// watermark in DoorbellBytes and Stages.Wait.)
+const Version = 8
 
 // The environment cookie that marks a worker started by the server (go-plugin's guard).
 const (
@@ -157,6 +158,11 @@ type Invoke struct {
 	// v2's modules), in the order of the config's modules after Lib; each Image travels only
 	// when the worker lacks it, as Lib's.
 	Extra []LibRef
+	// Streamed says the server sent the request before it wrote the inputs: it writes them
+	// after, raising the context's input watermark (DoorbellBytes) as it goes, and the worker
+	// reads no input byte above the watermark (it waits). The worker's own work before its
+	// copies to the device (decoding, code, plan, weights) overlaps the server's copy in.
+	Streamed bool
 
 	wbuf WeightsRef // what Weights points to after a decode
 }
@@ -198,6 +204,9 @@ type Stages struct {
 	Zero   int64 // zeroing the pool span
 	Place  int64 // placing the function's weight set on the device (0 when resident or none)
 	Total  int64 // from receiving the request to sending the reply
+	// Wait is how long the worker waited for the server to write a streamed request's inputs
+	// (Invoke.Streamed), part of H2D (or of the time before it when the plan reads inputs).
+	Wait int64
 	// Graph says how the launches went: call.GraphNone (one by one), call.GraphBuilt (made a
 	// launch graph and launched it) or call.GraphReplayed (launched a cached graph).
 	Graph int64
@@ -219,7 +228,7 @@ const (
 )
 
 // stageCount is the number of Stages fields on the wire.
-const stageCount = 11
+const stageCount = 12
 
 // Result answers an Invoke or a PoolCmd.
 type Result struct {
@@ -457,7 +466,7 @@ func (fr *FrameReader) Decode(v any) error {
 // slices reused, no reflection.
 
 func (m *Invoke) encode(e *msgpack.Encoder) error {
-	e.EncodeArrayLen(10)
+	e.EncodeArrayLen(11)
 	e.EncodeUint(m.ID)
 	e.EncodeUint(uint64(m.Context))
 	e.EncodeUint(m.FuncID)
@@ -486,7 +495,7 @@ func (m *Invoke) encode(e *msgpack.Encoder) error {
 	for i := range m.Extra {
 		encodeLib(e, &m.Extra[i])
 	}
-	return nil
+	return e.EncodeBool(m.Streamed)
 }
 
 func encodeLib(e *msgpack.Encoder, l *LibRef) {
@@ -615,7 +624,7 @@ func (m *Invoke) decodeWeights(d *msgpack.Decoder, br *bytes.Reader) error {
 }
 
 func (m *Invoke) decode(d *msgpack.Decoder, br *bytes.Reader) error {
-	if err := arrayLen(d, 10); err != nil {
+	if err := arrayLen(d, 11); err != nil {
 		return err
 	}
 	var err error
@@ -676,7 +685,11 @@ func (m *Invoke) decode(d *msgpack.Decoder, br *bytes.Reader) error {
 	if err := m.decodeWeights(d, br); err != nil {
 		return err
 	}
-	return m.decodeExtra(d, br)
+	if err := m.decodeExtra(d, br); err != nil {
+		return err
+	}
+	m.Streamed, err = d.DecodeBool()
+	return err
 }
 
 func (m *Result) encode(e *msgpack.Encoder) error {
@@ -693,7 +706,7 @@ func (m *Result) encode(e *msgpack.Encoder) error {
 	}
 	s := &m.Stages
 	e.EncodeArrayLen(stageCount)
-	for _, v := range [stageCount]int64{s.Load, s.H2D, s.Kernel, s.D2H, s.Zero, s.Place, s.Total, s.Graph, s.Evictions, s.Module, s.CacheBytes} {
+	for _, v := range [stageCount]int64{s.Load, s.H2D, s.Kernel, s.D2H, s.Zero, s.Place, s.Total, s.Graph, s.Evictions, s.Module, s.CacheBytes, s.Wait} {
 		e.EncodeInt(v)
 	}
 	r := &m.Resident
@@ -741,7 +754,7 @@ func (m *Result) decode(d *msgpack.Decoder, br *bytes.Reader) error {
 		return err
 	}
 	s := &m.Stages
-	for _, p := range [stageCount]*int64{&s.Load, &s.H2D, &s.Kernel, &s.D2H, &s.Zero, &s.Place, &s.Total, &s.Graph, &s.Evictions, &s.Module, &s.CacheBytes} {
+	for _, p := range [stageCount]*int64{&s.Load, &s.H2D, &s.Kernel, &s.D2H, &s.Zero, &s.Place, &s.Total, &s.Graph, &s.Evictions, &s.Module, &s.CacheBytes, &s.Wait} {
 		if *p, err = d.DecodeInt64(); err != nil {
 			return err
 		}
@@ -965,17 +978,25 @@ func peekNil(d *msgpack.Decoder) (bool, error) {
 	return false, nil
 }
 
-// DoorbellBytes is the tail of every context region that is not part of the context: two
-// doorbells, each an 8-byte word on a cache line of its own, in region 0. The server writes a
-// request's ID to the request doorbell after the request frame, and the worker the reply's ID
-// to the reply doorbell after the result frame. A reader that spins waits on its doorbell (a
-// load from shared memory) instead of trying a read(2) each time round, and tries the pipe
-// only when the doorbell rings (or every 4096 turns, so that frames without a ring, and a closed
-// pipe, are still seen). The pipes stay the channel: the doorbells only say when to read.
-const DoorbellBytes = 128
+// DoorbellBytes is the tail of every context region that is not part of the context: three
+// 8-byte words, each on a cache line of its own. The first two are the doorbells, used in
+// region 0 only: the server writes a request's ID to the request doorbell after the request
+// frame, and the worker the reply's ID to the reply doorbell after the result frame. A reader
+// that spins waits on its doorbell (a load from shared memory) instead of trying a read(2) each
+// time round, and tries the pipe only when the doorbell rings (or every 4096 turns, so that
+// frames without a ring, and a closed pipe, are still seen). The pipes stay the channel: the
+// doorbells only say when to read. The third, in every region, is the context's input
+// watermark (shm.Context.Stream): for an Invoke with Streamed set, the server writes the inputs
+// after the request, and the worker reads no input byte at or above the watermark.
+const DoorbellBytes = 192
 
 // doorbells returns the request and reply doorbells in the tail of a context region.
 func doorbells(region []byte) (req, rep *atomic.Uint64) {
-	n := len(region)
-	return (*atomic.Uint64)(unsafe.Pointer(&region[n-DoorbellBytes])), (*atomic.Uint64)(unsafe.Pointer(&region[n-DoorbellBytes/2]))
+	t := len(region) - DoorbellBytes
+	return (*atomic.Uint64)(unsafe.Pointer(&region[t])), (*atomic.Uint64)(unsafe.Pointer(&region[t+64]))
+}
+
+// watermark returns the input watermark in the tail of a context region.
+func watermark(region []byte) *atomic.Uint64 {
+	return (*atomic.Uint64)(unsafe.Pointer(&region[len(region)-DoorbellBytes+128]))
 }

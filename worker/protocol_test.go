@@ -45,22 +45,22 @@ func TestInvokeRoundTrip(t *testing.T) {
 	if out.ID != 42 || out.FuncID != 7 || out.Lib.Hash != in.Lib.Hash || out.Lib.Kind != libscan.KindPTX || string(out.Lib.Image) != ".version 8.0" {
 		t.Fatalf("got %+v", out)
 	}
-	if !reflect.DeepEqual(out.Inputs, in.Inputs) || out.Output != in.Output || out.LaunchLimit != 1000 {
+	if !reflect.DeepEqual(out.Inputs, in.Inputs) || out.Output != in.Output || out.LaunchLimit != 1000 || out.Streamed {
 		t.Fatalf("spans %+v", out)
 	}
 	if string(out.Config) != `{"config": 1}` {
 		t.Fatalf("config %q", out.Config)
 	}
-	// Without the optional payloads.
-	in.Config, in.Lib.Image = nil, nil
+	// Without the optional payloads, streamed.
+	in.Config, in.Lib.Image, in.Streamed = nil, nil, true
 	roundTrip(t, MsgInvoke, in, &out)
-	if out.Config != nil || out.Lib.Image != nil {
-		t.Fatalf("payloads appeared: %+v", out)
+	if out.Config != nil || out.Lib.Image != nil || !out.Streamed {
+		t.Fatalf("payloads appeared or streaming lost: %+v", out)
 	}
 }
 
 func TestResultAndHelloRoundTrip(t *testing.T) {
-	in := &Result{ID: 9, Outputs: []shm.Span{{Off: 64, Len: 8}}, Err: &WireError{Code: call.CodeKernelFault, Message: "illegal address", Fatal: true}, Stages: Stages{1, 2, 3, 4, 5, 6, 7, call.GraphReplayed, 8, ModuleLoaded, 8 << 20},
+	in := &Result{ID: 9, Outputs: []shm.Span{{Off: 64, Len: 8}}, Err: &WireError{Code: call.CodeKernelFault, Message: "illegal address", Fatal: true}, Stages: Stages{1, 2, 3, 4, 5, 6, 7, 12, call.GraphReplayed, 8, ModuleLoaded, 8 << 20},
 		Resident: ResidentStats{Hits: 1, Misses: 2, Evictions: 3, Sets: 4, Bytes: 5}}
 	var out Result
 	roundTrip(t, MsgResult, in, &out)

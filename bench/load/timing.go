@@ -11,7 +11,7 @@ import (
 
 // Stage names gpufn returns in its Server-Timing header, in the order of an invocation's path.
 // Names the bench does not know are kept all the same.
-var knownStages = []string{"queue", "copyin", "ipc", "load", "place", "h2d", "kernel", "d2h", "zero", "worker", "copyout", "total", "handler"}
+var knownStages = []string{"queue", "copyin", "ipc", "load", "place", "wait", "h2d", "kernel", "d2h", "zero", "worker", "copyout", "total", "handler"}
 
 // ServerTiming is one metric of a Server-Timing header.
 type ServerTiming struct {

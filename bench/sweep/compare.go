@@ -82,6 +82,8 @@ func (o *SystemOptions) defaults() error {
 //	             measured before preloading
 //	NAME-noconnspin any gpufn system above with --conn-spin-for 0: reads of client connections
 //	             park at once when the socket is empty
+//	NAME-nostream any gpufn system above with --stream-inputs=false: an invocation's inputs
+//	             are copied into the worker's context before its request is sent
 //	NAME-nocap   any gpufn system above with --max-connections-per-ip 0: a load generator on one
 //	             host is one client to the server's per-client connection cap, which an
 //	             open-loop run near saturation (a connection per request in flight) can reach
@@ -139,6 +141,7 @@ var systemVariants = []struct {
 	{"-wspin", []string{"--worker-spin-for", "1ms"}},
 	{"-nopreload", []string{"--preload=false"}},
 	{"-noconnspin", []string{"--conn-spin-for", "0"}},
+	{"-nostream", []string{"--stream-inputs=false"}},
 }
 
 func (o SystemOptions) system(name string, wl load.WorkloadSpec) (proc.ServerSpec, error) {

@@ -91,6 +91,7 @@ func TestServeFlagDefaults(t *testing.T) {
 		"runtime-dir":                "",
 		"spin-for":                   "50µs",
 		"standby-workers":            "0",
+		"stream-inputs":              "true",
 		"tenant-queue-bytes":         "1GiB",
 		"tenant-queue-share":         "0.5",
 		"tenant-storage-bytes":       "1GiB",
