@@ -31,6 +31,9 @@ type EngineStats struct {
 	// Streamed counts the invocations whose inputs went into the worker's context after their
 	// request was sent (worker.Invoke.Streamed; --stream-inputs).
 	Streamed uint64 `json:"streamed_inputs"`
+	// Prewakes counts the wake messages sent to parked idle workers when an invocation's
+	// request header came, ahead of its body (--prewake).
+	Prewakes uint64 `json:"prewakes"`
 	// BatchRuns counts the runs of batch variants (docs/batching.md), BatchMembers the
 	// invocations they answered (re-run ones included), BatchPadded the zeroed items they
 	// carried, and BatchSizes the runs of every function by batch size (1: alone).

@@ -1010,6 +1010,15 @@ func (d *Dispatcher) pick() Engine {
 	return best
 }
 
+// Prewake tells the engine that an invocation submitted now would go to that one is on its way
+// (engine.Engine.Prewake: it may wake that engine's next worker while the request's body
+// arrives). The frontend calls it when an invocation's request header has come.
+func (d *Dispatcher) Prewake() {
+	if e, ok := d.pick().(interface{ Prewake() }); ok {
+		e.Prewake()
+	}
+}
+
 // Shutdown stops every engine (see engine.Shutdown), within the context.
 func (d *Dispatcher) Shutdown(ctx context.Context) error {
 	var wg sync.WaitGroup

@@ -170,6 +170,9 @@ type Config struct {
 	// context, and the worker's preparation and copies to the device overlap that copy
 	// (worker.Invoke.Streamed).
 	NoStream bool
+	// NoPrewake turns Prewake off (the frontend calls it when an invocation's header has come:
+	// prewake.go).
+	NoPrewake bool
 	// NoInline makes SubmitInline queue every invocation, as Submit does: by default an
 	// invocation that finds a worker idle and nothing queued is run by the submitting goroutine.
 	NoInline bool

@@ -115,7 +115,7 @@ func (s *slot) giveBack(w Worker) {
 	if !s.lease.reclaim && !q.draining && s.life.w == w && w != nil && !isClosed(w.Done()) {
 		s.lease.lent.Store(false)
 		q.running--
-		q.idle = append(q.idle, s)
+		q.pushIdleLocked(s)
 		q.kickLocked()
 		q.kickPreloadsLocked() // preload.go: its goroutine is not woken otherwise
 		q.mu.Unlock()

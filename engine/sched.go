@@ -89,7 +89,7 @@ func (q *sched) next(s *slot) *call.Invocation {
 		q.kickLocked()
 		return inv
 	}
-	q.idle = append(q.idle, s)
+	q.pushIdleLocked(s)
 	q.kickPreloadsLocked() // preload.go: s may have found the engine busy a moment ago
 	return nil
 }

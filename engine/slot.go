@@ -36,6 +36,10 @@ type slot struct {
 	// read by Stats), preKick wakes its goroutine when a function is published (preload.go).
 	preNext atomic.Uint64
 	preKick chan struct{}
+	// idleAt is when the slot last went on the idle stack, and woken whether Prewake has woken
+	// its worker since (prewake.go); both guarded by sched.mu.
+	idleAt time.Time
+	woken  bool
 	// ended is set when the slot goroutine returns (the engine quit, or its worker never
 	// started at all within its tries): Stats counts no pending preloads for it.
 	ended atomic.Bool

@@ -30,11 +30,17 @@ func (s *Server) headerReceived(h *fasthttp.RequestHeader) fasthttp.RequestConfi
 	if cl == 0 || cl == -2 {
 		return fasthttp.RequestConfig{} // no body
 	}
-	if !s.admitsBody(h) {
+	admit, invoke := s.admitsBody(h)
+	if !admit {
 		h.SetContentLength(0)
 		h.SetConnectionClose()
 		h.SetBytesKV(hdrDoor, doorRefused)
 		return fasthttp.RequestConfig{}
+	}
+	if invoke {
+		// An invocation is on its way: wake its worker while the body arrives
+		// (engine/prewake.go).
+		s.d.Prewake()
 	}
 	// An admitted body may take ReadTimeout from here; the header had HeaderTimeout.
 	return fasthttp.RequestConfig{ReadTimeout: s.cfg.ReadTimeout}
@@ -46,21 +52,37 @@ var (
 )
 
 // admitsBody reports whether the server reads the body of a request with this header: one to
-// a /v1/ or /v2/ route (takesBody), framed one way, with a valid token, and not new work while the server drains.
-func (s *Server) admitsBody(h *fasthttp.RequestHeader) bool {
+// a /v1/ or /v2/ route (takesBody), framed one way, with a valid token, and not new work while
+// the server drains; and whether it asks for an invocation (a POST to a path ending in /invoke
+// or /infer: invokes).
+func (s *Server) admitsBody(h *fasthttp.RequestHeader) (admit, invoke bool) {
 	if code, _ := badFraming(h); code != "" {
-		return false
+		return false, false
 	}
 	u := fasthttp.AcquireURI()
 	defer fasthttp.ReleaseURI(u)
 	if u.Parse(h.Host(), h.RequestURI()) != nil || !takesBody(u.Path()) {
-		return false
+		return false, false
 	}
 	if _, err := s.tokens.Authenticate(h.PeekBytes(hdrAuth)); err != nil {
-		return false
+		return false, false
 	}
-	return !(s.draining.Load() && newWork(h))
+	if s.draining.Load() && newWork(h) {
+		return false, false
+	}
+	return true, h.IsPost() && invokes(u.Path())
 }
+
+// invokes reports whether a path names an invocation route: /v1/functions/{name}/invoke, or
+// the Open Inference Protocol's .../infer.
+func invokes(path []byte) bool {
+	return bytes.HasSuffix(path, sufInvoke) || bytes.HasSuffix(path, sufInfer)
+}
+
+var (
+	sufInvoke = []byte("/invoke")
+	sufInfer  = []byte("/infer")
+)
 
 // newWork reports whether a request asks for work: anything but reading (GET, HEAD).
 func newWork(h *fasthttp.RequestHeader) bool { return !h.IsGet() && !h.IsHead() }

@@ -178,8 +178,11 @@ func runChild(devs Devices, f childFlags, req *os.File, fw *FrameWriter, hello H
 		log.Error("request pipe", zap.Error(err))
 		return ExitProtocol
 	}
-	if sr, ok := rr.(*rawSpinReader); ok && c.reqBell != nil {
-		sr.bell, sr.last = c.reqBell, c.reqBell.Load()
+	if sr, ok := rr.(*rawSpinReader); ok {
+		c.reqSpin = sr
+		if c.reqBell != nil {
+			sr.bell, sr.last = c.reqBell, c.reqBell.Load()
+		}
 	}
 	return c.serve(NewFrameReader(rr, MaxRequestFrame), fw)
 }
@@ -219,6 +222,9 @@ type child struct {
 	res     Result
 	inv     Invoke
 	pinned  [][]byte
+	// reqSpin is the request pipe's spinning reader (nil when the worker does not spin), which
+	// a MsgWake makes spin longer once.
+	reqSpin *rawSpinReader
 	// reqBell and repBell are the doorbells in the tail of region 0 (DoorbellBytes).
 	reqBell, repBell *atomic.Uint64
 }
@@ -386,6 +392,13 @@ func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
 			if out.Err != nil && out.Err.Fatal {
 				c.log.Error("device lost while compiling; exiting", zap.String("error", out.Err.Message))
 				return ExitDeviceErr
+			}
+			continue
+		case MsgWake:
+			// No answer: spin longer for the request that follows (a worker that does not
+			// spin at all, --poll block, reads with plain blocking reads and just goes on).
+			if c.reqSpin != nil {
+				c.reqSpin.boost = WakeSpin
 			}
 			continue
 		case MsgShutdown:

@@ -371,6 +371,27 @@ func (p *Process) Done() <-chan struct{} { return p.done }
 // ExitErr describes how the worker exited (valid after Done).
 func (p *Process) ExitErr() error { return p.exitErr }
 
+// Wake sends the worker a MsgWake: a parked worker wakes and spins up to WakeSpin for the
+// request that follows (nothing answers it). The caller must be the only writer of the request
+// pipe meanwhile, as for Send, and must not send another wake before the worker has read a
+// request (a worker that reads nothing then holds at most one wake in its pipe, so Wake never
+// waits for room).
+func (p *Process) Wake() error {
+	select {
+	case <-p.done:
+		return p.exited()
+	default:
+	}
+	p.req.SetWriteDeadline(time.Now().Add(time.Second))
+	if err := p.fw.Write(MsgWake, nil); err != nil {
+		return p.ioErr(err)
+	}
+	if p.reqBell != nil {
+		p.reqBell.Store(p.reqBell.Load() ^ 1<<63) // a change: a spinning worker reads the pipe
+	}
+	return nil
+}
+
 // NextID returns a fresh request ID.
 func (p *Process) NextID() uint64 {
 	p.nextID++

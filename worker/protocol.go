@@ -16,6 +16,7 @@ import (
 	"gpufn/call"
 	"io"
 	"sync/atomic"
+	"time"
 	"unsafe"
 
 	"github.com/vmihailenco/msgpack/v5"
@@ -31,7 +32,7 @@ import (
 // Stages.Place, Result.Resident, and the drop message; 6 added the module cache's stages
 // (Stages.Module, Stages.CacheBytes), the hello's start times and the standby worker's
 // PromoteByte; 7 added the load message; 8 added streamed inputs: Invoke.Streamed, the input
-// watermark in DoorbellBytes and Stages.Wait.)
+// watermark in DoorbellBytes and Stages.Wait; and the wake message.)
 const Version = 8
 
 // The environment cookie that marks a worker started by the server (go-plugin's guard).
@@ -63,7 +64,16 @@ const (
 	// MsgLoad: server -> worker: load a function's libraries and plan without running it (an
 	// Invoke without inputs; Executor.Preload), answered by MsgResult.
 	MsgLoad MsgType = 9
+	// MsgWake: server -> worker, no body, no answer: an invocation is on its way (its request's
+	// header has reached the server, its body is still arriving), so an idle worker that has
+	// parked wakes now and spins up to WakeSpin for it, instead of waking when it comes.
+	MsgWake MsgType = 10
 )
+
+// WakeSpin is how long a worker spins for its next request after a MsgWake (beyond its usual
+// spin): long enough for a request body of megabytes to arrive and be copied, short enough
+// that a wake whose invocation went elsewhere costs little.
+const WakeSpin = time.Millisecond
 
 func (t MsgType) String() string {
 	switch t {
@@ -85,6 +95,8 @@ func (t MsgType) String() string {
 		return "drop"
 	case MsgLoad:
 		return "load"
+	case MsgWake:
+		return "wake"
 	}
 	return fmt.Sprintf("type(%d)", uint8(t))
 }
@@ -401,7 +413,7 @@ func (fr *FrameReader) Next() (MsgType, error) {
 	fr.dec.Reset(&fr.br)
 	t := MsgType(h[4])
 	switch t {
-	case MsgHello, MsgInvoke, MsgResult, MsgShutdown, MsgPool, MsgCompile, MsgCompiled, MsgDrop, MsgLoad:
+	case MsgHello, MsgInvoke, MsgResult, MsgShutdown, MsgPool, MsgCompile, MsgCompiled, MsgDrop, MsgLoad, MsgWake:
 	default:
 		return 0, protoErr("unknown message type %d", h[4])
 	}

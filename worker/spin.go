@@ -35,6 +35,9 @@ type rawSpinReader struct {
 	// every pipeTurns turns.
 	bell *atomic.Uint64
 	last uint64
+	// boost, when longer than spin, is the spin of the next Read (a MsgWake asked for it):
+	// it is spent by that Read, whatever it finds.
+	boost time.Duration
 }
 
 func newRawSpinReader(f *os.File, spin time.Duration) (io.Reader, error) {
@@ -50,6 +53,11 @@ func newRawSpinReader(f *os.File, spin time.Duration) (io.Reader, error) {
 
 func (r *rawSpinReader) Read(p []byte) (int, error) {
 	var until time.Time
+	spin := r.spin
+	if r.boost > spin && spin != SpinForever {
+		spin = r.boost
+	}
+	r.boost = 0
 	check := 31 // turns between clock reads: a read(2) takes about a microsecond
 	if r.bell != nil {
 		check = 1023 // a doorbell load takes nanoseconds
@@ -68,12 +76,12 @@ func (r *rawSpinReader) Read(p []byte) (int, error) {
 				return 0, err
 			}
 		}
-		if r.spin == SpinForever || i&check != 0 {
+		if spin == SpinForever || i&check != 0 {
 			continue
 		}
 		now := time.Now()
 		if i == 0 {
-			until = now.Add(r.spin)
+			until = now.Add(spin)
 		} else if now.After(until) {
 			fds := []unix.PollFd{{Fd: int32(r.fd), Events: unix.POLLIN}}
 			if _, err := unix.Poll(fds, -1); err != nil && err != unix.EINTR {

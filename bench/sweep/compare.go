@@ -84,6 +84,8 @@ func (o *SystemOptions) defaults() error {
 //	             park at once when the socket is empty
 //	NAME-nostream any gpufn system above with --stream-inputs=false: an invocation's inputs
 //	             are copied into the worker's context before its request is sent
+//	NAME-noprewake any gpufn system above with --prewake=false: a parked worker is woken by
+//	             its invocation's request, not when the request's header comes
 //	NAME-nocap   any gpufn system above with --max-connections-per-ip 0: a load generator on one
 //	             host is one client to the server's per-client connection cap, which an
 //	             open-loop run near saturation (a connection per request in flight) can reach
@@ -142,6 +144,7 @@ var systemVariants = []struct {
 	{"-nopreload", []string{"--preload=false"}},
 	{"-noconnspin", []string{"--conn-spin-for", "0"}},
 	{"-nostream", []string{"--stream-inputs=false"}},
+	{"-noprewake", []string{"--prewake=false"}},
 }
 
 func (o SystemOptions) system(name string, wl load.WorkloadSpec) (proc.ServerSpec, error) {

@@ -29,6 +29,7 @@ type serveFlags struct {
 	pipeline       bool
 	inline         bool
 	streamInputs   bool
+	prewake        bool
 	spinFor        time.Duration
 	connSpinFor    time.Duration
 	workerSpinFor  time.Duration
@@ -109,6 +110,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.Var(&f.contextSize, "context-size", "shared-memory context per worker: the most an invocation's inputs and outputs together may take")
 	fs.IntVar(&f.queueDepth, "queue-depth", 0, "invocations queued per GPU before new ones are refused with 429 (default 1024 per worker of the GPU: 1024 for the sequential engine, 4096 for 4 workers)")
 	fs.BoolVar(&f.streamInputs, "stream-inputs", true, "send an invocation of at least 32 KiB of inputs to an idle worker before its inputs are copied into the worker's context, so that the worker's preparation and its copies to the device overlap that copy (docs/engines.md)")
+	fs.BoolVar(&f.prewake, "prewake", true, "when an invocation's request header has come and the worker it would run on has parked, wake that worker while the body arrives (hybrid polling only; docs/engines.md)")
 	fs.BoolVar(&f.inline, "inline", true, "an invocation that finds a worker idle and nothing queued is run by the goroutine that read its request, without hand-offs to the worker's goroutine and back (lower latency at low load)")
 	fs.BoolVar(&f.pipeline, "pipeline", true, "give each worker two shared-memory contexts and send it the next queued invocation while it runs one (the server's copies in and out overlap the GPU work)")
 	fs.BoolVar(&f.graphs, "graphs", true, "replay a function's repeated launch sequence as one CUDA graph (from its second identical invocation; functions of 8 launches or more)")

@@ -84,6 +84,7 @@ func TestServeFlagDefaults(t *testing.T) {
 		"pool-size":                  "0",
 		"pprof":                      "false",
 		"preload":                    "true",
+		"prewake":                    "true",
 		"queue-depth":                "0",
 		"read-timeout":               "1m0s",
 		"resident-bytes":             "1GiB",
