@@ -1,24 +1,34 @@
 package frontend
 
 import (
-	"errors"
 	"io"
 	"net"
-	"os"
+	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
+
+	"gpufn/netspin"
 )
 
-// spinPair returns a connection accepted by a spinning listener and its client end.
-func spinPair(t *testing.T, spin time.Duration) (server net.Conn, client net.Conn, l *spinListener) {
+// The reads themselves (spinning, parking, deadlines, errors, the bound) are package netspin's
+// and tested there; these tests are the listener's: what it wraps, and with which limiter.
+
+// spinPair returns a connection accepted by a spinning listener on network ("tcp" or "unix")
+// and its client end.
+func spinPair(t *testing.T, network string, spin time.Duration) (server net.Conn, client net.Conn, l *spinListener) {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr := "127.0.0.1:0"
+	if network == "unix" {
+		addr = filepath.Join(t.TempDir(), "s")
+	}
+	ln, err := net.Listen(network, addr)
 	if err != nil {
 		t.Fatal(err)
 	}
 	l = newSpinListener(ln, spin)
 	t.Cleanup(func() { l.Close() })
-	client, err = net.Dial("tcp", ln.Addr().String())
+	client, err = net.Dial(network, ln.Addr().String())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,95 +38,56 @@ func spinPair(t *testing.T, spin time.Duration) (server net.Conn, client net.Con
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { server.Close() })
-	if _, ok := server.(*spinConn); !ok {
-		t.Fatalf("accepted a %T, want a *spinConn", server)
-	}
 	return server, client, l
 }
 
-// A spinning read returns what the peer sends, whether it comes while the read spins or after
-// it parked, then the end of the stream as io.EOF, as net.Conn's Read does.
-func TestSpinConnReads(t *testing.T) {
-	for _, spin := range []time.Duration{time.Hour, time.Nanosecond} { // never parks; parks at once
-		server, client, _ := spinPair(t, spin)
+// The listener wraps the TCP and Unix connections it accepts, all within its one limiter of
+// ConnSpinFor's budget, and their reads spin: they return what the client sends, then io.EOF.
+func TestSpinListenerWraps(t *testing.T) {
+	for _, network := range []string{"tcp", "unix"} {
+		server, client, l := spinPair(t, network, time.Hour)
+		sc, ok := server.(*netspin.Conn)
+		if !ok {
+			t.Fatalf("%s: accepted a %T, want a *netspin.Conn", network, server)
+		}
+		if sc.Limiter() != l.lim || l.lim.Budget() != time.Hour {
+			t.Fatalf("%s: the connection's limiter is not the listener's, of budget ConnSpinFor (%v)", network, l.lim.Budget())
+		}
 		go func() {
-			client.Write([]byte("first"))
-			time.Sleep(time.Millisecond) // the read spins or parks meanwhile: either way it gets it
-			client.Write([]byte("second"))
+			// The read spins before anything is sent (the minute bounds a broken listener's wait).
+			for deadline := time.Now().Add(time.Minute); l.lim.Active() == 0; runtime.Gosched() {
+				if time.Now().After(deadline) {
+					t.Errorf("%s: waited a minute for the read to spin", network)
+					break
+				}
+			}
+			client.Write([]byte("spun"))
 			client.Close()
 		}()
 		got, err := io.ReadAll(server)
-		if err != nil || string(got) != "firstsecond" {
-			t.Fatalf("spin %v: read %q, %v", spin, got, err)
+		if err != nil || string(got) != "spun" {
+			t.Fatalf("%s: read %q, %v", network, got, err)
 		}
-		if n, err := server.Read(make([]byte, 8)); n != 0 || err != io.EOF {
-			t.Fatalf("spin %v: a read after the end: %d, %v; want 0, io.EOF", spin, n, err)
+		if l.lim.Spins() == 0 || l.lim.Active() != 0 {
+			t.Fatalf("%s: spins %d, active %d after the reads", network, l.lim.Spins(), l.lim.Active())
 		}
 	}
 }
 
-// A read parked past its deadline fails as net.Conn's does (a net.Error that is a timeout,
-// os.ErrDeadlineExceeded), and a read of a closed connection with net.ErrClosed; the reads give
-// their spinning slot back.
-func TestSpinConnDeadlineAndClose(t *testing.T) {
-	server, _, l := spinPair(t, 100*time.Microsecond)
-	server.SetReadDeadline(time.Now().Add(5 * time.Millisecond))
-	_, err := server.Read(make([]byte, 8))
-	var ne net.Error
-	if !errors.As(err, &ne) || !ne.Timeout() || !errors.Is(err, os.ErrDeadlineExceeded) {
-		t.Fatalf("a read past its deadline: %v", err)
-	}
-	server.Close()
-	if _, err := server.Read(make([]byte, 8)); !errors.Is(err, net.ErrClosed) {
-		t.Fatalf("a read of a closed connection: %v", err)
-	}
-	if n := l.spinners.Load(); n != 0 {
-		t.Fatalf("%d spinning slots held after the reads", n)
-	}
-}
-
-// A read that has spun its time and parked gives its spinning slot back: an idle keep-alive
-// connection's read (parked for its idle timeout) must not keep other connections from spinning.
-func TestSpinConnParkedReadFreesItsSlot(t *testing.T) {
-	server, client, l := spinPair(t, time.Microsecond)
-	l.slots = 1
-	got := make(chan error, 1)
-	go func() {
-		_, err := server.Read(make([]byte, 8))
-		got <- err
-	}()
-	// The read parks once it has spun (nothing is sent before); then its slot is free again.
-	waitUntil(t, "the read to park", func() bool { return l.parked.Load() == 1 })
-	if n := l.spinners.Load(); n != 0 {
-		t.Fatalf("a parked read holds a spinning slot (%d taken)", n)
-	}
-	if !l.enter() {
-		t.Fatal("the slot of a parked read is still taken")
-	}
-	l.leave()
-	client.Write([]byte("x"))
-	if err := <-got; err != nil {
-		t.Fatalf("the parked read: %v", err)
-	}
-	if n := l.spinners.Load(); n != 0 {
-		t.Fatalf("%d spinning slots held after the read", n)
-	}
-}
-
-// No more reads spin at once than the listener has slots; the others read as net.Conn does.
-func TestSpinSlots(t *testing.T) {
-	l := &spinListener{slots: 2}
-	if !l.enter() || !l.enter() {
-		t.Fatal("two slots: the first two reads may spin")
-	}
-	if l.enter() {
-		t.Fatal("a third read spins with two slots")
-	}
-	l.leave()
-	if !l.enter() {
-		t.Fatal("a slot given back is not taken again")
-	}
-	if n := l.spinners.Load(); n != 2 {
-		t.Fatalf("%d spinners; want 2", n)
+// At most a quarter of GOMAXPROCS reads spin at once, at least one: under load, when reads find
+// their data at once anyway, spinning never takes more than that many threads from the work.
+func TestSpinListenerSlots(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for procs, want := range map[int]int{1: 1, 4: 1, 7: 1, 8: 2, 16: 4, 64: 16} {
+		runtime.GOMAXPROCS(procs)
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := newSpinListener(ln, 50*time.Microsecond)
+		ln.Close()
+		if got := l.lim.Max(); got != want {
+			t.Errorf("GOMAXPROCS %d: %d spinning slots; want %d", procs, got, want)
+		}
 	}
 }

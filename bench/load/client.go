@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/valyala/fasthttp"
+
+	"gpufn/netspin"
 )
 
 // Client is an HTTP client for one server: one connection per request in flight (no
@@ -20,7 +22,7 @@ type Client struct {
 	hc   *fasthttp.HostClient
 	// load sends the load generator's requests: through hc, or net/http's Transport.
 	load exchanger
-	spin *spinLimiter
+	spin *netspin.Limiter
 	// opts are the options the client was made with, defaults applied.
 	opts ClientOptions
 }
@@ -99,7 +101,7 @@ func NewClient(base string, o ClientOptions) (*Client, error) {
 		addr += ":80"
 	}
 	spin := newSpinLimiter(o.MaxSpinners)
-	spin.budget.Store(int64(max(o.SpinWait, 0)))
+	spin.SetBudget(o.SpinWait)
 	c := &Client{
 		Base: "http://" + u.Host + strings.TrimRight(u.Path, "/"),
 		spin: spin,
@@ -164,11 +166,11 @@ func (c *Client) SetSpinWait(d time.Duration) {
 	if c.opts.HTTPClient == HTTPClientNet {
 		return
 	}
-	c.spin.budget.Store(int64(max(d, 0)))
+	c.spin.SetBudget(d)
 }
 
 // SpinWait returns the current spin budget.
-func (c *Client) SpinWait() time.Duration { return time.Duration(c.spin.budget.Load()) }
+func (c *Client) SpinWait() time.Duration { return c.spin.Budget() }
 
 // URL returns the absolute URL of path (which starts with "/").
 func (c *Client) URL(path string) string { return c.Base + path }

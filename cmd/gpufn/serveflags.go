@@ -204,7 +204,7 @@ func validateServeFlags(f *serveFlags) (serveSettings, error) {
 		return s, fmt.Errorf("--tenant-queue-bytes %d is less than --max-body-bytes %d: a request of the largest body could never be queued", q, f.maxBody)
 	}
 	if f.connSpinFor < 0 || f.connSpinFor > maxConnSpin {
-		return s, fmt.Errorf("--conn-spin-for %v: want 0 to %v (a read spins that long before it parks, deaf meanwhile to its deadline and to a Close)", f.connSpinFor, maxConnSpin)
+		return s, fmt.Errorf("--conn-spin-for %v: want 0 to %v (a read spins that long before it parks, deaf meanwhile to a Close)", f.connSpinFor, maxConnSpin)
 	}
 	if s.policy, err = engine.ParsePolicy(f.poll); err != nil {
 		return s, fmt.Errorf("--poll: %w", err)

@@ -12,10 +12,11 @@ var rules = []rule{
 	{pkg: "bundle", only: []string{"weights"}, why: "a model bundle as a client reads, uploads and checks it: a leaf above the safetensors reader, no HTTP of its own"},
 	{pkg: "function", only: []string{"libscan"}, why: "the config schema is a leaf above library scanning only"},
 	{pkg: "docs", only: []string{}, why: "the documents the server serves are a leaf"},
+	{pkg: "netspin", only: []string{}, why: "spinning reads of a connection are a leaf, so that the frontend and the bench's client, which must not import each other, share them"},
 	{pkg: "call", only: []string{"function", "libscan", "gpu"}, why: "what crosses the layers is a leaf above the schema, library scanning and the device contract's data types"},
 
 	// The invocation's path, top down: frontend -> dispatcher -> engine -> worker -> device.
-	{pkg: "frontend", only: []string{"dispatcher", "auth", "call", "function", "libscan", "metrics", "docs"},
+	{pkg: "frontend", only: []string{"dispatcher", "auth", "call", "function", "libscan", "metrics", "docs", "netspin"},
 		why: "the frontend speaks HTTP to the dispatcher and the leaves; it never reaches an engine, a worker, a device, a pool or shared memory"},
 	{pkg: "dispatcher", deny: []string{"engine", "worker", "compiler", "cuda", "hip", "cpu", "bufpool", "shm"},
 		why: "the dispatcher admits and places invocations through the Engine interface it declares, and compiles through its Compiler interface; it knows no worker, compiler, device, pool or shared memory"},
@@ -39,8 +40,8 @@ var rules = []rule{
 		why: "the metrics read what crosses the layers (invocations' timing, engine stats) and nothing else"},
 
 	// The bench measures servers from the outside.
-	{pkg: "bench/...", only: []string{"examples", "bundle", "bench/..."},
-		why: "the bench talks HTTP only: it imports no server package (bundle is the client's side of model bundles)"},
+	{pkg: "bench/...", only: []string{"examples", "bundle", "netspin", "bench/..."},
+		why: "the bench talks HTTP only: it imports no server package (bundle is the client's side of model bundles, netspin the spinning reads of its connections)"},
 
 	// Devices are wired in main only.
 	{pkg: "*", deny: []string{"cuda", "hip", "cpu"}, except: []string{"cmd/..."},
