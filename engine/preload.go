@@ -236,22 +236,22 @@ func (s *slot) preloadCmd(fn *call.Function) {
 	if err == nil {
 		err = s.await(&pending{id: r.ID, kill: kill}, &f.res)
 	}
-	s.flight.Store(0)
 	dropRefs(r)
+	if we := f.res.Err; err == nil && we != nil && we.Fatal {
+		err = we
+	}
 	if err != nil {
-		s.preloadLost(fn, gen)
-		s.life.lost(err)
+		s.preloadFailed(fn, gen, err)
+		s.flight.Store(0) // only once the loss is handled (slot.flight)
 		return
 	}
+	s.flight.Store(0)
 	res := &f.res
 	if res.Stages.Evictions > 0 || res.Stages.Module == worker.ModuleLoaded {
 		s.life.cache.bytes.Store(uint64(max(res.Stages.CacheBytes, 0)))
 	}
 	if we := res.Err; we != nil {
 		switch {
-		case we.Fatal:
-			s.preloadLost(fn, gen)
-			s.life.lost(we)
 		case we.Code == call.CodeOutOfMemory:
 			f.full = true
 			e.stats.preloadsFull.Add(1)
@@ -268,11 +268,22 @@ func (s *slot) preloadCmd(fn *call.Function) {
 	e.stats.preloadNanos.Add(uint64(time.Since(start)))
 }
 
-// preloadLost marks fn not to be preloaded again after the slot's worker was lost during its
-// preload, unless the fault domain was torn down meanwhile (generation gen then passed: a
-// neighbour's fault, not fn's load) or the engine quits.
-func (s *slot) preloadLost(fn *call.Function, gen uint64) {
-	if s.e.faults.generation() == gen && !isClosed(s.e.quit) {
+// preloadFailed handles the loss of the slot's worker during fn's preload (it died, hung, or
+// answered that its device is lost; gen is the fault domain's generation when the preload
+// began). Unless a teardown explains the loss (a neighbour's fault: the worker is a victim, or
+// the generation passed) or the engine quits, fn is marked not to be preloaded again. Under a
+// shared fault domain (MPS) the GPU's other workers are lost with this one, so the domain is
+// torn down as after an invocation's fault: their invocations run again, none is blamed (this
+// slot ran no invocation: the teardown counts, no fault does). The worker is reaped after the
+// teardown, as in gpuFailure.
+func (s *slot) preloadFailed(fn *call.Function, gen uint64, err error) {
+	e := s.e
+	victim := s.life.wasTorn()
+	if !victim && e.faults.generation() == gen && !isClosed(e.quit) {
 		fn.PreloadLost()
 	}
+	if e.cfg.SharedFaultDomain && !s.life.own && !victim {
+		e.teardown(s, s.life.gen, "preloading "+fn.Name+": "+err.Error())
+	}
+	s.life.lost(err)
 }

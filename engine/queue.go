@@ -195,5 +195,10 @@ func (e *Engine) janitor() {
 func (q *sched) expire(out []*call.Invocation, now time.Time) []*call.Invocation {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	return q.q.remove(out, func(inv *call.Invocation) bool { return now.After(inv.Deadline) })
+	n := len(out)
+	out = q.q.remove(out, func(inv *call.Invocation) bool { return now.After(inv.Deadline) })
+	if len(out) > n {
+		q.kickPreloadsLocked() // preload.go: the queue may be empty now, and nothing else would wake them
+	}
+	return out
 }

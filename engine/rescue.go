@@ -160,7 +160,8 @@ func (q *sched) takeRescue(r *rescueSet, reaping bool) *call.Invocation {
 		head = next
 	}
 	q.running++
-	q.kickLocked() // what the head held back (a reserved suspect) goes to idle slots of the domain
+	q.kickLocked()         // what the head held back (a reserved suspect) goes to idle slots of the domain
+	q.kickPreloadsLocked() // preload.go: the queue may be empty now, and nothing else would wake them
 	return head
 }
 
