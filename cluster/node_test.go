@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"slices"
 	"testing"
 	"time"
 
@@ -158,12 +159,17 @@ func TestClusterRegistry(t *testing.T) {
 	t.Cleanup(func() { goleak.VerifyNone(t, ignore) }) // runs after the nodes' Close
 	c := newTestCluster(t, 4)
 	c.startAll(3, 0, 1, 2)
-	lv, _, err := c.ds[1].PutLibrary(alice, "alice", "mlops", examples.MustPTX("mlops"))
+	var lv dispatcher.LibraryView
+	err := retryUnavailable(func() (err error) {
+		lv, _, err = c.ds[1].PutLibrary(alice, "alice", "mlops", examples.MustPTX("mlops"))
+		return err
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	c.seen(0, lv.Revision)
-	fv, _, err := c.ds[0].PutFunction(alice, "alice", "mm", matmul(t))
+	var fv dispatcher.FunctionView
+	err = retryUnavailable(func() (err error) { fv, _, err = c.ds[0].PutFunction(alice, "alice", "mm", matmul(t)); return err })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +180,8 @@ func TestClusterRegistry(t *testing.T) {
 		}
 	}
 	// Node 2 replaces it; node 0's write from its stale view after that is refused.
-	v2, _, err := c.ds[2].PutFunction(alice, "alice", "mm", matmul(t))
+	var v2 dispatcher.FunctionView
+	err = retryUnavailable(func() (err error) { v2, _, err = c.ds[2].PutFunction(alice, "alice", "mm", matmul(t)); return err })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,14 +193,19 @@ func TestClusterRegistry(t *testing.T) {
 	if !invocable(c.ds[3], "mm") || c.ds[3].Revision() < v2.Revision {
 		t.Fatalf("late node: invocable %v at revision %d", invocable(c.ds[3], "mm"), c.ds[3].Revision())
 	}
-	v3, _, err := c.ds[3].PutFunction(alice, "alice", "mm2", matmul(t))
+	var v3 dispatcher.FunctionView
+	err = retryUnavailable(func() (err error) { v3, _, err = c.ds[3].PutFunction(alice, "alice", "mm2", matmul(t)); return err })
 	if err != nil {
 		t.Fatalf("a write through a node without storage: %v", err)
 	}
 	c.seen(1, v3.Revision)
 	// Access settings travel with the function: granted on node 3, in force on node 1.
 	bob, carol := auth.Identity{Tenant: "bob", TenantBytes: []byte("bob")}, auth.Identity{Tenant: "carol", TenantBytes: []byte("carol")}
-	av, err := c.ds[3].SetAccess(alice, "alice", "mm2", dispatcher.Access{Tenants: []string{"bob"}})
+	var av dispatcher.FunctionView
+	err = retryUnavailable(func() (err error) {
+		av, err = c.ds[3].SetAccess(alice, "alice", "mm2", dispatcher.Access{Tenants: []string{"bob"}})
+		return err
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +218,7 @@ func TestClusterRegistry(t *testing.T) {
 	}
 	// A write from a view that misses v3's predecessor: node 1 deletes mm2, node 3 (which
 	// has not applied the delete when it writes, or has) either conflicts or creates anew.
-	if err := c.ds[1].DeleteFunction(alice, "alice", "mm2"); err != nil {
+	if err := retryUnavailable(func() error { return c.ds[1].DeleteFunction(alice, "alice", "mm2") }, call.CodeConflict, call.CodeNotFound); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := c.ds[3].PutFunction(alice, "alice", "mm2", matmul(t)); err != nil && dispatcher.CodeOf(err) != call.CodeConflict {
@@ -247,6 +259,25 @@ func TestClusterRegistry(t *testing.T) {
 	}
 	if !invocable(c.ds[3], "mm") || !invocable(c.ds[0], "mm") {
 		t.Fatal("a node without quorum stopped serving what it had")
+	}
+}
+
+// retryUnavailable runs write until it succeeds or fails otherwise than 503 unavailable (no
+// quorum for the moment: on a loaded CI machine the voters may hold a leader election
+// mid-test, and a client retries after Retry-After), for at most a minute. A write retried after
+// an unavailable answer may have been applied by the attempt that timed out: the codes in
+// after (a conflict with that write, the name gone already) then count as its success.
+func retryUnavailable(write func() error, after ...call.Code) error {
+	deadline := time.Now().Add(time.Minute)
+	for retried := false; ; retried = true {
+		err := write()
+		if err != nil && retried && slices.Contains(after, dispatcher.CodeOf(err)) {
+			return nil
+		}
+		if err == nil || dispatcher.CodeOf(err) != call.CodeUnavailable || time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }
 

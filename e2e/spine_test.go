@@ -262,6 +262,11 @@ func TestQueueFull(t *testing.T) {
 // makes 60 launches. On the cpu device (no graphs) this checks the same outputs without graphs.
 func TestRepeatedInvocationsReplayGraphs(t *testing.T) {
 	s := start(t, "--examples")
+	// Graphs are kept per worker, so every call must reach the same one: the most recently
+	// idle. A worker that ends a preload of the examples goes back on top of the idle stack, so
+	// let the preloads end first, as a deployment would (on the H100, under MPS with 4 workers,
+	// the second call once went to another worker: "launches launches built replayed").
+	waitFor(t, "the workers to finish preloading", func() bool { return s.engines()[0].PreloadsPending == 0 })
 	var kinds []string
 	for seed := int64(1); seed <= 4; seed++ {
 		cfg, A, B := examples.InferenceInputs(20, 1, seed)

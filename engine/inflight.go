@@ -140,12 +140,13 @@ func (s *slot) start(inv *call.Invocation, ci int, prefetched bool) bool {
 	}
 	w := s.life.w
 	inv.Sched.Worker = s.id
+	prev := s.pipe.held[ci]
 	s.pipe.isolate(w, ci, inv)
 	ctx := w.Context(ci)
 	ctx.Begin()
 	p := &s.pipe.pend[ci]
 	p.inputs = p.inputs[:0]
-	p.streamed = s.streams(ctx, inv, prefetched)
+	p.streamed = s.streams(ctx, inv, prefetched, prev)
 	if p.streamed {
 		if !s.reserveInputs(ctx, p, inv, prefetched) {
 			return false
@@ -182,8 +183,16 @@ const StreamMinBytes = 32 << 10
 // streams says whether inv's inputs go into context ctx after its request is sent (worker.Invoke
 // .Streamed) rather than before: for a lone invocation (a batch gathers its members' inputs)
 // of at least StreamMinBytes, taken when the worker may be idle (a prefetched one is written
-// while the worker runs another: nothing waits for its copy), into a context with a watermark.
-func (s *slot) streams(ctx *shm.Context, inv *call.Invocation, prefetched bool) bool {
+// while the worker runs another: nothing waits for its copy), into a context with a watermark
+// that holds nothing or only data of inv's function and caller (prev, its holder before inv).
+// Until the stream has overwritten them, the reserved spans hold what the context's last
+// invocation left there, and the worker may run the function's kernels before its copies: an
+// init flow, when it places the function's weight set. So a context that holds another
+// function's or another caller's data is written before the request, as always.
+func (s *slot) streams(ctx *shm.Context, inv *call.Invocation, prefetched bool, prev holder) bool {
+	if prev.set && (prev.fn != inv.Fn.ID || prev.tenant != inv.Tenant) {
+		return false
+	}
 	return !s.e.cfg.NoStream && !prefetched && inv.Batch == nil && ctx.Streams() && inputBytes(inv) >= StreamMinBytes
 }
 

@@ -196,6 +196,7 @@ func (l *lifecycle) setUp(w Worker) {
 	defer l.st.mu.Unlock()
 	l.st.live = w
 	if w != nil {
+		l.st.torn = false // a teardown that killed the worker before concerns that one only
 		l.st.gen = l.gen
 		l.st.up, l.st.pid, l.st.pool, l.st.hello = true, w.PID(), w.Hello().PoolBytes, w.Hello()
 		l.st.weights = worker.ResidentStats{} // a new worker counts from zero

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"testing"
+
+	"gpufn/call"
 )
 
 // Inputs of at least StreamMinBytes for an idle worker are streamed (sent after the request)
@@ -32,5 +34,45 @@ func TestStreamedInputsEndToEnd(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A context that holds another caller's (or another function's) input is written before the
+// request, not streamed: until a stream overwrites them, the reserved spans would hold that
+// data while the worker may already run the function's kernels (an init flow placing its
+// weight set). The next invocation of the same caller and function streams again.
+func TestStreamedInputsOnlyOverOwnData(t *testing.T) {
+	e := newEngine(t, Config{Mode: Sequential, NoPipeline: true})
+	f, g := echo(t), echo(t)
+	run := func(fn *call.Function, tenant string, round int) {
+		t.Helper()
+		inv := call.Acquire()
+		defer call.Release(inv)
+		in := bytes.Repeat([]byte{byte(round)}, 2*StreamMinBytes)
+		inv.Fn, inv.Tenant, inv.Inputs = fn, tenant, [][]byte{in}
+		if err := e.SubmitInline(inv); err != nil {
+			t.Fatal(err)
+		}
+		<-inv.Done()
+		if inv.Err != nil || !bytes.Equal(inv.Outputs[0], in) {
+			t.Fatalf("round %d: %v", round, inv.Err)
+		}
+	}
+	for round, c := range []struct {
+		fn       *call.Function
+		tenant   string
+		streamed uint64 // the count after the round
+	}{
+		{f, "alice", 1}, // a fresh context
+		{f, "alice", 2}, // alice's own data of f
+		{f, "bob", 2},   // alice's data: written first
+		{f, "bob", 3},   // bob's own
+		{g, "bob", 3},   // f's data: written first
+		{g, "bob", 4},
+	} {
+		run(c.fn, c.tenant, round)
+		if got := e.Stats().Streamed; got != c.streamed {
+			t.Fatalf("round %d (%s): %d invocations streamed, want %d", round, c.tenant, got, c.streamed)
+		}
 	}
 }

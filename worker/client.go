@@ -10,9 +10,11 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"go.uber.org/zap"
+	"golang.org/x/sys/unix"
 	"go.uber.org/zap/zapcore"
 
 	"gpufn/gpu"
@@ -87,6 +89,10 @@ type Process struct {
 	id       string
 	cmd      *exec.Cmd
 	req      *os.File // write end of the request pipe
+	// reqRC, wakeFD and wakeErr write a wake frame with one write(2) (Wake), made once.
+	reqRC   syscall.RawConn
+	wakeFD  func(fd uintptr)
+	wakeErr error
 	rep      *os.File // read end of the reply pipe
 	fw       *FrameWriter
 	fr       *FrameReader
@@ -216,6 +222,14 @@ func (p *Process) spawn(opt StartOptions) error {
 		return err
 	}
 	p.req, p.rep = reqW, repR
+	if p.reqRC, err = reqW.SyscallConn(); err != nil {
+		reqR.Close()
+		reqW.Close()
+		repR.Close()
+		repW.Close()
+		return err
+	}
+	p.wakeFD = func(fd uintptr) { _, p.wakeErr = unix.Write(int(fd), wakeFrame[:]) }
 	errR, errW, err := os.Pipe()
 	if err != nil {
 		reqR.Close()
@@ -371,20 +385,22 @@ func (p *Process) Done() <-chan struct{} { return p.done }
 // ExitErr describes how the worker exited (valid after Done).
 func (p *Process) ExitErr() error { return p.exitErr }
 
+// wakeFrame is a MsgWake's frame: a length of 1, the type, no body.
+var wakeFrame = [5]byte{1, 0, 0, 0, byte(MsgWake)}
+
 // Wake sends the worker a MsgWake: a parked worker wakes and spins up to WakeSpin for the
 // request that follows (nothing answers it). The caller must be the only writer of the request
 // pipe meanwhile, as for Send, and must not send another wake before the worker has read a
-// request (a worker that reads nothing then holds at most one wake in its pipe, so Wake never
-// waits for room).
+// request. It never waits and never allocates (the engine calls it under its scheduler's
+// lock): one non-blocking write(2) of 5 bytes, which a pipe takes whole or not at all; its
+// error (the worker gone, the pipe full) is returned and changes nothing, unlike Send's.
 func (p *Process) Wake() error {
-	select {
-	case <-p.done:
-		return p.exited()
-	default:
+	if err := p.reqRC.Control(p.wakeFD); err != nil {
+		return err
 	}
-	p.req.SetWriteDeadline(time.Now().Add(time.Second))
-	if err := p.fw.Write(MsgWake, nil); err != nil {
-		return p.ioErr(err)
+	if err := p.wakeErr; err != nil {
+		p.wakeErr = nil
+		return err
 	}
 	if p.reqBell != nil {
 		p.reqBell.Store(p.reqBell.Load() ^ 1<<63) // a change: a spinning worker reads the pipe
