@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"go.uber.org/zap"
-	"golang.org/x/sys/unix"
 	"go.uber.org/zap/zapcore"
+	"golang.org/x/sys/unix"
 
 	"gpufn/gpu"
 	"gpufn/shm"
@@ -86,13 +86,13 @@ type StartOptions struct {
 //
 // A Process must not be copied.
 type Process struct {
-	id       string
-	cmd      *exec.Cmd
-	req      *os.File // write end of the request pipe
+	id  string
+	cmd *exec.Cmd
+	req *os.File // write end of the request pipe
 	// reqRC, wakeFD and wakeErr write a wake frame with one write(2) (Wake), made once.
-	reqRC   syscall.RawConn
-	wakeFD  func(fd uintptr)
-	wakeErr error
+	reqRC    syscall.RawConn
+	wakeFD   func(fd uintptr)
+	wakeErr  error
 	rep      *os.File // read end of the reply pipe
 	fw       *FrameWriter
 	fr       *FrameReader
