@@ -49,6 +49,18 @@ func workerEnv(t *testing.T, pid int) map[string]string {
 // clients of an MPS daemon of that GPU's alone, which shows them only their GPU.
 func TestTwoGPUsEachWithItsOwnEngine(t *testing.T) {
 	s := twoGPUs(t, 2, "--examples")
+	// Readiness counts the engines' workers, not their rescue workers, which may come up a
+	// moment later: wait for every one.
+	waitFor(t, "every worker up, rescue workers included", func() bool {
+		for _, e := range s.engines() {
+			for _, w := range e.Workers {
+				if !w.Up || w.PID <= 0 {
+					return false
+				}
+			}
+		}
+		return true
+	})
 	es := s.engines()
 	if len(es) != 2 || es[0].Name == es[1].Name {
 		t.Fatalf("engines %+v, want two of their own", es)

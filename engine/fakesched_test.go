@@ -24,10 +24,14 @@ func newFake(t *testing.T, g *fakeGPU, cfg Config) *Engine {
 	return e
 }
 
-// startFake starts an engine on g's fakes without waiting for its workers.
+// startFake starts an engine on g's fakes (or on cfg.Start's, when set) without waiting for its
+// workers.
 func startFake(t *testing.T, g *fakeGPU, cfg Config) *Engine {
 	t.Helper()
-	cfg.Device, cfg.Binary, cfg.Start = "fake", "fake", g.start
+	cfg.Device, cfg.Binary = "fake", "fake"
+	if cfg.Start == nil {
+		cfg.Start = g.start
+	}
 	if cfg.PoolBytes == 0 {
 		cfg.PoolBytes = 8 << 20
 	}

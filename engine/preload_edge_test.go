@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -177,38 +176,10 @@ func (w *loadingWorker) Send(t worker.MsgType, msg any, id uint64, deadline time
 // contexts of 64 KiB; cfg.Start, when set, is to wrap lg.start) and waits until it is ready.
 func newLoadFake(t *testing.T, lg *loadGPU, cfg Config) *Engine {
 	t.Helper()
-	cfg.Device, cfg.Binary = "fake", "fake"
 	if cfg.Start == nil {
 		cfg.Start = lg.start
 	}
-	if cfg.PoolBytes == 0 {
-		cfg.PoolBytes = 8 << 20
-	}
-	if cfg.Mode == Auto && cfg.UsableBytes == 0 {
-		cfg.UsableBytes = lg.capacity
-	}
-	if cfg.Policy == "" {
-		cfg.Policy = PolicyBlock
-	}
-	cfg.ContextBytes, cfg.StopGrace = 64<<10, time.Second
-	e, err := New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		defer cancel()
-		shut := make(chan error, 1)
-		go func() { shut <- e.Shutdown(ctx) }()
-		select {
-		case err := <-shut:
-			if err != nil {
-				t.Error(err)
-			}
-		case <-time.After(time.Minute):
-			t.Error("Shutdown hung")
-		}
-	})
+	e := startFake(t, lg.fakeGPU, cfg)
 	waitFor(t, "the engine ready", e.Ready)
 	return e
 }

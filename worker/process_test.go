@@ -184,31 +184,8 @@ func TestRealWorker(t *testing.T) {
 	if st := h.Start; st.Device <= 0 || st.Pin <= 0 || st.Pool <= 0 {
 		t.Fatalf("the hello's start times %+v: want the device's opening, the pinning and the pool's allocation timed", st)
 	}
-	lib := examples.MustPTX("testkernels")
-	cfg := []byte(`{"module_path": "testkernels", "kernels": ["print_inject"], "blueprint": {"inputs": ["X"], "buffers": {}, "outputs": ["X"],
-	  "control_flow": [{"ExecKernel": ["print_inject", [{"Constant": 42}], {"grid_dim_x": {"Absolute": 1}, "grid_dim_y": {"Absolute": 1}, "grid_dim_z": {"Absolute": 1}, "block_dim_x": {"Absolute": 1}, "block_dim_y": {"Absolute": 1}, "block_dim_z": {"Absolute": 1}, "shared_mem_bytes": {"Absolute": 0}}]}]}}`)
-	ctx := p.Context(0)
 	for i := 0; i < 3; i++ {
-		ctx.Begin()
-		in, _ := ctx.PutInput([]byte(fmt.Sprintf("payload-%d", i)))
-		inv := &Invoke{ID: p.NextID(), FuncID: 1, Inputs: []shm.Span{in}, Output: ctx.OutputArea()}
-		inv.Lib.Hash[0] = 1
-		inv.Lib.Kind = "ptx"
-		if i == 0 {
-			inv.Lib.Image, inv.Config = lib, cfg
-		}
-		var res Result
-		if err := p.Call(MsgInvoke, inv, inv.ID, &res, time.Now().Add(10*time.Second)); err != nil {
-			t.Fatalf("call %d: %v", i, err)
-		}
-		if res.Err != nil {
-			t.Fatalf("call %d: %v", i, res.Err)
-		}
-		out, err := ctx.Slice(res.Outputs[0])
-		if err != nil || string(out) != fmt.Sprintf("payload-%d", i) {
-			t.Fatalf("call %d: output %q %v", i, out, err)
-		}
-		ctx.Written(res.Outputs[0].End())
+		res := callEcho(t, p, i, i == 0)
 		if i == 0 && res.Stages.Load == 0 {
 			t.Error("the first call did not load the module")
 		}
@@ -220,6 +197,38 @@ func TestRealWorker(t *testing.T) {
 	if logs.FilterMessage("worker ready").FilterField(zap.String("worker", "t")).Len() != 1 {
 		t.Errorf("worker log not forwarded: %v", logs.All())
 	}
+}
+
+// echoConfig is a function of one input X, returned as its output (print_inject: on the cpu
+// device it leaves X as it is).
+const echoConfig = `{"module_path": "testkernels", "kernels": ["print_inject"], "blueprint": {"inputs": ["X"], "buffers": {}, "outputs": ["X"],
+  "control_flow": [{"ExecKernel": ["print_inject", [{"Constant": 42}], {"grid_dim_x": {"Absolute": 1}, "grid_dim_y": {"Absolute": 1}, "grid_dim_z": {"Absolute": 1}, "block_dim_x": {"Absolute": 1}, "block_dim_y": {"Absolute": 1}, "block_dim_z": {"Absolute": 1}, "shared_mem_bytes": {"Absolute": 0}}]}]}}`
+
+// callEcho invokes echoConfig (function 1; its library and config sent when first) in context
+// 0 with the input "payload-i" and checks that the output is the input.
+func callEcho(t *testing.T, p *Process, i int, first bool) *Result {
+	t.Helper()
+	ctx := p.Context(0)
+	ctx.Begin()
+	in, _ := ctx.PutInput([]byte(fmt.Sprintf("payload-%d", i)))
+	inv := &Invoke{ID: p.NextID(), FuncID: 1, Inputs: []shm.Span{in}, Output: ctx.OutputArea()}
+	inv.Lib.Hash[0], inv.Lib.Kind = 1, "ptx"
+	if first {
+		inv.Lib.Image, inv.Config = examples.MustPTX("testkernels"), []byte(echoConfig)
+	}
+	var res Result
+	if err := p.Call(MsgInvoke, inv, inv.ID, &res, time.Now().Add(10*time.Second)); err != nil {
+		t.Fatalf("call %d: %v", i, err)
+	}
+	if res.Err != nil {
+		t.Fatalf("call %d: %v", i, res.Err)
+	}
+	out, err := ctx.Slice(res.Outputs[0])
+	if err != nil || string(out) != fmt.Sprintf("payload-%d", i) {
+		t.Fatalf("call %d: output %q %v", i, out, err)
+	}
+	ctx.Written(res.Outputs[0].End())
+	return &res
 }
 
 // Without its cached payloads the worker asks for them rather than failing obscurely.
