@@ -53,8 +53,7 @@ var (
 
 // admitsBody reports whether the server reads the body of a request with this header: one to
 // a /v1/ or /v2/ route (takesBody), framed one way, with a valid token, and not new work while
-// the server drains; and whether it asks for an invocation (a POST to a path ending in /invoke
-// or /infer: invokes).
+// the server drains; and whether it asks for an invocation (invokeRoute).
 func (s *Server) admitsBody(h *fasthttp.RequestHeader) (admit, invoke bool) {
 	if code, _ := badFraming(h); code != "" {
 		return false, false
@@ -70,19 +69,8 @@ func (s *Server) admitsBody(h *fasthttp.RequestHeader) (admit, invoke bool) {
 	if s.draining.Load() && newWork(h) {
 		return false, false
 	}
-	return true, h.IsPost() && invokes(u.Path())
+	return true, invokeRoute(h.Method(), u.Path())
 }
-
-// invokes reports whether a path names an invocation route: /v1/functions/{name}/invoke, or
-// the Open Inference Protocol's .../infer.
-func invokes(path []byte) bool {
-	return bytes.HasSuffix(path, sufInvoke) || bytes.HasSuffix(path, sufInfer)
-}
-
-var (
-	sufInvoke = []byte("/invoke")
-	sufInfer  = []byte("/infer")
-)
 
 // newWork reports whether a request asks for work: anything but reading (GET, HEAD).
 func newWork(h *fasthttp.RequestHeader) bool { return !h.IsGet() && !h.IsHead() }

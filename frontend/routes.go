@@ -53,7 +53,10 @@ type route struct {
 	profiling bool
 	// clustered: served only on a cluster's node, with Config.Status (404 otherwise).
 	clustered bool
-	h         func(s *Server, ctx *fasthttp.RequestCtx, r *routeReq)
+	// invokes: the route runs an invocation, so the door wakes a worker for it while its body
+	// arrives (door.go, engine/prewake.go).
+	invokes bool
+	h       func(s *Server, ctx *fasthttp.RequestCtx, r *routeReq)
 
 	segs [][]byte // pattern's segments; "{...}" matches any one segment
 }
@@ -62,7 +65,7 @@ type route struct {
 // test fails until both agree), and a line in docs/api.md.
 var routeTable = buildRoutes([]route{
 	// The invocation first: the router tries rows in order.
-	{method: "POST", pattern: "/v1/functions/{fn}/invoke", access: tenant, ns: true, h: hInvoke},
+	{method: "POST", pattern: "/v1/functions/{fn}/invoke", access: tenant, ns: true, invokes: true, h: hInvoke},
 	{method: "GET", pattern: "/v1/functions", access: tenant, ns: true, h: hListFunctions},
 	{method: "GET", pattern: "/v1/functions/{fn}", access: tenant, ns: true, h: hFunction},
 	{method: "PUT", pattern: "/v1/functions/{fn}", access: tenant, ns: true, h: hFunction},
@@ -88,7 +91,7 @@ var routeTable = buildRoutes([]route{
 	{method: "GET", pattern: "/openapi.json", access: public, h: hOpenAPI},
 	{method: "GET", pattern: "/debug/pprof/{profile}", access: admin, what: "profiles", profiling: true, h: hPprof},
 	// The Open Inference Protocol (oip.go).
-	{method: "POST", pattern: "/v2/models/{model}/infer", access: tenant, h: hInfer},
+	{method: "POST", pattern: "/v2/models/{model}/infer", access: tenant, invokes: true, h: hInfer},
 	{method: "GET", pattern: "/v2/health/live", access: public, h: hLive},
 	{method: "GET", pattern: "/v2/health/ready", access: public, h: hReady},
 	{method: "GET", pattern: "/v2", access: tenant, h: hServerMetadata},
@@ -96,7 +99,7 @@ var routeTable = buildRoutes([]route{
 	{method: "GET", pattern: "/v2/models/{model}", access: tenant, h: hModelMetadata},
 	{method: "GET", pattern: "/v2/models/{model}/ready", access: tenant, h: hModelReady},
 	// The same with a version: a function has one, "1" (oip.go).
-	{method: "POST", pattern: "/v2/models/{model}/versions/{version}/infer", access: tenant, h: versioned(hInfer)},
+	{method: "POST", pattern: "/v2/models/{model}/versions/{version}/infer", access: tenant, invokes: true, h: versioned(hInfer)},
 	{method: "GET", pattern: "/v2/models/{model}/versions/{version}", access: tenant, h: versioned(hModelMetadata)},
 	{method: "GET", pattern: "/v2/models/{model}/versions/{version}/ready", access: tenant, h: versioned(hModelReady)},
 })
@@ -193,6 +196,23 @@ func (s *Server) dispatch(ctx *fasthttp.RequestCtx, path []byte, refused bool) {
 }
 
 var slash = []byte("/")
+
+// invokeRoute reports whether method and path name a route that runs an invocation (its row's
+// invokes), as dispatch would route them; it does not allocate (the door calls it).
+func invokeRoute(method, path []byte) bool {
+	var segBuf [maxSegs][]byte
+	n := split(bytes.TrimPrefix(path, slash), segBuf[:])
+	if n > maxSegs {
+		return false
+	}
+	var params [4][]byte
+	for i := range routeTable {
+		if r := &routeTable[i]; r.invokes && string(method) == r.method && r.match(segBuf[:n], &params) {
+			return true
+		}
+	}
+	return false
+}
 
 // serveRoute checks the caller's access to r and runs its handler.
 func (s *Server) serveRoute(ctx *fasthttp.RequestCtx, r *route, rr *routeReq, refused bool) {

@@ -735,10 +735,11 @@ func growPtrs(s []gpu.Ptr, n int) []gpu.Ptr {
 	return s[:n]
 }
 
-// InputWaitLimit bounds how long a worker waits for the server to write a streamed request's
+// inputWaitLimit bounds how long a worker waits for the server to write a streamed request's
 // inputs (the server writes them right after the request, in microseconds): past it the
 // invocation fails as internal rather than the worker spinning on a stalled server for good.
-const InputWaitLimit = 10 * time.Second
+// A variable for the tests.
+var inputWaitLimit = 10 * time.Second
 
 // awaitInputs waits until the input watermark reaches end and returns it, adding the time it
 // waited to st.Wait. It spins: the server is writing the inputs at memory speed right now.
@@ -753,8 +754,8 @@ func (e *Executor) awaitInputs(end uint64, st *Stages) (uint64, error) {
 			break
 		}
 		if i%1024 == 0 {
-			if time.Since(t) > InputWaitLimit {
-				return w, codeErr(call.CodeInternal, "the server wrote %d of %d bytes of inputs within %v", w, end, InputWaitLimit)
+			if time.Since(t) > inputWaitLimit {
+				return w, codeErr(call.CodeInternal, "the server had written %d bytes of the inputs after %v (the worker waited for byte %d)", w, inputWaitLimit, end)
 			}
 			runtime.Gosched()
 		}
