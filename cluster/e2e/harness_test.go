@@ -216,6 +216,24 @@ func (tc *testCluster) mustPut(url string, body []byte, hdr ...string) answer {
 	return a
 }
 
+// retry repeats req while it is answered 503 (with Retry-After), as a client following
+// Retry-After would, for at most 60 s: a node that has not applied the revision a request asks
+// for within --min-revision-wait (2 s), or a registry write that timed out (2 s). Three nodes
+// sharing CI's two cores can take longer than that to store, fetch, check and apply a 20 MiB
+// library. The checks here assert what follows from causality (the write takes, and never a
+// 404 for a revision asked for); how long it takes is a figure (make cluster-bench).
+func (tc *testCluster) retry(req func() answer) answer {
+	tc.t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		a := req()
+		if a.status != 503 || time.Now().After(deadline) {
+			return a
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 // after is the header asking for revision rev.
 func after(rev uint64) []string { return []string{"X-Gpufn-Min-Revision", strconv.FormatUint(rev, 10)} }
 
