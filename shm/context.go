@@ -3,6 +3,7 @@ package shm
 import (
 	"errors"
 	"fmt"
+	"io"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -101,6 +102,50 @@ func (c *Context) Stream(s Span, b []byte) {
 	}
 	if len(dst) == 0 {
 		c.ready.Store(s.End())
+	}
+}
+
+// InputsAborted is the watermark's value once the writer gave up on the inputs (Abort): a
+// reader that loads it stops waiting and answers without reading them. Every real watermark
+// is smaller (a context is far smaller than 2^64 bytes).
+const InputsAborted = ^uint64(0)
+
+// Fill reads span s (from Reserve) from r, as Stream copies it: at most StreamChunk bytes per
+// read, and after each read the watermark says how far the span is written, so that a reader
+// copies each part to the device while the next is still arriving (the body of an HTTP request
+// read from its connection straight into the context). It returns the bytes read; an error
+// (r ended early, or failed) leaves the rest of the span unwritten and the watermark below
+// its end: the writer then calls Abort. Without a watermark it is a plain read.
+func (c *Context) Fill(s Span, r io.Reader) (int, error) {
+	dst := c.mem[s.Off:s.End()]
+	done := 0
+	for done < len(dst) {
+		n, err := r.Read(dst[done:min(done+StreamChunk, len(dst))])
+		done += n
+		if n > 0 && c.ready != nil {
+			c.ready.Store(s.Off + uint64(done))
+		}
+		if done == len(dst) {
+			break
+		}
+		if err != nil {
+			if err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return done, err
+		}
+	}
+	if len(dst) == 0 && c.ready != nil {
+		c.ready.Store(s.End())
+	}
+	return done, nil
+}
+
+// Abort tells the reader that the inputs will not be written whole (InputsAborted). Begin
+// clears it.
+func (c *Context) Abort() {
+	if c.ready != nil {
+		c.ready.Store(InputsAborted)
 	}
 }
 

@@ -2,6 +2,8 @@ package shm_test
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"sync/atomic"
 	"testing"
 
@@ -89,4 +91,91 @@ func TestStreamWithoutWatermark(t *testing.T) {
 	if string(mem[:5]) != "hello" {
 		t.Fatalf("got %q", mem[:5])
 	}
+}
+
+// trickle hands out its bytes a few at a time, then fails with err (nil: io.EOF at the end).
+type trickle struct {
+	b    []byte
+	step int
+	err  error
+}
+
+func (r *trickle) Read(p []byte) (int, error) {
+	if len(r.b) == 0 {
+		if r.err != nil {
+			return 0, r.err
+		}
+		return 0, io.EOF
+	}
+	n := copy(p[:min(len(p), r.step)], r.b)
+	r.b = r.b[n:]
+	return n, nil
+}
+
+// Fill reads a span from a reader, raising the watermark after every read (never past what
+// was read); a reader that ends early leaves the watermark at what came, and Abort then
+// stores InputsAborted, which Begin clears.
+func TestFillFromReader(t *testing.T) {
+	var ready atomic.Uint64
+	mem := make([]byte, 1<<20)
+	c := shm.NewStreamingContext(mem, &ready)
+	c.Begin()
+	body := make([]byte, 2*shm.StreamChunk+777)
+	for i := range body {
+		body[i] = byte(i*7 + 1)
+	}
+	s, err := c.Reserve(uint64(len(body)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A reader that returns 1000 bytes at a time: the watermark follows each read.
+	var marks []uint64
+	r := &trickle{b: body, step: 1000}
+	w := watchReads{r: r, after: func() { marks = append(marks, ready.Load()) }}
+	n, err := c.Fill(s, &w)
+	if err != nil || n != len(body) || !bytes.Equal(mem[:len(body)], body) {
+		t.Fatalf("Fill: %d %v, bytes equal %v", n, err, bytes.Equal(mem[:len(body)], body))
+	}
+	if ready.Load() != s.End() {
+		t.Fatalf("watermark %d after the whole span, want %d", ready.Load(), s.End())
+	}
+	for i, m := range marks[:len(marks)-1] {
+		if m != uint64(1000*i) {
+			t.Fatalf("before read %d the watermark was %d, want %d", i, m, 1000*i)
+		}
+	}
+
+	// A body that ends early: the watermark stays at what came, the error says so.
+	c.Begin()
+	s, _ = c.Reserve(uint64(len(body)))
+	n, err = c.Fill(s, &trickle{b: body[:5000], step: 4096})
+	if !errors.Is(err, io.ErrUnexpectedEOF) || n != 5000 || ready.Load() != 5000 {
+		t.Fatalf("a short body: %d %v, watermark %d", n, err, ready.Load())
+	}
+	c.Abort()
+	if ready.Load() != shm.InputsAborted {
+		t.Fatalf("Abort left the watermark at %d", ready.Load())
+	}
+	c.Begin()
+	if ready.Load() != 0 {
+		t.Fatalf("Begin after Abort left %d", ready.Load())
+	}
+
+	// A failing reader: its error comes back.
+	boom := errors.New("connection reset")
+	s, _ = c.Reserve(100)
+	if n, err := c.Fill(s, &trickle{b: body[:10], step: 10, err: boom}); n != 10 || !errors.Is(err, boom) {
+		t.Fatalf("a failing reader: %d %v", n, err)
+	}
+}
+
+// watchReads calls after before each read of r.
+type watchReads struct {
+	r     io.Reader
+	after func()
+}
+
+func (w *watchReads) Read(p []byte) (int, error) {
+	w.after()
+	return w.r.Read(p)
 }

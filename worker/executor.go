@@ -736,28 +736,42 @@ func growPtrs(s []gpu.Ptr, n int) []gpu.Ptr {
 }
 
 // inputWaitLimit bounds how long a worker waits for the server to write a streamed request's
-// inputs (the server writes them right after the request, in microseconds): past it the
-// invocation fails as internal rather than the worker spinning on a stalled server for good.
-// A variable for the tests.
+// inputs: past it the invocation fails as internal rather than the worker waiting on a
+// stalled server for good. The server's own bound is far shorter (it aborts the inputs, see
+// awaitInputs). A variable for the tests.
 var inputWaitLimit = 10 * time.Second
 
+// inputSpinFor is how long awaitInputs spins before it sleeps between looks: inputs copied
+// from the server's memory come within microseconds; a request body read from the client's
+// connection may take longer (the server's --stream-body-wait at most).
+const inputSpinFor = 2 * time.Millisecond
+
 // awaitInputs waits until the input watermark reaches end and returns it, adding the time it
-// waited to st.Wait. It spins: the server is writing the inputs at memory speed right now.
+// waited to st.Wait. It spins for inputSpinFor, then looks every 20 us. A watermark of
+// shm.InputsAborted (the server gave up on the inputs: the client's body stopped coming) ends
+// the wait at once with an error; the server has answered the invocation already.
 func (e *Executor) awaitInputs(end uint64, st *Stages) (uint64, error) {
 	w := e.ready.Load()
-	if w >= end {
+	if w >= end && w != shm.InputsAborted {
 		return w, nil
 	}
 	t := time.Now()
 	for i := 1; ; i++ {
-		if w = e.ready.Load(); w >= end {
+		if w = e.ready.Load(); w == shm.InputsAborted {
+			return 0, codeErr(call.CodeBadRequest, "the server gave up on the request's inputs (its body did not come whole)")
+		} else if w >= end {
 			break
 		}
 		if i%1024 == 0 {
-			if time.Since(t) > inputWaitLimit {
+			waited := time.Since(t)
+			if waited > inputWaitLimit {
 				return w, codeErr(call.CodeInternal, "the server had written %d bytes of the inputs after %v (the worker waited for byte %d)", w, inputWaitLimit, end)
 			}
-			runtime.Gosched()
+			if waited > inputSpinFor {
+				time.Sleep(20 * time.Microsecond)
+			} else {
+				runtime.Gosched()
+			}
 		}
 	}
 	st.Wait += time.Since(t).Nanoseconds()

@@ -128,3 +128,28 @@ func TestStreamedInputsNeverCome(t *testing.T) {
 		t.Fatalf("got %+v, want internal: no watermark", res.Err)
 	}
 }
+
+// A streamed request whose server gives up on its inputs (shm.Context.Abort: the client's body
+// stopped coming) is answered bad_request as soon as the worker sees the aborted watermark,
+// after a part of the inputs came and long before the wait limit.
+func TestStreamedInputsAborted(t *testing.T) {
+	defer func(d time.Duration) { inputWaitLimit = d }(inputWaitLimit)
+	inputWaitLimit = time.Hour // a worker that missed the abort would hang the test
+	var ready atomic.Uint64
+	mem := make([]byte, 1<<20)
+	ex, _, req := streamRig(t, mem, &ready)
+	ctx := shm.NewStreamingContext(mem, &ready)
+	ctx.Begin()
+	sp, _ := ctx.Reserve(3 * shm.StreamChunk)
+	req.Inputs, req.Output, req.Streamed = []shm.Span{sp}, ctx.OutputArea(), true
+	ready.Store(shm.StreamChunk) // the first part came
+	go func() {
+		time.Sleep(5 * time.Millisecond) // past the worker's spin: it sleeps between looks
+		ctx.Abort()
+	}()
+	var res Result
+	ex.RunIn(req, mem, &ready, &res)
+	if res.Err == nil || res.Err.Code != call.CodeBadRequest || !strings.Contains(res.Err.Message, "gave up") {
+		t.Fatalf("got %+v, want bad_request: the server gave up", res.Err)
+	}
+}
