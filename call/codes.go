@@ -146,6 +146,13 @@ const (
 	CodeLibraryMissing Code = "library_missing"
 	// CodeFunctionMissing is returned by a worker that lacks the function's plan.
 	CodeFunctionMissing Code = "function_missing"
+
+	// Between an engine and the frontend only (a client never sees it: the frontend reads the
+	// rest of the body and submits the invocation again).
+
+	// CodeBodySlow answers an invocation whose body was being streamed into a worker when it
+	// came too slowly (ErrBodySlow).
+	CodeBodySlow Code = "body_slow"
 )
 
 // statuses is the HTTP status of every code of the catalogue.
@@ -197,6 +204,7 @@ var statuses = map[Code]int{
 	CodeInternal:        http.StatusInternalServerError,
 	CodeLibraryMissing:  http.StatusInternalServerError,
 	CodeFunctionMissing: http.StatusInternalServerError,
+	CodeBodySlow:        http.StatusRequestTimeout,
 }
 
 // Status is the HTTP status a code is answered with; 500 for a code not in the catalogue.

@@ -16,4 +16,13 @@ var (
 	ErrTenantBytes = errors.New("tenant's bytes of the queue full")
 	// ErrDraining is returned by Submit once the engine's Shutdown has begun.
 	ErrDraining = errors.New("engine is shutting down")
+	// ErrNotLent is returned by SubmitInline for an invocation whose input is still arriving
+	// (Invocation.Body) when no idle worker can be lent to its submitter now: the invocation
+	// was not admitted; the caller reads the body whole and submits it as any other.
+	ErrNotLent = errors.New("no idle worker for a streamed body")
+	// ErrBodySlow is what an Invocation.Body's Read returns when the rest of the body is slower
+	// to come than an idle worker is worth waiting for: the engine then answers the invocation
+	// CodeBodySlow, having kept what came in Inputs[0], and the caller reads the rest and
+	// submits it again.
+	ErrBodySlow = errors.New("the request body comes too slowly to stream into a worker")
 )

@@ -1,9 +1,15 @@
 package call
 
 import (
+	"io"
 	"sync"
 	"time"
 )
+
+// StreamMinBytes is the smallest input an engine streams into a worker's context after the
+// invocation's request (engine.StreamMinBytes), and so the smallest request body the frontend
+// leaves unread for it (Invocation.Body).
+const StreamMinBytes = 32 << 10
 
 // Timing is where an invocation's time went.
 type Timing struct {
@@ -65,6 +71,18 @@ type Invocation struct {
 	// worker's share.
 	Need uint64
 
+	// Body, when set, is the one input still arriving: the body of an HTTP request read from
+	// the client's connection as it comes (frontend). Inputs[0] then has the body's length,
+	// not yet its bytes, and the function reads no input byte to size itself
+	// (function.Plan.ReadsInputs). Only SubmitInline takes such an invocation, and only to run
+	// it on the calling goroutine on a worker it lends it (call.ErrNotLent otherwise): the
+	// engine reads the body straight into the worker's context while the worker prepares,
+	// then copies it into Inputs[0] (for a run again), or reads it into Inputs[0] first where
+	// it cannot stream it; either way Body is nil once the invocation is sent. A Read error
+	// answers the invocation (CodeBadRequest, or CodeBodySlow for ErrBodySlow) with the bytes
+	// that came in Inputs[0].
+	Body io.Reader
+
 	// Headroom, when set before Submit, makes a single output land Headroom bytes into the
 	// output buffer, so that the caller can put a header before it and hand the whole buffer on
 	// without copying (see OutputBuffer).
@@ -118,6 +136,7 @@ func Acquire() *Invocation { return invPool.Get().(*Invocation) }
 func Release(inv *Invocation) {
 	inv.Fn = nil
 	inv.Inputs = inv.Inputs[:0]
+	inv.Body = nil
 	inv.Deadline = time.Time{}
 	inv.LaunchLimit = 0
 	inv.Tenant = ""

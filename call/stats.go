@@ -31,6 +31,9 @@ type EngineStats struct {
 	// Streamed counts the invocations whose inputs went into the worker's context after their
 	// request was sent (worker.Invoke.Streamed; --stream-inputs).
 	Streamed uint64 `json:"streamed_inputs"`
+	// StreamedBodies counts the invocations whose request body was read from the client's
+	// connection straight into the worker's context while the worker prepared (--stream-body).
+	StreamedBodies uint64 `json:"streamed_bodies"`
 	// Prewakes counts the wake messages sent to parked idle workers when an invocation's
 	// request header came, ahead of its body (--prewake).
 	Prewakes uint64 `json:"prewakes"`

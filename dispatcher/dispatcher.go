@@ -929,6 +929,8 @@ func (d *Dispatcher) restoreFunction(f store.Function) (*fnEntry, error) {
 // inv.Done. Admission errors are *Error; the invocation is not submitted then. When that engine
 // has a worker idle and nothing queued, the calling goroutine runs the invocation itself and
 // Submit returns once it has run (engine.Engine.SubmitInline); otherwise it returns at once.
+// An invocation whose input is still arriving (inv.Body) runs so or not at all: Submit returns
+// call.ErrNotLent, unadmitted, when it cannot (the caller reads the body and submits again).
 func (d *Dispatcher) Submit(inv *call.Invocation) error {
 	fn := inv.Fn
 	p := fn.Plan
@@ -940,6 +942,11 @@ func (d *Dispatcher) Submit(inv *call.Invocation) error {
 	}
 	if len(inv.Inputs) != len(p.Inputs) {
 		return errorf(call.CodeBadInput, "function %q takes %d inputs (%s); got %d", fn.Name, len(p.Inputs), strings.Join(p.Inputs, ", "), len(inv.Inputs))
+	}
+	if inv.Body != nil && (len(p.Inputs) != 1 || fn.Batching != nil || p.ReadsInputs()) {
+		// Its one input's bytes are still to come (call.Invocation.Body): only a lone
+		// invocation whose plan sizes itself from input lengths may run before they are here.
+		return call.ErrNotLent
 	}
 	n := p.NumSlots()
 	if cap(inv.Sizes) < n {
@@ -980,8 +987,8 @@ func (d *Dispatcher) Submit(inv *call.Invocation) error {
 	}
 	inv.LaunchLimit = d.cfg.LaunchLimit
 	switch err := e.SubmitInline(inv); err {
-	case nil:
-		return nil
+	case nil, call.ErrNotLent:
+		return err
 	case call.ErrQueueFull:
 		err := errorf(call.CodeQueueFull, "the queue of %s is full; retry later", e.Name())
 		err.Full = true

@@ -39,7 +39,7 @@ type Engine struct {
 type stats struct {
 	submitted, completed, failed, rejected, restarts atomic.Uint64
 	reruns, whole, teardowns, pipelined, inline      atomic.Uint64
-	streamed, prewakes                               atomic.Uint64 // inflight.go, prewake.go
+	streamed, prewakes, bodies                       atomic.Uint64 // inflight.go, prewake.go, body.go
 	promoted                                         atomic.Uint64
 	switches, switchNanos                            atomic.Uint64 // affinity.go
 	faults, quarantines                              atomic.Uint64
@@ -137,6 +137,9 @@ func (e *Engine) Submit(inv *call.Invocation) error {
 // 8 or more cores) leaves the queue and its pipelining to the slot goroutines. With the spin
 // policy no invocation runs inline; with block, every one that finds a worker idle does.
 func (e *Engine) SubmitInline(inv *call.Invocation) error {
+	if inv.Body != nil {
+		return e.submitBody(inv) // body.go
+	}
 	if e.cfg.NoInline {
 		return e.Submit(inv)
 	}
@@ -212,7 +215,7 @@ func (e *Engine) Stats() call.EngineStats {
 	st.Preloads, st.PreloadNanos, st.PreloadsNoRoom = e.stats.preloads.Load(), e.stats.preloadNanos.Load(), e.stats.preloadsFull.Load()
 	st.PreloadsPending = e.preloadsPending()
 	st.Pipelined, st.Inline, st.Streamed = e.stats.pipelined.Load(), e.stats.inline.Load(), e.stats.streamed.Load()
-	st.Prewakes = e.stats.prewakes.Load()
+	st.Prewakes, st.StreamedBodies = e.stats.prewakes.Load(), e.stats.bodies.Load()
 	st.Standby, st.Promoted = len(e.standby), e.stats.promoted.Load()
 	st.Faults, st.Quarantines = e.stats.faults.Load(), e.stats.quarantines.Load()
 	st.WeightHits, st.WeightMisses, st.WeightEvictions = e.stats.weightHits.Load(), e.stats.weightMisses.Load(), e.stats.weightEvictions.Load()

@@ -147,6 +147,9 @@ func (s *slot) start(inv *call.Invocation, ci int, prefetched bool) bool {
 	p := &s.pipe.pend[ci]
 	p.inputs = p.inputs[:0]
 	p.streamed = s.streams(ctx, inv, prefetched, prev)
+	if inv.Body != nil && !p.streamed && !s.readBody(inv) { // body.go: it cannot stream here
+		return false
+	}
 	if p.streamed {
 		if !s.reserveInputs(ctx, p, inv, prefetched) {
 			return false
@@ -167,18 +170,26 @@ func (s *slot) start(inv *call.Invocation, ci int, prefetched bool) bool {
 		// The request is on its way: the worker decodes it, finds its code and plan and
 		// allocates while the inputs go in, and copies each part to the device once it is there.
 		t := time.Now()
-		for i, in := range inv.Inputs {
-			ctx.Stream(p.inputs[i], in)
-		}
-		inv.Timing.CopyIn += time.Since(t)
 		s.e.stats.streamed.Add(1)
+		if inv.Body != nil {
+			ok := s.pourBody(ctx, p.inputs[0], p) // body.go: from the client's connection
+			inv.Timing.CopyIn += time.Since(t)
+			if !ok {
+				return true // answered; the worker's answer to the given-up inputs is dropped
+			}
+		} else {
+			for i, in := range inv.Inputs {
+				ctx.Stream(p.inputs[i], in)
+			}
+			inv.Timing.CopyIn += time.Since(t)
+		}
 	}
 	return true
 }
 
 // StreamMinBytes is the smallest total input that is streamed (Config.NoStream): below it the
 // copy in takes less than the worker's wake-up, and nothing is gained by overlapping them.
-const StreamMinBytes = 32 << 10
+const StreamMinBytes = call.StreamMinBytes
 
 // streams says whether inv's inputs go into context ctx after its request is sent (worker.Invoke
 // .Streamed) rather than before: for a lone invocation (a batch gathers its members' inputs)
@@ -289,6 +300,13 @@ func (s *slot) send(ci int) bool {
 	err := s.life.w.Send(worker.MsgInvoke, r, r.ID, p.kill)
 	dropRefs(r)
 	r.Inputs = nil
+	if err != nil && inv.Body != nil && !s.readBody(inv) {
+		// A streamed body is read whole before inv may go back to the queue (body.go); it
+		// broke off, and inv is answered.
+		s.flight.Store(int32(len(f.order)))
+		s.settle(p)
+		return false
+	}
 	if err != nil {
 		s.flight.Store(int32(len(f.order)))
 		if len(f.order) > 0 {

@@ -279,7 +279,9 @@ func (s *slot) failTaken(inv *call.Invocation, prefetched bool, err *call.Error)
 }
 
 func (s *slot) fail(inv *call.Invocation, err *call.Error) {
-	if inv.Batch == nil { // a failed batch's members run again, or are counted as answered
+	// A failed batch's members run again, or are counted as answered; a body too slow to
+	// stream is submitted again (body.go).
+	if inv.Batch == nil && err.Code != call.CodeBodySlow {
 		s.e.stats.failed.Add(1)
 	}
 	s.e.rec.finished(inv)

@@ -224,6 +224,13 @@ func (s *slot) wait(dead <-chan struct{}) (*call.Invocation, wake) {
 // dispatch runs an invocation the slot took (or a submitter runs on it, lease.go).
 func (s *slot) dispatch(inv *call.Invocation) {
 	s.dropDoomed()
+	if inv.Body != nil && (s.life.w == nil || isClosed(s.life.w.Done()) || inv.Sched.Whole || inv.Fn.Batching != nil) {
+		// A streamed body goes straight to this worker's context or not at all: what follows
+		// may hand inv on (a rescue worker, the queue, a batch), so it is read whole first.
+		if !s.readBody(inv) { // body.go
+			return
+		}
+	}
 	if s.life.w == nil || isClosed(s.life.w.Done()) {
 		// Its worker is down (or doomed, dropDoomed): inv goes to a rescue worker, or waits
 		// for a start whose back-off may take long; what it claimed would wait outside the

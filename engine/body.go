@@ -1,0 +1,112 @@
+package engine
+
+import (
+	"errors"
+	"io"
+
+	"gpufn/call"
+	"gpufn/shm"
+)
+
+// Streamed request bodies (docs/engines.md): an invocation whose one input is still arriving
+// from the client (call.Invocation.Body) runs on its submitter's goroutine, on an idle worker
+// lent to it, and nowhere else: its body is read from the client's connection straight into
+// the worker's context after the request is sent (start), so that the wire, the worker's
+// preparation and the copies to the device overlap, and no copy through the server's memory
+// precedes them. Whatever may hand the invocation on to another goroutine (a rescue worker, a
+// queue, a run again) first has its body read whole into Inputs[0] (readBody): an invocation
+// with a Body never leaves the goroutine that reads the connection.
+
+// submitBody runs inv, whose input is inv.Body, on an idle worker lent to the caller, or
+// returns call.ErrNotLent without admitting it: inline runs off (Config.NoInline), streamed
+// inputs off (Config.NoStream), a deadline of the caller's own (an inline run would drive the
+// worker past it), an invocation that needs the whole GPU, or no worker to lend (lendForBody).
+func (e *Engine) submitBody(inv *call.Invocation) error {
+	if e.cfg.NoInline || e.cfg.NoStream || !inv.Deadline.IsZero() || e.cfg.Mode == Auto && inv.Need > e.cfg.PoolBytes {
+		return call.ErrNotLent
+	}
+	s, err := e.sched.lendForBody(inv, e.faults.generation())
+	if err != nil {
+		e.stats.rejected.Add(1)
+		return err
+	}
+	if s == nil {
+		return call.ErrNotLent
+	}
+	e.admitted(inv)
+	e.stats.submitted.Add(1)
+	e.stats.inline.Add(1)
+	s.runLent(inv)
+	return nil
+}
+
+// lendForBody lends the most recently idle slot to the submitter of inv when nothing is queued
+// or runs alone and the slot's worker is up: as lendLocked, except that the slot's goroutine
+// may still be spinning (a goroutine that spins keeps the queue for pipelining, but a streamed
+// body gains more from the lend, and nothing is queued). It never queues inv: nil, nil when it
+// lends nothing.
+func (q *sched) lendForBody(inv *call.Invocation, gen uint64) (*slot, error) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.draining {
+		return nil, call.ErrDraining
+	}
+	if q.exclusive || q.q.len() > 0 || len(q.idle) == 0 {
+		return nil, nil
+	}
+	s := q.idle[len(q.idle)-1]
+	if s.life.w == nil || isClosed(s.life.w.Done()) || s.life.gen < gen {
+		return nil, nil
+	}
+	if err := q.q.refuse(inv); err != nil {
+		return nil, err
+	}
+	q.idle = q.idle[:len(q.idle)-1]
+	q.running++
+	s.lease.lent.Store(true)
+	return s, nil
+}
+
+// readBody reads the rest of inv's body into Inputs[0] (nothing of it was read yet) and drops
+// the Body; on an error it answers inv (bodyError) and returns false. It runs on the
+// submitter's goroutine, before anything may hand inv on.
+func (s *slot) readBody(inv *call.Invocation) bool {
+	n, err := io.ReadFull(inv.Body, inv.Inputs[0])
+	inv.Body = nil
+	if err != nil {
+		s.fail(inv, bodyError(err, n, len(inv.Inputs[0])))
+		return false
+	}
+	return true
+}
+
+// pourBody reads inv's body from the client's connection into span sp of context ctx (the
+// request is sent: the worker copies each part to the device as it comes, shm.Context.Fill),
+// then copies it into Inputs[0], where a run again finds it. On an error it gives the inputs
+// up (shm.Context.Abort: the worker stops waiting and answers, and that answer is dropped)
+// and answers inv at once with what came kept in Inputs[0]; it returns false then.
+func (s *slot) pourBody(ctx *shm.Context, sp shm.Span, p *pending) bool {
+	inv := p.inv
+	n, err := ctx.Fill(sp, inv.Body)
+	inv.Body = nil
+	if b, serr := ctx.Slice(shm.Span{Off: sp.Off, Len: uint64(n)}); serr == nil {
+		copy(inv.Inputs[0], b)
+	}
+	if err != nil {
+		ctx.Abort()
+		s.answerEarly(p, bodyError(err, n, len(inv.Inputs[0])))
+		return false
+	}
+	s.e.stats.bodies.Add(1)
+	return true
+}
+
+// bodyError is the answer to an invocation whose body failed after n of its total bytes: too
+// slow for a worker to wait for (the frontend then reads the rest and submits it again), or
+// ended or broken (the client's request is bad; its connection closes).
+func bodyError(err error, n, total int) *call.Error {
+	if errors.Is(err, call.ErrBodySlow) {
+		return call.Errorf(call.CodeBodySlow, "%d of the body's %d bytes came in time: %v", n, total, err)
+	}
+	return call.Errorf(call.CodeBadRequest, "the request body broke off after %d of its %d bytes: %v", n, total, err)
+}
