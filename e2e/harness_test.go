@@ -318,6 +318,8 @@ type engineStats struct {
 	Rescued    uint64 `json:"rescued"`
 	RescueOpen bool   `json:"rescue_open"`
 	Faults     uint64 `json:"faults"`
+	// StreamedBodies counts the request bodies read straight into a worker's context.
+	StreamedBodies uint64 `json:"streamed_bodies"`
 }
 
 // workerStats is one worker of /v1/engines.

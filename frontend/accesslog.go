@@ -35,7 +35,7 @@ func (s *Server) logAccess(ctx *fasthttp.RequestCtx, caller auth.Identity, owner
 		zap.String("owner", string(owner)),
 		zap.String("function", string(name)),
 		zap.Int("status", ctx.Response.StatusCode()),
-		zap.Int("bytes_in", len(ctx.Request.Body())),
+		zap.Int("bytes_in", bodyLen(ctx)),
 		zap.Int("bytes_out", len(ctx.Response.Body())),
 		zap.Duration("latency", latency),
 		zap.String("worker", worker))

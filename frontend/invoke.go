@@ -11,6 +11,7 @@ import (
 
 	"gpufn/auth"
 	"gpufn/call"
+	"gpufn/metrics"
 )
 
 var (
@@ -46,7 +47,7 @@ func (s *Server) runInvoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenan
 	}
 	series := s.metrics.Function(fn, tenant)
 	inv := call.Acquire()
-	defer call.Release(inv)
+	defer func() { call.Release(inv) }() // inv is replaced when a streamed body came slowly
 	inv.Fn = fn
 	inv.Tenant = caller.Tenant
 	if msg := s.readRequest(ctx, inv); msg != "" {
@@ -54,18 +55,36 @@ func (s *Server) runInvoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenan
 		writeError(ctx, call.CodeBadRequest, msg, nil)
 		return
 	}
-	if err := s.d.Submit(inv); err != nil {
-		if ok, code := s.overflow(ctx, err); ok {
-			if code != "" {
-				series.Failed(code) // a peer's answer counts in the peer's metrics
-			}
-			return
-		}
-		series.Failed(codeOf(err))
-		s.dispatchError(ctx, err)
+	var br *bodyReader
+	if ctx.Request.IsBodyStream() { // left unread for the engine (body.go)
+		br = s.streamBody(ctx, inv)
+		defer br.done()
+	}
+	if !s.submit(ctx, inv, br, series) {
 		return
 	}
 	<-inv.Done()
+	if br != nil && inv.Err != nil && inv.Err.Code == call.CodeBodySlow {
+		// The body came too slowly for the idle worker it went to: what came is in the
+		// input; read the rest and submit it again, as any other.
+		again := call.Acquire()
+		again.Fn, again.Tenant, again.Headroom = inv.Fn, inv.Tenant, inv.Headroom
+		again.Inputs = append(again.Inputs[:0], inv.Inputs[0])
+		again.Body = br
+		call.Release(inv)
+		inv = again
+		if !s.finishBody(ctx, inv, br, br.n) {
+			series.Failed(call.CodeBadRequest)
+			return
+		}
+		if !s.submit(ctx, inv, nil, series) {
+			return
+		}
+		<-inv.Done()
+	}
+	if br != nil && inv.Body == nil && br.n == len(inv.Inputs[0]) {
+		ctx.Request.SetBodyRaw(inv.Inputs[0]) // read to its end: the connection stays open
+	}
 	worker = inv.Sched.Worker
 	if inv.Err != nil {
 		series.Failed(inv.Err.Code)
@@ -94,17 +113,49 @@ func (s *Server) runInvoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenan
 	return worker
 }
 
+// submit submits inv; a streamed body (br) that no idle worker can take is read whole first
+// (call.ErrNotLent). It answers the client and returns false when inv was not submitted (or a
+// peer of the cluster answered it).
+func (s *Server) submit(ctx *fasthttp.RequestCtx, inv *call.Invocation, br *bodyReader, series *metrics.Series) bool {
+	err := s.d.Submit(inv)
+	if err == call.ErrNotLent {
+		if !s.finishBody(ctx, inv, br, 0) {
+			series.Failed(call.CodeBadRequest)
+			return false
+		}
+		err = s.d.Submit(inv)
+	}
+	if err == nil {
+		return true
+	}
+	if ok, code := s.overflow(ctx, err); ok {
+		if code != "" {
+			series.Failed(code) // a peer's answer counts in the peer's metrics
+		}
+		return false
+	}
+	series.Failed(codeOf(err))
+	s.dispatchError(ctx, err)
+	return false
+}
+
 // readRequest fills inv's inputs from the body, its deadline from X-Gpufn-Timeout and its
 // output headroom; it returns a message for the client when the request is bad.
 func (s *Server) readRequest(ctx *fasthttp.RequestCtx, inv *call.Invocation) string {
 	p := inv.Fn.Plan
-	body := ctx.PostBody()
+	streamed := ctx.Request.IsBodyStream() // a raw body still to come (body.go): runInvoke takes it
+	var body []byte
+	if !streamed {
+		body = ctx.PostBody()
+	}
 	switch {
 	case bytes.HasPrefix(ctx.Request.Header.ContentType(), ctOctet):
 		if len(p.Inputs) != 1 {
 			return "function " + strconv.Quote(inv.Fn.Name) + " takes " + strconv.Itoa(len(p.Inputs)) + " inputs; a raw body carries exactly one: send a msgpack map of input names to bytes"
 		}
-		inv.Inputs = append(inv.Inputs[:0], body)
+		if !streamed {
+			inv.Inputs = append(inv.Inputs[:0], body)
+		}
 	case len(p.Inputs) == 0 && (len(body) == 0 || (len(body) == 1 && (body[0] == 0xc0 || body[0] == 0x80))):
 		inv.Inputs = inv.Inputs[:0] // no inputs: an empty body, msgpack nil or an empty map
 	default:

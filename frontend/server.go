@@ -25,6 +25,14 @@ import (
 type Config struct {
 	// MaxBodyBytes bounds a request body (default 64 MiB).
 	MaxBodyBytes int
+	// NoStreamBody reads every request body whole before its handler runs: by default the
+	// raw body of an invocation (at least call.StreamMinBytes) is read from the connection
+	// straight into an idle worker's context while the worker prepares (body.go).
+	NoStreamBody bool
+	// StreamBodyWait is how long an idle worker waits for the rest of a body streamed into it
+	// (default 50 ms): a body slower than that is read whole, under ReadTimeout, and its
+	// invocation queued as any other.
+	StreamBodyWait time.Duration
 	// MaxTimeout bounds the wait a request may ask for with X-Gpufn-Timeout (default: the
 	// engines' timeout, 30 s); requests may only lower it. That deadline is the caller's own: it
 	// ends the caller's wait (504) and kills nothing (package engine).
@@ -165,7 +173,9 @@ func New(cfg Config, d *dispatcher.Dispatcher, tokens *auth.Tokens) *Server {
 		NoDefaultServerHeader: false,
 		NoDefaultDate:         true,
 		CloseOnShutdown:       true,
-		StreamRequestBody:     false,
+		// The handler reads bodies itself (body.go): an invocation's may go straight from
+		// the connection into a worker's context.
+		StreamRequestBody: !cfg.NoStreamBody,
 	}
 	return s
 }
@@ -250,11 +260,22 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 		return
 	}
 	refused := bodyRefused(&ctx.Request.Header) // its body was left unread, its connection closes
-	if n := len(ctx.Request.Body()); n > s.cfg.MaxBodyBytes {
-		writeError(ctx, call.CodeBodyTooLarge, "the request body is "+strconv.Itoa(n)+" bytes; the limit is "+strconv.Itoa(s.cfg.MaxBodyBytes)+" (--max-body-bytes)", nil)
+	// Read the body now (body.go), unless it is an invocation's that may be streamed.
+	if ctx.Request.IsBodyStream() && !s.mayStreamBody(ctx) && !s.bufferBody(ctx) {
 		return
 	}
+	if !ctx.Request.IsBodyStream() {
+		if n := len(ctx.Request.Body()); n > s.cfg.MaxBodyBytes {
+			writeError(ctx, call.CodeBodyTooLarge, "the request body is "+strconv.Itoa(n)+" bytes; the limit is "+strconv.Itoa(s.cfg.MaxBodyBytes)+" (--max-body-bytes)", nil)
+			return
+		}
+	}
 	s.dispatch(ctx, ctx.Path(), refused) // routes.go
+	if ctx.Request.IsBodyStream() {
+		// A body left for its handler to stream, not read to its end (the request was
+		// refused, or its body broke off): the rest cannot be told from what follows.
+		ctx.SetConnectionClose()
+	}
 }
 
 // validName reports whether function.CheckName accepts b, without allocating.

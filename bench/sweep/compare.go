@@ -86,6 +86,9 @@ func (o *SystemOptions) defaults() error {
 //	             are copied into the worker's context before its request is sent
 //	NAME-noprewake any gpufn system above with --prewake=false: a parked worker is woken by
 //	             its invocation's request, not when the request's header comes
+//	NAME-nostreambody any gpufn system above with --stream-body=false: an invocation's body
+//	             is read whole before it is submitted (its inputs may still be streamed from
+//	             the server's memory, -nostream)
 //	NAME-nocap   any gpufn system above with --max-connections-per-ip 0: a load generator on one
 //	             host is one client to the server's per-client connection cap, which an
 //	             open-loop run near saturation (a connection per request in flight) can reach
@@ -145,6 +148,7 @@ var systemVariants = []struct {
 	{"-noconnspin", []string{"--conn-spin-for", "0"}},
 	{"-nostream", []string{"--stream-inputs=false"}},
 	{"-noprewake", []string{"--prewake=false"}},
+	{"-nostreambody", []string{"--stream-body=false"}},
 }
 
 func (o SystemOptions) system(name string, wl load.WorkloadSpec) (proc.ServerSpec, error) {

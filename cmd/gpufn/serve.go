@@ -179,7 +179,7 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 func logServing(log *zap.Logger, ln net.Listener, kind string, gpus int, plan serveplan.Plan, workers int, set serveSettings, f *serveFlags) {
 	log.Info("gpufn serving", zap.String("version", version), zap.String("url", "http://"+ln.Addr().String()), zap.String("device", kind),
 		zap.Int("gpus", gpus), zap.String("engine", string(plan.Mode)), zap.Int("workers_per_gpu", workers),
-		zap.Bool("mps", plan.MPS), zap.Bool("shared_fault_domain", plan.SharedFaultDomain), zap.Int("rescue_workers_per_gpu", plan.Rescue), zap.String("poll", string(set.policy)), zap.Bool("graphs", f.graphs), zap.Bool("pipeline", f.pipeline), zap.Bool("inline", f.inline), zap.Bool("stream_inputs", f.streamInputs), zap.Bool("prewake", f.prewake))
+		zap.Bool("mps", plan.MPS), zap.Bool("shared_fault_domain", plan.SharedFaultDomain), zap.Int("rescue_workers_per_gpu", plan.Rescue), zap.String("poll", string(set.policy)), zap.Bool("graphs", f.graphs), zap.Bool("pipeline", f.pipeline), zap.Bool("inline", f.inline), zap.Bool("stream_inputs", f.streamInputs), zap.Bool("stream_body", f.streamBody), zap.Bool("prewake", f.prewake))
 }
 
 // outsideDir makes the directory where no MPS daemon listens, under the runtime directory, for
@@ -249,6 +249,7 @@ func frontendConfig(f *serveFlags, log *zap.Logger) frontend.Config {
 	}
 	cfg := frontend.Config{MetricsMaxSeries: series, MaxBodyBytes: int(f.maxBody), MaxTimeout: f.timeout, Concurrency: f.maxConns, MaxConnsPerIP: perIP,
 		HeaderTimeout: f.headerTimeout, ReadTimeout: f.readTimeout, IdleTimeout: f.idleTimeout, WriteTimeout: f.writeTimeout, Profiling: f.pprof, Log: log,
+		NoStreamBody: !f.streamBody || !f.streamInputs || !f.inline, StreamBodyWait: f.streamBodyWait,
 		ConnSpinFor: connSpin(engine.Policy(f.poll), f.connSpinFor, runtime.NumCPU())}
 	cfg.Version = version
 	if f.accessLog {

@@ -29,6 +29,8 @@ type serveFlags struct {
 	pipeline       bool
 	inline         bool
 	streamInputs   bool
+	streamBody     bool
+	streamBodyWait time.Duration
 	prewake        bool
 	spinFor        time.Duration
 	connSpinFor    time.Duration
@@ -110,6 +112,8 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.Var(&f.contextSize, "context-size", "shared-memory context per worker: the most an invocation's inputs and outputs together may take")
 	fs.IntVar(&f.queueDepth, "queue-depth", 0, "invocations queued per GPU before new ones are refused with 429 (default 1024 per worker of the GPU: 1024 for the sequential engine, 4096 for 4 workers)")
 	fs.BoolVar(&f.streamInputs, "stream-inputs", true, "send an invocation of at least 32 KiB of inputs to an idle worker before its inputs are copied into the worker's context, so that the worker's preparation and its copies to the device overlap that copy (docs/engines.md)")
+	fs.BoolVar(&f.streamBody, "stream-body", true, "read the raw body of an invocation (POST /v1/functions/{fn}/invoke, application/octet-stream, at least 32 KiB) from the connection straight into an idle worker's context after its request is sent, so that the body's arrival, the worker's preparation and its copies to the device overlap (needs --stream-inputs and --inline; docs/engines.md)")
+	fs.DurationVar(&f.streamBodyWait, "stream-body-wait", 50*time.Millisecond, "how long an idle worker waits for the rest of a body streamed into it; a slower body is read whole and its invocation queued as any other")
 	fs.BoolVar(&f.prewake, "prewake", true, "when an invocation's request header has come and the worker it would run on has parked, wake that worker while the body arrives (hybrid polling only; docs/engines.md)")
 	fs.BoolVar(&f.inline, "inline", true, "an invocation that finds a worker idle and nothing queued is run by the goroutine that read its request, without hand-offs to the worker's goroutine and back (lower latency at low load)")
 	fs.BoolVar(&f.pipeline, "pipeline", true, "give each worker two shared-memory contexts and send it the next queued invocation while it runs one (the server's copies in and out overlap the GPU work)")

@@ -93,6 +93,8 @@ func TestServeFlagDefaults(t *testing.T) {
 		"spin-for":                   "50µs",
 		"standby-workers":            "0",
 		"stream-inputs":              "true",
+		"stream-body":                "true",
+		"stream-body-wait":           "50ms",
 		"tenant-queue-bytes":         "1GiB",
 		"tenant-queue-share":         "0.5",
 		"tenant-storage-bytes":       "1GiB",

@@ -1,0 +1,120 @@
+package e2e
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// rawInvoke is the head of a raw POST of n bytes to function fn's invocation.
+func rawInvoke(fn string, n int) string {
+	return fmt.Sprintf("POST /v1/functions/%s/invoke HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nAccept: application/octet-stream\r\nContent-Length: %d\r\n\r\n", fn, n)
+}
+
+// readAnswer reads one answer from br and returns its status, Connection header and body.
+func readAnswer(t *testing.T, br *bufio.Reader) (int, string, []byte) {
+	t.Helper()
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatalf("no answer: %v", err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header.Get("Connection"), b
+}
+
+// Raw invocation bodies of at least 32 KiB go from the connection straight into an idle
+// worker's context (--stream-body, docs/engines.md): answered right, one after another on one
+// connection and when two requests come in one write (the stream stops at the body's end, and
+// the next request is read whole); a body that stalls past --stream-body-wait is read whole
+// and run as any other, on a connection that stays open; one whose client goes away frees the
+// worker at once. streamed_bodies counts the bodies that went into a worker.
+func TestStreamedBodies(t *testing.T) {
+	s := start(t, "--engine", "sequential", "--stream-body-wait", "30ms")
+	s.uploadExamples("testkernels")
+	s.mustPut("/v1/functions/echo", config("print_inject", "", `"X"`, `{"Constant": 1}`, "X"))
+	body := func(seed, n int) []byte {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(i*7 + seed)
+		}
+		return b
+	}
+	streamed := func() uint64 { return s.engines()[0].StreamedBodies }
+	// A worker that preloads the function is not idle: its invocations are queued.
+	waitFor(t, "the workers to finish preloading", func() bool { e := s.engines()[0]; return e.PreloadsPending == 0 && e.Busy == 0 })
+
+	// Back to back on one connection, through Go's client.
+	for i, n := range []int{200_000, 32 << 10, 1_000_000} {
+		in := body(i, n)
+		a := s.do("POST", "/v1/functions/echo/invoke", "application/octet-stream", in, "Accept", "application/octet-stream")
+		if a.status != 200 || !bytes.Equal(a.body, in) {
+			t.Fatalf("body %d (%d bytes): %d %s %s, output equal %v", i, n, a.status, a.code, a.message, bytes.Equal(a.body, in))
+		}
+	}
+	if got := streamed(); got != 3 {
+		t.Fatalf("streamed_bodies %d after three raw bodies of 32 KiB or more on an idle server, want 3", got)
+	}
+
+	// Two requests in one write: the second's bytes follow the first's body.
+	c := s.dial()
+	a, b := body(10, 100_000), body(11, 70_000)
+	go io.WriteString(c.c, rawInvoke("echo", len(a))+string(a)+rawInvoke("echo", len(b))+string(b))
+	for i, want := range [][]byte{a, b} {
+		if st, conn, got := readAnswer(t, c.br); st != 200 || !bytes.Equal(got, want) || strings.EqualFold(conn, "close") {
+			t.Fatalf("request %d of two in one write: %d, Connection %q, output equal %v", i, st, conn, bytes.Equal(got, want))
+		}
+	}
+
+	// A body that stalls halfway, longer than --stream-body-wait: answered right, and the
+	// connection serves the next request.
+	before := streamed()
+	slow := body(12, 300_000)
+	go func() {
+		io.WriteString(c.c, rawInvoke("echo", len(slow))+string(slow[:150_000]))
+		time.Sleep(300 * time.Millisecond)
+		c.c.Write(slow[150_000:])
+	}()
+	if st, conn, got := readAnswer(t, c.br); st != 200 || !bytes.Equal(got, slow) || strings.EqualFold(conn, "close") {
+		t.Fatalf("a stalling body: %d, Connection %q, output equal %v", st, conn, bytes.Equal(got, slow))
+	}
+	if got := streamed(); got != before {
+		t.Fatalf("streamed_bodies went from %d to %d for a body that stalled: it is counted when its worker took it whole", before, got)
+	}
+	go io.WriteString(c.c, rawInvoke("echo", len(a))+string(a))
+	if st, _, got := readAnswer(t, c.br); st != 200 || !bytes.Equal(got, a) {
+		t.Fatalf("the request after the stalling one: %d", st)
+	}
+
+	// A client that goes away halfway through its body: the worker is free again at once.
+	gone := s.dial()
+	io.WriteString(gone.c, rawInvoke("echo", 400_000)+string(body(13, 100_000)))
+	time.Sleep(10 * time.Millisecond) // the header is read and the body streamed into the worker
+	gone.c.Close()
+	t0 := time.Now()
+	in := body(14, 64<<10)
+	if r := s.do("POST", "/v1/functions/echo/invoke", "application/octet-stream", in, "Accept", "application/octet-stream"); r.status != 200 || !bytes.Equal(r.body, in) {
+		t.Fatalf("after a client went away: %d %s %s", r.status, r.code, r.message)
+	}
+	if d := time.Since(t0); d > 5*time.Second {
+		t.Fatalf("the next invocation took %v: the worker waited for the body of a client that went away", d)
+	}
+}
+
+// With --stream-body=false every body is read whole before its invocation is submitted.
+func TestStreamedBodiesOff(t *testing.T) {
+	s := start(t, "--engine", "sequential", "--stream-body=false")
+	s.uploadExamples("testkernels")
+	s.mustPut("/v1/functions/echo", config("print_inject", "", `"X"`, `{"Constant": 1}`, "X"))
+	in := bytes.Repeat([]byte("off "), 50_000)
+	if a := s.do("POST", "/v1/functions/echo/invoke", "application/octet-stream", in, "Accept", "application/octet-stream"); a.status != 200 || !bytes.Equal(a.body, in) {
+		t.Fatalf("%d %s %s", a.status, a.code, a.message)
+	}
+	if got := s.engines()[0].StreamedBodies; got != 0 {
+		t.Fatalf("streamed_bodies %d with --stream-body=false", got)
+	}
+}

@@ -1,0 +1,210 @@
+package frontend
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"net"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/valyala/fasthttp"
+
+	"gpufn/call"
+)
+
+// Request bodies. fasthttp hands the handler a request once its header is read, with the body
+// still to come (Server.StreamRequestBody). Every request's body is then read here, whole, with
+// the limits fasthttp would apply (bufferBody), before its route's handler runs, except the
+// body of an invocation that may be streamed (mayStreamBody): a raw body of at least
+// call.StreamMinBytes for /v1/functions/{fn}/invoke. Its handler gives the connection to the
+// engine as the invocation's input (call.Invocation.Body, bodyReader): an engine with an idle
+// worker sends the request and reads the body from the connection straight into the worker's
+// context while the worker prepares (docs/engines.md, "Streamed request bodies"). Where that
+// cannot be (the function reads its inputs to size itself, no worker is idle), the handler
+// reads the body whole and submits the invocation as any other. A body that is not read to its
+// end by the time the handler returns closes the connection (what follows on it cannot be told
+// from the rest of the body).
+
+// streamBodyWaitDefault is Config.StreamBodyWait's default.
+const streamBodyWaitDefault = 50 * time.Millisecond
+
+// userBody is the request's user value that holds a pooled body buffer, given back when
+// fasthttp resets the request (after the answer is written): it closes io.Closer values.
+var userBody = []byte("gpufn.body")
+
+// pooledBody is a body buffer from bodyPool.
+type pooledBody struct{ b []byte }
+
+// Close gives the buffer back (fasthttp calls it when it resets the request).
+func (p *pooledBody) Close() error {
+	if cap(p.b) <= maxPooledBody {
+		p.b = p.b[:0]
+		bodyPool.Put(p)
+	}
+	return nil
+}
+
+// maxPooledBody is the largest buffer kept for reuse: larger ones are left to the collector.
+const maxPooledBody = 16 << 20
+
+var bodyPool = sync.Pool{New: func() any { return new(pooledBody) }}
+
+// bodyBuffer returns a buffer of n bytes that lives until the request is reset.
+func bodyBuffer(ctx *fasthttp.RequestCtx, n int) []byte {
+	p := bodyPool.Get().(*pooledBody)
+	if cap(p.b) < n {
+		p.b = make([]byte, n)
+	}
+	p.b = p.b[:n]
+	ctx.Request.SetUserValueBytes(userBody, p)
+	return p.b
+}
+
+// mayStreamBody reports whether the body of this request is left unread for its handler to
+// stream into a worker (see above).
+func (s *Server) mayStreamBody(ctx *fasthttp.RequestCtx) bool {
+	h := &ctx.Request.Header
+	n := h.ContentLength()
+	return !s.cfg.NoStreamBody && n >= call.StreamMinBytes && n <= s.cfg.MaxBodyBytes && h.IsPost() &&
+		bytes.HasPrefix(h.ContentType(), ctOctet) && bytes.HasPrefix(ctx.Path(), prefixV1) && invokeRoute(h.Method(), ctx.Path())
+}
+
+// bufferBody reads the request's body whole, if it is still to come, and makes it the
+// request's body (PostBody). As fasthttp would: a body declared longer than twice
+// --max-body-bytes is refused unread (413), a longer chunked body is refused once it passes
+// that, and a shorter one is read whole, so that the handler answers it 413 with a message of
+// its own. On an error it answers (the connection closes) and returns false.
+func (s *Server) bufferBody(ctx *fasthttp.RequestCtx) bool {
+	r := ctx.RequestBodyStream()
+	if r == nil {
+		return true
+	}
+	limit := 2 * s.cfg.MaxBodyBytes
+	n := ctx.Request.Header.ContentLength()
+	if n > limit {
+		ctx.SetConnectionClose()
+		writeError(ctx, call.CodeBodyTooLarge, "the request body is "+strconv.Itoa(n)+" bytes; the limit is "+strconv.Itoa(s.cfg.MaxBodyBytes)+" (--max-body-bytes)", nil)
+		return false
+	}
+	var b []byte
+	var err error
+	if n >= 0 {
+		b = bodyBuffer(ctx, n)
+		_, err = io.ReadFull(r, b)
+	} else { // chunked: up to the limit
+		b, err = readUpTo(r, bodyBuffer(ctx, 64<<10)[:0], limit)
+		if err == nil && len(b) > limit {
+			ctx.SetConnectionClose()
+			writeError(ctx, call.CodeBodyTooLarge, "the request body exceeds the limit of "+strconv.Itoa(s.cfg.MaxBodyBytes)+" bytes (--max-body-bytes)", nil)
+			return false
+		}
+		if v, ok := ctx.Request.UserValueBytes(userBody).(*pooledBody); ok {
+			v.b = b // grown: the pool keeps the larger buffer
+		}
+	}
+	if err != nil {
+		ctx.SetConnectionClose()
+		code, msg := s.classify(err)
+		writeError(ctx, code, msg, nil)
+		return false
+	}
+	ctx.Request.SetBodyRaw(b) // closes the stream: the body was read to its end
+	return true
+}
+
+// readUpTo appends r's bytes to b until r ends or b holds more than limit bytes.
+func readUpTo(r io.Reader, b []byte, limit int) ([]byte, error) {
+	for len(b) <= limit {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := r.Read(b[len(b):min(cap(b), limit+1)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+	}
+	return b, nil
+}
+
+// bodyReader is an invocation's input read from the request's connection as it comes
+// (call.Invocation.Body). Its first Read gives the rest of the body Config.StreamBodyWait: a
+// read past that returns call.ErrBodySlow, and the engine, which holds an idle worker for it,
+// gives it back (the handler then reads the rest under the request's own deadline).
+type bodyReader struct {
+	r       io.Reader
+	conn    net.Conn
+	wait    time.Duration
+	restore time.Time // the request's read deadline, to go back to
+	started bool
+	n       int // bytes read
+}
+
+func (b *bodyReader) Read(p []byte) (int, error) {
+	if !b.started {
+		b.started = true
+		if until := time.Now().Add(b.wait); until.Before(b.restore) {
+			b.conn.SetReadDeadline(until)
+		}
+	}
+	n, err := b.r.Read(p)
+	b.n += n
+	var ne net.Error
+	if err != nil && errors.As(err, &ne) && ne.Timeout() && time.Now().Before(b.restore) {
+		err = call.ErrBodySlow
+	}
+	return n, err
+}
+
+// done puts the request's read deadline back.
+func (b *bodyReader) done() {
+	if b.started {
+		b.conn.SetReadDeadline(b.restore)
+	}
+}
+
+// streamBody makes inv's one input the request's body, still to come (inv.Body); it returns
+// the reader (done must be called once the invocation is answered).
+func (s *Server) streamBody(ctx *fasthttp.RequestCtx, inv *call.Invocation) *bodyReader {
+	n := ctx.Request.Header.ContentLength()
+	wait := s.cfg.StreamBodyWait
+	if wait <= 0 {
+		wait = streamBodyWaitDefault
+	}
+	br := &bodyReader{r: ctx.RequestBodyStream(), conn: ctx.Conn(), wait: wait, restore: ctx.Time().Add(s.cfg.ReadTimeout)}
+	inv.Inputs = append(inv.Inputs[:0], bodyBuffer(ctx, n))
+	inv.Body = br
+	return br
+}
+
+// finishBody reads what is left of a streamed body (bytes [from, len) of inv's input; the
+// engine kept what came before) under the request's own deadline, makes the input the
+// request's body, and drops inv.Body. On an error it answers and returns false (the connection
+// closes).
+func (s *Server) finishBody(ctx *fasthttp.RequestCtx, inv *call.Invocation, br *bodyReader, from int) bool {
+	br.done()
+	inv.Body = nil
+	in := inv.Inputs[0]
+	if _, err := io.ReadFull(br.r, in[from:]); err != nil {
+		ctx.SetConnectionClose()
+		code, msg := s.classify(err)
+		writeError(ctx, code, msg, nil)
+		return false
+	}
+	ctx.Request.SetBodyRaw(in)
+	return true
+}
+
+// bodyLen is the length of the request's body: as declared while it is still to come (reading
+// it to measure it would wait for the client).
+func bodyLen(ctx *fasthttp.RequestCtx) int {
+	if ctx.Request.IsBodyStream() {
+		return max(0, ctx.Request.Header.ContentLength())
+	}
+	return len(ctx.Request.Body())
+}
