@@ -216,7 +216,7 @@ func (f *runFlags) register(fs *flag.FlagSet, duration time.Duration) {
 	fs.DurationVar(&f.serverTimeout, "server-timeout", 0, "if set, sent as X-Gpufn-Timeout (how long the server waits for each invocation before answering 504; it kills nothing)")
 	fs.IntVar(&f.maxInFlight, "max-inflight", 10000, "most requests in flight (= connections); a request beyond is not sent and counts as an error")
 	fs.IntVar(&f.distinct, "distinct", 8, "distinct inputs rotated through (each answer is checked against its reference output)")
-	fs.BoolVar(&f.msgpack, "msgpack", false, "ask for msgpack answers instead of the raw output (Accept: application/octet-stream)")
+	fs.BoolVar(&f.msgpack, "msgpack", false, "ask for msgpack answers instead of the raw output (Accept: application/octet-stream), and send a model of one input a msgpack map of it instead of its raw bytes")
 	fs.StringVar(&f.progress, "progress", "auto", "progress line on stderr: auto (in place on a terminal, a line every 5 s otherwise), on, lines, off")
 	fs.StringVar(&f.machine, "machine", "", "machine label in the results (default: the host name)")
 	fs.StringVar(&f.out, "out", "", "directory for JSON, CSV and plots (run/sweep: optional)")

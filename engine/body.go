@@ -81,24 +81,43 @@ func (s *slot) readBody(inv *call.Invocation) bool {
 }
 
 // pourBody reads inv's body from the client's connection into span sp of context ctx (the
-// request is sent: the worker copies each part to the device as it comes, shm.Context.Fill),
-// then copies it into Inputs[0], where a run again finds it. On an error it gives the inputs
-// up (shm.Context.Abort: the worker stops waiting and answers, and that answer is dropped)
-// and answers inv at once with what came kept in Inputs[0]; it returns false then.
+// request is sent: the worker copies each part to the device as it comes, shm.Context.Fill).
+// The body then lives in the context only: keepBody copies it into Inputs[0] if the invocation
+// is to run again, which is rare, so that the copy stays off the path of an answer. On an error
+// it gives the inputs up (shm.Context.Abort: the worker stops waiting and answers, and that
+// answer is dropped) and answers inv at once with what came kept in Inputs[0]; it returns false
+// then.
 func (s *slot) pourBody(ctx *shm.Context, sp shm.Span, p *pending) bool {
 	inv := p.inv
 	n, err := ctx.Fill(sp, inv.Body)
 	inv.Body = nil
-	if b, serr := ctx.Slice(shm.Span{Off: sp.Off, Len: uint64(n)}); serr == nil {
-		copy(inv.Inputs[0], b)
-	}
 	if err != nil {
+		if b, serr := ctx.Slice(shm.Span{Off: sp.Off, Len: uint64(n)}); serr == nil {
+			copy(inv.Inputs[0], b)
+		}
 		ctx.Abort()
 		s.answerEarly(p, bodyError(err, n, len(inv.Inputs[0])))
 		return false
 	}
+	p.body = true
 	s.e.stats.bodies.Add(1)
 	return true
+}
+
+// keepBody copies the body of p's invocation from context ci into its Inputs[0] (pourBody),
+// before anything may run it again: its worker failed, or answered an error. The context is
+// still mapped: only the slot's driver unmaps it (lifecycle.lost), after this.
+func (s *slot) keepBody(p *pending, ci int) {
+	if !p.body {
+		return
+	}
+	p.body = false
+	if p.inv == nil || s.life.w == nil {
+		return
+	}
+	if b, err := s.life.w.Context(ci).Slice(p.inputs[0]); err == nil {
+		copy(p.inv.Inputs[0], b)
+	}
 }
 
 // bodyError is the answer to an invocation whose body failed after n of its total bytes: too

@@ -50,6 +50,9 @@ type pending struct {
 	prefetched bool      // taken by the slot while another ran: the slot counts it done
 	alone      bool      // it must run alone (Sched.Exclusive): nothing is sent behind it
 	streamed   bool      // its inputs went in after its request (slot.streams)
+	// body: its input came from the client's connection into the context only (body.go): it
+	// is copied into the invocation's Inputs[0] (keepBody) only if the invocation may run again.
+	body bool
 	// kill is the server's deadline of the request (Config.Timeout after start): a worker that
 	// has not answered it by then is killed and the function struck. The caller's own deadline
 	// (Invocation.Deadline) only ends the caller's wait: the invocation is answered then and its
@@ -160,6 +163,7 @@ func (s *slot) start(inv *call.Invocation, ci int, prefetched bool) bool {
 	p.out = ctx.OutputArea()
 	inv.Timing.CopyIn = time.Since(now)
 	p.inv, p.fn, p.tenant, p.attempt, p.prefetched, p.alone = inv, inv.Fn, inv.Tenant, 0, prefetched, inv.Sched.Exclusive
+	p.body = false
 	if inv.Sched.Reruns > 0 {
 		s.e.rec.sent(inv, s.id)
 	}

@@ -45,6 +45,7 @@ func (s *slot) receive() {
 	got := time.Now()
 	f.order = append(f.order[:0], f.order[1:]...)
 	if err != nil {
+		s.keepBody(p, ci) // body.go
 		s.lostInFlight(p, err)
 		s.flight.Store(int32(len(f.order)))
 		return
@@ -60,6 +61,7 @@ func (s *slot) receive() {
 	case p.inv == nil: // answered already: drop the result, clear what it wrote
 		s.dropped(p, ctx)
 	case f.res.Err != nil:
+		s.keepBody(p, ci) // body.go
 		stamp(p, &f.res.Stages, got)
 		s.answerError(p, ci, ctx)
 	default:

@@ -35,12 +35,15 @@ const streamBodyWaitDefault = 50 * time.Millisecond
 var userBody = []byte("gpufn.body")
 
 // pooledBody is a body buffer from bodyPool.
-type pooledBody struct{ b []byte }
+type pooledBody struct {
+	b        []byte
+	streamed int // the body's length, when it went into a worker's context (bodyLen)
+}
 
 // Close gives the buffer back (fasthttp calls it when it resets the request).
 func (p *pooledBody) Close() error {
 	if cap(p.b) <= maxPooledBody {
-		p.b = p.b[:0]
+		p.b, p.streamed = p.b[:0], 0
 		bodyPool.Put(p)
 	}
 	return nil
@@ -57,9 +60,18 @@ func bodyBuffer(ctx *fasthttp.RequestCtx, n int) []byte {
 	if cap(p.b) < n {
 		p.b = make([]byte, n)
 	}
-	p.b = p.b[:n]
+	p.b, p.streamed = p.b[:n], 0
 	ctx.Request.SetUserValueBytes(userBody, p)
 	return p.b
+}
+
+// streamedBody records that the request's body, n bytes, went into a worker's context, and
+// closes the body's stream: it was read to its end, and the connection stays open.
+func streamedBody(ctx *fasthttp.RequestCtx, n int) {
+	if p, ok := ctx.Request.UserValueBytes(userBody).(*pooledBody); ok {
+		p.streamed = n
+	}
+	ctx.Request.CloseBodyStream()
 }
 
 // mayStreamBody reports whether the body of this request is left unread for its handler to
@@ -200,9 +212,12 @@ func (s *Server) finishBody(ctx *fasthttp.RequestCtx, inv *call.Invocation, br *
 	return true
 }
 
-// bodyLen is the length of the request's body: as declared while it is still to come (reading
-// it to measure it would wait for the client).
+// bodyLen is the length of the request's body: as declared while it is still to come, as
+// streamed into a worker (it is not in the request then), else as read.
 func bodyLen(ctx *fasthttp.RequestCtx) int {
+	if p, ok := ctx.Request.UserValueBytes(userBody).(*pooledBody); ok && p.streamed > 0 {
+		return p.streamed
+	}
 	if ctx.Request.IsBodyStream() {
 		return max(0, ctx.Request.Header.ContentLength())
 	}

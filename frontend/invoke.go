@@ -82,8 +82,8 @@ func (s *Server) runInvoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenan
 		}
 		<-inv.Done()
 	}
-	if br != nil && inv.Body == nil && br.n == len(inv.Inputs[0]) {
-		ctx.Request.SetBodyRaw(inv.Inputs[0]) // read to its end: the connection stays open
+	if br != nil && inv.Body == nil && br.n == len(inv.Inputs[0]) && ctx.Request.IsBodyStream() {
+		streamedBody(ctx, br.n) // body.go: read to its end, into the worker's context
 	}
 	worker = inv.Sched.Worker
 	if inv.Err != nil {

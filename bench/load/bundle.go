@@ -106,6 +106,14 @@ func prepareBundle(c *Client, spec WorkloadSpec, opts WorkloadOptions) (*Workloa
 	}
 	w := &Workload{Spec: spec, Function: b.Function, c: c, opts: opts, bundle: b}
 	input := workloadInput{body: body}
+	// A model of one input is sent its raw bytes (application/octet-stream), as a client
+	// that wants the shortest path would: no framing to decode, and a body of 32 KiB or more
+	// may go from the connection straight into an idle worker (docs/engines.md, "Streamed
+	// request bodies"). --msgpack sends the map.
+	rawIn := len(in) == 1 && !opts.Msgpack
+	if rawIn {
+		input.body = in[0].Data
+	}
 	raw := len(want) == 1 && !opts.Msgpack
 	if raw {
 		input.want = want[0].Data
@@ -120,6 +128,9 @@ func prepareBundle(c *Client, spec WorkloadSpec, opts WorkloadOptions) (*Workloa
 	w.inputs = []workloadInput{input}
 	call := w.call(w.Function, 0)
 	call.Output = "" // the whole answer: one raw output, or the map of all of them
+	if rawIn {
+		call.ContentType = "application/octet-stream"
+	}
 	if !raw {
 		call.Accept = ""
 	}
