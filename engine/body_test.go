@@ -84,7 +84,6 @@ func TestStreamedBodies(t *testing.T) {
 		t.Fatalf("streamed bodies %d, inline %d; want 1 and 1", st.StreamedBodies, st.Inline)
 	}
 
-
 	// Broken off after 70,000 bytes.
 	boom := errors.New("connection reset by peer")
 	failedBefore, streamedBefore := e.Stats().Failed, e.Stats().Streamed
