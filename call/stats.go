@@ -34,6 +34,9 @@ type EngineStats struct {
 	// StreamedBodies counts the invocations whose request body was read from the client's
 	// connection straight into the worker's context while the worker prepared (--stream-body).
 	StreamedBodies uint64 `json:"streamed_bodies"`
+	// SlowBodies counts the bodies that came too slowly for the idle worker they were to go
+	// into (--stream-body-wait): each was read whole and its invocation queued as any other.
+	SlowBodies uint64 `json:"slow_bodies"`
 	// Prewakes counts the wake messages sent to parked idle workers when an invocation's
 	// request header came, ahead of its body (--prewake).
 	Prewakes uint64 `json:"prewakes"`

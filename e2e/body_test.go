@@ -60,7 +60,8 @@ func TestStreamedBodies(t *testing.T) {
 		t.Fatalf("streamed_bodies %d after three raw bodies of 32 KiB or more on an idle server, want 3", got)
 	}
 
-	// Two requests in one write: the second's bytes follow the first's body.
+	// Two requests in one write: the second's bytes follow the first's body. Each is streamed.
+	before := streamed()
 	c := s.dial()
 	a, b := body(10, 100_000), body(11, 70_000)
 	go io.WriteString(c.c, rawInvoke("echo", len(a))+string(a)+rawInvoke("echo", len(b))+string(b))
@@ -70,9 +71,13 @@ func TestStreamedBodies(t *testing.T) {
 		}
 	}
 
-	// A body that stalls halfway, longer than --stream-body-wait: answered right, and the
-	// connection serves the next request.
-	before := streamed()
+	if got := streamed(); got != before+2 {
+		t.Fatalf("streamed_bodies went from %d to %d for two requests in one write, want +2", before, got)
+	}
+
+	// A body that stalls halfway, longer than --stream-body-wait: given up by its worker
+	// (slow_bodies), read whole, answered right, and the connection serves the next request.
+	before, slowBefore := streamed(), s.engines()[0].SlowBodies
 	slow := body(12, 300_000)
 	go func() {
 		io.WriteString(c.c, rawInvoke("echo", len(slow))+string(slow[:150_000]))
@@ -85,12 +90,17 @@ func TestStreamedBodies(t *testing.T) {
 	if got := streamed(); got != before {
 		t.Fatalf("streamed_bodies went from %d to %d for a body that stalled: it is counted when its worker took it whole", before, got)
 	}
+	if got := s.engines()[0].SlowBodies; got != slowBefore+1 {
+		t.Fatalf("slow_bodies went from %d to %d for a body that stalled past --stream-body-wait, want +1", slowBefore, got)
+	}
 	go io.WriteString(c.c, rawInvoke("echo", len(a))+string(a))
 	if st, _, got := readAnswer(t, c.br); st != 200 || !bytes.Equal(got, a) {
 		t.Fatalf("the request after the stalling one: %d", st)
 	}
 
-	// A client that goes away halfway through its body: the worker is free again at once.
+	// A client that goes away halfway through its body: its invocation fails (the worker
+	// gave the inputs up), and the worker is free again at once.
+	failedBefore := s.engines()[0].Failed
 	gone := s.dial()
 	io.WriteString(gone.c, rawInvoke("echo", 400_000)+string(body(13, 100_000)))
 	time.Sleep(10 * time.Millisecond) // the header is read and the body streamed into the worker
@@ -102,6 +112,9 @@ func TestStreamedBodies(t *testing.T) {
 	}
 	if d := time.Since(t0); d > 5*time.Second {
 		t.Fatalf("the next invocation took %v: the worker waited for the body of a client that went away", d)
+	}
+	if got := s.engines()[0].Failed; got != failedBefore+1 {
+		t.Fatalf("failed went from %d to %d after a client went away mid-body, want +1", failedBefore, got)
 	}
 }
 

@@ -318,8 +318,11 @@ type engineStats struct {
 	Rescued    uint64 `json:"rescued"`
 	RescueOpen bool   `json:"rescue_open"`
 	Faults     uint64 `json:"faults"`
-	// StreamedBodies counts the request bodies read straight into a worker's context.
+	// StreamedBodies counts the request bodies read straight into a worker's context,
+	// SlowBodies those that came too slowly for it (read whole and queued instead).
 	StreamedBodies uint64 `json:"streamed_bodies"`
+	SlowBodies     uint64 `json:"slow_bodies"`
+	Failed         uint64 `json:"failed"`
 }
 
 // workerStats is one worker of /v1/engines.

@@ -74,7 +74,7 @@ func (s *slot) readBody(inv *call.Invocation) bool {
 	n, err := io.ReadFull(inv.Body, inv.Inputs[0])
 	inv.Body = nil
 	if err != nil {
-		s.fail(inv, bodyError(err, n, len(inv.Inputs[0])))
+		s.fail(inv, s.bodyError(err, n, len(inv.Inputs[0])))
 		return false
 	}
 	return true
@@ -96,7 +96,7 @@ func (s *slot) pourBody(ctx *shm.Context, sp shm.Span, p *pending) bool {
 			copy(inv.Inputs[0], b)
 		}
 		ctx.Abort()
-		s.answerEarly(p, bodyError(err, n, len(inv.Inputs[0])))
+		s.answerEarly(p, s.bodyError(err, n, len(inv.Inputs[0])))
 		return false
 	}
 	p.body = true
@@ -123,8 +123,9 @@ func (s *slot) keepBody(p *pending, ci int) {
 // bodyError is the answer to an invocation whose body failed after n of its total bytes: too
 // slow for a worker to wait for (the frontend then reads the rest and submits it again), or
 // ended or broken (the client's request is bad; its connection closes).
-func bodyError(err error, n, total int) *call.Error {
+func (s *slot) bodyError(err error, n, total int) *call.Error {
 	if errors.Is(err, call.ErrBodySlow) {
+		s.e.stats.slowBodies.Add(1)
 		return call.Errorf(call.CodeBodySlow, "%d of the body's %d bytes came in time: %v", n, total, err)
 	}
 	return call.Errorf(call.CodeBadRequest, "the request body broke off after %d of its %d bytes: %v", n, total, err)

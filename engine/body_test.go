@@ -153,8 +153,18 @@ func TestStreamedBodiesNotLent(t *testing.T) {
 	if out, cerr := invokeSync(t, e, f, in[:100], 0); cerr != nil || !bytes.Equal(out, in[:100]) {
 		t.Fatalf("warming up: %v", cerr)
 	}
-	// invokeSync ran as tenant ""; bob's body goes into a context holding that caller's input.
-	inv, err := submitBody(t, e, f, "bob", &parts{b: in, step: 40_000}, len(in))
+	// invokeSync ran as tenant ""; bob's body goes into a context holding that caller's input,
+	// so it is read whole first. When that read fails (too slow), the context is left as it
+	// was, not taken for bob's: his next body is not streamed over the other caller's data.
+	inv, err := submitBody(t, e, f, "bob", &parts{b: in, step: 10_000, cut: 20_000, err: call.ErrBodySlow}, len(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if inv.Err == nil || inv.Err.Code != call.CodeBodySlow {
+		t.Fatalf("a slow body read whole: %+v", inv.Err)
+	}
+	call.Release(inv)
+	inv, err = submitBody(t, e, f, "bob", &parts{b: in, step: 40_000}, len(in))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,7 +39,7 @@ type Engine struct {
 type stats struct {
 	submitted, completed, failed, rejected, restarts atomic.Uint64
 	reruns, whole, teardowns, pipelined, inline      atomic.Uint64
-	streamed, prewakes, bodies                       atomic.Uint64 // inflight.go, prewake.go, body.go
+	streamed, prewakes, bodies, slowBodies           atomic.Uint64 // inflight.go, prewake.go, body.go
 	promoted                                         atomic.Uint64
 	switches, switchNanos                            atomic.Uint64 // affinity.go
 	faults, quarantines                              atomic.Uint64
@@ -215,7 +215,7 @@ func (e *Engine) Stats() call.EngineStats {
 	st.Preloads, st.PreloadNanos, st.PreloadsNoRoom = e.stats.preloads.Load(), e.stats.preloadNanos.Load(), e.stats.preloadsFull.Load()
 	st.PreloadsPending = e.preloadsPending()
 	st.Pipelined, st.Inline, st.Streamed = e.stats.pipelined.Load(), e.stats.inline.Load(), e.stats.streamed.Load()
-	st.Prewakes, st.StreamedBodies = e.stats.prewakes.Load(), e.stats.bodies.Load()
+	st.Prewakes, st.StreamedBodies, st.SlowBodies = e.stats.prewakes.Load(), e.stats.bodies.Load(), e.stats.slowBodies.Load()
 	st.Standby, st.Promoted = len(e.standby), e.stats.promoted.Load()
 	st.Faults, st.Quarantines = e.stats.faults.Load(), e.stats.quarantines.Load()
 	st.WeightHits, st.WeightMisses, st.WeightEvictions = e.stats.weightHits.Load(), e.stats.weightMisses.Load(), e.stats.weightEvictions.Load()

@@ -144,15 +144,18 @@ func (s *slot) start(inv *call.Invocation, ci int, prefetched bool) bool {
 	w := s.life.w
 	inv.Sched.Worker = s.id
 	prev := s.pipe.held[ci]
-	s.pipe.isolate(w, ci, inv)
 	ctx := w.Context(ci)
+	streamed := s.streams(ctx, inv, prefetched, prev)
+	if inv.Body != nil && !streamed && !s.readBody(inv) {
+		// body.go: it cannot stream here, and its body broke off before the context was
+		// touched (isolate would record it as the caller's while it holds another's data).
+		return false
+	}
+	s.pipe.isolate(w, ci, inv)
 	ctx.Begin()
 	p := &s.pipe.pend[ci]
 	p.inputs = p.inputs[:0]
-	p.streamed = s.streams(ctx, inv, prefetched, prev)
-	if inv.Body != nil && !p.streamed && !s.readBody(inv) { // body.go: it cannot stream here
-		return false
-	}
+	p.streamed = streamed
 	if p.streamed {
 		if !s.reserveInputs(ctx, p, inv, prefetched) {
 			return false
@@ -306,8 +309,11 @@ func (s *slot) send(ci int) bool {
 	r.Inputs = nil
 	if err != nil && inv.Body != nil && !s.readBody(inv) {
 		// A streamed body is read whole before inv may go back to the queue (body.go); it
-		// broke off, and inv is answered.
+		// broke off, and inv is answered. The worker, whose request was not written whole,
+		// is replaced as for any failed call.
 		s.flight.Store(int32(len(f.order)))
+		p.inv = nil
+		s.dropFailed(p, err)
 		s.settle(p)
 		return false
 	}

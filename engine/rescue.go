@@ -203,6 +203,9 @@ func (s *slot) deferToRescue(inv *call.Invocation) bool {
 	if s.rescue || !e.res.open.Load() || e.res.up.Load() == 0 || inv.Sched.Whole || s.life.w != nil && !isClosed(s.life.w.Done()) {
 		return false
 	}
+	if inv.Body != nil && !s.readBody(inv) { // body.go: never queued with its body to come
+		return true
+	}
 	e.sched.putBack(inv)
 	e.kickRescue()
 	return true

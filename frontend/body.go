@@ -27,8 +27,26 @@ import (
 // end by the time the handler returns closes the connection (what follows on it cannot be told
 // from the rest of the body).
 
-// streamBodyWaitDefault is Config.StreamBodyWait's default.
-const streamBodyWaitDefault = 50 * time.Millisecond
+// streamBodyWaitDefault is Config.StreamBodyWait's default; streamBodyRate (bytes a second)
+// gives a longer body that much longer: a 6 MB body over 1 Gb/s takes 50 ms on the wire.
+const (
+	streamBodyWaitDefault = 50 * time.Millisecond
+	streamBodyRate        = 100 << 20
+)
+
+// hdrBodyDeadline carries, from the door to the handler, the read deadline the door gave an
+// admitted body (Unix nanoseconds): fasthttp sets it on the connection when the header has
+// come, and a handler that shortens it for a streamed body (bodyReader) puts it back.
+var hdrBodyDeadline = []byte("X-Gpufn-Body-Deadline")
+
+// bodyDeadline is the request's body read deadline as the door set it (ReadTimeout from the
+// arrival of its header); from the handler's start when the door left none.
+func (s *Server) bodyDeadline(ctx *fasthttp.RequestCtx) time.Time {
+	if v, err := strconv.ParseInt(string(ctx.Request.Header.PeekBytes(hdrBodyDeadline)), 10, 64); err == nil {
+		return time.Unix(0, v)
+	}
+	return ctx.Time().Add(s.cfg.ReadTimeout)
+}
 
 // userBody is the request's user value that holds a pooled body buffer, given back when
 // fasthttp resets the request (after the answer is written): it closes io.Closer values.
@@ -145,9 +163,10 @@ func readUpTo(r io.Reader, b []byte, limit int) ([]byte, error) {
 }
 
 // bodyReader is an invocation's input read from the request's connection as it comes
-// (call.Invocation.Body). Its first Read gives the rest of the body Config.StreamBodyWait: a
-// read past that returns call.ErrBodySlow, and the engine, which holds an idle worker for it,
-// gives it back (the handler then reads the rest under the request's own deadline).
+// (call.Invocation.Body). Its first Read gives the rest of the body Config.StreamBodyWait,
+// plus its length at streamBodyRate: a read past that returns call.ErrBodySlow, and the engine,
+// which holds an idle worker for it, gives it back (the handler then reads the rest under the
+// request's own deadline, which the door set: bodyDeadline).
 type bodyReader struct {
 	r       io.Reader
 	conn    net.Conn
@@ -188,7 +207,8 @@ func (s *Server) streamBody(ctx *fasthttp.RequestCtx, inv *call.Invocation) *bod
 	if wait <= 0 {
 		wait = streamBodyWaitDefault
 	}
-	br := &bodyReader{r: ctx.RequestBodyStream(), conn: ctx.Conn(), wait: wait, restore: ctx.Time().Add(s.cfg.ReadTimeout)}
+	wait += time.Duration(n) * time.Second / streamBodyRate
+	br := &bodyReader{r: ctx.RequestBodyStream(), conn: ctx.Conn(), wait: wait, restore: s.bodyDeadline(ctx)}
 	inv.Inputs = append(inv.Inputs[:0], bodyBuffer(ctx, n))
 	inv.Body = br
 	return br
@@ -222,4 +242,15 @@ func bodyLen(ctx *fasthttp.RequestCtx) int {
 		return max(0, ctx.Request.Header.ContentLength())
 	}
 	return len(ctx.Request.Body())
+}
+
+// skipBody reads the rest of a body its handler left unread (the request's own read deadline
+// applies) and drops it; the connection closes when that fails.
+func skipBody(ctx *fasthttp.RequestCtx) {
+	r := ctx.RequestBodyStream()
+	if _, err := io.Copy(io.Discard, r); err != nil {
+		ctx.SetConnectionClose()
+		return
+	}
+	ctx.Request.CloseBodyStream()
 }

@@ -3,6 +3,7 @@ package frontend
 import (
 	"bytes"
 	"strconv"
+	"time"
 
 	"github.com/valyala/fasthttp"
 
@@ -39,8 +40,11 @@ func (s *Server) headerReceived(h *fasthttp.RequestHeader) fasthttp.RequestConfi
 	}
 	if invoke {
 		// An invocation is on its way: wake its worker while the body arrives
-		// (engine/prewake.go).
+		// (engine/prewake.go). Its body may be streamed into the worker: tell the handler
+		// when the body's read deadline, set from here, is (body.go).
 		s.d.Prewake()
+		var b [20]byte
+		h.SetBytesKV(hdrBodyDeadline, strconv.AppendInt(b[:0], time.Now().Add(s.cfg.ReadTimeout).UnixNano(), 10))
 	}
 	// An admitted body may take ReadTimeout from here; the header had HeaderTimeout.
 	return fasthttp.RequestConfig{ReadTimeout: s.cfg.ReadTimeout}

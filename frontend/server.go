@@ -176,6 +176,10 @@ func New(cfg Config, d *dispatcher.Dispatcher, tokens *auth.Tokens) *Server {
 		// The handler reads bodies itself (body.go): an invocation's may go straight from
 		// the connection into a worker's context.
 		StreamRequestBody: !cfg.NoStreamBody,
+		// A multipart body is parsed when a handler asks (Request.MultipartForm), from the
+		// body read within the limits: fasthttp's own parse before the handler would read a
+		// streamed multipart body of any length.
+		DisablePreParseMultipartForm: true,
 	}
 	return s
 }
@@ -272,9 +276,14 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 	}
 	s.dispatch(ctx, ctx.Path(), refused) // routes.go
 	if ctx.Request.IsBodyStream() {
-		// A body left for its handler to stream, not read to its end (the request was
-		// refused, or its body broke off): the rest cannot be told from what follows.
-		ctx.SetConnectionClose()
+		// A body left for its handler to stream, not read to its end: the request was
+		// answered before it was needed (an unknown function, a bad header), or its body
+		// broke off. The rest is read and dropped, so that the client gets its answer on a
+		// connection that stays open; one that fails closes. (One that closes anyway is not
+		// read.)
+		if !ctx.Response.ConnectionClose() {
+			skipBody(ctx)
+		}
 	}
 }
 

@@ -68,6 +68,7 @@ var engineMetrics = []engineMetric{
 	counter("gpufn_pipelined_invocations_total", "Invocations sent to a worker while it ran another.", func(st *call.EngineStats) uint64 { return st.Pipelined }),
 	counter("gpufn_streamed_invocations_total", "Invocations whose inputs were written into the worker's context after their request was sent, overlapping the worker's preparation (--stream-inputs).", func(st *call.EngineStats) uint64 { return st.Streamed }),
 	counter("gpufn_streamed_bodies_total", "Invocations whose request body was read from the client's connection straight into the worker's context while the worker prepared (--stream-body).", func(st *call.EngineStats) uint64 { return st.StreamedBodies }),
+	counter("gpufn_slow_bodies_total", "Request bodies that came too slowly for the idle worker they were to be streamed into (--stream-body-wait): read whole and queued.", func(st *call.EngineStats) uint64 { return st.SlowBodies }),
 	counter("gpufn_prewakes_total", "Wake messages sent to parked idle workers when an invocation's request header came, ahead of its body (--prewake).", func(st *call.EngineStats) uint64 { return st.Prewakes }),
 	counter("gpufn_inline_invocations_total", "Invocations run by the submitting goroutine on an idle worker.", func(st *call.EngineStats) uint64 { return st.Inline }),
 	counter("gpufn_module_cache_hits_total", "Invocations whose library modules the worker had loaded already.", func(st *call.EngineStats) uint64 { return st.ModuleCacheHits }),

@@ -110,20 +110,26 @@ func (c *Context) Stream(s Span, b []byte) {
 // is smaller (a context is far smaller than 2^64 bytes).
 const InputsAborted = ^uint64(0)
 
+// FillStep is the least Fill raises the watermark by (but for the span's last bytes): a reader
+// copies each part below the watermark to the device, and a read from a socket may return a
+// packet's worth, too little for a copy of its own.
+const FillStep = 16 << 10
+
 // Fill reads span s (from Reserve) from r, as Stream copies it: at most StreamChunk bytes per
-// read, and after each read the watermark says how far the span is written, so that a reader
-// copies each part to the device while the next is still arriving (the body of an HTTP request
-// read from its connection straight into the context). It returns the bytes read; an error
+// read, and once at least FillStep more bytes have come the watermark says how far the span is
+// written, so that a reader copies each part to the device while the next is still arriving
+// (the body of an HTTP request read from its connection straight into the context). It returns the bytes read; an error
 // (r ended early, or failed) leaves the rest of the span unwritten and the watermark below
 // its end: the writer then calls Abort. Without a watermark it is a plain read.
 func (c *Context) Fill(s Span, r io.Reader) (int, error) {
 	dst := c.mem[s.Off:s.End()]
-	done := 0
+	done, told := 0, 0
 	for done < len(dst) {
 		n, err := r.Read(dst[done:min(done+StreamChunk, len(dst))])
 		done += n
-		if n > 0 && c.ready != nil {
+		if c.ready != nil && (done-told >= FillStep || done == len(dst) || err != nil && done > told) {
 			c.ready.Store(s.Off + uint64(done))
+			told = done
 		}
 		if done == len(dst) {
 			break

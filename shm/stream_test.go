@@ -112,9 +112,9 @@ func (r *trickle) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// Fill reads a span from a reader, raising the watermark after every read (never past what
-// was read); a reader that ends early leaves the watermark at what came, and Abort then
-// stores InputsAborted, which Begin clears.
+// Fill reads a span from a reader, raising the watermark in steps of at least FillStep (never
+// past what was read); a reader that ends early leaves the watermark at what came, and Abort
+// then stores InputsAborted, which Begin clears.
 func TestFillFromReader(t *testing.T) {
 	var ready atomic.Uint64
 	mem := make([]byte, 1<<20)
@@ -139,10 +139,18 @@ func TestFillFromReader(t *testing.T) {
 	if ready.Load() != s.End() {
 		t.Fatalf("watermark %d after the whole span, want %d", ready.Load(), s.End())
 	}
+	// Before read i, 1000*i bytes were read: the watermark never says more, says it in steps
+	// of at least FillStep, and lags by less than a step.
+	last := uint64(0)
 	for i, m := range marks[:len(marks)-1] {
-		if m != uint64(1000*i) {
-			t.Fatalf("before read %d the watermark was %d, want %d", i, m, 1000*i)
+		read := uint64(1000 * i)
+		if m > read || read-m >= shm.FillStep+1000 || m != last && m-last < shm.FillStep {
+			t.Fatalf("before read %d (%d bytes read) the watermark was %d (the last step at %d)", i, read, m, last)
 		}
+		last = m
+	}
+	if last == 0 {
+		t.Fatal("the watermark never rose before the end")
 	}
 
 	// A body that ends early: the watermark stays at what came, the error says so.
