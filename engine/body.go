@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"io"
+	"net"
 
 	"gpufn/call"
 	"gpufn/shm"
@@ -127,6 +128,10 @@ func (s *slot) bodyError(err error, n, total int) *call.Error {
 	if errors.Is(err, call.ErrBodySlow) {
 		s.e.stats.slowBodies.Add(1)
 		return call.Errorf(call.CodeBodySlow, "%d of the body's %d bytes came in time: %v", n, total, err)
+	}
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		return call.Errorf(call.CodeTimeout, "reading the request body timed out after %d of its %d bytes", n, total)
 	}
 	return call.Errorf(call.CodeBadRequest, "the request body broke off after %d of its %d bytes: %v", n, total, err)
 }

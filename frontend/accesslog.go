@@ -36,7 +36,16 @@ func (s *Server) logAccess(ctx *fasthttp.RequestCtx, caller auth.Identity, owner
 		zap.String("function", string(name)),
 		zap.Int("status", ctx.Response.StatusCode()),
 		zap.Int("bytes_in", bodyLen(ctx)),
-		zap.Int("bytes_out", len(ctx.Response.Body())),
+		zap.Int("bytes_out", answerLen(ctx)),
 		zap.Duration("latency", latency),
 		zap.String("worker", worker))
+}
+
+// answerLen is the length of the answer's body: for a streamed one (an invocation's output
+// buffer), as its header says: reading it to measure it would copy it.
+func answerLen(ctx *fasthttp.RequestCtx) int {
+	if ctx.Response.IsBodyStream() {
+		return max(0, ctx.Response.Header.ContentLength())
+	}
+	return len(ctx.Response.Body())
 }

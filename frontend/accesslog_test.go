@@ -32,6 +32,7 @@ func TestAccessLog(t *testing.T) {
 	out := len(ctx.Response.Body())
 	request(&ctx, "POST", "/v1/functions/none/invoke", "application/msgpack", body)
 	s.handle(&ctx)
+	notFound := len(ctx.Response.Body())
 	request(&ctx, "GET", "/v1/functions", "", nil) // not an invocation: no line
 	s.handle(&ctx)
 	entries := logs.AllUntimed()
@@ -40,7 +41,7 @@ func TestAccessLog(t *testing.T) {
 	}
 	for i, want := range []map[string]any{
 		{"tenant": "default", "owner": "default", "function": "matmul", "status": int64(200), "bytes_in": int64(len(body)), "bytes_out": int64(out), "worker": "cpu0-w0"},
-		{"tenant": "default", "owner": "default", "function": "none", "status": int64(404), "bytes_in": int64(len(body)), "worker": ""},
+		{"tenant": "default", "owner": "default", "function": "none", "status": int64(404), "bytes_in": int64(len(body)), "bytes_out": int64(notFound), "worker": ""},
 	} {
 		got := entries[i].ContextMap()
 		if entries[i].Message != "invocation" || got["latency"].(time.Duration) <= 0 {

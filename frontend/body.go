@@ -28,7 +28,8 @@ import (
 // from the rest of the body).
 
 // streamBodyWaitDefault is Config.StreamBodyWait's default; streamBodyRate (bytes a second)
-// gives a longer body that much longer: a 6 MB body over 1 Gb/s takes 50 ms on the wire.
+// gives a body that keeps coming that much longer (a 6 MB body over 1 Gb/s takes 50 ms on the
+// wire): what came, not what the client declared, so that a stalled client gets no more.
 const (
 	streamBodyWaitDefault = 50 * time.Millisecond
 	streamBodyRate        = 100 << 20
@@ -164,7 +165,7 @@ func readUpTo(r io.Reader, b []byte, limit int) ([]byte, error) {
 
 // bodyReader is an invocation's input read from the request's connection as it comes
 // (call.Invocation.Body). Its first Read gives the rest of the body Config.StreamBodyWait,
-// plus its length at streamBodyRate: a read past that returns call.ErrBodySlow, and the engine,
+// plus what has come at streamBodyRate: a read past that returns call.ErrBodySlow, and the engine,
 // which holds an idle worker for it, gives it back (the handler then reads the rest under the
 // request's own deadline, which the door set: bodyDeadline).
 type bodyReader struct {
@@ -172,17 +173,18 @@ type bodyReader struct {
 	conn    net.Conn
 	wait    time.Duration
 	restore time.Time // the request's read deadline, to go back to
-	started bool
-	n       int // bytes read
+	start   time.Time // the first Read
+	n       int       // bytes read
 }
 
 func (b *bodyReader) Read(p []byte) (int, error) {
-	if !b.started {
-		b.started = true
-		if until := time.Now().Add(b.wait); until.Before(b.restore) {
-			b.conn.SetReadDeadline(until)
-		}
+	if b.start.IsZero() {
+		b.start = time.Now()
 	}
+	// The rest has wait from the first read, and longer by what came at streamBodyRate: a
+	// client that declares a long body and stalls gets no more than wait.
+	until := b.start.Add(b.wait + time.Duration(b.n)*time.Second/streamBodyRate)
+	b.conn.SetReadDeadline(minTime(until, b.restore))
 	n, err := b.r.Read(p)
 	b.n += n
 	var ne net.Error
@@ -194,9 +196,16 @@ func (b *bodyReader) Read(p []byte) (int, error) {
 
 // done puts the request's read deadline back.
 func (b *bodyReader) done() {
-	if b.started {
+	if !b.start.IsZero() {
 		b.conn.SetReadDeadline(b.restore)
 	}
+}
+
+func minTime(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
 }
 
 // streamBody makes inv's one input the request's body, still to come (inv.Body); it returns
@@ -207,7 +216,6 @@ func (s *Server) streamBody(ctx *fasthttp.RequestCtx, inv *call.Invocation) *bod
 	if wait <= 0 {
 		wait = streamBodyWaitDefault
 	}
-	wait += time.Duration(n) * time.Second / streamBodyRate
 	br := &bodyReader{r: ctx.RequestBodyStream(), conn: ctx.Conn(), wait: wait, restore: s.bodyDeadline(ctx)}
 	inv.Inputs = append(inv.Inputs[:0], bodyBuffer(ctx, n))
 	inv.Body = br

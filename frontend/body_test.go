@@ -2,13 +2,18 @@ package frontend
 
 import (
 	"bufio"
+	"bytes"
+	"compress/gzip"
 	"fmt"
 	"io"
+	"mime/multipart"
 	"net"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/valyala/fasthttp"
 )
 
 // chunked frames body as one chunk and the end.
@@ -90,7 +95,7 @@ func TestEarlyAnswerKeepsTheConnection(t *testing.T) {
 	br := bufio.NewReader(c)
 	body := strings.Repeat("b", 200_000)
 	head := func(path, extra string) string {
-		return "POST " + path + " HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + aliceToken + "\r\nContent-Type: application/octet-stream\r\n" + extra +
+		return "POST " + path + " HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + opsToken + "\r\nContent-Type: application/octet-stream\r\n" + extra +
 			fmt.Sprintf("Content-Length: %d\r\n\r\n", len(body))
 	}
 	for _, c2 := range []struct {
@@ -98,7 +103,7 @@ func TestEarlyAnswerKeepsTheConnection(t *testing.T) {
 		status     int
 	}{
 		{"unknown function", head("/v1/functions/nosuch/invoke", "") + body, 404},
-		{"bad timeout", head("/v1/functions/nosuch/invoke", "X-Gpufn-Timeout: soon\r\n") + body, 404},
+		{"bad timeout", head("/v1/tenants/default/functions/basic_io/invoke", "X-Gpufn-Timeout: soon\r\n") + body, 400},
 		{"after them", "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n", 200},
 	} {
 		go io.WriteString(c, c2.send)
@@ -110,5 +115,28 @@ func TestEarlyAnswerKeepsTheConnection(t *testing.T) {
 		if resp.StatusCode != c2.status || resp.Close {
 			t.Fatalf("%s: %d (closes: %v), want %d on a connection that stays open", c2.name, resp.StatusCode, resp.Close, c2.status)
 		}
+	}
+}
+
+// A gzip-encoded multipart body is inflated within the body limit too: 64 MiB of zeros in a
+// body of about 64 KiB, with a limit of 1 MiB, is refused as too large rather than inflated.
+func TestMultipartGzipLimit(t *testing.T) {
+	base := newServer(t)
+	s := New(Config{MaxBodyBytes: 1 << 20}, base.d, base.tokens)
+	var raw bytes.Buffer
+	w := multipart.NewWriter(&raw)
+	fw, _ := w.CreateFormFile("weights", "w.safetensors")
+	fw.Write(make([]byte, 64<<20))
+	w.Close()
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(raw.Bytes())
+	zw.Close()
+	var ctx fasthttp.RequestCtx
+	request(&ctx, "PUT", "/v1/functions/f", w.FormDataContentType(), gz.Bytes())
+	ctx.Request.Header.Set("Content-Encoding", "gzip")
+	s.handle(&ctx)
+	if ctx.Response.StatusCode() != 400 || !strings.Contains(string(ctx.Response.Body()), "exceeds") {
+		t.Fatalf("%d %s: want 400, the inflated body exceeding the limit", ctx.Response.StatusCode(), ctx.Response.Body())
 	}
 }

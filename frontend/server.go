@@ -281,8 +281,10 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 		// broke off. The rest is read and dropped, so that the client gets its answer on a
 		// connection that stays open; one that fails closes. (One that closes anyway is not
 		// read.)
-		if !ctx.Response.ConnectionClose() {
+		if !ctx.Response.ConnectionClose() && !ctx.Request.Header.ConnectionClose() {
 			skipBody(ctx)
+		} else {
+			ctx.SetConnectionClose()
 		}
 	}
 }

@@ -69,7 +69,8 @@ func isMultipart(ctx *fasthttp.RequestCtx) bool {
 // part "config" (the config JSON) and a part "weights" (a safetensors file), each a form value
 // or a file (Dandelion's way: the function's weights come with it; docs/config-models.md).
 func (s *Server) putFunctionWithWeights(ctx *fasthttp.RequestCtx, caller auth.Identity, tenant, name string) {
-	form, err := ctx.MultipartForm()
+	// Within the body limit: an encoded (gzip) body is inflated, and its inflated size counts.
+	form, err := ctx.Request.MultipartFormWithLimit(s.cfg.MaxBodyBytes)
 	if err != nil {
 		writeError(ctx, call.CodeBadRequest, "a multipart/form-data body that does not parse: "+err.Error(), nil)
 		return
