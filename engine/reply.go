@@ -50,7 +50,15 @@ func (s *slot) receive() {
 		s.flight.Store(int32(len(f.order)))
 		return
 	}
-	s.flight.Store(int32(len(f.order)))
+	if fatal := f.res.Err != nil && f.res.Err.Fatal; fatal {
+		// The worker faulted: under a shared fault domain its neighbours die with it, and a
+		// neighbour's slot that sees its own worker's death first must not find this slot idle
+		// (aloneInFlight) and take its innocent invocation for the culprit. The count falls
+		// once the fault is handled (the teardown marks the neighbours as its victims).
+		defer s.flight.Store(int32(len(f.order)))
+	} else {
+		s.flight.Store(int32(len(f.order)))
+	}
 	s.life.cache.count(&f.res.Stages)
 	if len(f.order) > 0 {
 		s.waited(&f.pend[f.order[0]], got)
