@@ -55,6 +55,11 @@ func TestBatchingOverHTTP(t *testing.T) {
 					defer wg.Done()
 					answers[i] = s.invoke("m", map[string][]byte{"x": examples.BatchInput(uint64(i))})
 				}()
+				if i < workers {
+					// One at a time until every worker holds one, each alone: sent together,
+					// a worker that took the first could claim the next as its batch.
+					waitFor(t, "an invocation at each stopped worker", func() bool { return s.engines()[0].Busy == i+1 })
+				}
 			}
 			waitFor(t, "invocations queued behind the stopped workers", func() bool { return s.engines()[0].Queued == queued })
 			cont()
