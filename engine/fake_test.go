@@ -48,6 +48,10 @@ type fakeGPU struct {
 	t *testing.T
 	// mps: a fatal fault kills every worker of the GPU, as under MPS (set before New).
 	mps bool
+	// holdFaulted: the next worker that answers a fatal fault holds its slot's driver (in
+	// Context) until it is terminated, so that a neighbour's slot sees its own worker's death
+	// first (fakerace_test.go).
+	holdFaulted atomic.Bool
 	// capacity is the device memory the workers' pools share.
 	capacity uint64
 
@@ -258,9 +262,12 @@ type fakeWorker struct {
 	own      bool   // a fault domain of its own (a rescue worker: fakeOwnDomain in its environment)
 
 	// Owned by serve.
-	funcs map[uint64]string // compiled configs by function ID
-	libs  map[[32]byte]bool // loaded libraries
-	evict atomic.Bool       // drop every cached library and function before the next request
+	funcs    map[uint64]string // compiled configs by function ID
+	libs     map[[32]byte]bool // loaded libraries
+	evict    atomic.Bool       // drop every cached library and function before the next request
+	holding  atomic.Bool       // it answered a fatal fault and holds its driver (fakeGPU.holdFaulted)
+	held     chan struct{}     // closed when Context starts holding (made with holding)
+	heldOnce sync.Once
 
 	// Counted for the tests: Poll calls, parked receives; the request the worker runs (or ran
 	// last), and the one whose result the engine last asked for.
@@ -285,15 +292,24 @@ type fakeReq struct {
 	launches uint64
 }
 
-func (w *fakeWorker) Hello() *worker.Hello       { return &w.hello }
-func (w *fakeWorker) PID() int                   { return w.pid }
-func (w *fakeWorker) Contexts() int              { return len(w.contexts) }
-func (w *fakeWorker) Context(i int) *shm.Context { return w.contexts[i] }
-func (w *fakeWorker) Done() <-chan struct{}      { return w.done }
-func (w *fakeWorker) Terminate()                 { w.once.Do(func() { close(w.kill) }) }
-func (w *fakeWorker) Kill()                      { w.Terminate(); <-w.done }
-func (w *fakeWorker) NextID() uint64             { w.nextID++; return w.nextID }
-func (w *fakeWorker) exited() error              { return fmt.Errorf("%w: fake: killed", worker.ErrWorkerExited) }
+func (w *fakeWorker) Hello() *worker.Hello { return &w.hello }
+func (w *fakeWorker) PID() int             { return w.pid }
+func (w *fakeWorker) Contexts() int        { return len(w.contexts) }
+func (w *fakeWorker) Context(i int) *shm.Context {
+	if w.holding.Load() {
+		w.heldOnce.Do(func() { close(w.held) })
+		select {
+		case <-w.kill:
+		case <-time.After(5 * time.Second): // a hung test, not a slow one
+		}
+	}
+	return w.contexts[i]
+}
+func (w *fakeWorker) Done() <-chan struct{} { return w.done }
+func (w *fakeWorker) Terminate()            { w.once.Do(func() { close(w.kill) }) }
+func (w *fakeWorker) Kill()                 { w.Terminate(); <-w.done }
+func (w *fakeWorker) NextID() uint64        { w.nextID++; return w.nextID }
+func (w *fakeWorker) exited() error         { return fmt.Errorf("%w: fake: killed", worker.ErrWorkerExited) }
 func (w *fakeWorker) protocol(f string, a ...any) error {
 	return fmt.Errorf("%w: fake: %s", worker.ErrProtocol, fmt.Sprintf(f, a...))
 }

@@ -36,8 +36,19 @@ func (w *fakeWorker) serve() {
 		if res.Err != nil && res.Err.Fatal && w.g.mps && !w.own {
 			clients = w.g.live("")
 		}
+		hold := res.Err != nil && res.Err.Fatal && w.g.holdFaulted.CompareAndSwap(true, false)
+		if hold {
+			w.held = make(chan struct{})
+			w.holding.Store(true)
+		}
 		w.results <- res // capacity 8: far more than the requests in flight
 		if res.Err != nil && res.Err.Fatal {
+			if hold { // the neighbours die once the slot's driver holds the answer
+				select {
+				case <-w.held:
+				case <-time.After(5 * time.Second):
+				}
+			}
 			w.g.teardown(w, clients)
 			return
 		}
