@@ -194,11 +194,21 @@ func (b *bodyReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
+var bodyReaders = sync.Pool{New: func() any { return new(bodyReader) }}
+
 // done puts the request's read deadline back.
 func (b *bodyReader) done() {
 	if !b.start.IsZero() {
 		b.conn.SetReadDeadline(b.restore)
 	}
+}
+
+// release puts the request's read deadline back and gives the reader back, once the
+// invocation whose Body it was is answered (or was never submitted).
+func (b *bodyReader) release() {
+	b.done()
+	*b = bodyReader{}
+	bodyReaders.Put(b)
 }
 
 func minTime(a, b time.Time) time.Time {
@@ -216,7 +226,8 @@ func (s *Server) streamBody(ctx *fasthttp.RequestCtx, inv *call.Invocation) *bod
 	if wait <= 0 {
 		wait = streamBodyWaitDefault
 	}
-	br := &bodyReader{r: ctx.RequestBodyStream(), conn: ctx.Conn(), wait: wait, restore: s.bodyDeadline(ctx)}
+	br := bodyReaders.Get().(*bodyReader)
+	*br = bodyReader{r: ctx.RequestBodyStream(), conn: ctx.Conn(), wait: wait, restore: s.bodyDeadline(ctx)}
 	inv.Inputs = append(inv.Inputs[:0], bodyBuffer(ctx, n))
 	inv.Body = br
 	return br

@@ -58,7 +58,7 @@ func (s *Server) runInvoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenan
 	var br *bodyReader
 	if ctx.Request.IsBodyStream() { // left unread for the engine (body.go)
 		br = s.streamBody(ctx, inv)
-		defer br.done()
+		defer br.release()
 	}
 	if !s.submit(ctx, inv, br, series) {
 		return
