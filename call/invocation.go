@@ -77,8 +77,9 @@ type Invocation struct {
 	// (function.Plan.ReadsInputs). Only SubmitInline takes such an invocation, and only to run
 	// it on the calling goroutine on a worker it lends it (call.ErrNotLent otherwise): the
 	// engine reads the body straight into the worker's context while the worker prepares,
-	// then copies it into Inputs[0] (for a run again), or reads it into Inputs[0] first where
-	// it cannot stream it; either way Body is nil once the invocation is sent. A Read error
+	// copying it into Inputs[0] only when the invocation may run again (its worker failed), or
+	// reads it into Inputs[0] first where it cannot stream it; either way Body is nil once the
+	// invocation is sent. A Read error
 	// answers the invocation (CodeBadRequest, or CodeBodySlow for ErrBodySlow) with the bytes
 	// that came in Inputs[0].
 	Body io.Reader

@@ -41,31 +41,19 @@ func (e *Engine) submitBody(inv *call.Invocation) error {
 	return nil
 }
 
-// lendForBody lends the most recently idle slot to the submitter of inv when nothing is queued
-// or runs alone and the slot's worker is up: as lendLocked, except that the slot's goroutine
-// may still be spinning (a goroutine that spins keeps the queue for pipelining, but a streamed
-// body gains more from the lend, and nothing is queued). It never queues inv: nil, nil when it
-// lends nothing.
+// lendForBody lends the most recently idle slot to the submitter of inv, as an inline run
+// would take it (lendLocked) but whether or not its goroutine still spins; it never queues inv:
+// nil, nil when it lends nothing.
 func (q *sched) lendForBody(inv *call.Invocation, gen uint64) (*slot, error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.draining {
 		return nil, call.ErrDraining
 	}
-	if q.exclusive || q.q.len() > 0 || len(q.idle) == 0 {
-		return nil, nil
-	}
-	s := q.idle[len(q.idle)-1]
-	if s.life.w == nil || isClosed(s.life.w.Done()) || s.life.gen < gen {
-		return nil, nil
-	}
 	if err := q.q.refuse(inv); err != nil {
 		return nil, err
 	}
-	q.idle = q.idle[:len(q.idle)-1]
-	q.running++
-	s.lease.lent.Store(true)
-	return s, nil
+	return q.lendLocked(inv, gen, true), nil
 }
 
 // readBody reads the rest of inv's body into Inputs[0] (nothing of it was read yet) and drops
@@ -86,9 +74,8 @@ func (s *slot) readBody(inv *call.Invocation) bool {
 // The body then lives in the context only: keepBody copies it into Inputs[0] if the invocation
 // is to run again, which is rare, so that the copy stays off the path of an answer. On an error
 // it gives the inputs up (shm.Context.Abort: the worker stops waiting and answers, and that
-// answer is dropped) and answers inv at once with what came kept in Inputs[0]; it returns false
-// then.
-func (s *slot) pourBody(ctx *shm.Context, sp shm.Span, p *pending) bool {
+// answer is dropped) and answers inv at once with what came kept in Inputs[0].
+func (s *slot) pourBody(ctx *shm.Context, sp shm.Span, p *pending) {
 	inv := p.inv
 	n, err := ctx.Fill(sp, inv.Body)
 	inv.Body = nil
@@ -98,11 +85,10 @@ func (s *slot) pourBody(ctx *shm.Context, sp shm.Span, p *pending) bool {
 		}
 		ctx.Abort()
 		s.answerEarly(p, s.bodyError(err, n, len(inv.Inputs[0])))
-		return false
+		return
 	}
 	p.body = true
 	s.e.stats.bodies.Add(1)
-	return true
 }
 
 // keepBody copies the body of p's invocation from context ci into its Inputs[0] (pourBody),

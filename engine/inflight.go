@@ -179,17 +179,15 @@ func (s *slot) start(inv *call.Invocation, ci int, prefetched bool) bool {
 		t := time.Now()
 		s.e.stats.streamed.Add(1)
 		if inv.Body != nil {
-			ok := s.pourBody(ctx, p.inputs[0], p) // body.go: from the client's connection
-			inv.Timing.CopyIn += time.Since(t)
-			if !ok {
-				return true // answered; the worker's answer to the given-up inputs is dropped
-			}
+			// body.go: from the client's connection (an invocation whose body fails is
+			// answered there, and the worker's answer to the given-up inputs dropped).
+			s.pourBody(ctx, p.inputs[0], p)
 		} else {
 			for i, in := range inv.Inputs {
 				ctx.Stream(p.inputs[i], in)
 			}
-			inv.Timing.CopyIn += time.Since(t)
 		}
+		inv.Timing.CopyIn += time.Since(t)
 	}
 	return true
 }

@@ -37,8 +37,13 @@ type lease struct {
 // nothing is queued, and the slot is lendable. An invocation with its caller's own deadline is
 // not lent a slot: its submitter would drive the slot until the kernel ends, past that
 // deadline, where the slot's goroutine answers it at the deadline (await.go).
-func (q *sched) lendLocked(inv *call.Invocation, gen uint64) *slot {
-	if inv.Sched.Exclusive || inv.Sched.CallerDeadline || q.exclusive || q.q.len() > 0 || len(q.idle) == 0 || !q.idle[len(q.idle)-1].lendable(gen) {
+// spinning: the slot's goroutine may still be spinning for work rather than parked (a
+// streamed body, body.go, gains more from the lend than the queue loses).
+func (q *sched) lendLocked(inv *call.Invocation, gen uint64, spinning bool) *slot {
+	if inv.Sched.Exclusive || inv.Sched.CallerDeadline || q.exclusive || q.q.len() > 0 || len(q.idle) == 0 {
+		return nil
+	}
+	if top := q.idle[len(q.idle)-1]; !top.workerUp(gen) || !spinning && !top.lease.parked.Load() {
 		return nil
 	}
 	s := q.idle[len(q.idle)-1]
@@ -54,8 +59,12 @@ func (q *sched) lendLocked(inv *call.Invocation, gen uint64) *slot {
 // it on the HTTP handler's goroutine, without the queue's deadline check). The goroutine wrote
 // the worker and its generation before it went on the idle stack, and changes them only after
 // leaving it.
-func (s *slot) lendable(gen uint64) bool {
-	return s.lease.parked.Load() && s.life.w != nil && !isClosed(s.life.w.Done()) && s.life.gen >= gen
+func (s *slot) lendable(gen uint64) bool { return s.lease.parked.Load() && s.workerUp(gen) }
+
+// workerUp reports, under sched.mu, whether the idle slot's worker is up and not known to be
+// dead or doomed by a teardown (lendable).
+func (s *slot) workerUp(gen uint64) bool {
+	return s.life.w != nil && !isClosed(s.life.w.Done()) && s.life.gen >= gen
 }
 
 // runLent runs inv for the submitter (SubmitInline), which took the slot off the idle stack and

@@ -41,7 +41,7 @@ func (q *sched) admit(inv *call.Invocation, inline bool, gen uint64) (*slot, err
 		return nil, err
 	}
 	if inline {
-		if s := q.lendLocked(inv, gen); s != nil {
+		if s := q.lendLocked(inv, gen, false); s != nil {
 			return s, nil
 		}
 	}

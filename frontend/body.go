@@ -24,8 +24,8 @@ import (
 // context while the worker prepares (docs/engines.md, "Streamed request bodies"). Where that
 // cannot be (the function reads its inputs to size itself, no worker is idle), the handler
 // reads the body whole and submits the invocation as any other. A body that is not read to its
-// end by the time the handler returns closes the connection (what follows on it cannot be told
-// from the rest of the body).
+// end by the time the handler returns is read and dropped (skipBody), or its connection closes
+// (what follows on it cannot be told from the rest of the body).
 
 // streamBodyWaitDefault is Config.StreamBodyWait's default; streamBodyRate (bytes a second)
 // gives a body that keeps coming that much longer (a 6 MB body over 1 Gb/s takes 50 ms on the
@@ -116,7 +116,7 @@ func (s *Server) bufferBody(ctx *fasthttp.RequestCtx) bool {
 	n := ctx.Request.Header.ContentLength()
 	if n > limit {
 		ctx.SetConnectionClose()
-		writeError(ctx, call.CodeBodyTooLarge, "the request body is "+strconv.Itoa(n)+" bytes; the limit is "+strconv.Itoa(s.cfg.MaxBodyBytes)+" (--max-body-bytes)", nil)
+		s.tooLarge(ctx, n)
 		return false
 	}
 	var b []byte
@@ -136,13 +136,24 @@ func (s *Server) bufferBody(ctx *fasthttp.RequestCtx) bool {
 		}
 	}
 	if err != nil {
-		ctx.SetConnectionClose()
-		code, msg := s.classify(err)
-		writeError(ctx, code, msg, nil)
+		s.readFailed(ctx, err)
 		return false
 	}
 	ctx.Request.SetBodyRaw(b) // closes the stream: the body was read to its end
 	return true
+}
+
+// tooLarge answers a body of n bytes past --max-body-bytes.
+func (s *Server) tooLarge(ctx *fasthttp.RequestCtx, n int) {
+	writeError(ctx, call.CodeBodyTooLarge, "the request body is "+strconv.Itoa(n)+" bytes; the limit is "+strconv.Itoa(s.cfg.MaxBodyBytes)+" (--max-body-bytes)", nil)
+}
+
+// readFailed answers a request whose body could not be read (in words of its own: classify),
+// and closes its connection.
+func (s *Server) readFailed(ctx *fasthttp.RequestCtx, err error) {
+	ctx.SetConnectionClose()
+	code, msg := s.classify(err)
+	writeError(ctx, code, msg, nil)
 }
 
 // readUpTo appends r's bytes to b until r ends or b holds more than limit bytes.
@@ -219,7 +230,7 @@ func minTime(a, b time.Time) time.Time {
 }
 
 // streamBody makes inv's one input the request's body, still to come (inv.Body); it returns
-// the reader (done must be called once the invocation is answered).
+// the reader (release must be called once the invocation is answered).
 func (s *Server) streamBody(ctx *fasthttp.RequestCtx, inv *call.Invocation) *bodyReader {
 	n := ctx.Request.Header.ContentLength()
 	wait := s.cfg.StreamBodyWait
@@ -242,9 +253,7 @@ func (s *Server) finishBody(ctx *fasthttp.RequestCtx, inv *call.Invocation, br *
 	inv.Body = nil
 	in := inv.Inputs[0]
 	if _, err := io.ReadFull(br.r, in[from:]); err != nil {
-		ctx.SetConnectionClose()
-		code, msg := s.classify(err)
-		writeError(ctx, code, msg, nil)
+		s.readFailed(ctx, err)
 		return false
 	}
 	ctx.Request.SetBodyRaw(in)

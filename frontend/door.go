@@ -95,7 +95,7 @@ func (s *Server) expectContinue(ctx *fasthttp.RequestCtx) int {
 		return ctx.Response.StatusCode()
 	}
 	if n := h.ContentLength(); n > s.cfg.MaxBodyBytes {
-		writeError(ctx, call.CodeBodyTooLarge, "the request body is "+strconv.Itoa(n)+" bytes; the limit is "+strconv.Itoa(s.cfg.MaxBodyBytes)+" (--max-body-bytes)", nil)
+		s.tooLarge(ctx, n)
 		return ctx.Response.StatusCode()
 	}
 	return fasthttp.StatusContinue

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -270,7 +269,7 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 	}
 	if !ctx.Request.IsBodyStream() {
 		if n := len(ctx.Request.Body()); n > s.cfg.MaxBodyBytes {
-			writeError(ctx, call.CodeBodyTooLarge, "the request body is "+strconv.Itoa(n)+" bytes; the limit is "+strconv.Itoa(s.cfg.MaxBodyBytes)+" (--max-body-bytes)", nil)
+			s.tooLarge(ctx, n)
 			return
 		}
 	}
@@ -279,12 +278,10 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 		// A body left for its handler to stream, not read to its end: the request was
 		// answered before it was needed (an unknown function, a bad header), or its body
 		// broke off. The rest is read and dropped, so that the client gets its answer on a
-		// connection that stays open; one that fails closes. (One that closes anyway is not
-		// read.)
+		// connection that stays open; one that fails closes. (One that closes anyway, as the
+		// answer or the request says, is not read.)
 		if !ctx.Response.ConnectionClose() && !ctx.Request.Header.ConnectionClose() {
 			skipBody(ctx)
-		} else {
-			ctx.SetConnectionClose()
 		}
 	}
 }

@@ -118,9 +118,10 @@ const FillStep = 16 << 10
 // Fill reads span s (from Reserve) from r, as Stream copies it: at most StreamChunk bytes per
 // read, and once at least FillStep more bytes have come the watermark says how far the span is
 // written, so that a reader copies each part to the device while the next is still arriving
-// (the body of an HTTP request read from its connection straight into the context). It returns the bytes read; an error
-// (r ended early, or failed) leaves the rest of the span unwritten and the watermark below
-// its end: the writer then calls Abort. Without a watermark it is a plain read.
+// (the body of an HTTP request read from its connection straight into the context). It
+// returns the bytes read; an error (r ended early, or failed) leaves the rest of the span
+// unwritten and the watermark below its end: the writer then calls Abort. Without a watermark
+// it is a plain read.
 func (c *Context) Fill(s Span, r io.Reader) (int, error) {
 	dst := c.mem[s.Off:s.End()]
 	done, told := 0, 0
