@@ -95,11 +95,12 @@ func Start(ctx context.Context, cfg Config) (*Node, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cluster: nats-server: %w", err)
 	}
-	ns.SetLoggerV2(natsLogger{cfg.Log.Named("nats")}, false, false, false)
+	fatal := make(chan string, 1)
+	ns.SetLoggerV2(natsLogger{l: cfg.Log.Named("nats"), fatal: fatal}, false, false, false)
 	go ns.Start()
-	if !ns.ReadyForConnections(30 * time.Second) {
+	if err := started(ns, fatal, 30*time.Second); err != nil {
 		ns.Shutdown()
-		return nil, errors.New("cluster: the embedded nats-server did not start within 30 s")
+		return nil, err
 	}
 	n := &Node{cfg: cfg, log: cfg.Log, ns: ns, peers: map[string]peer{}}
 	n.ctx, n.cancel = context.WithCancel(context.Background())
@@ -115,6 +116,24 @@ func Start(ctx context.Context, cfg Config) (*Node, error) {
 		return nil, err
 	}
 	return n, nil
+}
+
+// started waits until the embedded server listens on all its ports, or until it reports a
+// fatal error (a port in use, a JetStream store it cannot open): that fails the start at once,
+// with the server's own words, instead of at the timeout.
+func started(ns *server.Server, fatal <-chan string, timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	for !ns.ReadyForConnections(100 * time.Millisecond) {
+		select {
+		case msg := <-fatal:
+			return fmt.Errorf("cluster: the embedded nats-server did not start: %s", msg)
+		default:
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("cluster: the embedded nats-server did not start within %v", timeout)
+		}
+	}
+	return nil
 }
 
 func defaults(cfg *Config) error {
@@ -243,12 +262,23 @@ func (n *Node) Close() {
 }
 
 // natsLogger sends the embedded server's log to zap: notices at Info would drown the
-// server's own log, so they go to Debug.
-type natsLogger struct{ l *zap.Logger }
+// server's own log, so they go to Debug. A fatal error is also passed to fatal (the first one;
+// the server stops nothing itself: the node's start fails on it).
+type natsLogger struct {
+	l     *zap.Logger
+	fatal chan<- string
+}
 
 func (z natsLogger) Noticef(f string, v ...any) { z.l.Debug(strings.TrimSpace(fmt.Sprintf(f, v...))) }
 func (z natsLogger) Warnf(f string, v ...any)   { z.l.Warn(fmt.Sprintf(f, v...)) }
-func (z natsLogger) Fatalf(f string, v ...any)  { z.l.Error(fmt.Sprintf(f, v...)) }
-func (z natsLogger) Errorf(f string, v ...any)  { z.l.Error(fmt.Sprintf(f, v...)) }
-func (z natsLogger) Debugf(f string, v ...any)  { z.l.Debug(fmt.Sprintf(f, v...)) }
-func (z natsLogger) Tracef(string, ...any)      {}
+func (z natsLogger) Fatalf(f string, v ...any) {
+	msg := fmt.Sprintf(f, v...)
+	z.l.Error(msg)
+	select {
+	case z.fatal <- msg:
+	default:
+	}
+}
+func (z natsLogger) Errorf(f string, v ...any) { z.l.Error(fmt.Sprintf(f, v...)) }
+func (z natsLogger) Debugf(f string, v ...any) { z.l.Debug(fmt.Sprintf(f, v...)) }
+func (z natsLogger) Tracef(string, ...any)     {}

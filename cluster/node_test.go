@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -19,6 +20,7 @@ import (
 	"gpufn/cpu"
 	"gpufn/dispatcher"
 	"gpufn/examples"
+	"gpufn/internal/testport"
 )
 
 // testCluster is nodes on loopback, each with a dispatcher over the cpu device (no engines:
@@ -32,24 +34,11 @@ type testCluster struct {
 	seeds []string
 }
 
-func freePorts(t *testing.T, n int) []int {
-	var ports []int
-	for i := 0; i < n; i++ {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer ln.Close()
-		ports = append(ports, ln.Addr().(*net.TCPAddr).Port)
-	}
-	return ports
-}
-
 // newTestCluster makes room for n nodes; the first three are the voters, and every node's
 // seeds are the voters' route addresses (a seed that is not a voter would count in the
 // JetStream meta group's expected size and keep a first start from electing a leader).
 func newTestCluster(t *testing.T, n int) *testCluster {
-	c := &testCluster{t: t, ports: freePorts(t, n), nodes: make([]*cluster.Node, n), ds: make([]*dispatcher.Dispatcher, n)}
+	c := &testCluster{t: t, ports: testport.Loopback(t, n), nodes: make([]*cluster.Node, n), ds: make([]*dispatcher.Dispatcher, n)}
 	for i := 0; i < n; i++ {
 		c.dirs = append(c.dirs, t.TempDir())
 		c.seeds = append(c.seeds, fmt.Sprintf("127.0.0.1:%d", c.ports[i]))
@@ -286,4 +275,31 @@ func testLog(t *testing.T) *zap.Logger {
 		return zap.NewNop()
 	}
 	return zaptest.NewLogger(t)
+}
+
+// A route port in use fails the start at once, with the server's words, not after the 30 s
+// wait for a server that will never listen.
+func TestStartFailsOnAPortInUse(t *testing.T) {
+	port := testport.Loopback(t, 1)[0]
+	addr := fmt.Sprintf("127.0.0.1:%d", port)
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	begun := time.Now()
+	n, err := cluster.Start(ctx, cluster.Config{Name: "n0", Listen: addr, Seeds: []string{addr}, Voter: true, Dir: t.TempDir(),
+		Log: testLog(t), HTTP: "127.0.0.1:1"})
+	if err == nil {
+		n.Close()
+		t.Fatal("a node started on a route port in use")
+	}
+	if !strings.Contains(err.Error(), "address already in use") {
+		t.Fatalf("error %q does not say the port is in use", err)
+	}
+	if took := time.Since(begun); took >= 30*time.Second {
+		t.Fatalf("the start failed after %v, the whole wait", took) // a hang bound, not a timing check
+	}
 }

@@ -3,7 +3,6 @@ package jetstream_test
 import (
 	"context"
 	"fmt"
-	"net"
 	"strings"
 	"testing"
 	"time"
@@ -11,28 +10,11 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 
+	"gpufn/internal/testport"
 	"gpufn/registry"
 	"gpufn/registry/jetstream"
 	"gpufn/registry/registrytest"
 )
-
-// freePorts returns n loopback ports free now.
-func freePorts(t *testing.T, n int) []int {
-	var ports []int
-	var lns []net.Listener
-	for i := 0; i < n; i++ {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		lns = append(lns, ln)
-		ports = append(ports, ln.Addr().(*net.TCPAddr).Port)
-	}
-	for _, ln := range lns {
-		ln.Close()
-	}
-	return ports
-}
 
 // cluster is n embedded servers on loopback, each with JetStream in its own directory.
 type cluster struct {
@@ -43,7 +25,7 @@ type cluster struct {
 }
 
 func newCluster(t *testing.T, n int) *cluster {
-	c := &cluster{t: t, ports: freePorts(t, 2*n)}
+	c := &cluster{t: t, ports: testport.Loopback(t, 2*n)}
 	for i := 0; i < n; i++ {
 		c.dirs = append(c.dirs, t.TempDir())
 	}
