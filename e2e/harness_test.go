@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -20,6 +19,7 @@ import (
 
 	"gpufn/call"
 	"gpufn/examples"
+	"gpufn/internal/testport"
 )
 
 var gpufnBin string
@@ -85,13 +85,10 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// freePort is a loopback address for a server of the test to listen on (below the ephemeral
+// range: no other server's bind to port 0 takes it before the server listens).
 func freePort(t *testing.T) string {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
+	return fmt.Sprintf("127.0.0.1:%d", testport.Loopback(t, 1)[0])
 }
 
 // start runs a server with the test device and the given extra flags, and waits until it is
