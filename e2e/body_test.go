@@ -131,3 +131,35 @@ func TestStreamedBodiesOff(t *testing.T) {
 		t.Fatalf("streamed_bodies %d with --stream-body=false", got)
 	}
 }
+
+// A client whose body stalls cannot hold the worker it was lent: past --stream-body-wait the
+// worker gives the body up (slow_bodies), and another client's invocation runs on the only
+// worker while the first client still sends nothing. The stalled body, once it comes, is read
+// whole and answered right.
+func TestStalledBodyDoesNotHoldTheWorker(t *testing.T) {
+	s := start(t, "--engine", "sequential", "--stream-body-wait", "30ms")
+	s.uploadExamples("testkernels")
+	s.mustPut("/v1/functions/echo", config("print_inject", "", `"X"`, `{"Constant": 1}`, "X"))
+	waitFor(t, "the workers to finish preloading", func() bool { e := s.engines()[0]; return e.PreloadsPending == 0 && e.Busy == 0 })
+	if n := len(s.engines()[0].Workers); n != 1 {
+		t.Fatalf("%d workers, want the sequential engine's one", n)
+	}
+
+	in := bytes.Repeat([]byte("stalled "), 40_000)
+	stalled := s.dial()
+	io.WriteString(stalled.c, rawInvoke("echo", len(in))+string(in[:100_000]))
+	waitFor(t, "the stalled body to be lent the worker", func() bool { return s.engines()[0].Busy == 1 })
+
+	other := bytes.Repeat([]byte("other "), 20_000)
+	if a := s.do("POST", "/v1/functions/echo/invoke", "application/octet-stream", other, "Accept", "application/octet-stream"); a.status != 200 || !bytes.Equal(a.body, other) {
+		t.Fatalf("another client's invocation while a body stalls: %d %s %s", a.status, a.code, a.message)
+	}
+	if got := s.engines()[0].SlowBodies; got != 1 {
+		t.Fatalf("slow_bodies %d, want 1: the stalled body was not given up", got)
+	}
+
+	stalled.c.Write(in[100_000:])
+	if st, _, got := readAnswer(t, stalled.br); st != 200 || !bytes.Equal(got, in) {
+		t.Fatalf("the stalled body, once it came: %d, output equal %v", st, bytes.Equal(got, in))
+	}
+}
