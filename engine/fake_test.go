@@ -54,6 +54,10 @@ type fakeGPU struct {
 	holdFaulted atomic.Bool
 	// capacity is the device memory the workers' pools share.
 	capacity uint64
+	// streaming: the workers' contexts have input watermarks, so that inputs (and request
+	// bodies) are streamed into them after the request; a streamed request waits for its
+	// inputs, as a worker process does (set before New).
+	streaming bool
 
 	mu         sync.Mutex
 	workers    []*fakeWorker // every worker started, oldest first
@@ -113,8 +117,13 @@ func (g *fakeGPU) start(opt worker.StartOptions) (Worker, error) {
 		reqs: make(chan fakeReq, 8), results: make(chan worker.Result, 8), kill: make(chan struct{}), done: make(chan struct{}),
 		funcs: map[uint64]string{}, libs: map[[32]byte]bool{}}
 	w.hello = worker.Hello{Version: worker.Version, PID: w.pid, PoolBytes: pool, Device: gpu.Info{Kind: "fake", Name: "fake GPU"}}
-	for range opt.Contexts {
-		w.contexts = append(w.contexts, shm.NewContext(make([]byte, opt.ContextBytes)))
+	w.marks = make([]atomic.Uint64, opt.Contexts)
+	for i := range opt.Contexts {
+		if g.streaming {
+			w.contexts = append(w.contexts, shm.NewStreamingContext(make([]byte, opt.ContextBytes), &w.marks[i]))
+		} else {
+			w.contexts = append(w.contexts, shm.NewContext(make([]byte, opt.ContextBytes)))
+		}
 	}
 	w.busy, w.standby, w.own = make([]bool, len(w.contexts)), opt.Standby, own
 	g.workers = append(g.workers, w)
@@ -258,8 +267,12 @@ type fakeWorker struct {
 	tookAll  uint64 // the last pool taken with worker.PoolAll
 	busy     []bool // a request in flight in each context
 	failSend int    // when > 0, the failSend-th Send from now fails (a request that could not be written)
-	standby  bool   // started as a standby, not promoted yet: no GPU client (fakestandby_test.go)
-	own      bool   // a fault domain of its own (a rescue worker: fakeOwnDomain in its environment)
+	// failDone: a failing Send (failSend) also ends the worker, as a pipe whose reader died
+	failDone bool
+	standby  bool // started as a standby, not promoted yet: no GPU client (fakestandby_test.go)
+	own      bool // a fault domain of its own (a rescue worker: fakeOwnDomain in its environment)
+
+	marks []atomic.Uint64 // the contexts' input watermarks (fakeGPU.streaming)
 
 	// Owned by serve.
 	funcs    map[uint64]string // compiled configs by function ID
@@ -290,6 +303,7 @@ type fakeReq struct {
 	inputs   []shm.Span
 	output   shm.Span
 	launches uint64
+	streamed bool // the inputs come after the request (the context's watermark)
 }
 
 func (w *fakeWorker) Hello() *worker.Hello { return &w.hello }
@@ -342,7 +356,7 @@ func (w *fakeWorker) Send(t worker.MsgType, msg any, id uint64, deadline time.Ti
 	switch m := msg.(type) {
 	case *worker.Invoke:
 		r.context, r.funcID, r.config, r.lib, r.image = int(m.Context), m.FuncID, append([]byte(nil), m.Config...), m.Lib.Hash, m.Lib.Image != nil
-		r.inputs, r.output, r.launches = append([]shm.Span(nil), m.Inputs...), m.Output, m.LaunchLimit
+		r.inputs, r.output, r.launches, r.streamed = append([]shm.Span(nil), m.Inputs...), m.Output, m.LaunchLimit, m.Streamed
 		if m.Config == nil {
 			r.config = nil
 		}
@@ -369,6 +383,9 @@ func (w *fakeWorker) Send(t worker.MsgType, msg any, id uint64, deadline time.Ti
 	}
 	w.g.mu.Unlock()
 	if fail {
+		if w.failDone {
+			w.Terminate()
+		}
 		return errors.New("fake: writing the request: broken pipe")
 	}
 	w.reqs <- r // capacity 8: far more than the contexts

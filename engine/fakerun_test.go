@@ -107,6 +107,14 @@ func (w *fakeWorker) handle(r fakeReq) (worker.Result, bool) {
 	}
 	w.libs[r.lib] = true
 	ctx := w.contexts[r.context]
+	if r.streamed {
+		if err, alive := w.awaitInputs(r); !alive {
+			return res, false
+		} else if err != nil {
+			res.Err = err
+			return res, true
+		}
+	}
 	input := string(slice(ctx, r.inputs[0]))
 	run := w.g.began(w, what, input)
 	defer w.g.ended(run)
@@ -134,6 +142,26 @@ func (w *fakeWorker) handle(r fakeReq) (worker.Result, bool) {
 	}
 	res.Outputs = fakeEcho(ctx, r.inputs, r.output)
 	return res, true
+}
+
+// awaitInputs waits, as a worker process does, until the watermark of r's context is past its
+// inputs, or says that the server gave them up (an error to answer); alive is false when the
+// worker was killed meanwhile.
+func (w *fakeWorker) awaitInputs(r fakeReq) (err *worker.WireError, alive bool) {
+	end := r.inputs[len(r.inputs)-1].End()
+	for {
+		switch m := w.marks[r.context].Load(); {
+		case m == shm.InputsAborted:
+			return &worker.WireError{Code: call.CodeBadRequest, Message: "fake: the inputs were given up"}, true
+		case m >= end:
+			return nil, true
+		}
+		select {
+		case <-w.kill:
+			return nil, false
+		case <-time.After(50 * time.Microsecond):
+		}
+	}
 }
 
 // fakeEcho copies the inputs into the output area, each output 8-byte aligned, as a worker does.

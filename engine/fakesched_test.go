@@ -41,7 +41,10 @@ func startFake(t *testing.T, g *fakeGPU, cfg Config) *Engine {
 	if cfg.Policy == "" {
 		cfg.Policy = PolicyBlock
 	}
-	cfg.ContextBytes, cfg.StopGrace = 64<<10, time.Second
+	if cfg.ContextBytes == 0 {
+		cfg.ContextBytes = 64 << 10
+	}
+	cfg.StopGrace = time.Second
 	e, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
