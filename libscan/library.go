@@ -111,19 +111,23 @@ func Scan(b []byte) (*Info, error) {
 	case bytes.HasPrefix(b, []byte("CCOB")):
 		return nil, badLib("a compressed clang offload bundle; rebuild without --offload-compress, or upload the .hsaco code object")
 	}
-	if looksLikePTX(b) {
-		return scanPTX(b)
+	if code, ok, err := ptxText(b); ok {
+		return scanPTXCode(code, err)
 	}
 	return nil, badLib("not a kernel library: expected PTX text, a cubin or fatbin (NVIDIA), or an hsaco code object or offload bundle (AMD)")
 }
 
-func looksLikePTX(b []byte) bool {
+// ptxText reads b as PTX text: ok when it is one (no NUL but a C string's terminator, valid
+// UTF-8, .version and .target directives in its code), with its code and the first problem
+// tokenizing it (ptxCode; a PTX it cannot tokenize is still PTX: scanPTXCode refuses it with
+// the reason). The text is tokenized once, however large.
+func ptxText(b []byte) (code string, ok bool, err error) {
 	b = bytes.TrimRight(b, "\x00") // a C string image may carry its terminator
 	if bytes.IndexByte(b, 0) >= 0 || !utf8.Valid(b) {
-		return false
+		return "", false, nil
 	}
-	s, _ := ptxCode(string(b)) // a PTX it cannot tokenize is still PTX: scanPTX says why it is refused
-	return ptxVersionRE.MatchString(s) && ptxTargetRE.MatchString(s)
+	code, err = ptxCode(string(b))
+	return code, ptxVersionRE.MatchString(code) && ptxTargetRE.MatchString(code), err
 }
 
 var (
@@ -135,7 +139,12 @@ var (
 )
 
 func scanPTX(b []byte) (*Info, error) {
-	s, err := ptxCode(string(bytes.TrimRight(b, "\x00")))
+	return scanPTXCode(ptxCode(string(bytes.TrimRight(b, "\x00"))))
+}
+
+// scanPTXCode scans the code of a PTX text (ptxCode), refused if it could not be tokenized
+// (err).
+func scanPTXCode(s string, err error) (*Info, error) {
 	if err != nil {
 		return nil, err
 	}
