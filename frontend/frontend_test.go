@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -348,5 +349,20 @@ func TestTenantNameValidated(t *testing.T) {
 	s.handle(&ctx)
 	if ctx.Response.StatusCode() != 201 {
 		t.Fatalf("a valid tenant name: %d %s", ctx.Response.StatusCode(), ctx.Response.Body())
+	}
+}
+
+// appendMillis writes what AppendFloat writes for the duration in milliseconds with three
+// decimals (away from exact halves of a microsecond, where float rounding may differ).
+func TestAppendMillis(t *testing.T) {
+	for _, d := range []time.Duration{0, 1, 499, 501, 999, 1000, 1001, 12_345, 999_499, 999_501, 1_000_000, 1_234_567,
+		123_456_789_012, -2_345_678, time.Hour + 17} {
+		want := strconv.AppendFloat(nil, float64(d.Nanoseconds())/1e6, 'f', 3, 64)
+		if got := appendMillis(nil, d); string(got) != string(want) {
+			t.Errorf("%d ns: %q, want %q", d.Nanoseconds(), got, want)
+		}
+	}
+	if got := appendMillis([]byte("x="), 1500); string(got) != "x=0.002" {
+		t.Errorf("a half microsecond: %q, want rounded up", got)
 	}
 }
