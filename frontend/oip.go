@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
-	"runtime/debug"
 	"strconv"
 	"time"
 
@@ -65,16 +64,10 @@ func hReady(s *Server, ctx *fasthttp.RequestCtx, _ *routeReq) {
 	}
 }
 
-// version is the server's module version, "dev" when built from a work tree.
-func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "dev"
-}
-
-func hServerMetadata(_ *Server, ctx *fasthttp.RequestCtx, _ *routeReq) {
-	writeJSON(ctx, fasthttp.StatusOK, map[string]any{"name": "gpufn", "version": version(), "extensions": []string{"binary_tensor_data"}})
+// hServerMetadata answers GET /v2: the server's name and version (Config.Version, as /healthz
+// says it) and the protocol extensions it supports.
+func hServerMetadata(s *Server, ctx *fasthttp.RequestCtx, _ *routeReq) {
+	writeJSON(ctx, fasthttp.StatusOK, map[string]any{"name": "gpufn", "version": s.cfg.Version, "extensions": []string{"binary_tensor_data"}})
 }
 
 // model resolves a model name: "function" in the caller's namespace, "tenant:function" in

@@ -743,3 +743,17 @@ func TestOIPInferMetrics(t *testing.T) {
 		t.Errorf("bad requests of alice/basic: %v, want 1", v)
 	}
 }
+
+// GET /v2 names the server's version as /healthz does (Config.Version, the build's), not the
+// Go module's.
+func TestOIPServerMetadataVersion(t *testing.T) {
+	var ctx fasthttp.RequestCtx
+	hServerMetadata(&Server{cfg: Config{Version: "v9.8.7-test"}}, &ctx, nil)
+	var m map[string]any
+	if err := json.Unmarshal(ctx.Response.Body(), &m); err != nil {
+		t.Fatal(err)
+	}
+	if m["version"] != "v9.8.7-test" {
+		t.Fatalf("version %v, want the configured v9.8.7-test", m["version"])
+	}
+}
