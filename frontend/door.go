@@ -38,6 +38,16 @@ func (s *Server) headerReceived(h *fasthttp.RequestHeader) fasthttp.RequestConfi
 		h.SetBytesKV(hdrDoor, doorRefused)
 		return fasthttp.RequestConfig{}
 	}
+	if cl > 2*s.cfg.MaxBodyBytes {
+		// Far past the limit: refused unread, 413, as bufferBody refuses it, but from here
+		// (fasthttp waits for a body's first bytes before it calls the handler, so a client
+		// that sent the header alone would get no answer until its read deadline).
+		h.SetContentLength(0)
+		h.SetConnectionClose()
+		var b [40]byte
+		h.SetBytesKV(hdrDoor, strconv.AppendInt(append(b[:0], doorTooLarge...), int64(cl), 10))
+		return fasthttp.RequestConfig{}
+	}
 	if invoke {
 		// An invocation is on its way: wake its worker while the body arrives
 		// (engine/prewake.go). Its body may be streamed into the worker: tell the handler
@@ -53,6 +63,8 @@ func (s *Server) headerReceived(h *fasthttp.RequestHeader) fasthttp.RequestConfi
 var (
 	hdrDoor     = []byte("X-Gpufn-Door")
 	doorRefused = []byte("refused")
+	// doorTooLarge, then the declared length: a body far past --max-body-bytes.
+	doorTooLarge = []byte("too-large ")
 )
 
 // admitsBody reports whether the server reads the body of a request with this header: one to
@@ -82,6 +94,17 @@ func newWork(h *fasthttp.RequestHeader) bool { return !h.IsGet() && !h.IsHead() 
 // bodyRefused reports whether the door refused the body of this request.
 func bodyRefused(h *fasthttp.RequestHeader) bool {
 	return h.ContentLength() == 0 && len(h.PeekBytes(hdrDoor)) > 0
+}
+
+// declaredTooLarge returns the declared length of a body that the door refused as far past
+// the limit.
+func declaredTooLarge(h *fasthttp.RequestHeader) (int, bool) {
+	v, ok := bytes.CutPrefix(h.PeekBytes(hdrDoor), doorTooLarge)
+	if !ok || h.ContentLength() != 0 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(string(v))
+	return n, err == nil
 }
 
 // expectContinue is the server's ExpectHandler, for a request that says Expect:

@@ -262,6 +262,11 @@ func (s *Server) handle(ctx *fasthttp.RequestCtx) {
 		writeError(ctx, code, msg, nil)
 		return
 	}
+	if n, ok := declaredTooLarge(&ctx.Request.Header); ok { // door.go
+		ctx.SetConnectionClose()
+		s.tooLarge(ctx, n)
+		return
+	}
 	refused := bodyRefused(&ctx.Request.Header) // its body was left unread, its connection closes
 	// Read the body now (body.go), unless it is an invocation's that may be streamed.
 	if ctx.Request.IsBodyStream() && !s.mayStreamBody(ctx) && !s.bufferBody(ctx) {
