@@ -17,10 +17,11 @@ import (
 // POSTs of 120 MiB raised the server's memory by more than a GiB). Server.HeaderReceived runs
 // between the header and the body: a request that declares a body which the server will not
 // take (no valid token, a route outside /v1/, which take no body, a body framed two ways or
-// with another Transfer-Encoding than chunked, new work while draining) has its body length set to zero, its connection marked to close and the
-// header X-Gpufn-Door set. fasthttp then reads none of the body and calls the handler, which
-// sees the mark, answers from the header alone (401, 400, 503, or the system route's answer),
-// and the connection closes with the body unread. A request that says Expect: 100-continue is
+// with another Transfer-Encoding than chunked, new work while draining, a declared length past
+// twice --max-body-bytes) has its body length set to zero, its connection marked to close and
+// the header X-Gpufn-Door set (to "too-large N" for the last). fasthttp then reads none of the
+// body and calls the handler, which sees the mark, answers from the header alone (401, 400,
+// 413, 503, or the system route's answer), and the connection closes with the body unread. A request that says Expect: 100-continue is
 // answered the same way without a 100 Continue (expectContinue). A client that sends
 // X-Gpufn-Door itself only gets its own request refused.
 

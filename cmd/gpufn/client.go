@@ -18,7 +18,7 @@ const clientUsage = `Client commands (they talk to a running gpufn server):
   gpufn upload [TENANT/]NAME FILE
       Upload a kernel library (PTX, cubin, fatbin, hsaco) under NAME.
   gpufn register [TENANT/]NAME CONFIG.json
-      Register the function NAME from a Dandelion v1 config. (TENANT/: in another tenant's
+      Register the function NAME from a Dandelion v1 or v2 config. (TENANT/: in another tenant's
       namespace, with an admin token.)
   gpufn invoke [-i INPUT=VALUE ...] [--out DIR] [--format F] [--timeout D] [TENANT/]NAME
       Invoke NAME (TENANT/NAME: another tenant's function it lets you invoke). VALUE is @FILE
@@ -94,7 +94,7 @@ func runClient(cmd string, args []string, stdout, stderr io.Writer) int {
 	fs := newClientFlagSet(&f, cmd, stderr)
 	rest, err := parseInterleaved(fs, args)
 	if err != nil {
-		return 2
+		return parseStatus(err)
 	}
 	env := &clientEnv{c: &http.Client{Timeout: 10 * time.Minute}, base: serverURL(f.url), token: clientToken(f.token), stdout: stdout, stderr: stderr}
 	err = env.run(cmd, rest, &f)
@@ -180,6 +180,15 @@ func qualified(kind, name string) string {
 
 // parseInterleaved parses fs's flags wherever they come, before, between or after the
 // positional arguments, and returns those.
+// parseStatus is the exit status of a command whose flags did not parse: 0 when help was
+// asked for (-h, --help: the usage was printed), else 2 (bad usage).
+func parseStatus(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	return 2
+}
+
 func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	var rest []string
 	for {

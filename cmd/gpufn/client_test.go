@@ -320,3 +320,17 @@ func TestClientWeights(t *testing.T) {
 		t.Fatalf("requests:\n%q\nwant\n%q", paths, want)
 	}
 }
+
+// -h prints the usage and exits 0 (help was asked for); an unknown flag exits 2.
+func TestClientHelpExitsZero(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := runClient("ls", []string{"-h"}, &out, &errb); code != 0 || !strings.Contains(errb.String(), "Client commands") {
+		t.Fatalf("ls -h: exit %d, usage printed %v", code, strings.Contains(errb.String(), "Client commands"))
+	}
+	if code := runClient("ls", []string{"--no-such-flag"}, &out, &errb); code != 2 {
+		t.Fatalf("ls --no-such-flag: exit %d, want 2", code)
+	}
+	if code := serve([]string{"-h"}); code != 0 {
+		t.Fatalf("serve -h: exit %d, want 0", code)
+	}
+}

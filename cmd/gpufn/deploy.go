@@ -31,7 +31,10 @@ func deploy(args []string) int {
 	check := fs.Bool("check", false, "invoke with the reference inputs and compare the outputs")
 	checkOnly := fs.Bool("check-only", false, "upload nothing: only invoke the deployed function with the reference inputs and compare")
 	rest, err := parseInterleaved(fs, args)
-	if err != nil || len(rest) != 1 || *check && *checkOnly {
+	if err != nil {
+		return parseStatus(err) // the usage was printed
+	}
+	if len(rest) != 1 || *check && *checkOnly {
 		fs.Usage()
 		return 2
 	}

@@ -34,7 +34,7 @@ func serve(args []string) int {
 	var f serveFlags
 	fs := serveFlagSet(&f)
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return parseStatus(err)
 	}
 	log, err := newLogger(f.logLevel, f.logFormat)
 	if err != nil {

@@ -129,7 +129,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	f.maxBody = 64 << 20
 	fs.Var(&f.maxBody, "max-body-bytes", "largest request body")
 	f.maxLibrary = 64 << 20
-	fs.Var(&f.maxLibrary, "max-library-bytes", "largest library upload")
+	fs.Var(&f.maxLibrary, "max-library-bytes", "largest library upload; --max-body-bytes bounds it too")
 	fs.Uint64Var(&f.launchLimit, "launch-limit", 10_000_000, "most kernel launches one invocation may make (Repeat counts multiply)")
 	fs.BoolVar(&f.examples, "examples", false, "register the example libraries and functions at start (mlops, module; matmul, inference, ...) in tenant default, public; with --data-dir once, never over what the tenant stored")
 	fs.StringVar(&f.logLevel, "log-level", "info", "log level: debug, info, warn, error")
