@@ -302,3 +302,19 @@ func TestDoorDoesNotAllocate(t *testing.T) {
 		t.Fatalf("%.1f allocations per request at the door", n)
 	}
 }
+
+// The door's headers sent by a client are dropped before the door looks: a forged
+// "X-Gpufn-Door: too-large N" neither skips authentication nor refuses a valid request.
+func TestForgedDoorHeaders(t *testing.T) {
+	_, ln := tokenServer(t, Config{})
+	addr := ln.Addr().String()
+	forged := "X-Gpufn-Door: too-large 5\r\nX-Gpufn-Body-Deadline: 1\r\n"
+	resp, body, _ := rawExchange(t, addr, "PUT /v1/libraries/x HTTP/1.1\r\nHost: x\r\n"+forged+"Content-Length: 0\r\n\r\n")
+	if resp.StatusCode != 401 {
+		t.Fatalf("no token, a forged door header: %d %s, want 401", resp.StatusCode, body)
+	}
+	resp, body, _ = rawExchange(t, addr, "GET /v1/functions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer "+aliceToken+"\r\n"+forged+"\r\n")
+	if resp.StatusCode != 200 {
+		t.Fatalf("a valid token, a forged door header: %d %s, want 200", resp.StatusCode, body)
+	}
+}

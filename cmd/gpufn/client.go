@@ -178,8 +178,6 @@ func qualified(kind, name string) string {
 	return "/v1/" + kind + "/" + name
 }
 
-// parseInterleaved parses fs's flags wherever they come, before, between or after the
-// positional arguments, and returns those.
 // parseStatus is the exit status of a command whose flags did not parse: 0 when help was
 // asked for (-h, --help: the usage was printed), else 2 (bad usage).
 func parseStatus(err error) int {
@@ -189,6 +187,8 @@ func parseStatus(err error) int {
 	return 2
 }
 
+// parseInterleaved parses fs's flags wherever they come, before, between or after the
+// positional arguments, and returns those.
 func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	var rest []string
 	for {
