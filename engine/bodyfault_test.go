@@ -2,7 +2,10 @@ package engine
 
 import (
 	"bytes"
+	"fmt"
 	"io"
+	"os"
+	"strconv"
 	"testing"
 	"time"
 
@@ -67,13 +70,21 @@ func TestStreamedBodyRunsAgainAfterATeardown(t *testing.T) {
 	}
 	// The body is in the worker's context but for its last part: the worker waits for it.
 	// The other worker faults, and the teardown kills both.
+	var pids []int
+	for _, w := range e.Stats().Workers {
+		pids = append(pids, w.PID)
+	}
 	fault := fn(t, "fault", "", "", "")
 	faulted := make(chan *call.Error, 1)
 	go func() {
 		_, ferr := invokeSync(t, e, fault, nil, 20*time.Second)
 		faulted <- ferr
 	}()
+	// The teardown killed both workers (the body's included) before the last part comes.
 	waitFor(t, "the fault's teardown", func() bool { return e.Stats().Teardowns >= 1 })
+	for _, pid := range pids {
+		waitFor(t, fmt.Sprintf("worker %d killed", pid), func() bool { return dead(pid) })
+	}
 	close(body.release)
 
 	var inv *call.Invocation
@@ -98,6 +109,16 @@ func TestStreamedBodyRunsAgainAfterATeardown(t *testing.T) {
 	if ferr := <-faulted; ferr == nil || ferr.Code != call.CodeKernelFault {
 		t.Fatalf("the culprit: %v, want kernel_fault", ferr)
 	}
+}
+
+// dead reports whether process pid has exited (a zombie not yet reaped counts).
+func dead(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return true
+	}
+	i := bytes.LastIndexByte(b, ')') // the state follows the command's name in parentheses
+	return i >= 0 && i+2 < len(b) && (b[i+2] == 'Z' || b[i+2] == 'X')
 }
 
 func prefixEqual(a, b []byte) int {

@@ -6,13 +6,16 @@ import (
 	"testing"
 )
 
-func TestLoopbackBelowTheEphemeralRange(t *testing.T) {
-	low := ephemeralLow()
+func TestLoopbackOutsideTheEphemeralRange(t *testing.T) {
+	lo, hi := ephemeral()
 	ports := Loopback(t, 8)
 	seen := map[int]bool{}
 	for _, p := range ports {
-		if p < lowest || p >= low {
-			t.Fatalf("port %d outside %d..%d", p, lowest, low-1)
+		if p >= lo && p <= hi && lo-lowest >= 32 {
+			t.Fatalf("port %d inside the ephemeral range %d-%d", p, lo, hi)
+		}
+		if p < lowest {
+			t.Fatalf("port %d below %d", p, lowest)
 		}
 		if seen[p] {
 			t.Fatalf("port %d handed out twice: %v", p, ports)
@@ -26,8 +29,23 @@ func TestLoopbackBelowTheEphemeralRange(t *testing.T) {
 	}
 }
 
+func TestSpan(t *testing.T) {
+	for _, c := range []struct{ n, lo, hi, from, to int }{
+		{4, 32768, 60999, lowest, 32768}, // Linux's default: below
+		{4, 1024, 60999, 61000, 65536},   // no room below: above
+		{4, 1024, 65535, lowest, 65536},  // no room outside: anywhere
+		{4, 10010, 65530, lowest, 65536}, // too little room on either side
+	} {
+		if from, to := span(c.n, c.lo, c.hi); from != c.from || to != c.to {
+			t.Errorf("span(%d, %d, %d) = %d, %d; want %d, %d", c.n, c.lo, c.hi, from, to, c.from, c.to)
+		}
+	}
+}
+
 func TestLoopbackSkipsAPortInUse(t *testing.T) {
-	// Hold every port of a tiny range but one: the one left is the only answer.
+	// A span of eight ports above 65000, which Loopback hands out only on a host whose
+	// ephemeral range leaves no room below it: hold all of them but one.
+	const from, to = 65520, 65528
 	var held []net.Listener
 	defer func() {
 		for _, ln := range held {
@@ -35,7 +53,7 @@ func TestLoopbackSkipsAPortInUse(t *testing.T) {
 		}
 	}()
 	var free int
-	for p := lowest; p < lowest+8; p++ {
+	for p := from; p < to; p++ {
 		ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(p)))
 		if err != nil {
 			continue // already in use: as good as held
@@ -48,16 +66,16 @@ func TestLoopbackSkipsAPortInUse(t *testing.T) {
 		held = append(held, ln)
 	}
 	if free == 0 {
-		t.Skip("no free port in the test's range")
+		t.Skip("no free port in the test's span")
 	}
-	ports, err := loopback(1, lowest+8)
+	ports, err := loopback(1, from, to)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if ports[0] != free {
 		t.Fatalf("got port %d, want the only free one, %d", ports[0], free)
 	}
-	if _, err := loopback(2, lowest+8); err == nil {
+	if _, err := loopback(2, from, to); err == nil {
 		t.Fatal("two ports found where one was free")
 	}
 }
