@@ -121,17 +121,40 @@ func classify(op string, err error) error {
 	return fmt.Errorf("%w: %s: %v", registry.ErrUnavailable, op, err)
 }
 
+// retryWait is the pause between two tries of a request that no server took (retry).
+const retryWait = 20 * time.Millisecond
+
+// retry runs op again while it fails with nats.ErrNoResponders, until ctx ends: no server took
+// the request (a stream whose replicas have not yet elected a leader, just after it was
+// created or while its leader moves), so nothing was done and asking again is safe. Any other
+// error, a timeout above all (the request may have been applied), is op's answer.
+func retry(ctx context.Context, op func() error) error {
+	for {
+		err := op()
+		if !errors.Is(err, nats.ErrNoResponders) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(retryWait):
+		}
+	}
+}
+
 // write creates (prev 0) or updates (at prev) key.
 func (r *Registry) write(key string, value []byte, prev uint64) (uint64, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), r.cfg.Timeout)
 	defer cancel()
 	var rev uint64
-	var err error
-	if prev == 0 {
-		rev, err = r.kv.Create(ctx, key, value)
-	} else {
-		rev, err = r.kv.Update(ctx, key, value, prev)
-	}
+	err := retry(ctx, func() (err error) {
+		if prev == 0 {
+			rev, err = r.kv.Create(ctx, key, value)
+		} else {
+			rev, err = r.kv.Update(ctx, key, value, prev)
+		}
+		return err
+	})
 	if err != nil {
 		return 0, classify("write "+key, err)
 	}
@@ -157,12 +180,14 @@ func (r *Registry) putObject(digest string, data []byte) error {
 	// An upload of tens of MiB to three replicas takes longer than a key's write.
 	ctx, cancel := context.WithTimeout(context.Background(), 10*r.cfg.Timeout)
 	defer cancel()
-	if info, err := r.obs.GetInfo(ctx, digest); err == nil && !info.Deleted && info.Size == uint64(len(data)) {
+	var info *natsjs.ObjectInfo
+	err := retry(ctx, func() (err error) { info, err = r.obs.GetInfo(ctx, digest); return err })
+	if err == nil && !info.Deleted && info.Size == uint64(len(data)) {
 		return nil
 	} else if err != nil && !errors.Is(err, natsjs.ErrObjectNotFound) {
 		return classify("object "+digest, err)
 	}
-	if _, err := r.obs.PutBytes(ctx, digest, data); err != nil {
+	if err := retry(ctx, func() (err error) { _, err = r.obs.PutBytes(ctx, digest, data); return err }); err != nil {
 		return classify("put object "+digest, err)
 	}
 	return nil
@@ -201,10 +226,14 @@ func (r *Registry) delete(key string, prev uint64) (uint64, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), r.cfg.Timeout)
 	defer cancel()
-	if err := r.kv.Delete(ctx, key, natsjs.LastRevision(prev)); err != nil {
+	if err := retry(ctx, func() error { return r.kv.Delete(ctx, key, natsjs.LastRevision(prev)) }); err != nil {
 		return 0, classify("delete "+key, err)
 	}
-	m, err := r.stream.GetLastMsgForSubject(ctx, "$KV."+r.cfg.Bucket+"."+key)
+	var m *natsjs.RawStreamMsg
+	err := retry(ctx, func() (err error) {
+		m, err = r.stream.GetLastMsgForSubject(ctx, "$KV."+r.cfg.Bucket+"."+key)
+		return err
+	})
 	if err != nil {
 		return 0, classify("revision of the delete of "+key, err)
 	}
@@ -216,7 +245,8 @@ func (r *Registry) Load() (registry.Snapshot, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*r.cfg.Timeout)
 	defer cancel()
 	var snap registry.Snapshot
-	info, err := r.stream.Info(ctx)
+	var info *natsjs.StreamInfo
+	err := retry(ctx, func() (err error) { info, err = r.stream.Info(ctx); return err })
 	if err != nil {
 		return snap, classify("stream info", err)
 	}
@@ -264,7 +294,8 @@ func sortSnapshot(s *registry.Snapshot) {
 // Fetch returns the bytes of the library object digest; the Object Store checks them against
 // the digest it recorded, and Fetch checks them against the name.
 func (r *Registry) Fetch(ctx context.Context, digest string) ([]byte, error) {
-	b, err := r.obs.GetBytes(ctx, digest)
+	var b []byte
+	err := retry(ctx, func() (err error) { b, err = r.obs.GetBytes(ctx, digest); return err })
 	if err != nil {
 		return nil, classify("get object "+digest, err)
 	}
