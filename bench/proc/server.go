@@ -8,12 +8,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
 
 	"github.com/valyala/fasthttp"
+
+	"gpufn/internal/freeport"
 )
 
 // ServerSpec is a server the bench starts as a child process: gpufn in one configuration, or
@@ -133,13 +136,15 @@ func exitErr(err error) error {
 	return err
 }
 
+// freeAddr is a loopback address for a server to listen on, outside the kernel's ephemeral
+// range where it leaves room (internal/freeport: no other bind to port 0 takes it before the
+// server listens).
 func freeAddr() (string, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ports, _, err := freeport.Loopback(1)
 	if err != nil {
 		return "", err
 	}
-	defer ln.Close()
-	return ln.Addr().String(), nil
+	return net.JoinHostPort("127.0.0.1", strconv.Itoa(ports[0])), nil
 }
 
 // LogTail returns the last lines of a log file, for error messages.

@@ -14,6 +14,9 @@ func TestCheck(t *testing.T) {
 		"weights":               nil,
 		"docs":                  nil,
 		"netspin":               nil,
+		"internal/freeport":     nil,
+		"internal/testport":     {"internal/freeport"},
+		"bench/proc":            {"internal/freeport"},
 		"metrics":               {"call"},
 		"registry":              {"store"},
 		"cluster":               {"registry", "registry/jetstream", "call"},
@@ -44,6 +47,7 @@ func TestCheck(t *testing.T) {
 		{"worker", "cpu"}, {"examples", "hip"},
 		{"compiler", "dispatcher"}, {"compiler", "engine"}, {"dispatcher", "compiler"},
 		{"metrics", "engine"}, {"weights", "function"}, {"docs", "call"}, {"netspin", "call"}, {"netspin", "bench/load"},
+		{"internal/freeport", "call"}, {"internal/testport", "call"}, {"bench/proc", "internal/testport"},
 		{"registry", "dispatcher"}, {"registry/jetstream", "call"}, {"cluster", "engine"}, {"cluster", "worker"},
 	} {
 		g := map[string][]string{}

@@ -12,6 +12,8 @@ var rules = []rule{
 	{pkg: "bundle", only: []string{"weights"}, why: "a model bundle as a client reads, uploads and checks it: a leaf above the safetensors reader, no HTTP of its own"},
 	{pkg: "function", only: []string{"libscan"}, why: "the config schema is a leaf above library scanning only"},
 	{pkg: "docs", only: []string{}, why: "the documents the server serves are a leaf"},
+	{pkg: "internal/freeport", only: []string{}, why: "finding free loopback ports outside the ephemeral range is a leaf, for the bench's servers and the tests' (internal/testport)"},
+	{pkg: "internal/testport", only: []string{"internal/freeport"}, why: "the tests' port helper wraps freeport only"},
 	{pkg: "netspin", only: []string{}, why: "spinning reads of a connection are a leaf, so that the frontend and the bench's client, which must not import each other, share them"},
 	{pkg: "call", only: []string{"function", "libscan", "gpu"}, why: "what crosses the layers is a leaf above the schema, library scanning and the device contract's data types"},
 
@@ -40,8 +42,8 @@ var rules = []rule{
 		why: "the metrics read what crosses the layers (invocations' timing, engine stats) and nothing else"},
 
 	// The bench measures servers from the outside.
-	{pkg: "bench/...", only: []string{"examples", "bundle", "netspin", "bench/..."},
-		why: "the bench talks HTTP only: it imports no server package (bundle is the client's side of model bundles, netspin the spinning reads of its connections)"},
+	{pkg: "bench/...", only: []string{"examples", "bundle", "netspin", "internal/freeport", "bench/..."},
+		why: "the bench talks HTTP only: it imports no server package (bundle is the client's side of model bundles, netspin the spinning reads of its connections, freeport the ports of the servers it starts)"},
 
 	// Devices are wired in main only.
 	{pkg: "*", deny: []string{"cuda", "hip", "cpu"}, except: []string{"cmd/..."},

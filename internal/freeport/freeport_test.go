@@ -1,4 +1,4 @@
-package testport
+package freeport
 
 import (
 	"net"
@@ -8,10 +8,16 @@ import (
 
 func TestLoopbackOutsideTheEphemeralRange(t *testing.T) {
 	lo, hi := ephemeral()
-	ports := Loopback(t, 8)
+	ports, outside, err := Loopback(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, want := span(8, lo, hi); outside != want {
+		t.Fatalf("outside %v for the range %d-%d", outside, lo, hi)
+	}
 	seen := map[int]bool{}
 	for _, p := range ports {
-		if p >= lo && p <= hi && lo-lowest >= 32 {
+		if outside && p >= lo && p <= hi {
 			t.Fatalf("port %d inside the ephemeral range %d-%d", p, lo, hi)
 		}
 		if p < lowest {
@@ -30,14 +36,18 @@ func TestLoopbackOutsideTheEphemeralRange(t *testing.T) {
 }
 
 func TestSpan(t *testing.T) {
-	for _, c := range []struct{ n, lo, hi, from, to int }{
-		{4, 32768, 60999, lowest, 32768}, // Linux's default: below
-		{4, 1024, 60999, 61000, 65536},   // no room below: above
-		{4, 1024, 65535, lowest, 65536},  // no room outside: anywhere
-		{4, 10010, 65530, lowest, 65536}, // too little room on either side
+	for _, c := range []struct {
+		n, lo, hi, from, to int
+		outside             bool
+	}{
+		{4, 32768, 60999, lowest, 32768, true},  // Linux's default: below
+		{4, 1024, 60999, 61000, 65536, true},    // no room below: above
+		{4, 1024, 9999, lowest, 65536, true},    // all of it above
+		{4, 1024, 65535, lowest, 65536, false},  // no room outside: anywhere
+		{4, 10010, 65530, lowest, 65536, false}, // too little room on either side
 	} {
-		if from, to := span(c.n, c.lo, c.hi); from != c.from || to != c.to {
-			t.Errorf("span(%d, %d, %d) = %d, %d; want %d, %d", c.n, c.lo, c.hi, from, to, c.from, c.to)
+		if from, to, outside := span(c.n, c.lo, c.hi); from != c.from || to != c.to || outside != c.outside {
+			t.Errorf("span(%d, %d, %d) = %d, %d, %v; want %d, %d, %v", c.n, c.lo, c.hi, from, to, outside, c.from, c.to, c.outside)
 		}
 	}
 }
