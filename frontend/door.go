@@ -21,9 +21,10 @@ import (
 // twice --max-body-bytes) has its body length set to zero, its connection marked to close and
 // the header X-Gpufn-Door set (to "too-large N" for the last). fasthttp then reads none of the
 // body and calls the handler, which sees the mark, answers from the header alone (401, 400,
-// 413, 503, or the system route's answer), and the connection closes with the body unread. A request that says Expect: 100-continue is
-// answered the same way without a 100 Continue (expectContinue). X-Gpufn-Door and
-// X-Gpufn-Body-Deadline that a client sends itself are dropped before the door looks.
+// 413, 503, or the system route's answer), and the connection closes with the body unread. A
+// request that says Expect: 100-continue is answered the same way without a 100 Continue
+// (expectContinue). X-Gpufn-Door and X-Gpufn-Body-Deadline that a client sends itself are
+// dropped before the door looks.
 
 // headerReceived is the server's HeaderReceived: it refuses the body of a request the server
 // will not read (see above), and gives the body of one it reads Config.ReadTimeout.
