@@ -21,12 +21,12 @@ import (
 // submitBody runs inv, whose input is inv.Body, on an idle worker lent to the caller, or
 // returns call.ErrNotLent without admitting it: inline runs off (Config.NoInline), streamed
 // inputs off (Config.NoStream), a deadline of the caller's own (an inline run would drive the
-// worker past it), an invocation that needs the whole GPU, or no worker to lend (lendForBody).
+// worker past it), an invocation that needs the whole GPU, or no worker to lend (admit, lendOnly).
 func (e *Engine) submitBody(inv *call.Invocation) error {
 	if e.cfg.NoInline || e.cfg.NoStream || !inv.Deadline.IsZero() || e.cfg.Mode == Auto && inv.Need > e.cfg.PoolBytes {
 		return call.ErrNotLent
 	}
-	s, err := e.sched.lendForBody(inv, e.faults.generation())
+	s, err := e.sched.admit(inv, lendOnly, e.faults.generation())
 	if err != nil {
 		e.stats.rejected.Add(1)
 		return err
@@ -39,21 +39,6 @@ func (e *Engine) submitBody(inv *call.Invocation) error {
 	e.stats.inline.Add(1)
 	s.runLent(inv)
 	return nil
-}
-
-// lendForBody lends the most recently idle slot to the submitter of inv, as an inline run
-// would take it (lendLocked) but whether or not its goroutine still spins; it never queues inv:
-// nil, nil when it lends nothing.
-func (q *sched) lendForBody(inv *call.Invocation, gen uint64) (*slot, error) {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	if q.draining {
-		return nil, call.ErrDraining
-	}
-	if err := q.q.refuse(inv); err != nil {
-		return nil, err
-	}
-	return q.lendLocked(inv, gen, true), nil
 }
 
 // readBody reads the rest of inv's body into Inputs[0] (nothing of it was read yet) and drops

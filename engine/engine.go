@@ -114,7 +114,7 @@ func (e *Engine) IOCapacity(outputs int) uint64 {
 // becomes now + Config.Timeout. The result arrives on inv.Done.
 func (e *Engine) Submit(inv *call.Invocation) error {
 	e.admitted(inv)
-	if _, err := e.sched.admit(inv, false, 0); err != nil {
+	if _, err := e.sched.admit(inv, queueIt, 0); err != nil {
 		e.stats.rejected.Add(1)
 		return err
 	}
@@ -144,7 +144,7 @@ func (e *Engine) SubmitInline(inv *call.Invocation) error {
 		return e.Submit(inv)
 	}
 	e.admitted(inv)
-	s, err := e.sched.admit(inv, true, e.faults.generation())
+	s, err := e.sched.admit(inv, lendOrQueue, e.faults.generation())
 	if err != nil {
 		e.stats.rejected.Add(1)
 		return err

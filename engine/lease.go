@@ -43,10 +43,10 @@ func (q *sched) lendLocked(inv *call.Invocation, gen uint64, spinning bool) *slo
 	if inv.Sched.Exclusive || inv.Sched.CallerDeadline || q.exclusive || q.q.len() > 0 || len(q.idle) == 0 {
 		return nil
 	}
-	if top := q.idle[len(q.idle)-1]; !top.workerUp(gen) || !spinning && !top.lease.parked.Load() {
+	s := q.idle[len(q.idle)-1]
+	if !s.workerUp(gen) || !spinning && !s.lease.parked.Load() {
 		return nil
 	}
-	s := q.idle[len(q.idle)-1]
 	q.idle = q.idle[:len(q.idle)-1]
 	q.running++
 	s.lease.lent.Store(true)

@@ -197,14 +197,13 @@ func (r *recovery) reaping() bool {
 // deferToRescue puts inv, handed to this slot of the shared domain, back at the head of the
 // queue when the slot has no live worker to run it on while the rescue window is open: a
 // rescue worker runs it now, where this slot would hold it through its worker's start. It
-// reports whether it did. The slot then starts its worker (its loop's ensure).
+// reports whether it did. The slot then starts its worker (its loop's ensure). A streamed body
+// was read whole before (dispatch reads it when the worker is down): nothing is queued with its
+// body still on the client's connection.
 func (s *slot) deferToRescue(inv *call.Invocation) bool {
 	e := s.e
 	if s.rescue || !e.res.open.Load() || e.res.up.Load() == 0 || inv.Sched.Whole || s.life.w != nil && !isClosed(s.life.w.Done()) {
 		return false
-	}
-	if inv.Body != nil && !s.readBody(inv) { // body.go: never queued with its body to come
-		return true
 	}
 	e.sched.putBack(inv)
 	e.kickRescue()

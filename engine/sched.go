@@ -27,11 +27,20 @@ type sched struct {
 	gathers *gatherTable
 }
 
+// How admit places an invocation it takes.
+type admission int
+
+const (
+	queueIt     admission = iota // queue it
+	lendOrQueue                  // lend it an idle slot whose goroutine parked (lendLocked), else queue it
+	lendOnly                     // lend it an idle slot, parked or still spinning, else nothing (a streamed body, body.go)
+)
+
 // admit takes inv, submitted: it refuses it (draining, or the queue or its tenant's share
-// full), lends it the most recently idle slot when inline and lendLocked allows it (the caller
-// then runs inv on that slot itself), or queues it and hands what it can to idle slots. gen is
-// the fault domain's generation (lendLocked).
-func (q *sched) admit(inv *call.Invocation, inline bool, gen uint64) (*slot, error) {
+// full), lends it the most recently idle slot as mode allows (the caller then runs inv on that
+// slot itself), or queues it and hands what it can to idle slots (lendOnly: nil, nil, inv
+// neither lent nor queued). gen is the fault domain's generation (lendLocked).
+func (q *sched) admit(inv *call.Invocation, mode admission, gen uint64) (*slot, error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.draining {
@@ -40,7 +49,10 @@ func (q *sched) admit(inv *call.Invocation, inline bool, gen uint64) (*slot, err
 	if err := q.q.refuse(inv); err != nil {
 		return nil, err
 	}
-	if inline {
+	switch mode {
+	case lendOnly:
+		return q.lendLocked(inv, gen, true), nil
+	case lendOrQueue:
 		if s := q.lendLocked(inv, gen, false); s != nil {
 			return s, nil
 		}

@@ -103,10 +103,10 @@ func (s *Server) mayStreamBody(ctx *fasthttp.RequestCtx) bool {
 }
 
 // bufferBody reads the request's body whole, if it is still to come, and makes it the
-// request's body (PostBody). As fasthttp would: a body declared longer than twice
-// --max-body-bytes is refused unread (413), a longer chunked body is refused once it passes
-// that, and a shorter one is read whole, so that the handler answers it 413 with a message of
-// its own. On an error it answers (the connection closes) and returns false.
+// request's body (PostBody). As fasthttp would: a chunked body is refused once it passes twice
+// --max-body-bytes (one declared longer never comes here: the door refused it unread), and a
+// shorter one is read whole, so that the handler answers it 413 with a message of its own. On
+// an error it answers (the connection closes) and returns false.
 func (s *Server) bufferBody(ctx *fasthttp.RequestCtx) bool {
 	r := ctx.RequestBodyStream()
 	if r == nil {
@@ -114,11 +114,6 @@ func (s *Server) bufferBody(ctx *fasthttp.RequestCtx) bool {
 	}
 	limit := 2 * s.cfg.MaxBodyBytes
 	n := ctx.Request.Header.ContentLength()
-	if n > limit {
-		ctx.SetConnectionClose()
-		s.tooLarge(ctx, n)
-		return false
-	}
 	var b []byte
 	var err error
 	if n >= 0 {
@@ -233,12 +228,8 @@ func minTime(a, b time.Time) time.Time {
 // the reader (release must be called once the invocation is answered).
 func (s *Server) streamBody(ctx *fasthttp.RequestCtx, inv *call.Invocation) *bodyReader {
 	n := ctx.Request.Header.ContentLength()
-	wait := s.cfg.StreamBodyWait
-	if wait <= 0 {
-		wait = streamBodyWaitDefault
-	}
 	br := bodyReaders.Get().(*bodyReader)
-	*br = bodyReader{r: ctx.RequestBodyStream(), conn: ctx.Conn(), wait: wait, restore: s.bodyDeadline(ctx)}
+	*br = bodyReader{r: ctx.RequestBodyStream(), conn: ctx.Conn(), wait: s.cfg.StreamBodyWait, restore: s.bodyDeadline(ctx)}
 	inv.Inputs = append(inv.Inputs[:0], bodyBuffer(ctx, n))
 	inv.Body = br
 	return br

@@ -70,7 +70,6 @@ func (s *Server) runInvoke(ctx *fasthttp.RequestCtx, caller auth.Identity, tenan
 		again := call.Acquire()
 		again.Fn, again.Tenant, again.Headroom = inv.Fn, inv.Tenant, inv.Headroom
 		again.Inputs = append(again.Inputs[:0], inv.Inputs[0])
-		again.Body = br
 		call.Release(inv)
 		inv = again
 		if !s.finishBody(ctx, inv, br, br.n) {

@@ -136,6 +136,9 @@ func New(cfg Config, d *dispatcher.Dispatcher, tokens *auth.Tokens) *Server {
 	if cfg.ReadTimeout <= 0 {
 		cfg.ReadTimeout = 60 * time.Second
 	}
+	if cfg.StreamBodyWait <= 0 {
+		cfg.StreamBodyWait = streamBodyWaitDefault
+	}
 	if cfg.IdleTimeout <= 0 {
 		cfg.IdleTimeout = 30 * time.Second
 	}
