@@ -7,8 +7,9 @@
  * <cuda.h> without a conflict: scripts/cuda-headers-check.sh does exactly that on the GPU
  * machine and proves, with _Static_assert, that each function-pointer type below is the type of
  * the real prototype and that each constant has the vendor's value. The lists GF_CUDA_FUNCS and
- * GF_CUDA_CONSTS are the single source of truth: lib.c builds its symbol table and its dlsym
- * loop from GF_CUDA_FUNCS, the check script walks both lists.
+ * GF_CUDA_CONSTS (with the optional groups below them) are the single source of truth: lib.c
+ * builds its symbol table and its dlsym loops from the function lists, the check script walks
+ * them all.
  *
  * Type choices (each checked against cuda.h by the script):
  * - CUresult, CUdevice_attribute, CUjit_option, CUjitInputType and CUfunction_attribute are
@@ -42,6 +43,7 @@ typedef struct CUgraph_st *gf_CUgraph;
 typedef struct CUgraphNode_st *gf_CUgraphNode;
 typedef struct CUgraphExec_st *gf_CUgraphExec;
 typedef struct CUlinkState_st *gf_CUlinkState;
+typedef struct CUevent_st *gf_CUevent;
 typedef unsigned long long gf_CUmemGenericAllocationHandle;
 typedef unsigned int gf_CUmemAllocationGranularity_flags;
 
@@ -107,6 +109,7 @@ typedef gf_CUresult (*gf_cuMemFree_v2_fn)(gf_CUdeviceptr p);
 typedef gf_CUresult (*gf_cuMemcpyHtoD_v2_fn)(gf_CUdeviceptr dst, const void *src, size_t bytes);
 typedef gf_CUresult (*gf_cuMemcpyHtoDAsync_v2_fn)(gf_CUdeviceptr dst, const void *src, size_t bytes, gf_CUstream stream);
 typedef gf_CUresult (*gf_cuMemcpyDtoH_v2_fn)(void *dst, gf_CUdeviceptr src, size_t bytes);
+typedef gf_CUresult (*gf_cuMemcpyDtoHAsync_v2_fn)(void *dst, gf_CUdeviceptr src, size_t bytes, gf_CUstream stream);
 typedef gf_CUresult (*gf_cuMemsetD8_v2_fn)(gf_CUdeviceptr dst, unsigned char value, size_t n);
 typedef gf_CUresult (*gf_cuMemHostRegister_v2_fn)(void *p, size_t bytes, unsigned int flags);
 typedef gf_CUresult (*gf_cuMemHostUnregister_fn)(void *p);
@@ -150,6 +153,10 @@ typedef gf_CUresult (*gf_cuMemMap_fn)(gf_CUdeviceptr ptr, size_t size, size_t of
 typedef gf_CUresult (*gf_cuMemUnmap_fn)(gf_CUdeviceptr ptr, size_t size);
 typedef gf_CUresult (*gf_cuMemSetAccess_fn)(gf_CUdeviceptr ptr, size_t size, const struct CUmemAccessDesc_st *desc,
                                             size_t count);
+typedef gf_CUresult (*gf_cuEventCreate_fn)(gf_CUevent *event, unsigned int flags);
+typedef gf_CUresult (*gf_cuEventRecord_fn)(gf_CUevent event, gf_CUstream stream);
+typedef gf_CUresult (*gf_cuEventElapsedTime_fn)(float *ms, gf_CUevent start, gf_CUevent end);
+typedef gf_CUresult (*gf_cuEventDestroy_v2_fn)(gf_CUevent event);
 typedef gf_CUresult (*gf_cuGetErrorName_fn)(gf_CUresult r, const char **name);
 typedef gf_CUresult (*gf_cuGetErrorString_fn)(gf_CUresult r, const char **msg);
 
@@ -172,6 +179,7 @@ typedef gf_CUresult (*gf_cuGetErrorString_fn)(gf_CUresult r, const char **msg);
 	X(cuMemcpyHtoD_v2, gf_cuMemcpyHtoD_v2_fn)                   \
 	X(cuMemcpyHtoDAsync_v2, gf_cuMemcpyHtoDAsync_v2_fn)         \
 	X(cuMemcpyDtoH_v2, gf_cuMemcpyDtoH_v2_fn)                   \
+	X(cuMemcpyDtoHAsync_v2, gf_cuMemcpyDtoHAsync_v2_fn)         \
 	X(cuMemsetD8_v2, gf_cuMemsetD8_v2_fn)                       \
 	X(cuMemHostRegister_v2, gf_cuMemHostRegister_v2_fn)         \
 	X(cuMemHostUnregister, gf_cuMemHostUnregister_fn)           \
@@ -185,8 +193,20 @@ typedef gf_CUresult (*gf_cuGetErrorString_fn)(gf_CUresult r, const char **msg);
 	X(cuLinkAddData_v2, gf_cuLinkAddData_v2_fn)                 \
 	X(cuLinkComplete, gf_cuLinkComplete_fn)                     \
 	X(cuLinkDestroy, gf_cuLinkDestroy_fn)                       \
+	X(cuEventCreate, gf_cuEventCreate_fn)                       \
+	X(cuEventRecord, gf_cuEventRecord_fn)                       \
+	X(cuEventDestroy_v2, gf_cuEventDestroy_v2_fn)               \
 	X(cuGetErrorName, gf_cuGetErrorName_fn)                     \
 	X(cuGetErrorString, gf_cuGetErrorString_fn)
+
+/* X(symbol, function-pointer type): the elapsed time between two events, under two names of one
+ * prototype. lib.c uses the first one the driver has, and needs one of them:
+ * cuEventElapsedTime_v2 came with CUDA 12.8 (from 13.0 cuda.h maps cuEventElapsedTime to it),
+ * older drivers have cuEventElapsedTime only. The check script checks the one the toolkit
+ * declares. */
+#define GF_CUDA_ELAPSED_FUNCS(X)                              \
+	X(cuEventElapsedTime_v2, gf_cuEventElapsedTime_fn)        \
+	X(cuEventElapsedTime, gf_cuEventElapsedTime_fn)
 
 /* X(symbol, function-pointer type): the graph API (CUDA 12 and later), resolved when present.
  * Without it the package launches kernels one by one (Device.Graphs reports false). */
@@ -248,6 +268,7 @@ typedef gf_CUresult (*gf_cuGetErrorString_fn)(gf_CUresult r, const char **msg);
 	X(CUDA_ERROR_MPS_MAX_CONNECTIONS_REACHED, 809)               \
 	X(CUDA_ERROR_MPS_CLIENT_TERMINATED, 810)                     \
 	X(CUDA_ERROR_UNKNOWN, 999)                                   \
+	X(CU_EVENT_DEFAULT, 0)                                       \
 	X(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, 1)              \
 	X(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X, 2)                    \
 	X(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y, 3)                    \
@@ -285,7 +306,7 @@ enum {
 	GF_NAME_SIZE = 256,       /* bytes for a device name */
 };
 
-/* Implemented in lib.c. Handles (CUmodule, CUfunction) travel to and from Go as uint64_t. */
+/* Implemented in lib.c. Handles (CUmodule, CUfunction, CUevent) travel to and from Go as uint64_t. */
 const char *gf_cuda_load(void);
 gf_CUresult gf_cuInit(void);
 gf_CUresult gf_cuDriverGetVersion(int *v);
@@ -303,6 +324,7 @@ gf_CUresult gf_cuMemFree(gf_CUdeviceptr p);
 gf_CUresult gf_cuMemcpyHtoD(gf_CUdeviceptr dst, const void *src, size_t n);
 gf_CUresult gf_cuMemcpyHtoDAsync(gf_CUdeviceptr dst, const void *src, size_t n);
 gf_CUresult gf_cuMemcpyDtoH(void *dst, gf_CUdeviceptr src, size_t n);
+gf_CUresult gf_cuMemcpyDtoHAsync(void *dst, gf_CUdeviceptr src, size_t n);
 gf_CUresult gf_cuMemsetD8(gf_CUdeviceptr dst, unsigned char v, size_t n);
 gf_CUresult gf_cuMemHostRegister(void *p, size_t n);
 gf_CUresult gf_cuMemHostUnregister(void *p);
@@ -324,6 +346,10 @@ gf_CUresult gf_cuResidentAlloc(gf_CUdevice dev, size_t n, gf_CUdeviceptr *ptr, s
                                gf_CUmemGenericAllocationHandle *handle);
 gf_CUresult gf_cuResidentAccess(gf_CUdevice dev, gf_CUdeviceptr ptr, size_t size, unsigned int flags);
 gf_CUresult gf_cuResidentFree(gf_CUdeviceptr ptr, size_t size, gf_CUmemGenericAllocationHandle handle);
+gf_CUresult gf_cuEventCreate(uint64_t *event);
+gf_CUresult gf_cuEventRecord(uint64_t event);
+gf_CUresult gf_cuEventElapsed(float *ms, uint64_t start, uint64_t end);
+gf_CUresult gf_cuEventDestroy(uint64_t event);
 const char *gf_cuErrorName(gf_CUresult r);
 const char *gf_cuErrorString(gf_CUresult r);
 

@@ -28,6 +28,8 @@ type Device struct {
 	graphs  map[gpu.Graph]struct{}
 	// residents are the resident allocations (resident.go), by address.
 	residents map[gpu.Ptr]residentAlloc
+	// marks are the events of the timing marks (timer.go), made on first use (0: not yet).
+	marks [gpu.MaxMarks]uint64
 }
 
 // funcState is what a Device keeps per kernel handle it gave out.
@@ -214,6 +216,7 @@ func (d *Device) Close() error {
 	if d.lost != nil {
 		return nil
 	}
+	d.destroyMarks()
 	for g := range d.graphs {
 		C.gf_cuGraphExecDestroy(C.uint64_t(g))
 	}

@@ -11,15 +11,18 @@
 #define GF_FIELD(sym, type) type sym;
 static struct {
 	GF_CUDA_FUNCS(GF_FIELD)
+	GF_CUDA_ELAPSED_FUNCS(GF_FIELD)
 	GF_CUDA_GRAPH_FUNCS(GF_FIELD)
 	GF_CUDA_VMM_FUNCS(GF_FIELD)
+	gf_cuEventElapsedTime_fn elapsed; /* the first symbol of GF_CUDA_ELAPSED_FUNCS resolved */
 	int graphs; /* every symbol of GF_CUDA_GRAPH_FUNCS resolved */
 	int vmm;    /* every symbol of GF_CUDA_VMM_FUNCS resolved */
 } api;
 #undef GF_FIELD
 
-// gf_cuda_load opens libcuda.so.1 and resolves every symbol of GF_CUDA_FUNCS. It returns NULL
-// on success, else a static description of what is missing. The Go side calls it once.
+// gf_cuda_load opens libcuda.so.1 and resolves every symbol of GF_CUDA_FUNCS and one of
+// GF_CUDA_ELAPSED_FUNCS (the optional groups where the driver has them). It returns NULL on
+// success, else a static description of what is missing. The Go side calls it once.
 const char *gf_cuda_load(void) {
 	void *h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
 	if (h == NULL) {
@@ -32,6 +35,17 @@ const char *gf_cuda_load(void) {
 	}
 	GF_CUDA_FUNCS(GF_RESOLVE)
 #undef GF_RESOLVE
+	api.elapsed = NULL;
+#define GF_RESOLVE_ELAPSED(sym, type)      \
+	api.sym = (type)dlsym(h, #sym);        \
+	if (api.elapsed == NULL) {             \
+		api.elapsed = api.sym;             \
+	}
+	GF_CUDA_ELAPSED_FUNCS(GF_RESOLVE_ELAPSED)
+#undef GF_RESOLVE_ELAPSED
+	if (api.elapsed == NULL) {
+		return "libcuda.so.1 lacks cuEventElapsedTime: NVIDIA driver too old";
+	}
 	api.graphs = 1;
 #define GF_RESOLVE_OPTIONAL(sym, type)     \
 	api.sym = (type)dlsym(h, #sym);        \
@@ -90,6 +104,10 @@ gf_CUresult gf_cuMemcpyHtoDAsync(gf_CUdeviceptr dst, const void *src, size_t n) 
 	return api.cuMemcpyHtoDAsync_v2(dst, src, n, NULL);
 }
 gf_CUresult gf_cuMemcpyDtoH(void *dst, gf_CUdeviceptr src, size_t n) { return api.cuMemcpyDtoH_v2(dst, src, n); }
+// gf_cuMemcpyDtoHAsync enqueues a device-to-host copy on the default (NULL) stream.
+gf_CUresult gf_cuMemcpyDtoHAsync(void *dst, gf_CUdeviceptr src, size_t n) {
+	return api.cuMemcpyDtoHAsync_v2(dst, src, n, NULL);
+}
 gf_CUresult gf_cuMemsetD8(gf_CUdeviceptr dst, unsigned char v, size_t n) { return api.cuMemsetD8_v2(dst, v, n); }
 gf_CUresult gf_cuMemHostRegister(void *p, size_t n) { return api.cuMemHostRegister_v2(p, n, 0); }
 gf_CUresult gf_cuMemHostUnregister(void *p) { return api.cuMemHostUnregister(p); }
@@ -302,6 +320,26 @@ gf_CUresult gf_cuGraphLaunch(uint64_t exec) {
 }
 
 gf_CUresult gf_cuGraphExecDestroy(uint64_t exec) { return api.cuGraphExecDestroy((gf_CUgraphExec)(uintptr_t)exec); }
+
+// gf_cuEventCreate creates an event with CU_EVENT_DEFAULT (flags 0: it records timing; no
+// blocking synchronization, no interprocess use) into *event.
+gf_CUresult gf_cuEventCreate(uint64_t *event) {
+	gf_CUevent e = NULL;
+	gf_CUresult r = api.cuEventCreate(&e, GF_CU_EVENT_DEFAULT);
+	*event = (uint64_t)(uintptr_t)e;
+	return r;
+}
+
+// gf_cuEventRecord records an event on the default (NULL) stream.
+gf_CUresult gf_cuEventRecord(uint64_t event) { return api.cuEventRecord((gf_CUevent)(uintptr_t)event, NULL); }
+
+// gf_cuEventElapsed is the time in ms from start to end (cuEventElapsedTime_v2, or the first
+// version where the driver lacks it).
+gf_CUresult gf_cuEventElapsed(float *ms, uint64_t start, uint64_t end) {
+	return api.elapsed(ms, (gf_CUevent)(uintptr_t)start, (gf_CUevent)(uintptr_t)end);
+}
+
+gf_CUresult gf_cuEventDestroy(uint64_t event) { return api.cuEventDestroy_v2((gf_CUevent)(uintptr_t)event); }
 
 // gf_cuErrorName and gf_cuErrorString return the driver's text for r, or NULL when the driver
 // does not know r. They touch no context, so they are safe after a fatal error.

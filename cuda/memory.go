@@ -7,6 +7,8 @@ package cuda
 #cgo nocallback gf_cuMemcpyHtoDAsync
 #cgo noescape gf_cuMemcpyDtoH
 #cgo nocallback gf_cuMemcpyDtoH
+#cgo noescape gf_cuMemcpyDtoHAsync
+#cgo nocallback gf_cuMemcpyDtoHAsync
 #cgo nocallback gf_cuMemsetD8
 #include "cuda_decls.h"
 */
@@ -88,6 +90,24 @@ func (d *Device) CopyFromDevice(dst []byte, src gpu.Ptr) error {
 	}
 	r := C.gf_cuMemcpyDtoH(unsafe.Pointer(&dst[0]), C.gf_CUdeviceptr(src), C.size_t(len(dst)))
 	return d.result("cuMemcpyDtoH_v2", r)
+}
+
+// CopyFromDeviceAsync enqueues a copy of len(dst) bytes from src to host memory on the default
+// stream (cuMemcpyDtoHAsync_v2) and returns without waiting (gpu.StreamTimer). dst holds the
+// bytes once the next Synchronize has returned without error; it must stay mapped until then
+// and must not be Go memory (the driver writes it after the call returns). Into memory pinned
+// with HostRegister the copy is a DMA that runs while the host goes on (into pageable memory
+// the driver stages it and the call waits for it). A zero-length copy does nothing. It does
+// not allocate.
+func (d *Device) CopyFromDeviceAsync(dst []byte, src gpu.Ptr) error {
+	if d.closed || d.lost != nil {
+		return d.unusable(opCopyFromAsync)
+	}
+	if len(dst) == 0 {
+		return nil
+	}
+	r := C.gf_cuMemcpyDtoHAsync(unsafe.Pointer(&dst[0]), C.gf_CUdeviceptr(src), C.size_t(len(dst)))
+	return d.result(opCopyFromAsync, r)
 }
 
 // Memset sets n bytes at dst to v (cuMemsetD8_v2). It is enqueued on the default stream and

@@ -1,6 +1,9 @@
 package gpu
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // Ptr is a device address. The zero Ptr is never a valid allocation.
 type Ptr uint64
@@ -109,6 +112,32 @@ type AsyncCopier interface {
 	// CopyToDeviceAsync enqueues a copy of src to dst; src must not change until the next
 	// Synchronize. Errors of the copy itself may surface at that Synchronize.
 	CopyToDeviceAsync(dst Ptr, src []byte) error
+}
+
+// MaxMarks is the number of timing marks a StreamTimer keeps: marks 0 to MaxMarks-1.
+const MaxMarks = 4
+
+// StreamTimer is a Device that can enqueue a device-to-host copy on the default stream without
+// waiting for it, and time the work of that stream with marks recorded on it (CUDA events).
+// With it and an AsyncCopier the worker enqueues a whole invocation (copies in, launches,
+// copies out, the zeroing of its buffers) and waits once, timing each part on the device.
+//
+// The device owns its marks: they are made once, on first use, and released by Close; no
+// method allocates.
+type StreamTimer interface {
+	// CopyFromDeviceAsync enqueues a copy of len(dst) bytes at src to dst, in order with the
+	// launches, copies and memsets around it, and returns without waiting: dst holds the
+	// bytes only once the next Synchronize has returned without error, and must stay mapped
+	// and untouched until then. dst must not be Go memory; it is meant to be host memory
+	// pinned with HostRegister (the worker's context), from which the copy is a DMA that
+	// runs while the host goes on. Errors of the copy itself may surface at that Synchronize.
+	CopyFromDeviceAsync(dst []byte, src Ptr) error
+	// Mark records timing mark i (0 <= i < MaxMarks) on the default stream: it is reached
+	// once the work enqueued before it has run. Marking i again moves it.
+	Mark(i int) error
+	// Elapsed is the device time from mark i to mark j. It is valid only after a Synchronize
+	// that followed both marks; before, or for a mark never recorded, it is an error.
+	Elapsed(i, j int) (time.Duration, error)
 }
 
 // CheckLaunch checks a launch's shape against the limits: every dimension at least 1 and at

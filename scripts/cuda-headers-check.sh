@@ -44,6 +44,15 @@ GF_CUDA_FUNCS(GF_CHECK_FN)
 GF_CUDA_GRAPH_FUNCS(GF_CHECK_FN)
 GF_CUDA_VMM_FUNCS(GF_CHECK_FN)
 
+/* GF_CUDA_ELAPSED_FUNCS: two names of one prototype. cuda.h declares cuEventElapsedTime_v2
+ * from CUDA 12.8 (CUDA 13.0 maps the name cuEventElapsedTime to it with a macro); before 12.8
+ * only cuEventElapsedTime. The one the toolkit has is checked. */
+#if CUDA_VERSION >= 12080
+GF_CHECK_FN(cuEventElapsedTime_v2, gf_cuEventElapsedTime_fn)
+#else
+GF_CHECK_FN(cuEventElapsedTime, gf_cuEventElapsedTime_fn)
+#endif
+
 /* The virtual memory management structs lib.c fills: same size, every field at the same offset. */
 _Static_assert(sizeof(gf_CUmemAllocationProp) == sizeof(CUmemAllocationProp), "CUmemAllocationProp size");
 _Static_assert(offsetof(gf_CUmemAllocationProp, type) == offsetof(CUmemAllocationProp, type), "CUmemAllocationProp.type");
@@ -88,11 +97,13 @@ _Static_assert(__builtin_types_compatible_p(gf_CUgraph, CUgraph), "CUgraph");
 _Static_assert(__builtin_types_compatible_p(gf_CUgraphNode, CUgraphNode), "CUgraphNode");
 _Static_assert(__builtin_types_compatible_p(gf_CUgraphExec, CUgraphExec), "CUgraphExec");
 _Static_assert(__builtin_types_compatible_p(gf_CUlinkState, CUlinkState), "CUlinkState");
+_Static_assert(__builtin_types_compatible_p(gf_CUevent, CUevent), "CUevent");
 
 #define GF_COUNT(a, b) +1
 int main(void) {
 	printf("cuda headers: %d prototypes and %d constants match (CUDA_VERSION %d)\n",
-	       0 GF_CUDA_FUNCS(GF_COUNT) GF_CUDA_GRAPH_FUNCS(GF_COUNT), 0 GF_CUDA_CONSTS(GF_COUNT), CUDA_VERSION);
+	       0 GF_CUDA_FUNCS(GF_COUNT) GF_CUDA_GRAPH_FUNCS(GF_COUNT) GF_CUDA_VMM_FUNCS(GF_COUNT) + 1 /* elapsed */,
+	       0 GF_CUDA_CONSTS(GF_COUNT), CUDA_VERSION);
 	return 0;
 }
 C

@@ -21,12 +21,20 @@ import (
 // Executor runs invocations on one device: it caches modules by content hash (bounded by the
 // device memory they take, modcache.go) and plans by function ID, allocates every buffer from the pool, copies inputs in, runs the control flow on
 // the default stream, copies outputs out, and zeroes the pool span, after success and after
-// failure alike.
+// failure alike. On a device with asynchronous copies both ways and timing marks (CUDA:
+// gpu.AsyncCopier and gpu.StreamTimer) it enqueues all of that and waits once per invocation
+// (executeStream).
 //
 // An Executor is not safe for concurrent use: the worker's main goroutine, locked to its OS
 // thread, owns it.
 type Executor struct {
-	dev    gpu.Device
+	dev gpu.Device
+	// ac is dev's asynchronous host-to-device copies (nil: it has none); st its asynchronous
+	// device-to-host copies and timing marks, set only when ac is too (executeStream).
+	ac gpu.AsyncCopier
+	st gpu.StreamTimer
+	// owed is a zeroing of the pool span left for after the reply (executeStream, ZeroOwed).
+	owed   bool
 	pool   *bufpool.Pool
 	limits function.Limits // the device's, for evaluating launch shapes
 	arch   string
@@ -164,6 +172,12 @@ func NewExecutor(dev gpu.Device, pool *bufpool.Pool, opt ExecutorOptions) *Execu
 		residents: map[[32]byte]*resident{}, residentBudget: opt.ResidentBytes,
 		graphOpts: graphOptions{min: opt.GraphMinLaunches, max: opt.MaxGraphs, maxLaunches: opt.GraphMaxLaunches},
 	}
+	if ac, ok := dev.(gpu.AsyncCopier); ok {
+		e.ac = ac
+		if st, ok := dev.(gpu.StreamTimer); ok {
+			e.st = st
+		}
+	}
 	if gd, ok := dev.(gpu.GraphDevice); ok && !opt.NoGraphs && gd.CanGraph() {
 		e.gdev = gd
 		e.graphs = map[uint64]*graphEntry{}
@@ -176,6 +190,7 @@ func NewExecutor(dev gpu.Device, pool *bufpool.Pool, opt ExecutorOptions) *Execu
 // SetPool replaces the pool (nil: the worker gave its pool back and cannot run invocations).
 // Cached graphs hold the old pool's addresses, so they are dropped.
 func (e *Executor) SetPool(p *bufpool.Pool) {
+	e.ZeroOwed()
 	e.pool = p
 	e.dropGraphs(func(*graphEntry) bool { return true })
 }
@@ -211,6 +226,7 @@ func (e *Executor) Run(req *Invoke, mem []byte, res *Result) { e.RunIn(req, mem,
 // starts each input's copy to the device as soon as a part of it is there.
 func (e *Executor) RunIn(req *Invoke, mem []byte, ready *atomic.Uint64, res *Result) {
 	start := time.Now()
+	e.ZeroOwed() // the worker's loop pays it after each reply; this is the guard
 	e.ready = ready
 	res.ID = req.ID
 	res.Outputs = res.Outputs[:0]
@@ -309,6 +325,9 @@ func (e *Executor) run(req *Invoke, mem []byte, res *Result) error {
 	if err := e.pool.Reserve(need); err != nil {
 		return err
 	}
+	if e.st != nil {
+		return e.executeStream(pl, req, mem, res) // zeroes the span itself
+	}
 	err = e.execute(pl, req, mem, res)
 	t := time.Now()
 	if rerr := e.release(); rerr != nil && err == nil {
@@ -318,19 +337,20 @@ func (e *Executor) run(req *Invoke, mem []byte, res *Result) error {
 	return err
 }
 
-// release enqueues the zeroing of the pool span on the default stream and returns without
-// waiting for it: everything the next invocation puts on the device (its copies in, its
-// kernels) is ordered after it on that stream, so no kernel can see this invocation's data,
-// and the reply does not wait for the memset. An error of the memset itself (only a lost
-// device can fail it) surfaces at the next synchronization; a pool is given back with Free,
-// which waits for the memset.
+// release enqueues the zeroing of the pool span on the default stream: everything the next
+// invocation puts on the device (its copies in, its kernels) is ordered after it on that
+// stream, so no kernel can see this invocation's data. On a device without timing marks (run)
+// it returns without waiting for the memset, and the reply does not wait for it; an error of
+// the memset itself (only a lost device can fail it) surfaces at the next synchronization.
+// executeStream enqueues it before the invocation's one synchronization, which then waits for
+// it too (its device time is Stages.Zero, measured between marks). A pool is given back with
+// Free, which waits for the memset.
 func (e *Executor) release() error {
 	return e.pool.Release()
 }
 
-func (e *Executor) execute(pl *plan, req *Invoke, mem []byte, res *Result) error {
-	p := pl.p
-	n := p.NumSlots()
+// allocSlots hands out every buffer of the invocation from the reserved span.
+func (e *Executor) allocSlots(n int) error {
 	e.ptrs = growPtrs(e.ptrs, n)
 	for i := 0; i < n; i++ {
 		ptr, err := e.pool.Alloc(e.sizes[i])
@@ -339,27 +359,81 @@ func (e *Executor) execute(pl *plan, req *Invoke, mem []byte, res *Result) error
 		}
 		e.ptrs[i] = ptr
 	}
-	t := time.Now()
-	if ac, ok := e.dev.(gpu.AsyncCopier); ok {
-		// Enqueue every input, then wait once: one round trip to the GPU instead of one per
-		// input. The context is pinned and does not change while the worker runs. A streamed
-		// input is enqueued in parts, each as soon as the server has written it.
-		for i, in := range e.inputs {
-			for done := 0; done < len(in); {
-				upto := len(in)
-				if req.Streamed {
-					sp := req.Inputs[i]
-					w, err := e.awaitInputs(sp.Off+uint64(done)+1, &res.Stages)
-					if err != nil {
-						return err
-					}
-					upto = int(min(w, sp.End()) - sp.Off)
+	return nil
+}
+
+// copyInputsAsync enqueues every input's copy to the device, without waiting for them. The
+// context is pinned and does not change while the worker runs. A streamed input is enqueued in
+// parts, each as soon as the server has written it.
+func (e *Executor) copyInputsAsync(p *function.Plan, req *Invoke, res *Result) error {
+	for i, in := range e.inputs {
+		for done := 0; done < len(in); {
+			upto := len(in)
+			if req.Streamed {
+				sp := req.Inputs[i]
+				w, err := e.awaitInputs(sp.Off+uint64(done)+1, &res.Stages)
+				if err != nil {
+					return err
 				}
-				if err := ac.CopyToDeviceAsync(e.ptrs[i]+gpu.Ptr(done), in[done:upto]); err != nil {
-					return fmt.Errorf("copying input %q to the device: %w", p.Inputs[i], err)
-				}
-				done = upto
+				upto = int(min(w, sp.End()) - sp.Off)
 			}
+			if err := e.ac.CopyToDeviceAsync(e.ptrs[i]+gpu.Ptr(done), in[done:upto]); err != nil {
+				return fmt.Errorf("copying input %q to the device: %w", p.Inputs[i], err)
+			}
+			done = upto
+		}
+	}
+	return nil
+}
+
+// launch launches the control flow: recorded (and as a graph where one is cached, setting
+// Stages.Graph), or op by op.
+func (e *Executor) launch(pl *plan, res *Result) error {
+	if e.gdev != nil && !pl.noGraph {
+		stage, err := e.launchRecorded(pl)
+		res.Stages.Graph = stage
+		return err
+	}
+	return e.ops(pl, pl.p.Body)
+}
+
+// placeOutputs lays the outputs out in the request's output area, each at an 8-byte aligned
+// offset after the one before, and appends their spans to res.Outputs. An output that does not
+// fit in what is left of the area is output_too_large. It copies nothing.
+func (e *Executor) placeOutputs(p *function.Plan, req *Invoke, mem []byte, res *Result) error {
+	off := req.Output.Off
+	end := req.Output.End()
+	if end > uint64(len(mem)) || end < off {
+		return codeErr(call.CodeInternal, "output area [%d,+%d) outside the context", req.Output.Off, req.Output.Len)
+	}
+	for _, slot := range p.Outputs {
+		size := e.sizes[slot]
+		if size > end-off {
+			return &execError{code: call.CodeOutputTooLarge, err: fmt.Errorf("output %q of %d bytes %w (%d bytes left of %d)", p.SlotName(int(slot)), size, shm.ErrTooLarge, end-off, len(mem))}
+		}
+		res.Outputs = append(res.Outputs, shm.Span{Off: off, Len: size})
+		off += (size + 7) &^ 7
+		if off > end {
+			off = end
+		}
+	}
+	return nil
+}
+
+// execute runs an invocation on a device without timing marks: the inputs' copies (enqueued
+// together where the device has asynchronous ones) and a wait, the launches and a wait, then
+// each output's copy out, which waits too. run zeroes the span after it.
+func (e *Executor) execute(pl *plan, req *Invoke, mem []byte, res *Result) error {
+	p := pl.p
+	if err := e.allocSlots(p.NumSlots()); err != nil {
+		return err
+	}
+	t := time.Now()
+	if e.ac != nil {
+		// Enqueue every input, then wait once: one round trip to the GPU instead of one per
+		// input.
+		if err := e.copyInputsAsync(p, req, res); err != nil {
+			return err
 		}
 		if err := e.dev.Synchronize(); err != nil {
 			return fmt.Errorf("copying the inputs to the device: %w", err)
@@ -381,13 +455,7 @@ func (e *Executor) execute(pl *plan, req *Invoke, mem []byte, res *Result) error
 	}
 	t2 := time.Now()
 	res.Stages.H2D = t2.Sub(t).Nanoseconds()
-	if e.gdev != nil && !pl.noGraph {
-		stage, err := e.launchRecorded(pl)
-		res.Stages.Graph = stage
-		if err != nil {
-			return err
-		}
-	} else if err := e.ops(pl, p.Body); err != nil {
+	if err := e.launch(pl, res); err != nil {
 		return err
 	}
 	if err := e.dev.Synchronize(); err != nil {
@@ -395,29 +463,148 @@ func (e *Executor) execute(pl *plan, req *Invoke, mem []byte, res *Result) error
 	}
 	t3 := time.Now()
 	res.Stages.Kernel = t3.Sub(t2).Nanoseconds()
-	off := req.Output.Off
-	end := req.Output.End()
-	if end > uint64(len(mem)) || end < off {
-		return codeErr(call.CodeInternal, "output area [%d,+%d) outside the context", req.Output.Off, req.Output.Len)
+	first := len(res.Outputs)
+	if err := e.placeOutputs(p, req, mem, res); err != nil {
+		return err
 	}
-	for _, slot := range p.Outputs {
-		size := e.sizes[slot]
-		if size > end-off {
-			return &execError{code: call.CodeOutputTooLarge, err: fmt.Errorf("output %q of %d bytes %w (%d bytes left of %d)", p.SlotName(int(slot)), size, shm.ErrTooLarge, end-off, len(mem))}
-		}
-		if size > 0 {
-			if err := e.dev.CopyFromDevice(mem[off:off+size], e.ptrs[slot]); err != nil {
+	for k, slot := range p.Outputs {
+		if sp := res.Outputs[first+k]; sp.Len > 0 {
+			if err := e.dev.CopyFromDevice(mem[sp.Off:sp.End()], e.ptrs[slot]); err != nil {
 				return fmt.Errorf("copying output %q from the device: %w", p.SlotName(int(slot)), err)
 			}
-		}
-		res.Outputs = append(res.Outputs, shm.Span{Off: off, Len: size})
-		off += (size + 7) &^ 7
-		if off > end {
-			off = end
 		}
 	}
 	res.Stages.D2H = time.Since(t3).Nanoseconds()
 	return nil
+}
+
+// The timing marks of executeStream.
+const (
+	markLaunch   = iota // after the inputs' copies, before the launches
+	markLaunched        // after the launches
+	markCopied          // after the outputs' copies
+)
+
+// executeStream runs an invocation on a device with asynchronous copies both ways and timing
+// marks (the CUDA device): it enqueues, in order on the default stream, the inputs' copies
+// (parts of a streamed input as they come), mark 0, the launches, mark 1, the outputs' copies
+// into the context, mark 2; and then waits once. Work on one stream runs in order, so the
+// launches follow the copies in and the copies out read what the launches wrote. The zeroing
+// of the span is owed (ZeroOwed): the worker enqueues it once the reply is written, before it
+// reads its next request, so the reply does not wait for the memset and everything the next
+// invocation enqueues still comes after it.
+//
+// Stages: Kernel and D2H are the device time between marks 0-1 and 1-2; H2D is the rest of
+// the wall time from the first copy to the wait's return (the copies, any wait for a streamed
+// input's parts, the launch calls' host time and the wait's wake-up); Zero is 0 (off the path).
+//
+// Errors are those of execute and run: one from the wait is returned as it is (a kernel's fault
+// is fatal); an output that does not fit is output_too_large, after a wait for the launches, so
+// that their fault comes first, as it does in execute. After any error the span is zeroed
+// before the reply, as run does it, and once output copies were enqueued the device is waited
+// for before returning: they write into the context, which the server reuses as soon as it has
+// the reply.
+func (e *Executor) executeStream(pl *plan, req *Invoke, mem []byte, res *Result) error {
+	p := pl.p
+	start := time.Now()
+	first := len(res.Outputs)
+	copying := false // output copies enqueued
+	err := e.allocSlots(p.NumSlots())
+	if err == nil {
+		err = e.copyInputsAsync(p, req, res)
+	}
+	if err == nil {
+		err = e.st.Mark(markLaunch)
+	}
+	if err == nil {
+		err = e.launch(pl, res)
+	}
+	if err == nil {
+		err = e.st.Mark(markLaunched)
+	}
+	if err == nil {
+		if err = e.placeOutputs(p, req, mem, res); err != nil {
+			if serr := e.dev.Synchronize(); serr != nil {
+				err = serr
+			}
+		}
+	}
+	if err == nil {
+		copying = true
+		for k, slot := range p.Outputs {
+			if sp := res.Outputs[first+k]; sp.Len > 0 {
+				if err = e.st.CopyFromDeviceAsync(mem[sp.Off:sp.End()], e.ptrs[slot]); err != nil {
+					err = fmt.Errorf("copying output %q from the device: %w", p.SlotName(int(slot)), err)
+					break
+				}
+			}
+		}
+	}
+	if err == nil {
+		err = e.st.Mark(markCopied)
+	}
+	if err != nil {
+		t := time.Now()
+		e.release() // after failure as after success; its own error matters less than err
+		res.Stages.Zero = time.Since(t).Nanoseconds()
+		if copying {
+			err = e.settle(err)
+		}
+		return err
+	}
+	err = e.dev.Synchronize()
+	wall := time.Since(start).Nanoseconds()
+	var ns [2]int64
+	for i := 0; err == nil && i < len(ns); i++ {
+		ns[i], err = e.elapsed(markLaunch+i, markLaunch+i+1)
+	}
+	if err != nil {
+		e.release()
+		return err
+	}
+	res.Stages.Kernel, res.Stages.D2H = ns[0], ns[1]
+	res.Stages.H2D = max(0, wall-ns[0]-ns[1])
+	// The zeroing of the span waits for the reply (ZeroOwed): it is off the answer's path, and
+	// still on the stream before anything of the next invocation.
+	e.owed = true
+	return nil
+}
+
+// ZeroOwed enqueues the zeroing of the pool span that executeStream left for after the reply,
+// if one is owed, without waiting for it: the worker calls it once the reply is written, and
+// every entry point of the Executor that may touch the device or the pool calls it first, so
+// that whatever the device does next is ordered after the zeroing on the default stream. An
+// error is the memset's enqueue failing: only a lost device does that (fatal).
+func (e *Executor) ZeroOwed() error {
+	if !e.owed {
+		return nil
+	}
+	e.owed = false
+	return e.release()
+}
+
+// settle waits for the device after err, once output copies were enqueued (executeStream):
+// they write into the context until they are done. A fatal error of the wait is returned in
+// place of a non-fatal err: the device is lost, and the worker must say so.
+func (e *Executor) settle(err error) error {
+	if serr := e.dev.Synchronize(); serr != nil && gpu.IsFatal(serr) && !gpu.IsFatal(err) {
+		return serr
+	}
+	return err
+}
+
+// elapsed is the device time from mark i to mark j in ns, never negative. The marks only time
+// the invocation: a non-fatal error reading them leaves the stage at 0 (and its time in H2D);
+// a fatal one is returned.
+func (e *Executor) elapsed(i, j int) (int64, error) {
+	d, err := e.st.Elapsed(i, j)
+	if err != nil {
+		if gpu.IsFatal(err) {
+			return 0, err
+		}
+		return 0, nil
+	}
+	return max(0, d.Nanoseconds()), nil
 }
 
 func (e *Executor) ops(pl *plan, ops []function.Op) error {

@@ -22,6 +22,7 @@ var ErrNoRoom = errors.New("no room in the worker's caches for a preload without
 // CacheBytes) as an invocation's would. What it loads ranks as least recently used in both
 // caches, so that they evict it before anything an invocation used.
 func (e *Executor) Preload(req *Invoke, res *Result) {
+	e.ZeroOwed()
 	start := time.Now()
 	res.ID = req.ID
 	res.Outputs = res.Outputs[:0]

@@ -208,12 +208,23 @@ type ResidentStats struct {
 }
 
 // Stages are the worker's timings of one invocation, in nanoseconds.
+//
+// H2D, Kernel, D2H and Zero are measured two ways. On a device with asynchronous copies both
+// ways and timing marks (CUDA: gpu.AsyncCopier and gpu.StreamTimer) the worker enqueues the
+// whole invocation and synchronizes once; Kernel and D2H are then device time between marks
+// (CUDA events) recorded on the stream around the launches and the copies out, and H2D is the
+// rest of the wall time from the first copy in to the return of the synchronization: the
+// copies in, the scrubbing of the reserved span (bufpool's ScrubOnReserve) before them, any
+// Wait, the host's time enqueueing the launches and the synchronization's wake-up. The zeroing
+// of the span is enqueued after the reply (Executor.ZeroOwed), so Zero is 0. Elsewhere (the
+// cpu device, HIP) each is the host's wall time of its step, a wait included where the step
+// has one, and Zero only enqueues the zeroing (the device runs it after the reply).
 type Stages struct {
 	Load   int64 // loading the module (0 when cached)
-	H2D    int64 // inputs host to device
-	Kernel int64 // launches and the synchronization after them
+	H2D    int64 // inputs host to device (see above for what it holds with marks)
+	Kernel int64 // the launches: device time with marks, else launches and the wait for them
 	D2H    int64 // outputs device to host
-	Zero   int64 // zeroing the pool span
+	Zero   int64 // enqueueing the zeroing of the pool span before the reply (0 with marks: after it)
 	Place  int64 // placing the function's weight set on the device (0 when resident or none)
 	Total  int64 // from receiving the request to sending the reply
 	// Wait is how long the worker waited for the server to write a streamed request's inputs

@@ -3,6 +3,7 @@ package worker
 import (
 	"bytes"
 	"crypto/sha256"
+	"fmt"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -14,6 +15,7 @@ import (
 	"gpufn/cpu"
 	"gpufn/examples"
 	"gpufn/gpu"
+	"gpufn/gpu/gpufake"
 	"gpufn/libscan"
 	"gpufn/shm"
 )
@@ -40,10 +42,18 @@ func (d *asyncParts) CopyToDeviceAsync(dst gpu.Ptr, src []byte) error {
 	return d.Device.CopyToDevice(dst, src)
 }
 
-// streamRig runs the echo function (echoConfig) on an executor over the cpu device in-process,
-// so that the test plays the server: it writes the streamed input itself, part by part.
-func streamRig(t *testing.T, mem []byte, ready *atomic.Uint64) (*Executor, *asyncParts, *Invoke) {
-	dev := cpu.New(cpu.Options{MemBytes: 64 << 20})
+// streamRig runs the echo function (echoConfig) on an executor in-process, so that the test
+// plays the server: it writes the streamed input itself, part by part. The device is the cpu
+// device, or with stream set the fake with its asynchronous copies out and timing marks (the
+// executor then waits once per invocation, executeStream; its launch of print_inject does
+// nothing), which it returns too.
+func streamRig(t *testing.T, mem []byte, ready *atomic.Uint64, stream bool) (*Executor, *asyncParts, *Invoke, *gpufake.Device) {
+	var dev gpu.Device = cpu.New(cpu.Options{MemBytes: 64 << 20})
+	var fake *gpufake.Device
+	if stream {
+		fake = gpufake.New(gpufake.Options{OnLaunch: func(string, gpu.Dim3, gpu.Dim3, []uint64) error { return nil }})
+		dev = fake
+	}
 	t.Cleanup(func() { dev.Close() })
 	ad := &asyncParts{Device: dev, t: t, mem: mem, ready: ready, parts: make(chan [2]uint64, 64)}
 	pool, err := bufpool.New(dev, 4<<20, bufpool.Options{})
@@ -52,17 +62,30 @@ func streamRig(t *testing.T, mem []byte, ready *atomic.Uint64) (*Executor, *asyn
 	}
 	img := examples.MustPTX("testkernels")
 	req := &Invoke{ID: 1, FuncID: 1, Config: []byte(echoConfig), Lib: LibRef{Hash: sha256.Sum256(img), Kind: libscan.KindPTX, Image: img}}
-	return NewExecutor(ad, pool, ExecutorOptions{}), ad, req
+	if stream {
+		return NewExecutor(struct {
+			*asyncParts
+			gpu.StreamTimer
+		}{ad, fake}, pool, ExecutorOptions{}), ad, req, fake
+	}
+	return NewExecutor(ad, pool, ExecutorOptions{}), ad, req, nil
 }
 
 // A streamed input reaches the device in parts, each enqueued only once the watermark covers
 // it: here the test raises it a chunk at a time and waits for each part before the next, so
-// there are exactly as many parts as chunks, and the output is the input.
+// there are exactly as many parts as chunks, and the output is the input. With marks
+// (executeStream) the invocation still waits once, and its h2d holds the wait for the parts.
 func TestStreamedCopiesInParts(t *testing.T) {
+	for _, stream := range []bool{false, true} {
+		t.Run(fmt.Sprintf("marks=%v", stream), func(t *testing.T) { testStreamedCopiesInParts(t, stream) })
+	}
+}
+
+func testStreamedCopiesInParts(t *testing.T, stream bool) {
 	const chunks = 4
 	var ready atomic.Uint64
 	mem := make([]byte, 1<<20)
-	ex, ad, req := streamRig(t, mem, &ready)
+	ex, ad, req, fake := streamRig(t, mem, &ready, stream)
 	ctx := shm.NewStreamingContext(mem, &ready)
 	in := bytes.Repeat([]byte("0123456789abcdef"), chunks*shm.StreamChunk/16+3) // the last chunk is short
 	ctx.Begin()
@@ -103,6 +126,14 @@ func TestStreamedCopiesInParts(t *testing.T) {
 	if res.Stages.Wait <= 0 {
 		t.Fatalf("waited %d ns for parts the test wrote one by one", res.Stages.Wait)
 	}
+	if stream {
+		if n := len(fake.CallsOf("Synchronize")); n != 1 {
+			t.Fatalf("%d Synchronize calls; want 1", n)
+		}
+		if res.Stages.H2D < res.Stages.Wait {
+			t.Fatalf("h2d %d ns is less than the wait for the parts, %d ns", res.Stages.H2D, res.Stages.Wait)
+		}
+	}
 }
 
 // A streamed request whose inputs never come is answered internal once the wait limit passes,
@@ -112,7 +143,7 @@ func TestStreamedInputsNeverCome(t *testing.T) {
 	inputWaitLimit = 20 * time.Millisecond
 	var ready atomic.Uint64
 	mem := make([]byte, 1<<20)
-	ex, _, req := streamRig(t, mem, &ready)
+	ex, _, req, _ := streamRig(t, mem, &ready, false)
 	ctx := shm.NewStreamingContext(mem, &ready)
 	ctx.Begin()
 	sp, _ := ctx.Reserve(100)
@@ -137,7 +168,7 @@ func TestStreamedInputsAborted(t *testing.T) {
 	inputWaitLimit = 2 * time.Second // a worker that missed the abort answers internal then
 	var ready atomic.Uint64
 	mem := make([]byte, 1<<20)
-	ex, _, req := streamRig(t, mem, &ready)
+	ex, _, req, _ := streamRig(t, mem, &ready, false)
 	ctx := shm.NewStreamingContext(mem, &ready)
 	ctx.Begin()
 	sp, _ := ctx.Reserve(3 * shm.StreamChunk)

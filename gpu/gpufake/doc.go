@@ -15,8 +15,13 @@
 // Unlike a real device it checks little: copies and memsets must lie inside one allocation,
 // launch shapes inside the limits, handles must be known. Any non-empty image loads as a
 // module; a kernel name resolves when Options.Kernels has it or Options.OnLaunch is set.
-// Everything happens at the call (no asynchrony). After a fatal error (injected, or returned by
-// a kernel function) every later call fails with a fatal error, as on CUDA.
+// Everything happens at the call (no asynchrony), but for CopyFromDeviceAsync: it takes the
+// bytes at the call and writes them to host memory at the next Synchronize that succeeds, so
+// a test sees a caller that reads them without waiting. Like the CUDA device it has
+// asynchronous copies and timing marks (gpu.AsyncCopier, gpu.StreamTimer; Mark reads the host
+// clock, or Options.Clock); wrap it in a type that embeds only gpu.Device to hide them. After a
+// fatal error (injected, or returned by a kernel function) every later call fails with a fatal
+// error, as on CUDA.
 //
 // It owns no goroutines. Unlike real devices, a Device is safe for concurrent use (one mutex),
 // so a test may read its log while another goroutine drives it; kernel functions run without

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"gpufn/gpu"
 )
@@ -30,6 +31,9 @@ type Options struct {
 	NoGraphs bool
 	// OnLoad, when set, runs for every LoadModule of a non-empty image; its error fails the load.
 	OnLoad func(image []byte) error
+	// Clock, when set, is what Mark reads (default time.Now): a test that wants known
+	// Elapsed times gives one that advances as it likes.
+	Clock func() time.Time
 }
 
 // Call is one logged call. Args hold the call's numeric arguments, by op:
@@ -39,6 +43,8 @@ type Options struct {
 //	LoadModule [len(image)]   UnloadModule [module]   Function [module] (Name: the kernel)
 //	Launch: the kernel's args (Name, Grid, Block, Shared describe the launch)
 //	HostRegister, HostUnregister [len]                Synchronize, Close []
+//	CopyToDeviceAsync [dst, len]   CopyFromDeviceAsync [src, len]
+//	Mark [i]                  Elapsed [i, j]
 //
 // Ret is what the call handed out (Alloc's Ptr, LoadModule's Module, Function's Function), and
 // Err what it returned. Info is not logged.
@@ -98,6 +104,25 @@ type Device struct {
 	inject  []injection
 	lost    error
 	closed  bool
+	// pending are the CopyFromDeviceAsync copies not yet delivered, syncs the Synchronize
+	// calls that succeeded, marks the timing marks.
+	pending []pendingCopy
+	syncs   uint64
+	marks   [gpu.MaxMarks]mark
+}
+
+// pendingCopy is a device-to-host copy enqueued: the bytes as they were at the call, for dst.
+type pendingCopy struct {
+	dst  []byte
+	data []byte
+}
+
+// mark is one timing mark: when it was recorded, and how many Synchronize calls had succeeded
+// then (it is reached once one more has).
+type mark struct {
+	at    time.Time
+	syncs uint64
+	set   bool
 }
 
 type fn struct {
@@ -557,12 +582,108 @@ func (d *Device) Graphs() int {
 	return len(d.graphs)
 }
 
-// Synchronize returns nil, or the fatal error once the device is lost.
+// Synchronize delivers the pending CopyFromDeviceAsync copies and returns nil; once the
+// device is lost, or when it is made to fail (Fail), it drops them undelivered and returns the
+// error.
 func (d *Device) Synchronize() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	_, err := d.begin(Call{Op: "Synchronize"})
+	if err == nil {
+		for _, c := range d.pending {
+			copy(c.dst, c.data)
+		}
+		d.syncs++
+	}
+	clear(d.pending)
+	d.pending = d.pending[:0]
 	return err
+}
+
+var (
+	_ gpu.AsyncCopier = (*Device)(nil)
+	_ gpu.StreamTimer = (*Device)(nil)
+)
+
+// CopyToDeviceAsync copies src to dst at the call, as CopyToDevice does (the fake has no
+// stream: work before it has run, work after it will see its bytes).
+func (d *Device) CopyToDeviceAsync(dst gpu.Ptr, src []byte) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	i, err := d.begin(Call{Op: "CopyToDeviceAsync", Args: []uint64{uint64(dst), uint64(len(src))}})
+	if err != nil || len(src) == 0 {
+		return err
+	}
+	b, err := d.span("CopyToDeviceAsync", dst, uint64(len(src)))
+	if err != nil {
+		return d.end(i, err)
+	}
+	copy(b, src)
+	return nil
+}
+
+// CopyFromDeviceAsync takes the len(dst) bytes at src as they are at the call (what a stream
+// copy sees: the work before it, none after it), and writes them to dst at the next
+// Synchronize that succeeds, not before: a caller that reads dst without waiting reads what
+// was there.
+func (d *Device) CopyFromDeviceAsync(dst []byte, src gpu.Ptr) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	i, err := d.begin(Call{Op: "CopyFromDeviceAsync", Args: []uint64{uint64(src), uint64(len(dst))}})
+	if err != nil || len(dst) == 0 {
+		return err
+	}
+	b, err := d.span("CopyFromDeviceAsync", src, uint64(len(dst)))
+	if err != nil {
+		return d.end(i, err)
+	}
+	d.pending = append(d.pending, pendingCopy{dst: dst, data: slices.Clone(b)})
+	return nil
+}
+
+// Mark records timing mark i at Options.Clock's time (default time.Now).
+func (d *Device) Mark(i int) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	c, err := d.begin(Call{Op: "Mark", Args: []uint64{uint64(i)}})
+	if err != nil {
+		return err
+	}
+	if i < 0 || i >= gpu.MaxMarks {
+		return d.end(c, &gpu.Error{Op: "Mark", Code: 1, Name: "CUDA_ERROR_INVALID_VALUE", Msg: fmt.Sprintf("mark %d out of range", i)})
+	}
+	now := time.Now
+	if d.opts.Clock != nil {
+		now = d.opts.Clock
+	}
+	d.marks[i] = mark{at: now(), syncs: d.syncs, set: true}
+	return nil
+}
+
+// Elapsed is the time from mark i to mark j. As on a GPU it is an error for a mark never
+// recorded (CUDA_ERROR_INVALID_HANDLE) and for one no Synchronize has succeeded since
+// (CUDA_ERROR_NOT_READY).
+func (d *Device) Elapsed(i, j int) (time.Duration, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	c, err := d.begin(Call{Op: "Elapsed", Args: []uint64{uint64(i), uint64(j)}})
+	if err != nil {
+		return 0, err
+	}
+	for _, k := range [2]int{i, j} {
+		switch {
+		case k < 0 || k >= gpu.MaxMarks:
+			return 0, d.end(c, &gpu.Error{Op: "Elapsed", Code: 1, Name: "CUDA_ERROR_INVALID_VALUE", Msg: fmt.Sprintf("mark %d out of range", k)})
+		case !d.marks[k].set:
+			return 0, d.end(c, &gpu.Error{Op: "Elapsed", Code: 400, Name: "CUDA_ERROR_INVALID_HANDLE", Msg: fmt.Sprintf("mark %d never recorded", k)})
+		}
+	}
+	for _, k := range [2]int{i, j} {
+		if d.marks[k].syncs == d.syncs {
+			return 0, d.end(c, &gpu.Error{Op: "Elapsed", Code: 600, Name: "CUDA_ERROR_NOT_READY", Msg: fmt.Sprintf("mark %d not reached: no Synchronize since it", k)})
+		}
+	}
+	return d.marks[j].at.Sub(d.marks[i].at), nil
 }
 
 // HostRegister logs the registration and succeeds.
@@ -590,6 +711,7 @@ func (d *Device) Close() error {
 	}
 	d.calls = append(d.calls, Call{Op: "Close"})
 	d.closed = true
+	d.pending = nil
 	clear(d.allocs)
 	d.used = 0
 	return nil

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"gpufn/gpu"
 	"gpufn/gpu/gpufake"
@@ -163,5 +164,72 @@ func TestCompiler(t *testing.T) {
 	c.Version = "v2"
 	if b, log, err := c.CompilePTX([]byte("x")); string(b) != "cubin:x" || log != "ok" || err != nil || c.Info().Compiler != "v2" {
 		t.Errorf("scripted: %q %q %v", b, log, err)
+	}
+}
+
+// An asynchronous copy out takes the bytes at the call and delivers them at the next
+// Synchronize that succeeds, not before, and a failed Synchronize drops it; a mark can be read
+// only after a Synchronize that followed it, and Elapsed is the time between marks on the
+// Clock.
+func TestStreamTimer(t *testing.T) {
+	var now time.Time
+	d := gpufake.New(gpufake.Options{MemBytes: 1 << 20, Clock: func() time.Time { return now }})
+	p, _ := d.Alloc(8)
+	if err := d.CopyToDeviceAsync(p, []byte("abcdefgh")); err != nil {
+		t.Fatal(err)
+	}
+	dst := []byte("........")
+	if err := d.CopyFromDeviceAsync(dst, p); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Memset(p, 'z', 8); err != nil { // after the copy: not what it delivers
+		t.Fatal(err)
+	}
+	if string(dst) != "........" {
+		t.Fatalf("before Synchronize dst is %q", dst)
+	}
+	if err := d.Mark(0); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(42 * time.Microsecond)
+	if err := d.Mark(1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Elapsed(0, 1); err == nil || gpu.IsFatal(err) || !strings.Contains(err.Error(), "NOT_READY") {
+		t.Errorf("Elapsed before Synchronize = %v; want CUDA_ERROR_NOT_READY", err)
+	}
+	if _, err := d.Elapsed(0, 2); err == nil || !strings.Contains(err.Error(), "INVALID_HANDLE") {
+		t.Errorf("Elapsed to a mark never recorded = %v", err)
+	}
+	if err := d.Mark(gpu.MaxMarks); err == nil || gpu.IsFatal(err) {
+		t.Errorf("Mark(MaxMarks) = %v", err)
+	}
+	if err := d.Synchronize(); err != nil {
+		t.Fatal(err)
+	}
+	if string(dst) != "abcdefgh" {
+		t.Fatalf("after Synchronize dst is %q", dst)
+	}
+	if el, err := d.Elapsed(0, 1); err != nil || el != 42*time.Microsecond {
+		t.Errorf("Elapsed(0, 1) = %v, %v; want 42us", el, err)
+	}
+	// A failed Synchronize delivers nothing, and the next one has nothing left to deliver.
+	if err := d.CopyFromDeviceAsync(dst, p); err != nil {
+		t.Fatal(err)
+	}
+	d.Fail("Synchronize", 1, gpufake.OutOfMemory("cuCtxSynchronize"))
+	if err := d.Synchronize(); err == nil {
+		t.Fatal("the injected Synchronize error did not come")
+	}
+	if err := d.Synchronize(); err != nil || string(dst) != "abcdefgh" {
+		t.Fatalf("after a failed Synchronize: %v, dst %q", err, dst)
+	}
+	var ops []string
+	for _, c := range d.Calls() {
+		ops = append(ops, c.Op)
+	}
+	want := "Alloc CopyToDeviceAsync CopyFromDeviceAsync Memset Mark Mark Elapsed Elapsed Mark Synchronize Elapsed CopyFromDeviceAsync Synchronize Synchronize"
+	if strings.Join(ops, " ") != want {
+		t.Errorf("log %v; want %s", ops, want)
 	}
 }

@@ -75,6 +75,7 @@ var cases = []testCase{
 	{name: "spin_ns", fn: testSpinNs},
 	{name: "graph", fn: testGraph},
 	{name: "copy_async", fn: testCopyAsync},
+	{name: "stream_timer", fn: testStreamTimer},
 	{name: "fault", destructive: true, fn: testFault},
 }
 
@@ -557,6 +558,17 @@ func testFault(t *testing.T, d gpu.Device, lib gpu.Module, image []byte) {
 			t.Errorf("%s after the fault = %v; want a fatal error", name, err)
 		}
 	}
+	if st, ok := d.(gpu.StreamTimer); ok {
+		for name, call := range map[string]func() error{
+			"CopyFromDeviceAsync": func() error { return st.CopyFromDeviceAsync(nil, p) },
+			"Mark":                func() error { return st.Mark(0) },
+			"Elapsed":             func() error { _, err := st.Elapsed(0, 1); return err },
+		} {
+			if err := call(); !gpu.IsFatal(err) {
+				t.Errorf("%s after the fault = %v; want a fatal error", name, err)
+			}
+		}
+	}
 	_ = d.Info() // must not panic
 }
 
@@ -672,4 +684,85 @@ func testCopyAsync(t *testing.T, d gpu.Device, lib gpu.Module, _ []byte) {
 			t.Fatalf("out[%d] = %d; want %d", i, v, want)
 		}
 	}
+}
+
+// testStreamTimer puts on the default stream: mark 0, a kernel that spins for 1 ms, mark 1, a
+// kernel that writes its index, mark 2, an asynchronous copy of what it wrote into registered
+// host memory, mark 3, and a memset of the buffer; then it waits once. The copy must hold the
+// kernel's result (not the memset's, which came after it), the spin must lie between marks 0
+// and 1, and every interval must be non-negative and within the wall time. Devices without a
+// gpu.StreamTimer skip it.
+func testStreamTimer(t *testing.T, d gpu.Device, lib gpu.Module, _ []byte) {
+	st, ok := d.(gpu.StreamTimer)
+	if !ok {
+		t.Skip("the device has no asynchronous device-to-host copies and timing marks")
+	}
+	const n = 4096
+	const spin = time.Millisecond
+	host, err := unix.Mmap(-1, 0, 8*n, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Munmap(host)
+	if err := d.HostRegister(host); err != nil {
+		t.Fatalf("HostRegister: %v", err)
+	}
+	defer d.HostUnregister(host)
+	p := alloc(t, d, 8*n)
+	defer d.Free(p)
+	if err := d.Memset(p, 0xff, 8*n); err != nil {
+		t.Fatal(err)
+	}
+	sync(t, d)
+	mark := func(i int) {
+		t.Helper()
+		if err := st.Mark(i); err != nil {
+			t.Fatalf("Mark(%d): %v", i, err)
+		}
+	}
+	start := time.Now()
+	mark(0)
+	launch(t, d, kernel(t, d, lib, "spin_ns"), one, gpu.Dim3{X: 32, Y: 1, Z: 1}, uint64(spin))
+	mark(1)
+	launch(t, d, kernel(t, d, lib, "write_index"), gpu.Dim3{X: n / 128, Y: 1, Z: 1}, gpu.Dim3{X: 128, Y: 1, Z: 1}, uint64(p), n)
+	mark(2)
+	if err := st.CopyFromDeviceAsync(host, p); err != nil {
+		t.Fatalf("CopyFromDeviceAsync: %v", err)
+	}
+	if err := st.CopyFromDeviceAsync(host[:0], p); err != nil {
+		t.Fatalf("CopyFromDeviceAsync of nothing: %v", err)
+	}
+	mark(3)
+	if err := d.Memset(p, 0, 8*n); err != nil {
+		t.Fatal(err)
+	}
+	sync(t, d)
+	wall := time.Since(start)
+	for i, v := range u64s(host) {
+		if v != uint64(i) {
+			t.Fatalf("after Synchronize, the copy's word %d is %#x; want %d (the kernel's, not the later memset's)", i, v, i)
+		}
+	}
+	var el [3]time.Duration
+	for i := range el {
+		if el[i], err = st.Elapsed(i, i+1); err != nil {
+			t.Fatalf("Elapsed(%d, %d): %v", i, i+1, err)
+		}
+		if el[i] < 0 || el[i] > wall {
+			t.Errorf("Elapsed(%d, %d) = %v; want within [0, %v] (the wall time)", i, i+1, el[i], wall)
+		}
+	}
+	if el[0] < spin*9/10 {
+		t.Errorf("Elapsed(0, 1) = %v around a kernel that spins for %v", el[0], spin)
+	}
+	if all, err := st.Elapsed(0, 3); err != nil || all < el[0] {
+		t.Errorf("Elapsed(0, 3) = %v, %v; want at least Elapsed(0, 1) = %v", all, err, el[0])
+	}
+	if err := st.Mark(gpu.MaxMarks); err == nil || gpu.IsFatal(err) {
+		t.Errorf("Mark(MaxMarks) = %v; want a per-call error", err)
+	}
+	if _, err := st.Elapsed(-1, 0); err == nil || gpu.IsFatal(err) {
+		t.Errorf("Elapsed(-1, 0) = %v; want a per-call error", err)
+	}
+	stillWorks(t, d, lib)
 }
