@@ -107,7 +107,10 @@ func TestBatchingOverHTTP(t *testing.T) {
 // gpufn deploy uploads a bundle with batch variants (gpufn-bundle.json's "variants"): the
 // variants before the function whose "batching" names them, which then batches.
 func TestDeployBatchingBundle(t *testing.T) {
-	s := start(t, "--engine", "sequential")
+	// Without pipelining: a slot driven by its own goroutine (not lent to the first submitter)
+	// would otherwise send the worker the queued four as a pipelined batch while it is
+	// stopped, and the queue would never hold them (an H100 run saw that once).
+	s := start(t, "--engine", "sequential", "--pipeline=false")
 	dir := t.TempDir()
 	if err := examples.BatchingBundle(9).Write(dir); err != nil {
 		t.Fatal(err)
