@@ -650,15 +650,7 @@ func testCopyAsync(t *testing.T, d gpu.Device, lib gpu.Module, _ []byte) {
 		t.Skip("the device has no asynchronous copies")
 	}
 	const n = 4096
-	host, err := unix.Mmap(-1, 0, 3*8*n, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer unix.Munmap(host)
-	if err := d.HostRegister(host); err != nil {
-		t.Fatalf("HostRegister: %v", err)
-	}
-	defer d.HostUnregister(host)
+	host := pinnedHost(t, d, 3*8*n)
 	a, b := host[:8*n], host[8*n:16*n]
 	for i := 0; i < n; i++ {
 		binary.LittleEndian.PutUint64(a[8*i:], uint64(3*i))
@@ -686,6 +678,22 @@ func testCopyAsync(t *testing.T, d gpu.Device, lib gpu.Module, _ []byte) {
 	}
 }
 
+// pinnedHost maps n bytes of anonymous memory (not Go's heap) and registers it with d, both
+// undone when the test ends.
+func pinnedHost(t *testing.T, d gpu.Device, n int) []byte {
+	t.Helper()
+	host, err := unix.Mmap(-1, 0, n, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { unix.Munmap(host) })
+	if err := d.HostRegister(host); err != nil {
+		t.Fatalf("HostRegister: %v", err)
+	}
+	t.Cleanup(func() { d.HostUnregister(host) })
+	return host
+}
+
 // testStreamTimer puts on the default stream: mark 0, a kernel that spins for 1 ms, mark 1, a
 // kernel that writes its index, mark 2, an asynchronous copy of what it wrote into registered
 // host memory, mark 3, and a memset of the buffer; then it waits once. The copy must hold the
@@ -699,15 +707,7 @@ func testStreamTimer(t *testing.T, d gpu.Device, lib gpu.Module, _ []byte) {
 	}
 	const n = 4096
 	const spin = time.Millisecond
-	host, err := unix.Mmap(-1, 0, 8*n, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer unix.Munmap(host)
-	if err := d.HostRegister(host); err != nil {
-		t.Fatalf("HostRegister: %v", err)
-	}
-	defer d.HostUnregister(host)
+	host := pinnedHost(t, d, 8*n)
 	p := alloc(t, d, 8*n)
 	defer d.Free(p)
 	if err := d.Memset(p, 0xff, 8*n); err != nil {
@@ -745,6 +745,7 @@ func testStreamTimer(t *testing.T, d gpu.Device, lib gpu.Module, _ []byte) {
 	}
 	var el [3]time.Duration
 	for i := range el {
+		var err error
 		if el[i], err = st.Elapsed(i, i+1); err != nil {
 			t.Fatalf("Elapsed(%d, %d): %v", i, i+1, err)
 		}
