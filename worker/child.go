@@ -493,6 +493,9 @@ func (c *child) compile(req *Compile) *Compiled {
 func (c *child) poolCmd(cmd *PoolCmd, res *Result) {
 	*res = Result{ID: cmd.ID, Outputs: res.Outputs[:0]}
 	start := time.Now()
+	// An owed zeroing goes on the stream before the pool is given back (the loop pays it after
+	// every reply, so none is owed here; this keeps the order if that changes).
+	zerr := c.exec.ZeroOwed()
 	var err error
 	if cmd.Bytes == 0 {
 		if c.pool != nil {
@@ -518,6 +521,9 @@ func (c *child) poolCmd(cmd *PoolCmd, res *Result) {
 			c.exec.SetPool(c.pool)
 			res.Outputs = append(res.Outputs, shm.Span{Len: c.pool.Capacity()})
 		}
+	}
+	if err == nil {
+		err = zerr
 	}
 	if err != nil {
 		res.Err = ToWire(err)
