@@ -74,13 +74,9 @@ func TestMemoryAndKernels(t *testing.T) {
 	if n, bytes := d.Allocated(); n != 0 || bytes != 0 {
 		t.Errorf("after Free: %d allocations, %d bytes", n, bytes)
 	}
-	var ops []string
-	for _, c := range d.Calls() {
-		ops = append(ops, c.Op)
-	}
 	want := "Alloc Alloc LoadModule Function Function Launch Launch CopyFromDevice Memset CopyToDevice Free"
-	if strings.Join(ops, " ") != want {
-		t.Errorf("log %v; want %s", ops, want)
+	if ops := opNames(d); ops != want {
+		t.Errorf("log %s; want %s", ops, want)
 	}
 	if s := d.CallsOf("Launch")[1].String(); s != "Launch(fill, grid 1x1x1, block 1x1x1, shared 0, args, "+
 		"0x7f0000000000, 0x3e8, 0x7)" {
@@ -224,12 +220,17 @@ func TestStreamTimer(t *testing.T) {
 	if err := d.Synchronize(); err != nil || string(dst) != "abcdefgh" {
 		t.Fatalf("after a failed Synchronize: %v, dst %q", err, dst)
 	}
+	want := "Alloc CopyToDeviceAsync CopyFromDeviceAsync Memset Mark Mark Elapsed Elapsed Mark Synchronize Elapsed CopyFromDeviceAsync Synchronize Synchronize"
+	if ops := opNames(d); ops != want {
+		t.Errorf("log %s; want %s", ops, want)
+	}
+}
+
+// opNames is the device's call log as its ops, space-separated.
+func opNames(d *gpufake.Device) string {
 	var ops []string
 	for _, c := range d.Calls() {
 		ops = append(ops, c.Op)
 	}
-	want := "Alloc CopyToDeviceAsync CopyFromDeviceAsync Memset Mark Mark Elapsed Elapsed Mark Synchronize Elapsed CopyFromDeviceAsync Synchronize Synchronize"
-	if strings.Join(ops, " ") != want {
-		t.Errorf("log %v; want %s", ops, want)
-	}
+	return strings.Join(ops, " ")
 }
