@@ -463,15 +463,15 @@ func (e *Executor) execute(pl *plan, req *Invoke, mem []byte, res *Result) error
 	}
 	t3 := time.Now()
 	res.Stages.Kernel = t3.Sub(t2).Nanoseconds()
-	first := len(res.Outputs)
 	if err := e.placeOutputs(p, req, mem, res); err != nil {
 		return err
 	}
-	for k, slot := range p.Outputs {
-		if sp := res.Outputs[first+k]; sp.Len > 0 {
-			if err := e.dev.CopyFromDevice(mem[sp.Off:sp.End()], e.ptrs[slot]); err != nil {
-				return fmt.Errorf("copying output %q from the device: %w", p.SlotName(int(slot)), err)
-			}
+	for k, sp := range res.Outputs {
+		if sp.Len == 0 {
+			continue
+		}
+		if err := e.dev.CopyFromDevice(mem[sp.Off:sp.End()], e.ptrs[p.Outputs[k]]); err != nil {
+			return fmt.Errorf("copying output %q from the device: %w", p.SlotName(int(p.Outputs[k])), err)
 		}
 	}
 	res.Stages.D2H = time.Since(t3).Nanoseconds()
@@ -505,44 +505,8 @@ const (
 // for before returning: they write into the context, which the server reuses as soon as it has
 // the reply.
 func (e *Executor) executeStream(pl *plan, req *Invoke, mem []byte, res *Result) error {
-	p := pl.p
 	start := time.Now()
-	first := len(res.Outputs)
-	copying := false // output copies enqueued
-	err := e.allocSlots(p.NumSlots())
-	if err == nil {
-		err = e.copyInputsAsync(p, req, res)
-	}
-	if err == nil {
-		err = e.st.Mark(markLaunch)
-	}
-	if err == nil {
-		err = e.launch(pl, res)
-	}
-	if err == nil {
-		err = e.st.Mark(markLaunched)
-	}
-	if err == nil {
-		if err = e.placeOutputs(p, req, mem, res); err != nil {
-			if serr := e.dev.Synchronize(); serr != nil {
-				err = serr
-			}
-		}
-	}
-	if err == nil {
-		copying = true
-		for k, slot := range p.Outputs {
-			if sp := res.Outputs[first+k]; sp.Len > 0 {
-				if err = e.st.CopyFromDeviceAsync(mem[sp.Off:sp.End()], e.ptrs[slot]); err != nil {
-					err = fmt.Errorf("copying output %q from the device: %w", p.SlotName(int(slot)), err)
-					break
-				}
-			}
-		}
-	}
-	if err == nil {
-		err = e.st.Mark(markCopied)
-	}
+	copying, err := e.enqueueStream(pl, req, mem, res)
 	if err != nil {
 		t := time.Now()
 		e.release() // after failure as after success; its own error matters less than err
@@ -581,6 +545,43 @@ func (e *Executor) ZeroOwed() error {
 	}
 	e.owed = false
 	return e.release()
+}
+
+// enqueueStream enqueues executeStream's work up to mark 2, waiting for nothing but where an
+// output does not fit (the launches' fault comes first). copying says whether output copies
+// were enqueued: they write into the context until the device is waited for.
+func (e *Executor) enqueueStream(pl *plan, req *Invoke, mem []byte, res *Result) (copying bool, err error) {
+	p := pl.p
+	if err := e.allocSlots(p.NumSlots()); err != nil {
+		return false, err
+	}
+	if err := e.copyInputsAsync(p, req, res); err != nil {
+		return false, err
+	}
+	if err := e.st.Mark(markLaunch); err != nil {
+		return false, err
+	}
+	if err := e.launch(pl, res); err != nil {
+		return false, err
+	}
+	if err := e.st.Mark(markLaunched); err != nil {
+		return false, err
+	}
+	if err := e.placeOutputs(p, req, mem, res); err != nil {
+		if serr := e.dev.Synchronize(); serr != nil {
+			return false, serr
+		}
+		return false, err
+	}
+	for k, sp := range res.Outputs {
+		if sp.Len == 0 {
+			continue
+		}
+		if err := e.st.CopyFromDeviceAsync(mem[sp.Off:sp.End()], e.ptrs[p.Outputs[k]]); err != nil {
+			return true, fmt.Errorf("copying output %q from the device: %w", p.SlotName(int(p.Outputs[k])), err)
+		}
+	}
+	return true, e.st.Mark(markCopied)
 }
 
 // settle waits for the device after err, once output copies were enqueued (executeStream):
