@@ -30,10 +30,12 @@ step() {
 }
 nvidia-smi --query-gpu=name,driver_version,memory.total,compute_mode --format=csv | tee -a "$log"
 [ -x scripts/cuda-headers-check.sh ] && step scripts/cuda-headers-check.sh
-step bin/cuda.test -test.v -test.count=1
-step env GPUFN_DESTRUCTIVE=1 bin/cuda.test -test.v -test.count=1 -test.run "Conformance/.*/destructive"
-step env GPUFN_DESTRUCTIVE=1 bin/cuda.test -test.v -test.count=1 -test.run TestDestructiveFault
-step env GPUFN_DESTRUCTIVE=1 bin/cuda.test -test.v -test.count=1 -test.run TestDestructiveResidentWrite
+# A test binary run directly has no timeout of its own: a test that hangs on the GPU (a stream
+# waiting for good) would take the whole run with it. The suite takes about 10 s on the H100.
+step bin/cuda.test -test.v -test.count=1 -test.timeout 3m
+step env GPUFN_DESTRUCTIVE=1 bin/cuda.test -test.v -test.count=1 -test.timeout 2m -test.run "Conformance/.*/destructive"
+step env GPUFN_DESTRUCTIVE=1 bin/cuda.test -test.v -test.count=1 -test.timeout 2m -test.run TestDestructiveFault
+step env GPUFN_DESTRUCTIVE=1 bin/cuda.test -test.v -test.count=1 -test.timeout 2m -test.run TestDestructiveResidentWrite
 export GPUFN_BIN=$PWD/bin/gpufn GPUFN_E2E_DEVICE=cuda
 # The single-GPU suite runs on GPU 0 alone; on a host of several GPUs the multi-GPU tests
 # (e2e/multigpu_test.go: an engine, MPS daemon and workers per GPU, spreading, a fault on one
