@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -29,6 +30,35 @@ type Dispatcher interface {
 	EngineStats() []call.EngineStats
 }
 
+// watch sets up the registry's watch for d. A node that starts beside the others, while the
+// registry's stream still elects its leader or catches up (a loaded machine), can have the
+// watch's setup time out (ErrUnavailable: TestClusterRegistry saw it under -race on two
+// cores): it is set up again, every watchRetryWait, for up to watchSetupLimit. Setting up an
+// ordered consumer changes nothing in the registry, so trying again is safe; one left behind
+// by a timed-out try is dropped by the server once idle.
+func (n *Node) watch(d Dispatcher) error {
+	deadline := time.Now().Add(watchSetupLimit)
+	for {
+		err := n.reg.Watch(n.ctx, func(ev jetstream.Event) { n.apply(d, ev) })
+		if err == nil || !errors.Is(err, registry.ErrUnavailable) || time.Now().After(deadline) {
+			return err
+		}
+		n.log.Warn("setting up the registry's watch failed; trying again", zap.Error(err))
+		select {
+		case <-n.ctx.Done():
+			return err
+		case <-time.After(watchRetryWait):
+		}
+	}
+}
+
+// watchSetupLimit bounds how long Run tries to set up the registry's watch; watchRetryWait is
+// the pause between two tries.
+const (
+	watchSetupLimit = 60 * time.Second
+	watchRetryWait  = 200 * time.Millisecond
+)
+
 // subjectHeartbeat is the core NATS subject of the nodes' heartbeats.
 const subjectHeartbeat = "gpufn.heartbeat"
 
@@ -49,7 +79,7 @@ type peer struct {
 // that existed now is applied) and the heartbeats. It returns once both are set up.
 func (n *Node) Run(d Dispatcher) error {
 	n.d = d
-	if err := n.reg.Watch(n.ctx, func(ev jetstream.Event) { n.apply(d, ev) }); err != nil {
+	if err := n.watch(d); err != nil {
 		return fmt.Errorf("cluster: watch the registry: %w", err)
 	}
 	sub, err := n.nc.Subscribe(subjectHeartbeat, n.heard)
