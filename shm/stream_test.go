@@ -68,9 +68,12 @@ func TestStreamWatermark(t *testing.T) {
 	if len(marks) == 0 || marks[len(marks)-1] != sb.End() {
 		t.Fatalf("reader saw watermarks %v, want the last at %d", marks, sb.End())
 	}
+	// Each watermark is a chunk's end within a span (sa starts at 0) or a span's end: the
+	// reader may see a's end, stored before b's first chunk (a make test run saw it, where the
+	// test wanted chunk boundaries only).
 	for _, w := range marks {
-		if w != sb.End() && w%shm.StreamChunk != 0 {
-			t.Fatalf("watermark %d is not at a chunk boundary", w)
+		if w != sa.End() && w != sb.End() && w%shm.StreamChunk != 0 {
+			t.Fatalf("watermark %d is neither a chunk's end nor a span's", w)
 		}
 	}
 	if out := c.OutputArea(); out.Off < sb.End() {
