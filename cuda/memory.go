@@ -92,6 +92,8 @@ func (d *Device) CopyFromDevice(dst []byte, src gpu.Ptr) error {
 	return d.result("cuMemcpyDtoH_v2", r)
 }
 
+const opCopyFromAsync = "cuMemcpyDtoHAsync_v2"
+
 // CopyFromDeviceAsync enqueues a copy of len(dst) bytes from src to host memory on the default
 // stream (cuMemcpyDtoHAsync_v2) and returns without waiting (gpu.StreamTimer). dst holds the
 // bytes once the next Synchronize has returned without error; it must stay mapped until then

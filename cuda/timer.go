@@ -16,10 +16,9 @@ import (
 )
 
 const (
-	opCopyFromAsync = "cuMemcpyDtoHAsync_v2"
-	opEventCreate   = "cuEventCreate"
-	opEventRecord   = "cuEventRecord"
-	opEventElapsed  = "cuEventElapsedTime"
+	opEventCreate  = "cuEventCreate"
+	opEventRecord  = "cuEventRecord"
+	opEventElapsed = "cuEventElapsedTime"
 )
 
 var _ gpu.StreamTimer = (*Device)(nil)

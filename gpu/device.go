@@ -120,7 +120,8 @@ const MaxMarks = 4
 // StreamTimer is a Device that can enqueue a device-to-host copy on the default stream without
 // waiting for it, and time the work of that stream with marks recorded on it (CUDA events).
 // With it and an AsyncCopier the worker enqueues a whole invocation (copies in, launches,
-// copies out, the zeroing of its buffers) and waits once, timing each part on the device.
+// copies out) and waits once, timing each part on the device; it enqueues the zeroing of the
+// invocation's buffers after its reply.
 //
 // The device owns its marks: they are made once, on first use, and released by Close; no
 // method allocates.

@@ -418,15 +418,15 @@ func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
 		if c.repBell != nil {
 			c.repBell.Store(c.res.ID) // after the frame: a reader that sees it finds the frame
 		}
-		// The answer is out: the zeroing its invocation left for now goes on the stream, before
-		// anything of the next request (Executor.ZeroOwed).
-		if err := c.exec.ZeroOwed(); err != nil && c.res.Err == nil {
-			c.log.Error("zeroing the pool span after the reply; exiting", zap.Error(err))
-			return ExitDeviceErr
-		}
 		if c.res.Err != nil && c.res.Err.Fatal {
 			// The device is lost for this process (docs/gpu-facts.md): leave, the server restarts us.
 			c.log.Error("device lost; exiting", zap.String("error", c.res.Err.Message))
+			return ExitDeviceErr
+		}
+		// The answer is out: the zeroing its invocation left for now goes on the stream, before
+		// anything of the next request (Executor.ZeroOwed). Only a lost device fails it.
+		if err := c.exec.ZeroOwed(); err != nil {
+			c.log.Error("zeroing the pool span after the reply; exiting", zap.Error(err))
 			return ExitDeviceErr
 		}
 	}

@@ -337,14 +337,13 @@ func (e *Executor) run(req *Invoke, mem []byte, res *Result) error {
 	return err
 }
 
-// release enqueues the zeroing of the pool span on the default stream: everything the next
-// invocation puts on the device (its copies in, its kernels) is ordered after it on that
-// stream, so no kernel can see this invocation's data. On a device without timing marks (run)
-// it returns without waiting for the memset, and the reply does not wait for it; an error of
-// the memset itself (only a lost device can fail it) surfaces at the next synchronization.
-// executeStream enqueues it before the invocation's one synchronization, which then waits for
-// it too (its device time is Stages.Zero, measured between marks). A pool is given back with
-// Free, which waits for the memset.
+// release enqueues the zeroing of the pool span on the default stream and returns without
+// waiting for it: everything the next invocation puts on the device (its copies in, its
+// kernels) is ordered after it on that stream, so no kernel can see this invocation's data.
+// run calls it before the reply; executeStream leaves it owed until the reply is written
+// (ZeroOwed), but for an error, which it answers only after the zeroing is enqueued. An error
+// of the memset itself (only a lost device can fail it) surfaces at the next synchronization;
+// a pool is given back with Free, which waits for the memset.
 func (e *Executor) release() error {
 	return e.pool.Release()
 }

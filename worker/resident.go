@@ -193,7 +193,9 @@ func (e *Executor) dropResident(r *resident) error {
 // DropResident zeroes and frees every resident weight set (a worker that changes tenant, or
 // stops).
 func (e *Executor) DropResident() error {
-	e.ZeroOwed()
+	if err := e.ZeroOwed(); err != nil {
+		return err
+	}
 	for h := range e.residents {
 		if err := e.evictResident(h); err != nil {
 			return err
@@ -262,8 +264,7 @@ func alignUp(n uint64) uint64 { return (n + function.Align - 1) &^ (function.Ali
 // The worker then holds no tenant's code or data on the device (its pool is zeroed after
 // every invocation). The modules unloaded are not counted as the module cache's evictions.
 func (e *Executor) DropAll() error {
-	e.ZeroOwed()
-	err := e.DropResident()
+	err := e.DropResident() // pays an owed zeroing first
 	e.dropGraphs(func(*graphEntry) bool { return true })
 	clear(e.funcs)
 	for _, m := range e.modules.clear() {

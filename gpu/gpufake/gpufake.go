@@ -325,36 +325,36 @@ func (d *Device) Free(p gpu.Ptr) error {
 	return nil
 }
 
+// copySpan logs copy op of n bytes at device address p and returns the device bytes it
+// copies (nil for nothing to copy, or with the call's error). d.mu is held.
+func (d *Device) copySpan(op string, p gpu.Ptr, n int) ([]byte, error) {
+	i, err := d.begin(Call{Op: op, Args: []uint64{uint64(p), uint64(n)}})
+	if err != nil || n == 0 {
+		return nil, err
+	}
+	b, err := d.span(op, p, uint64(n))
+	if err != nil {
+		return nil, d.end(i, err)
+	}
+	return b, nil
+}
+
 // CopyToDevice copies src to dst, inside one allocation.
 func (d *Device) CopyToDevice(dst gpu.Ptr, src []byte) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	i, err := d.begin(Call{Op: "CopyToDevice", Args: []uint64{uint64(dst), uint64(len(src))}})
-	if err != nil || len(src) == 0 {
-		return err
-	}
-	b, err := d.span("CopyToDevice", dst, uint64(len(src)))
-	if err != nil {
-		return d.end(i, err)
-	}
+	b, err := d.copySpan("CopyToDevice", dst, len(src))
 	copy(b, src)
-	return nil
+	return err
 }
 
 // CopyFromDevice copies len(dst) bytes at src to dst, inside one allocation.
 func (d *Device) CopyFromDevice(dst []byte, src gpu.Ptr) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	i, err := d.begin(Call{Op: "CopyFromDevice", Args: []uint64{uint64(src), uint64(len(dst))}})
-	if err != nil || len(dst) == 0 {
-		return err
-	}
-	b, err := d.span("CopyFromDevice", src, uint64(len(dst)))
-	if err != nil {
-		return d.end(i, err)
-	}
+	b, err := d.copySpan("CopyFromDevice", src, len(dst))
 	copy(dst, b)
-	return nil
+	return err
 }
 
 // Memset sets n bytes at dst to v, inside one allocation.
@@ -610,16 +610,9 @@ var (
 func (d *Device) CopyToDeviceAsync(dst gpu.Ptr, src []byte) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	i, err := d.begin(Call{Op: "CopyToDeviceAsync", Args: []uint64{uint64(dst), uint64(len(src))}})
-	if err != nil || len(src) == 0 {
-		return err
-	}
-	b, err := d.span("CopyToDeviceAsync", dst, uint64(len(src)))
-	if err != nil {
-		return d.end(i, err)
-	}
+	b, err := d.copySpan("CopyToDeviceAsync", dst, len(src))
 	copy(b, src)
-	return nil
+	return err
 }
 
 // CopyFromDeviceAsync takes the len(dst) bytes at src as they are at the call (what a stream
@@ -629,16 +622,11 @@ func (d *Device) CopyToDeviceAsync(dst gpu.Ptr, src []byte) error {
 func (d *Device) CopyFromDeviceAsync(dst []byte, src gpu.Ptr) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	i, err := d.begin(Call{Op: "CopyFromDeviceAsync", Args: []uint64{uint64(src), uint64(len(dst))}})
-	if err != nil || len(dst) == 0 {
-		return err
+	b, err := d.copySpan("CopyFromDeviceAsync", src, len(dst))
+	if b != nil {
+		d.pending = append(d.pending, pendingCopy{dst: dst, data: slices.Clone(b)})
 	}
-	b, err := d.span("CopyFromDeviceAsync", src, uint64(len(dst)))
-	if err != nil {
-		return d.end(i, err)
-	}
-	d.pending = append(d.pending, pendingCopy{dst: dst, data: slices.Clone(b)})
-	return nil
+	return err
 }
 
 // Mark records timing mark i at Options.Clock's time (default time.Now).
