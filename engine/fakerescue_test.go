@@ -201,7 +201,7 @@ func TestTakeRescuePassesSuspectWhileReaping(t *testing.T) {
 	suspect.Sched.Suspect, suspect.Sched.Exclusive, innocent.Sched.Exclusive = true, true, true
 	q.requeue(suspect)
 	q.requeue(innocent) // ahead of the suspect
-	if q.takeRescue(&r, false) != nil {
+	if q.takeRescue(&r, reap{}) != nil {
 		t.Fatal("taken while the window is closed")
 	}
 	r.open.Store(true)
@@ -209,15 +209,53 @@ func TestTakeRescuePassesSuspectWhileReaping(t *testing.T) {
 	queued.Fn = fn
 	q.q.push(queued)
 	for i, want := range []*call.Invocation{innocent, queued, nil} {
-		if got := q.takeRescue(&r, true); got != want {
+		if got := q.takeRescue(&r, reap{on: true}); got != want {
 			t.Fatalf("take %d while reaping: %p; want %p (suspect %p)", i, got, want, suspect)
 		}
 	}
-	if got := q.takeRescue(&r, false); got != suspect {
+	if got := q.takeRescue(&r, reap{}); got != suspect {
 		t.Fatalf("took %p once reaped; want the suspect %p", got, suspect)
 	}
 	if q.running != 3 || q.exclusive || q.q.len() != 0 {
 		t.Fatalf("running %d, exclusive %v, %d queued: want 3 running, no exclusive token taken, none queued", q.running, q.exclusive, q.q.len())
+	}
+}
+
+// After a fault (ambiguous: under MPS every client sees it, and the culprit may be among the
+// victims put back), a rescue worker takes, while the teardown's workers are reaped, what the
+// teardown did not interrupt (put back without a re-run, then queued) before its victims, and
+// never the suspect; after an overrun's kill (the culprit known) the victims go first. Once
+// the workers are reaped, the queue's order.
+func TestTakeRescueVictimsLastAfterAFault(t *testing.T) {
+	for _, ambiguous := range []bool{true, false} {
+		q := sched{q: newQueue(16, 1, 0)}
+		r := rescueSet{}
+		r.open.Store(true)
+		fn := fakeFn(doEcho)
+		suspect, victim, putBack, queued := call.Acquire(), call.Acquire(), call.Acquire(), call.Acquire()
+		for _, inv := range []*call.Invocation{suspect, victim, putBack, queued} {
+			inv.Fn = fn
+		}
+		suspect.Sched.Suspect = true
+		suspect.Sched.Reruns, victim.Sched.Reruns = 1, 1
+		suspect.Sched.Exclusive, victim.Sched.Exclusive = true, true
+		q.requeue(putBack)
+		q.requeue(suspect)
+		q.requeue(victim) // the head: suspect, putBack behind it
+		q.q.push(queued)
+		want := []*call.Invocation{victim, putBack, queued, nil}
+		if ambiguous {
+			want = []*call.Invocation{putBack, queued, victim, nil}
+		}
+		for i, w := range want {
+			if got := q.takeRescue(&r, reap{on: true, ambiguous: ambiguous}); got != w {
+				t.Fatalf("ambiguous %v: take %d while reaping: %p; want %p (victim %p, put back %p, queued %p, suspect %p)",
+					ambiguous, i, got, w, victim, putBack, queued, suspect)
+			}
+		}
+		if got := q.takeRescue(&r, reap{}); got != suspect {
+			t.Fatalf("ambiguous %v: took %p once reaped; want the suspect %p", ambiguous, got, suspect)
+		}
 	}
 }
 

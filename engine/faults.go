@@ -27,12 +27,15 @@ func (d *faultDomain) generation() uint64 { return d.gen.Load() }
 // teardown kills every other worker of the GPU: after a fault (or the kill of an overrunning
 // worker) under MPS they are all lost anyway (docs/gpu-facts.md). Their slots see the failure,
 // requeue what they were running and start new workers. gen is the generation of the worker
-// whose failure triggers it (why); a failure explained by a later teardown triggers none. It
-// reports whether this call tore the domain down.
-func (e *Engine) teardown(from *slot, gen uint64, why string) bool {
+// whose failure triggers it (why); a failure explained by a later teardown triggers none.
+// overrun says the failure is that worker's kill for an overrun: the cause is known, and what
+// the teardown interrupts elsewhere is innocent; a fault is not (every client of the MPS
+// daemon sees it: the worker that reports it first need not be the one whose kernel faulted;
+// rescue.go). It reports whether this call tore the domain down.
+func (e *Engine) teardown(from *slot, gen uint64, why string, overrun bool) bool {
 	// The recovery records the teardown with the generation's change, before any slot that
 	// the change makes a victim (or a loser of the race) requeues its invocation.
-	round, tore := e.rec.detected(func() bool { return e.faults.gen.CompareAndSwap(gen, gen+1) }, from.id, why)
+	round, tore := e.rec.detected(func() bool { return e.faults.gen.CompareAndSwap(gen, gen+1) }, from.id, why, !overrun)
 	if !tore {
 		return false
 	}
@@ -132,7 +135,7 @@ func (s *slot) gpuFailure(inv *call.Invocation, answer *call.Error, why error) {
 		e.requeue(inv)
 		return
 	}
-	tore := e.teardown(s, gen, string(answer.Code))
+	tore := e.teardown(s, gen, string(answer.Code), answer.Code == call.CodeDeadline)
 	if tore {
 		// One fault per teardown: a worker that lost the race to tear the domain down was
 		// killed by the same fault (its slot saw the loss before the teardown marked it).
@@ -177,7 +180,7 @@ func (s *slot) dropFailed(p *pending, err error) {
 	switch {
 	case !s.e.cfg.SharedFaultDomain || s.life.own:
 		s.e.stats.faults.Add(1)
-	case !victim && s.e.teardown(s, gen, err.Error()):
+	case !victim && s.e.teardown(s, gen, err.Error(), errors.Is(err, worker.ErrDeadline)):
 		s.e.stats.faults.Add(1) // one fault per teardown, as in gpuFailure
 	}
 }

@@ -283,7 +283,7 @@ func (s *slot) preloadFailed(fn *call.Function, gen uint64, err error) {
 		fn.PreloadLost()
 	}
 	if e.cfg.SharedFaultDomain && !s.life.own && !victim {
-		e.teardown(s, s.life.gen, "preloading "+fn.Name+": "+err.Error())
+		e.teardown(s, s.life.gen, "preloading "+fn.Name+": "+err.Error(), false)
 	}
 	s.life.lost(err)
 }

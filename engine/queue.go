@@ -123,6 +123,15 @@ func (q *queue) pop() *call.Invocation {
 	if q.front.len() > 0 || len(q.active) == 0 {
 		return q.front.pop()
 	}
+	return q.popTenant()
+}
+
+// popTenant takes the head of the FIFO of the tenant whose turn it is, passing over what was
+// put back (nil: no tenant has anything queued).
+func (q *queue) popTenant() *call.Invocation {
+	if len(q.active) == 0 {
+		return nil
+	}
 	t := q.next()
 	inv := t.ring.pop()
 	q.uncount(t, inv)
@@ -130,6 +139,39 @@ func (q *queue) pop() *call.Invocation {
 	t.vt++
 	q.settle()
 	return inv
+}
+
+// takeWhileReaping is what a rescue worker takes while the workers of the latest teardown are
+// being reaped (sched.takeRescue): never a suspect, nor what needs the whole GPU. ambiguous
+// (the teardown's culprit is unknown): first what the teardown did not interrupt (put back
+// without a re-run, then the tenants' FIFOs), then what it did; otherwise in the queue's order.
+// nil: nothing to take.
+func (q *queue) takeWhileReaping(ambiguous bool) *call.Invocation {
+	takeable := func(inv *call.Invocation) bool { return !inv.Sched.Suspect && !inv.Sched.Whole }
+	if ambiguous {
+		fresh := func(inv *call.Invocation) bool { return takeable(inv) && inv.Sched.Reruns == 0 }
+		if inv := q.front.removeFirst(fresh); inv != nil {
+			return inv
+		}
+		if t := q.peekTenant(); t != nil && !t.Sched.Whole {
+			return q.popTenant()
+		}
+	}
+	if inv := q.front.removeFirst(takeable); inv != nil {
+		return inv
+	}
+	if t := q.peekTenant(); t != nil && !t.Sched.Whole {
+		return q.popTenant()
+	}
+	return nil
+}
+
+// peekTenant is the invocation popTenant would take.
+func (q *queue) peekTenant() *call.Invocation {
+	if len(q.active) == 0 {
+		return nil
+	}
+	return q.next().ring.peek()
 }
 
 func (q *queue) uncount(t *tenantQueue, inv *call.Invocation) {

@@ -57,13 +57,17 @@ type recovery struct {
 	// while the workers the latest teardown killed are not all gone (Worker.Done).
 	waiting  map[*call.Invocation]bool
 	stopping bool
+	// ambiguous is set when the latest teardown's culprit is not known among what it
+	// interrupted (a fault, not an overrun's kill; rescue.go).
+	ambiguous bool
 }
 
 // detected starts a recovery (or, when one is in progress, a further teardown of it) when tear
 // (the fault domain's change of generation, run under the recovery's lock) reports true: by is
-// the worker whose failure triggers the teardown, cause why. It returns what tear did, and the
-// teardown's round in the recovery.
-func (r *recovery) detected(tear func() bool, by, cause string) (int, bool) {
+// the worker whose failure triggers the teardown, cause why; ambiguous says its culprit is not
+// known among what it interrupts. It returns what tear did, and the teardown's round in the
+// recovery.
+func (r *recovery) detected(tear func() bool, by, cause string, ambiguous bool) (int, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if !tear() {
@@ -85,7 +89,7 @@ func (r *recovery) detected(tear func() bool, by, cause string) (int, bool) {
 	r.addLocked(stageTeardown, by, now)
 	// Stopping from now on, not from killed: an answer of a worker the teardown has yet to kill
 	// would otherwise end the recovery before it began (seen on the cpu device).
-	r.stopping = true
+	r.stopping, r.ambiguous = true, ambiguous
 	return r.round, true
 }
 

@@ -106,7 +106,7 @@ func (s *slot) rescueLoop() {
 			}
 			return
 		}
-		inv := e.sched.takeRescue(&e.res, e.rec.reaping())
+		inv := e.sched.takeRescue(&e.res, e.rec.reapState())
 		if inv == nil {
 			select {
 			case <-e.res.wake:
@@ -136,7 +136,13 @@ func (s *slot) rescueLoop() {
 // interrupted invocations (they do before the reap). So the innocents go first (each a
 // millisecond), and the suspect's lone run, which may fault again and cost the rescue worker a
 // restart (a new process's first GPU call, about a third of a second), comes after them.
-func (q *sched) takeRescue(r *rescueSet, reaping bool) *call.Invocation {
+//
+// After a fault (st.ambiguous), while reaping, what the teardown interrupted comes after what
+// it did not: under MPS every client sees the fault, so the worker whose report tore the domain
+// down (the suspect's) is often not the one whose kernel faulted, and the culprit is then among
+// the victims put back; run first on the rescue worker, it faults there and costs it a restart
+// (0.7-0.9 s on the H100) while the innocents wait (queue.takeWhileReaping).
+func (q *sched) takeRescue(r *rescueSet, st reap) *call.Invocation {
 	open := r.open.Load()
 	q.mu.Lock()
 	defer q.mu.Unlock()
@@ -144,20 +150,16 @@ func (q *sched) takeRescue(r *rescueSet, reaping bool) *call.Invocation {
 		return nil
 	}
 	suspect := q.q.peek().Sched.Suspect
-	if !open && (!suspect || reaping) {
+	if !open && (!suspect || st.on) {
 		return nil
 	}
-	head := q.q.pop()
-	if suspect && reaping {
-		var next *call.Invocation
-		if q.q.len() > 0 && !q.q.peek().Sched.Whole {
-			next = q.q.pop()
-		}
-		q.q.pushFront(head) // where it was
-		if next == nil {
+	var head *call.Invocation
+	if st.on {
+		if head = q.q.takeWhileReaping(st.ambiguous); head == nil {
 			return nil
 		}
-		head = next
+	} else {
+		head = q.q.pop()
 	}
 	q.running++
 	q.kickLocked()         // what the head held back (a reserved suspect) goes to idle slots of the domain
@@ -184,15 +186,23 @@ func (q *sched) kick() {
 	q.mu.Unlock()
 }
 
-// reaping reports whether the workers the latest teardown killed are not all reaped yet.
-func (r *recovery) reaping() bool {
+// reap is what a rescue worker's take needs of the recovery: whether the workers the latest
+// teardown killed are not all reaped yet (on), and whether that teardown's culprit is unknown
+// among what it interrupted (ambiguous: a fault, not an overrun's kill).
+type reap struct{ on, ambiguous bool }
+
+// reapState is the recovery's reap.
+func (r *recovery) reapState() reap {
 	if !r.active.Load() {
-		return false
+		return reap{}
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.stopping
+	return reap{on: r.stopping, ambiguous: r.stopping && r.ambiguous}
 }
+
+// reaping reports whether the workers the latest teardown killed are not all reaped yet.
+func (r *recovery) reaping() bool { return r.reapState().on }
 
 // deferToRescue puts inv, handed to this slot of the shared domain, back at the head of the
 // queue when the slot has no live worker to run it on while the rescue window is open: a
