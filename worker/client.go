@@ -139,7 +139,7 @@ func Start(opt StartOptions) (*Process, error) {
 	}
 	p.spin, _ = rr.(*pollSpinReader)
 	if p.spin != nil {
-		p.spin.bell = p.repBell
+		p.spin.bell, p.spin.killed = p.repBell, &p.killed
 	}
 	p.fr = NewFrameReader(rr, MaxReplyFrame)
 	if opt.Standby {
@@ -449,6 +449,10 @@ func (p *Process) Send(t MsgType, msg any, id uint64, deadline time.Time) error 
 // deadline (zero: no deadline). The errors are Call's.
 func (p *Process) Receive(id uint64, res *Result, deadline time.Time) error {
 	p.rep.SetReadDeadline(deadline)
+	if p.killed.Load() {
+		// After the deadline's setting: a Terminate after this load moves it to now.
+		return p.ioErr(errKilled)
+	}
 	if p.spin != nil {
 		p.spin.deadline, p.spin.want = deadline, id
 	}
@@ -477,6 +481,9 @@ func (p *Process) Receive(id uint64, res *Result, deadline time.Time) error {
 // only when the doorbell rang for id, on the first poll for id, and every pipeTurns-th, so that
 // frames that do not ring and a closed pipe are still seen.
 func (p *Process) Poll(id uint64, res *Result, deadline time.Time) (bool, error) {
+	if p.killed.Load() {
+		return true, p.ioErr(errKilled)
+	}
 	if p.fr.r.Buffered() == 0 {
 		if id != p.pollID {
 			p.pollID, p.polls = id, 0
@@ -513,6 +520,9 @@ func (p *Process) WaitReply(id uint64, deadline time.Time) error {
 		return nil
 	}
 	p.rep.SetReadDeadline(deadline)
+	if p.killed.Load() {
+		return nil // the next Receive reports it
+	}
 	if p.spin != nil {
 		p.spin.deadline, p.spin.want, p.spin.park = deadline, id, true
 	}
@@ -520,26 +530,30 @@ func (p *Process) WaitReply(id uint64, deadline time.Time) error {
 	if p.spin != nil {
 		p.spin.park = false
 	}
-	if errors.Is(err, os.ErrDeadlineExceeded) {
+	if errors.Is(err, os.ErrDeadlineExceeded) && !p.killed.Load() {
 		return ErrDeadline
 	}
 	return nil
 }
 
+// ioErr explains an error reading or writing the worker's pipes. A worker the server killed is
+// said so at once, whatever the error (the deadline Terminate set, the pipe's end, a frame cut
+// short): its pipe ends only once the process has exited, and a killed CUDA process exits
+// slowly: it frees its memory (the driver tearing its context down) before its descriptors
+// are closed. On the H100 under MPS a teardown's victims saw their pipes end 53-420 ms after
+// the SIGKILL (2026-11-28, before Terminate woke them), all that time before their
+// interrupted invocations could run again elsewhere (a rescue worker).
 func (p *Process) ioErr(err error) error {
+	if p.killed.Load() {
+		return fmt.Errorf("%w: killed by the server (SIGKILL): %v", ErrWorkerExited, err)
+	}
 	switch {
 	case errors.Is(err, os.ErrDeadlineExceeded):
 		return ErrDeadline
 	case errors.Is(err, ErrProtocol):
 		return err
 	}
-	// EOF, EPIPE: the worker closed its end, which means it is exiting. Killed by the server,
-	// it is said so at once: the reap of a killed CUDA process (its context torn down by the
-	// driver) takes 150-200 ms under MPS, which a teardown's victims would otherwise wait for
-	// before their interrupted invocations could run again elsewhere (a rescue worker).
-	if p.killed.Load() {
-		return fmt.Errorf("%w: killed by the server (SIGKILL): %v", ErrWorkerExited, err)
-	}
+	// EOF, EPIPE: the worker closed its end, which means it is exiting.
 	select {
 	case <-p.done:
 	case <-time.After(5 * time.Second):
@@ -556,12 +570,16 @@ func (p *Process) exited() error {
 }
 
 // Terminate sends the worker SIGKILL and returns at once. It is safe to call from any
-// goroutine while the owner is in a Call, which then fails with ErrWorkerExited; the owner
-// still calls Kill or Stop to reap the process and release its resources.
+// goroutine while the owner is in a Call, Receive, Poll or WaitReply, which then returns at
+// once (Receive and Poll fail with ErrWorkerExited, WaitReply returns for the next Receive to
+// say so) without waiting for the pipe to end (ioErr says why not); the owner still calls
+// Kill or Stop to reap the process and release its resources.
 func (p *Process) Terminate() {
 	if p.cmd != nil && p.cmd.Process != nil {
 		p.killed.Store(true)
 		p.cmd.Process.Kill()
+		// Wakes a read parked in the poller; a spinning one sees killed (pollSpinReader).
+		p.rep.SetReadDeadline(time.Now())
 	}
 }
 

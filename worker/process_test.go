@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"gpufn/call"
 	"os"
+	"os/exec"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -73,6 +75,16 @@ func helperWorker(args []string) int {
 		os.Stdout.Write([]byte("\x10\x00\x00\x00\x01garbage"))
 		time.Sleep(time.Minute)
 		return 0
+	}
+	if mode == "hold-pipe" {
+		// A child that keeps the reply pipe open after this process is killed, as a killed
+		// CUDA process does while the driver tears its context down. It shares the worker's
+		// process group (the test kills the group).
+		c := exec.Command("sleep", "300")
+		c.ExtraFiles = []*os.File{rep}
+		if err := c.Start(); err != nil {
+			return 5
+		}
 	}
 	fw.Write(MsgHello, hello)
 	fr := NewFrameReader(req, MaxRequestFrame)
@@ -270,5 +282,61 @@ func TestTerminatedWorkerReportedKilled(t *testing.T) {
 	var res Result
 	if err := p.Receive(inv.ID, &res, deadline); !errors.Is(err, ErrWorkerExited) || !strings.Contains(err.Error(), "killed by the server") {
 		t.Fatalf("err = %v, want ErrWorkerExited, killed by the server", err)
+	}
+}
+
+// Terminate wakes whoever waits for the killed worker's reply, however it waits (spinning,
+// parked, waiting for the first byte, polling), without waiting for the reply pipe to end:
+// here a child of the worker holds the pipe open for minutes, as a killed CUDA process's slow
+// exit does for up to 0.4 s under MPS (a teardown's victims waited that long).
+func TestTerminateWakesTheReader(t *testing.T) {
+	for _, how := range []string{"spinning", "parked", "waitreply", "poll"} {
+		t.Run(how, func(t *testing.T) {
+			opt := startOpts(t, "hold-pipe")
+			if how == "spinning" {
+				opt.ReplySpin = SpinForever
+			}
+			p, err := Start(opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Kill()
+			defer syscall.Kill(-p.PID(), syscall.SIGKILL) // the child holding the pipe
+			inv := &Invoke{ID: p.NextID(), Output: p.Context(0).OutputArea()}
+			// Without the wake every wait below runs to this deadline (the pipe outlives it).
+			deadline := time.Now().Add(20 * time.Second)
+			if err := p.Send(MsgInvoke, inv, inv.ID, deadline); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				time.Sleep(20 * time.Millisecond) // most likely while the wait below is on
+				p.Terminate()
+			}()
+			defer func() { <-done }()
+			var res Result
+			switch how {
+			case "spinning":
+				err = p.Receive(inv.ID, &res, deadline)
+			case "parked":
+				err = p.ReceiveParked(inv.ID, &res, deadline)
+			case "waitreply":
+				if werr := p.WaitReply(inv.ID, deadline); werr != nil {
+					t.Fatalf("WaitReply: %v, want nil (the next Receive reports the kill)", werr)
+				}
+				err = p.ReceiveParked(inv.ID, &res, deadline)
+			case "poll":
+				for got := false; !got; {
+					got, err = p.Poll(inv.ID, &res, deadline)
+					if !got && time.Now().After(deadline) {
+						t.Fatal("Poll found nothing until the deadline")
+					}
+				}
+			}
+			if !errors.Is(err, ErrWorkerExited) || !strings.Contains(err.Error(), "killed by the server") {
+				t.Fatalf("err = %v, want ErrWorkerExited, killed by the server", err)
+			}
+		})
 	}
 }

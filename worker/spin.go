@@ -128,6 +128,9 @@ type pollSpinReader struct {
 	want uint64
 	// park, when set, makes a read that finds nothing park at once (Process.ReceiveParked).
 	park bool
+	// killed, when set, is the process's: once the server has sent it SIGKILL a spinning read
+	// gives up (errKilled) instead of spinning on until the pipe ends (Process.Terminate).
+	killed *atomic.Bool
 	// once, when set, makes a read try the pipe once without waiting (Process.Poll); readFD,
 	// made once (a method value allocates), does it with buf, n and rerr.
 	once   bool
@@ -139,6 +142,10 @@ type pollSpinReader struct {
 
 // errNotReady is what a pollSpinReader in once mode returns when the pipe has nothing yet.
 var errNotReady = errors.New("worker: no reply yet")
+
+// errKilled is what a read of the reply pipe returns once the server has killed the worker
+// (Process.Terminate): the pipe may stay open long after (below).
+var errKilled = errors.New("worker: killed by the server")
 
 func newPollSpinReader(f *os.File, spin time.Duration) (io.Reader, error) {
 	rc, err := f.SyscallConn()
@@ -221,6 +228,10 @@ func (r *pollSpinReader) Read(p []byte) (int, error) {
 			}
 			if i&check != 0 {
 				continue
+			}
+			if r.killed != nil && r.killed.Load() {
+				rerr = errKilled
+				return true
 			}
 			now := time.Now()
 			if !r.deadline.IsZero() && now.After(r.deadline) {
