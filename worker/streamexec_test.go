@@ -74,7 +74,7 @@ func streamRig(t *testing.T, mem []byte, ready *atomic.Uint64, stream bool) (*Ex
 // A streamed input reaches the device in parts, each enqueued only once the watermark covers
 // it: here the test raises it a chunk at a time and waits for each part before the next, so
 // there are exactly as many parts as chunks, and the output is the input. With marks
-// (executeStream) the invocation still waits once, and its h2d holds the wait for the parts.
+// (executeStream) the invocation still waits once, and its h2d holds any wait for the parts.
 func TestStreamedCopiesInParts(t *testing.T) {
 	for _, stream := range []bool{false, true} {
 		t.Run(fmt.Sprintf("marks=%v", stream), func(t *testing.T) { testStreamedCopiesInParts(t, stream) })
@@ -123,9 +123,9 @@ func testStreamedCopiesInParts(t *testing.T, stream bool) {
 	if out := mem[res.Outputs[0].Off:res.Outputs[0].End()]; !bytes.Equal(out, in) {
 		t.Fatal("the output is not the input")
 	}
-	if res.Stages.Wait <= 0 {
-		t.Fatalf("waited %d ns for parts the test wrote one by one", res.Stages.Wait)
-	}
+	// Whether the worker found a part missing and waited for it depends on the scheduling
+	// (the test writes the next part as soon as it has seen the last one enqueued): Wait may be
+	// 0 (seen under -race on two cores), so only its bound below is checked.
 	if stream {
 		if n := len(fake.CallsOf("Synchronize")); n != 1 {
 			t.Fatalf("%d Synchronize calls; want 1", n)
