@@ -259,6 +259,43 @@ func TestTakeRescueVictimsLastAfterAFault(t *testing.T) {
 	}
 }
 
+// A suspect put back goes behind the victims already put back, and a victim put back after it
+// goes ahead of it: the innocents' lone runs come first whichever slot requeues first (a
+// teardown's victims learn of it at once and may beat the suspect's slot). Also across the
+// ring's wrap and growth.
+func TestRequeueSuspectBehindVictims(t *testing.T) {
+	q := sched{q: newQueue(16, 1, 0)}
+	fn := fakeFn(doEcho)
+	mk := func(reruns int, suspect bool) *call.Invocation {
+		inv := call.Acquire()
+		inv.Fn = fn
+		inv.Sched.Reruns, inv.Sched.Suspect = reruns, suspect
+		return inv
+	}
+	// Move the front ring's head round its buffer first.
+	for range 20 {
+		q.requeue(mk(0, false))
+		q.q.front.pop()
+	}
+	putBack := mk(0, false)
+	v1, v2, v3 := mk(1, false), mk(1, false), mk(1, false)
+	s1 := mk(1, true)
+	q.requeue(putBack)
+	q.requeue(v1)
+	q.requeue(v2)
+	q.requeue(s1) // after two victims: behind them, ahead of what was put back before
+	q.requeue(v3) // after the suspect: ahead of everything
+	want := []*call.Invocation{v3, v2, v1, s1, putBack}
+	if n := q.q.front.len(); n != len(want) {
+		t.Fatalf("%d put back, want %d", n, len(want))
+	}
+	for i, w := range want {
+		if got := q.q.front.pop(); got != w {
+			t.Fatalf("position %d: %p, want %p (v3 %p v2 %p v1 %p suspect %p put back %p)", i, got, w, v3, v2, v1, s1, putBack)
+		}
+	}
+}
+
 // A rescue worker that cannot start (a GPU in EXCLUSIVE_PROCESS mode refuses a context outside
 // the MPS daemon) is given up after rescueTries failed starts, with the error in its stats; the
 // engine serves, and a fault is recovered from as without rescue workers: the suspect's lone

@@ -145,7 +145,9 @@ func (q *queue) popTenant() *call.Invocation {
 // being reaped (sched.takeRescue): never a suspect, nor what needs the whole GPU. ambiguous
 // (the teardown's culprit is unknown): first what the teardown did not interrupt (put back
 // without a re-run, then the tenants' FIFOs), then what it did; otherwise in the queue's order.
-// nil: nothing to take.
+// What needs the whole GPU is passed over (it waits for the domain's workers). The victims wait
+// so at most until the killed workers are reaped (0.2-0.65 s on the H100 under MPS), and only
+// while something else is queued. nil: nothing to take.
 func (q *queue) takeWhileReaping(ambiguous bool) *call.Invocation {
 	takeable := func(inv *call.Invocation) bool { return !inv.Sched.Suspect && !inv.Sched.Whole }
 	if ambiguous {

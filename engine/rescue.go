@@ -22,7 +22,9 @@ import (
 // while the shared domain serves: they are not on the idle stack, and nothing is handed to
 // them. A teardown opens the rescue window (rescueSet.open); until every worker of the domain
 // is up again (started after the latest teardown: domainBack) the rescue workers take what the
-// queue holds, head first: the interrupted invocations put back at its head, then the queue. A
+// queue holds, head first: the interrupted invocations put back at its head, then the queue
+// (after a fault, while the killed workers are reaped, the victims after the queue:
+// takeRescue). A
 // slot of the domain that must start a new worker meanwhile puts the invocation it was handed
 // back for them (slot.deferToRescue) rather than hold it through its worker's start. The
 // suspect's lone run is theirs while one is up, window open or not (takeRescue,

@@ -101,3 +101,27 @@ func (r *ring) removeFirst(f func(*call.Invocation) bool) *call.Invocation {
 	}
 	return nil
 }
+
+// leading is how many invocations from the head on hold f, up to the first that does not.
+func (r *ring) leading(f func(*call.Invocation) bool) int {
+	for i := 0; i < r.n; i++ {
+		if !f(r.buf[(r.head+i)%len(r.buf)]) {
+			return i
+		}
+	}
+	return r.n
+}
+
+// insertAt puts inv at position i (0: the head; r.len(): the tail), whatever the limit, as
+// pushFront does.
+func (r *ring) insertAt(i int, inv *call.Invocation) {
+	if r.n == len(r.buf) {
+		r.grow()
+	}
+	r.head = (r.head - 1 + len(r.buf)) % len(r.buf)
+	for j := 0; j < i; j++ {
+		r.buf[(r.head+j)%len(r.buf)] = r.buf[(r.head+j+1)%len(r.buf)]
+	}
+	r.buf[(r.head+i)%len(r.buf)] = inv
+	r.n++
+}

@@ -141,7 +141,14 @@ func (q *sched) putBack(inv *call.Invocation) {
 // there until nothing else runs (the slot that requeues it still counts as running).
 func (q *sched) requeue(inv *call.Invocation) {
 	q.mu.Lock()
-	q.q.pushFront(inv)
+	if inv.Sched.Suspect {
+		// Behind the victims already put back: the innocents' lone runs go first, whichever
+		// slot requeued first (the teardown's victims learn of it at once, worker.Process.Terminate,
+		// and may beat the suspect's slot to it).
+		q.q.front.insertAt(q.q.front.leading(func(c *call.Invocation) bool { return !c.Sched.Suspect && c.Sched.Reruns > 0 }), inv)
+	} else {
+		q.q.pushFront(inv)
+	}
 	q.mu.Unlock()
 }
 

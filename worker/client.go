@@ -104,8 +104,9 @@ type Process struct {
 	spin    *pollSpinReader // reads the reply pipe (Receive spins, ReceiveParked parks, Poll tries)
 	done    chan struct{}   // closed when the process has exited and been reaped
 	exitErr error
-	// killed is set once the server sent the process SIGKILL (Terminate, Kill): the end of its
-	// pipe then needs no wait for the reap to be explained (ioErr).
+	// killed is set once the server sent the process SIGKILL (Terminate, Kill): from then on
+	// no read of its reply pipe waits (Receive, Poll, WaitReply, pollSpinReader), and a failed
+	// one is reported as the kill (ioErr).
 	killed   atomic.Bool
 	stopOnce sync.Once
 	nextID   uint64
@@ -451,7 +452,7 @@ func (p *Process) Receive(id uint64, res *Result, deadline time.Time) error {
 	p.rep.SetReadDeadline(deadline)
 	if p.killed.Load() {
 		// After the deadline's setting: a Terminate after this load moves it to now.
-		return p.ioErr(errKilled)
+		return p.receiveKilled(id, res)
 	}
 	if p.spin != nil {
 		p.spin.deadline, p.spin.want = deadline, id
@@ -482,7 +483,7 @@ func (p *Process) Receive(id uint64, res *Result, deadline time.Time) error {
 // frames that do not ring and a closed pipe are still seen.
 func (p *Process) Poll(id uint64, res *Result, deadline time.Time) (bool, error) {
 	if p.killed.Load() {
-		return true, p.ioErr(errKilled)
+		return true, p.receiveKilled(id, res)
 	}
 	if p.fr.r.Buffered() == 0 {
 		if id != p.pollID {
@@ -543,6 +544,24 @@ func (p *Process) WaitReply(id uint64, deadline time.Time) error {
 // are closed. On the H100 under MPS a teardown's victims saw their pipes end 53-420 ms after
 // the SIGKILL (2026-11-28, before Terminate woke them), all that time before their
 // interrupted invocations could run again elsewhere (a rescue worker).
+// receiveKilled is Receive for a worker the server has killed (Terminate): the result of request
+// id is read if it has come whole (the worker answered before the kill: a victim whose run was
+// done is answered, not run again), without waiting for anything more (the read deadline, set
+// to the kill, would refuse even a waiting byte); otherwise the kill is reported.
+func (p *Process) receiveKilled(id uint64, res *Result) error {
+	if p.spin == nil {
+		return p.ioErr(errKilled)
+	}
+	p.spin.once = true
+	defer func() { p.spin.once = false }()
+	if t, err := p.fr.Next(); err == nil && t == MsgResult {
+		if err := p.fr.Decode(res); err == nil && res.ID == id {
+			return nil
+		}
+	}
+	return p.ioErr(errKilled)
+}
+
 func (p *Process) ioErr(err error) error {
 	if p.killed.Load() {
 		return fmt.Errorf("%w: killed by the server (SIGKILL): %v", ErrWorkerExited, err)

@@ -76,7 +76,7 @@ func helperWorker(args []string) int {
 		time.Sleep(time.Minute)
 		return 0
 	}
-	if mode == "hold-pipe" {
+	if mode == "hold-pipe" || mode == "answer-hold" {
 		// A child that keeps the reply pipe open after this process is killed, as a killed
 		// CUDA process does while the driver tears its context down. It shares the worker's
 		// process group (the test kills the group).
@@ -102,6 +102,8 @@ func helperWorker(args []string) int {
 		fw.Write(MsgResult, &Result{ID: inv.ID + 1})
 	case "hang":
 		time.Sleep(time.Minute)
+	case "answer-hold":
+		fw.Write(MsgResult, &Result{ID: inv.ID})
 	}
 	time.Sleep(time.Minute)
 	return 0
@@ -265,8 +267,8 @@ func TestWorkerAsksForMissingPayloads(t *testing.T) {
 func osArgs0() string { return os.Args[0] }
 
 // A worker the server killed (Terminate, as a teardown of the fault domain does) is reported
-// exited, killed by the server, as soon as its pipe ends: its caller need not wait for its reap
-// (a CUDA process's takes 150-200 ms under MPS).
+// exited, killed by the server: its caller need not wait for its pipe to end nor for its reap
+// (TestTerminateWakesTheReader).
 func TestTerminatedWorkerReportedKilled(t *testing.T) {
 	p, err := Start(startOpts(t, "hang"))
 	if err != nil {
@@ -304,7 +306,8 @@ func TestTerminateWakesTheReader(t *testing.T) {
 			defer syscall.Kill(-p.PID(), syscall.SIGKILL) // the child holding the pipe
 			inv := &Invoke{ID: p.NextID(), Output: p.Context(0).OutputArea()}
 			// Without the wake every wait below runs to this deadline (the pipe outlives it).
-			deadline := time.Now().Add(20 * time.Second)
+			start := time.Now()
+			deadline := start.Add(time.Minute)
 			if err := p.Send(MsgInvoke, inv, inv.ID, deadline); err != nil {
 				t.Fatal(err)
 			}
@@ -336,6 +339,44 @@ func TestTerminateWakesTheReader(t *testing.T) {
 			}
 			if !errors.Is(err, ErrWorkerExited) || !strings.Contains(err.Error(), "killed by the server") {
 				t.Fatalf("err = %v, want ErrWorkerExited, killed by the server", err)
+			}
+			// A wait that ran to its deadline says "killed" too: the time tells them apart.
+			if took := time.Since(start); took > time.Until(deadline) {
+				t.Fatalf("the wait returned %v after the kill was sent; want at once, not at its deadline", took)
+			}
+		})
+	}
+}
+
+// A reply that came whole before the kill is read, not lost: the killed worker's run was
+// done, and its invocation need not run again.
+func TestTerminatedWorkerAnswerKept(t *testing.T) {
+	for _, how := range []string{"receive", "poll"} {
+		t.Run(how, func(t *testing.T) {
+			p, err := Start(startOpts(t, "answer-hold"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Kill()
+			defer syscall.Kill(-p.PID(), syscall.SIGKILL) // the child holding the pipe
+			inv := &Invoke{ID: p.NextID(), Output: p.Context(0).OutputArea()}
+			deadline := time.Now().Add(time.Minute)
+			if err := p.Send(MsgInvoke, inv, inv.ID, deadline); err != nil {
+				t.Fatal(err)
+			}
+			if err := p.WaitReply(inv.ID, deadline); err != nil {
+				t.Fatal(err)
+			}
+			// The first byte has come; the 5-byte header and the small body come in one write.
+			p.Terminate()
+			var res Result
+			if how == "receive" {
+				err = p.Receive(inv.ID, &res, deadline)
+			} else {
+				_, err = p.Poll(inv.ID, &res, deadline)
+			}
+			if err != nil || res.ID != inv.ID {
+				t.Fatalf("%v, result for %d; want the answer to %d, read after the kill", err, res.ID, inv.ID)
 			}
 		})
 	}
