@@ -114,7 +114,7 @@ func TestFakeRescueSendsNothingBehindALoneRun(t *testing.T) {
 	defer release()
 	g.worker(e.slots[0].id).Terminate() // a teardown: a and b run again alone, on the rescue worker
 	g.waitEntered(t, 3)
-	waitFor(t, "the killed workers reaped", func() bool { return !e.rec.reaping() })
+	waitFor(t, "the killed workers reaped", func() bool { return !e.rec.reapState().on })
 	x := fsubmit(t, e, slow, "", "x", 0, false) // queued behind the second re-run
 	g.allow(4)
 	for _, inv := range []*call.Invocation{a, b, x} {

@@ -317,3 +317,27 @@ func TestFakeRescueGivenUp(t *testing.T) {
 		t.Fatalf("stats %+v: want no rescue worker, two teardowns", st)
 	}
 }
+
+// A teardown tells the rescue workers whether its culprit is known among what it interrupted:
+// not after a fault (every MPS client sees it), but after an overrun's kill.
+func TestTeardownAmbiguousUnlessOverrun(t *testing.T) {
+	for _, c := range []struct {
+		do        string
+		code      call.Code
+		ambiguous bool
+	}{{doFault, call.CodeKernelFault, true}, {doHang, call.CodeDeadline, false}} {
+		g := newFakeGPU(t)
+		g.mps = true
+		e := newFake(t, g, Config{Mode: Concurrent, Workers: 2, SharedFaultDomain: true, Timeout: 20 * time.Millisecond})
+		wantErr(t, fsubmit(t, e, fakeFn(c.do), "", c.do, 0, true), c.code, "")
+		if st := settled(t, e); st.Teardowns < 1 {
+			t.Fatalf("%s: stats %+v, want a teardown", c.do, st)
+		}
+		e.rec.mu.Lock()
+		got := e.rec.ambiguous
+		e.rec.mu.Unlock()
+		if got != c.ambiguous {
+			t.Fatalf("%s: the teardown's culprit unknown %v, want %v", c.do, got, c.ambiguous)
+		}
+	}
+}

@@ -150,30 +150,25 @@ func (q *queue) popTenant() *call.Invocation {
 // while something else is queued. nil: nothing to take.
 func (q *queue) takeWhileReaping(ambiguous bool) *call.Invocation {
 	takeable := func(inv *call.Invocation) bool { return !inv.Sched.Suspect && !inv.Sched.Whole }
+	tenant := func() *call.Invocation {
+		if len(q.active) == 0 || q.next().ring.peek().Sched.Whole {
+			return nil
+		}
+		return q.popTenant()
+	}
 	if ambiguous {
 		fresh := func(inv *call.Invocation) bool { return takeable(inv) && inv.Sched.Reruns == 0 }
 		if inv := q.front.removeFirst(fresh); inv != nil {
 			return inv
 		}
-		if t := q.peekTenant(); t != nil && !t.Sched.Whole {
-			return q.popTenant()
+		if inv := tenant(); inv != nil {
+			return inv
 		}
 	}
 	if inv := q.front.removeFirst(takeable); inv != nil {
 		return inv
 	}
-	if t := q.peekTenant(); t != nil && !t.Sched.Whole {
-		return q.popTenant()
-	}
-	return nil
-}
-
-// peekTenant is the invocation popTenant would take.
-func (q *queue) peekTenant() *call.Invocation {
-	if len(q.active) == 0 {
-		return nil
-	}
-	return q.next().ring.peek()
+	return tenant()
 }
 
 func (q *queue) uncount(t *tenantQueue, inv *call.Invocation) {

@@ -24,10 +24,9 @@ import (
 // is up again (started after the latest teardown: domainBack) the rescue workers take what the
 // queue holds, head first: the interrupted invocations put back at its head, then the queue
 // (after a fault, while the killed workers are reaped, the victims after the queue:
-// takeRescue). A
-// slot of the domain that must start a new worker meanwhile puts the invocation it was handed
-// back for them (slot.deferToRescue) rather than hold it through its worker's start. The
-// suspect's lone run is theirs while one is up, window open or not (takeRescue,
+// takeRescue). A slot of the domain that must start a new worker meanwhile puts the invocation
+// it was handed back for them (slot.deferToRescue) rather than hold it through its worker's
+// start. The suspect's lone run is theirs while one is up, window open or not (takeRescue,
 // reservedLocked): on a rescue worker it is alone in its fault domain, so a second fault is
 // conclusive and costs that rescue worker only, not a second teardown of the GPU; it waits until
 // the teardown's workers are reaped, so that the innocents go first.
@@ -202,9 +201,6 @@ func (r *recovery) reapState() reap {
 	defer r.mu.Unlock()
 	return reap{on: r.stopping, ambiguous: r.stopping && r.ambiguous}
 }
-
-// reaping reports whether the workers the latest teardown killed are not all reaped yet.
-func (r *recovery) reaping() bool { return r.reapState().on }
 
 // deferToRescue puts inv, handed to this slot of the shared domain, back at the head of the
 // queue when the slot has no live worker to run it on while the rescue window is open: a

@@ -87,17 +87,16 @@ func (r *ring) removeIf(out []*call.Invocation, f func(*call.Invocation) bool) [
 // removeFirst removes and returns the first invocation for which f is true (nil: none),
 // keeping the others in order.
 func (r *ring) removeFirst(f func(*call.Invocation) bool) *call.Invocation {
-	for i := 0; i < r.n; i++ {
-		inv := r.buf[(r.head+i)%len(r.buf)]
-		if !f(inv) {
-			continue
+	var one [1]*call.Invocation
+	found := false
+	if out := r.removeIf(one[:0], func(inv *call.Invocation) bool {
+		if found || !f(inv) {
+			return false
 		}
-		for j := i; j < r.n-1; j++ {
-			r.buf[(r.head+j)%len(r.buf)] = r.buf[(r.head+j+1)%len(r.buf)]
-		}
-		r.buf[(r.head+r.n-1)%len(r.buf)] = nil
-		r.n--
-		return inv
+		found = true
+		return true
+	}); len(out) == 1 {
+		return out[0]
 	}
 	return nil
 }

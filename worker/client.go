@@ -537,13 +537,6 @@ func (p *Process) WaitReply(id uint64, deadline time.Time) error {
 	return nil
 }
 
-// ioErr explains an error reading or writing the worker's pipes. A worker the server killed is
-// said so at once, whatever the error (the deadline Terminate set, the pipe's end, a frame cut
-// short): its pipe ends only once the process has exited, and a killed CUDA process exits
-// slowly: it frees its memory (the driver tearing its context down) before its descriptors
-// are closed. On the H100 under MPS a teardown's victims saw their pipes end 53-420 ms after
-// the SIGKILL (2026-11-28, before Terminate woke them), all that time before their
-// interrupted invocations could run again elsewhere (a rescue worker).
 // receiveKilled is Receive for a worker the server has killed (Terminate): the result of request
 // id is read if it has come whole (the worker answered before the kill: a victim whose run was
 // done is answered, not run again), without waiting for anything more (the read deadline, set
@@ -562,6 +555,13 @@ func (p *Process) receiveKilled(id uint64, res *Result) error {
 	return p.ioErr(errKilled)
 }
 
+// ioErr explains an error reading or writing the worker's pipes. A worker the server killed is
+// said so at once, whatever the error (the deadline Terminate set, the pipe's end, a frame cut
+// short): its pipe ends only once the process has exited, and a killed CUDA process exits
+// slowly: it frees its memory (the driver tearing its context down) before its descriptors
+// are closed. On the H100 under MPS a teardown's victims saw their pipes end 38-427 ms after
+// the SIGKILL (2026-11-28, before Terminate woke them), all that time before their
+// interrupted invocations could run again elsewhere (a rescue worker).
 func (p *Process) ioErr(err error) error {
 	if p.killed.Load() {
 		return fmt.Errorf("%w: killed by the server (SIGKILL): %v", ErrWorkerExited, err)
