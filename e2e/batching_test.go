@@ -130,6 +130,11 @@ func TestDeployBatchingBundle(t *testing.T) {
 			defer wg.Done()
 			answers[i] = s.invoke("m", map[string][]byte{"x": examples.BatchInput(uint64(i))})
 		}()
+		if i == 0 {
+			// The first alone at the worker: sent together, the first two could be taken as a
+			// batch of 2 (an H100 run saw it), and the queue would never hold four.
+			waitFor(t, "an invocation at the stopped worker", func() bool { return s.engines()[0].Busy == 1 })
+		}
 	}
 	waitFor(t, "invocations queued behind the stopped worker", func() bool { return s.engines()[0].Queued == 4 })
 	cont()
