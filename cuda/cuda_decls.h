@@ -157,6 +157,11 @@ typedef gf_CUresult (*gf_cuEventCreate_fn)(gf_CUevent *event, unsigned int flags
 typedef gf_CUresult (*gf_cuEventRecord_fn)(gf_CUevent event, gf_CUstream stream);
 typedef gf_CUresult (*gf_cuEventElapsedTime_fn)(float *ms, gf_CUevent start, gf_CUevent end);
 typedef gf_CUresult (*gf_cuEventDestroy_v2_fn)(gf_CUevent event);
+typedef gf_CUresult (*gf_cuStreamCreate_fn)(gf_CUstream *stream, unsigned int flags);
+typedef gf_CUresult (*gf_cuStreamDestroy_v2_fn)(gf_CUstream stream);
+typedef gf_CUresult (*gf_cuStreamWaitEvent_fn)(gf_CUstream stream, gf_CUevent event, unsigned int flags);
+typedef gf_CUresult (*gf_cuStreamQuery_fn)(gf_CUstream stream);
+typedef gf_CUresult (*gf_cuMemsetD8Async_fn)(gf_CUdeviceptr dst, unsigned char value, size_t n, gf_CUstream stream);
 typedef gf_CUresult (*gf_cuGetErrorName_fn)(gf_CUresult r, const char **name);
 typedef gf_CUresult (*gf_cuGetErrorString_fn)(gf_CUresult r, const char **msg);
 
@@ -196,6 +201,11 @@ typedef gf_CUresult (*gf_cuGetErrorString_fn)(gf_CUresult r, const char **msg);
 	X(cuEventCreate, gf_cuEventCreate_fn)                       \
 	X(cuEventRecord, gf_cuEventRecord_fn)                       \
 	X(cuEventDestroy_v2, gf_cuEventDestroy_v2_fn)               \
+	X(cuStreamCreate, gf_cuStreamCreate_fn)                     \
+	X(cuStreamDestroy_v2, gf_cuStreamDestroy_v2_fn)             \
+	X(cuStreamWaitEvent, gf_cuStreamWaitEvent_fn)               \
+	X(cuStreamQuery, gf_cuStreamQuery_fn)                       \
+	X(cuMemsetD8Async, gf_cuMemsetD8Async_fn)                   \
 	X(cuGetErrorName, gf_cuGetErrorName_fn)                     \
 	X(cuGetErrorString, gf_cuGetErrorString_fn)
 
@@ -249,6 +259,7 @@ typedef gf_CUresult (*gf_cuGetErrorString_fn)(gf_CUresult r, const char **msg);
 	X(CUDA_ERROR_INVALID_SOURCE, 300)                            \
 	X(CUDA_ERROR_INVALID_HANDLE, 400)                            \
 	X(CUDA_ERROR_NOT_FOUND, 500)                                 \
+	X(CUDA_ERROR_NOT_READY, 600)                                 \
 	X(CUDA_ERROR_ILLEGAL_ADDRESS, 700)                           \
 	X(CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, 701)                   \
 	X(CUDA_ERROR_LAUNCH_TIMEOUT, 702)                            \
@@ -269,6 +280,8 @@ typedef gf_CUresult (*gf_cuGetErrorString_fn)(gf_CUresult r, const char **msg);
 	X(CUDA_ERROR_MPS_CLIENT_TERMINATED, 810)                     \
 	X(CUDA_ERROR_UNKNOWN, 999)                                   \
 	X(CU_EVENT_DEFAULT, 0)                                       \
+	X(CU_EVENT_DISABLE_TIMING, 2)                                \
+	X(CU_STREAM_NON_BLOCKING, 1)                                 \
 	X(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, 1)              \
 	X(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X, 2)                    \
 	X(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y, 3)                    \
@@ -350,6 +363,14 @@ gf_CUresult gf_cuEventCreate(uint64_t *event);
 gf_CUresult gf_cuEventRecord(uint64_t event);
 gf_CUresult gf_cuEventElapsed(float *ms, uint64_t start, uint64_t end);
 gf_CUresult gf_cuEventDestroy(uint64_t event);
+gf_CUresult gf_cuStreamCreateNonBlocking(uint64_t *stream);
+gf_CUresult gf_cuStreamDestroy(uint64_t stream);
+gf_CUresult gf_cuEventCreateNoTiming(uint64_t *event);
+gf_CUresult gf_cuEventRecordOn(uint64_t event, uint64_t stream);
+gf_CUresult gf_cuStreamWaitEventOn(uint64_t stream, uint64_t event);
+gf_CUresult gf_cuStreamQueryDefault(void);
+gf_CUresult gf_cuMemsetD8On(gf_CUdeviceptr dst, unsigned char v, size_t n, uint64_t stream);
+gf_CUresult gf_cuMemcpyHtoDOn(gf_CUdeviceptr dst, const void *src, size_t n, uint64_t stream);
 const char *gf_cuErrorName(gf_CUresult r);
 const char *gf_cuErrorString(gf_CUresult r);
 

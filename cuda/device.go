@@ -30,6 +30,8 @@ type Device struct {
 	residents map[gpu.Ptr]residentAlloc
 	// marks are the events of the timing marks (timer.go), made on first use (0: not yet).
 	marks [gpu.MaxMarks]uint64
+	// ahead is the copy stream and its events (ahead.go), made on first use.
+	ahead aheadStream
 }
 
 // funcState is what a Device keeps per kernel handle it gave out.
@@ -217,6 +219,7 @@ func (d *Device) Close() error {
 		return nil
 	}
 	d.destroyMarks()
+	d.destroyAhead()
 	for g := range d.graphs {
 		C.gf_cuGraphExecDestroy(C.uint64_t(g))
 	}

@@ -31,6 +31,7 @@ const (
 	codeInvalidSource            = C.GF_CUDA_ERROR_INVALID_SOURCE
 	codeInvalidHandle            = C.GF_CUDA_ERROR_INVALID_HANDLE
 	codeNotFound                 = C.GF_CUDA_ERROR_NOT_FOUND
+	codeNotReady                 = C.GF_CUDA_ERROR_NOT_READY
 	codeIllegalAddress           = C.GF_CUDA_ERROR_ILLEGAL_ADDRESS
 	codeLaunchOutOfResources     = C.GF_CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES
 	codeLaunchTimeout            = C.GF_CUDA_ERROR_LAUNCH_TIMEOUT
@@ -90,6 +91,7 @@ var codes = map[int]class{
 	codeInvalidSource:            {"CUDA_ERROR_INVALID_SOURCE", gpu.ErrInvalidImage, false},
 	codeInvalidHandle:            {"CUDA_ERROR_INVALID_HANDLE", nil, false},
 	codeNotFound:                 {"CUDA_ERROR_NOT_FOUND", gpu.ErrNotFound, false},
+	codeNotReady:                 {"CUDA_ERROR_NOT_READY", nil, false},
 	codeIllegalAddress:           {"CUDA_ERROR_ILLEGAL_ADDRESS", nil, true},
 	codeLaunchOutOfResources:     {"CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES", gpu.ErrInvalidLaunch, false},
 	codeLaunchTimeout:            {"CUDA_ERROR_LAUNCH_TIMEOUT", nil, true},

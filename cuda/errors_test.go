@@ -19,7 +19,7 @@ func TestCodeValues(t *testing.T) {
 		{codeSuccess, 0}, {codeInvalidValue, 1}, {codeOutOfMemory, 2}, {codeNoDevice, 100},
 		{codeInvalidImage, 200}, {codeNoBinaryForGPU, 209}, {codeECCUncorrectable, 214},
 		{codeInvalidPTX, 218}, {codeUnsupportedPTXVersion, 222}, {codeInvalidSource, 300},
-		{codeInvalidHandle, 400}, {codeNotFound, 500}, {codeIllegalAddress, 700},
+		{codeInvalidHandle, 400}, {codeNotFound, 500}, {codeNotReady, 600}, {codeIllegalAddress, 700},
 		{codeLaunchOutOfResources, 701}, {codeLaunchTimeout, 702}, {codeContextIsDestroyed, 709},
 		{codeAssert, 710}, {codeHardwareStackError, 714}, {codeIllegalInstruction, 715},
 		{codeMisalignedAddress, 716}, {codeInvalidAddressSpace, 717}, {codeInvalidPC, 718},

@@ -341,6 +341,38 @@ gf_CUresult gf_cuEventElapsed(float *ms, uint64_t start, uint64_t end) {
 
 gf_CUresult gf_cuEventDestroy(uint64_t event) { return api.cuEventDestroy_v2((gf_CUevent)(uintptr_t)event); }
 
+// The copy stream (ahead.go): a stream of its own, created CU_STREAM_NON_BLOCKING so that it
+// never synchronizes implicitly with the legacy default (NULL) stream, where everything else
+// goes; events made for it keep no timing. A stream handle of 0 below is the NULL stream.
+gf_CUresult gf_cuStreamCreateNonBlocking(uint64_t *stream) {
+	gf_CUstream s = NULL;
+	gf_CUresult r = api.cuStreamCreate(&s, GF_CU_STREAM_NON_BLOCKING);
+	*stream = (uint64_t)(uintptr_t)s;
+	return r;
+}
+gf_CUresult gf_cuStreamDestroy(uint64_t stream) { return api.cuStreamDestroy_v2((gf_CUstream)(uintptr_t)stream); }
+gf_CUresult gf_cuEventCreateNoTiming(uint64_t *event) {
+	gf_CUevent e = NULL;
+	gf_CUresult r = api.cuEventCreate(&e, GF_CU_EVENT_DISABLE_TIMING);
+	*event = (uint64_t)(uintptr_t)e;
+	return r;
+}
+gf_CUresult gf_cuEventRecordOn(uint64_t event, uint64_t stream) {
+	return api.cuEventRecord((gf_CUevent)(uintptr_t)event, (gf_CUstream)(uintptr_t)stream);
+}
+gf_CUresult gf_cuStreamWaitEventOn(uint64_t stream, uint64_t event) {
+	return api.cuStreamWaitEvent((gf_CUstream)(uintptr_t)stream, (gf_CUevent)(uintptr_t)event, 0);
+}
+// gf_cuStreamQueryDefault: CUDA_SUCCESS when the NULL stream has run everything enqueued on
+// it, CUDA_ERROR_NOT_READY while it has not, else the error of its work (a fault).
+gf_CUresult gf_cuStreamQueryDefault(void) { return api.cuStreamQuery(NULL); }
+gf_CUresult gf_cuMemsetD8On(gf_CUdeviceptr dst, unsigned char v, size_t n, uint64_t stream) {
+	return api.cuMemsetD8Async(dst, v, n, (gf_CUstream)(uintptr_t)stream);
+}
+gf_CUresult gf_cuMemcpyHtoDOn(gf_CUdeviceptr dst, const void *src, size_t n, uint64_t stream) {
+	return api.cuMemcpyHtoDAsync_v2(dst, src, n, (gf_CUstream)(uintptr_t)stream);
+}
+
 // gf_cuErrorName and gf_cuErrorString return the driver's text for r, or NULL when the driver
 // does not know r. They touch no context, so they are safe after a fatal error.
 const char *gf_cuErrorName(gf_CUresult r) {

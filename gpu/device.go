@@ -141,6 +141,35 @@ type StreamTimer interface {
 	Elapsed(i, j int) (time.Duration, error)
 }
 
+// AheadCopier is a StreamTimer that can copy to the device on a second stream, beside the
+// default stream's work: the worker copies the inputs of the invocation queued behind the one
+// running (pipelined, of the same function for the same caller) while that one's kernels run,
+// so that the copies in of a lane and its kernels overlap (docs/engines.md, "Copying ahead").
+//
+// The copy stream runs nothing of the default stream's implicitly: AheadFence marks the point
+// of the default stream that the copy stream's next work waits for, and AheadJoin makes the
+// default stream's next work wait for everything enqueued on the copy stream. No method
+// allocates once the stream and its events exist (made at the first use, released by Close).
+type AheadCopier interface {
+	StreamTimer
+	// AheadFence records the current end of the default stream: the next AheadZero or
+	// AheadCopy (and everything after it on the copy stream) waits until the default stream
+	// has run the work enqueued before the fence.
+	AheadFence() error
+	// AheadZero enqueues the zeroing of n bytes at dst on the copy stream.
+	AheadZero(dst Ptr, n uint64) error
+	// AheadCopy enqueues a copy of src to dst on the copy stream; src must be pinned host
+	// memory (the worker's context) and must not change until the copy stream is joined and
+	// the default stream synchronized.
+	AheadCopy(dst Ptr, src []byte) error
+	// AheadJoin makes the work enqueued on the default stream from now on wait until the
+	// copy stream has run everything enqueued on it before.
+	AheadJoin() error
+	// Query reports whether the default stream has run all the work enqueued on it, without
+	// waiting; a fault is returned as Synchronize returns it (fatal).
+	Query() (done bool, err error)
+}
+
 // CheckLaunch checks a launch's shape against the limits: every dimension at least 1 and at
 // most its maximum, the threads of a block and the shared memory within theirs. The error
 // matches ErrInvalidLaunch and names the field; it allocates only when it fails.
