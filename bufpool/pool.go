@@ -8,6 +8,11 @@
 // read by later kernels; scrubbing on reserve also undoes anything a kernel wrote beyond its own
 // buffers (it can reach the whole pool), so every buffer is zero when an invocation gets it.
 //
+// One span may be reserved ahead (ReserveAhead) while another is in use: the worker copies the
+// inputs of the invocation queued behind the running one into it on a second stream. The two
+// spans never overlap; Release zeroes the span in use and makes the one reserved ahead the span
+// in use.
+//
 // A Pool is not safe for concurrent use: it belongs to the worker's executor. It starts no
 // goroutines.
 package bufpool
@@ -66,7 +71,17 @@ type Pool struct {
 	opt  Options
 	base gpu.Ptr
 	cap  uint64
-	used uint64
+	// The span in use starts at off (0 but after a span reserved ahead took over) and has
+	// used bytes handed out.
+	off, used uint64
+	// ahead is the span reserved ahead, if live.
+	ahead aheadSpan
+}
+
+// aheadSpan is a span reserved ahead: at off, need bytes reserved, used handed out.
+type aheadSpan struct {
+	off, need, used uint64
+	live            bool
 }
 
 // New makes the pool's one allocation of capacity bytes (rounded down to Align).
@@ -95,6 +110,15 @@ func (p *Pool) Capacity() uint64 { return p.cap }
 // Used is the bytes handed out since the last Release.
 func (p *Pool) Used() uint64 { return p.used }
 
+// limit is where the span in use must end: the start of a span reserved ahead above it, else
+// the pool's end.
+func (p *Pool) limit() uint64 {
+	if p.ahead.live && p.ahead.off >= p.off {
+		return p.ahead.off
+	}
+	return p.cap
+}
+
 // Base is the device address of the pool.
 func (p *Pool) Base() gpu.Ptr { return p.base }
 
@@ -104,11 +128,11 @@ func (p *Pool) Reserve(need uint64) error {
 	if p.dev == nil {
 		return ErrClosed
 	}
-	if need > p.cap-p.used {
+	if need > p.limit()-p.off-p.used {
 		return &OutOfMemoryError{Need: need, Capacity: p.cap, Used: p.used}
 	}
 	if p.opt.ScrubOnReserve && need > 0 {
-		if err := p.dev.Memset(p.base+gpu.Ptr(p.used), 0, need); err != nil {
+		if err := p.dev.Memset(p.base+gpu.Ptr(p.off+p.used), 0, need); err != nil {
 			return fmt.Errorf("bufpool: scrubbing %d bytes: %w", need, err)
 		}
 	}
@@ -122,28 +146,102 @@ func (p *Pool) Alloc(n uint64) (gpu.Ptr, error) {
 		return 0, ErrClosed
 	}
 	a := (n + Align - 1) &^ (Align - 1)
-	if n > a || a > p.cap-p.used { // n > a: the rounding overflowed
+	if n > a || a > p.limit()-p.off-p.used { // n > a: the rounding overflowed
 		return 0, &OutOfMemoryError{Need: n, Capacity: p.cap, Used: p.used}
 	}
-	ptr := p.base + gpu.Ptr(p.used)
+	ptr := p.base + gpu.Ptr(p.off+p.used)
 	p.used += a
 	return ptr, nil
 }
 
-// Release zeroes the used span with one memset and makes the whole pool free again. Callers
+// ReserveAhead reserves a span of need bytes beside the span in use, which it never overlaps:
+// at the pool's middle, else its start, else right after the span in use. It scrubs nothing (the caller zeroes it on its
+// own stream) and returns the span's address; AllocAhead hands out of it, Release makes it
+// the span in use, DropAhead gives it up. One span at most is reserved ahead at a time; when
+// it does not fit, the error is an OutOfMemoryError, and the pool is as it was.
+func (p *Pool) ReserveAhead(need uint64) (gpu.Ptr, error) {
+	if p.dev == nil {
+		return 0, ErrClosed
+	}
+	if p.ahead.live {
+		return 0, errors.New("bufpool: a span is reserved ahead already")
+	}
+	a := (need + Align - 1) &^ (Align - 1)
+	if need > a {
+		return 0, &OutOfMemoryError{Need: need, Capacity: p.cap, Used: p.used}
+	}
+	// The places tried, in order: the pool's middle, then its start, then right after the
+	// span in use. The first two alternate when every span fits in half the pool, so that the
+	// buffers of an invocation have one of two addresses (a launch graph, recorded with them,
+	// is replayed, not built again for each new place).
+	end := p.off + p.used
+	for _, off := range [3]uint64{(p.cap / 2) &^ (Align - 1), 0, end} {
+		if off <= p.cap && a <= p.cap-off && (off+a <= p.off || off >= end) {
+			p.ahead = aheadSpan{off: off, need: a, live: true}
+			return p.base + gpu.Ptr(off), nil
+		}
+	}
+	return 0, &OutOfMemoryError{Need: need, Capacity: p.cap, Used: p.used}
+}
+
+// AllocAhead hands out n bytes of the span reserved ahead, 256-byte aligned, within what was
+// reserved. It never calls the device.
+func (p *Pool) AllocAhead(n uint64) (gpu.Ptr, error) {
+	if p.dev == nil {
+		return 0, ErrClosed
+	}
+	if !p.ahead.live {
+		return 0, errors.New("bufpool: no span is reserved ahead")
+	}
+	a := (n + Align - 1) &^ (Align - 1)
+	if n > a || a > p.ahead.need-p.ahead.used {
+		return 0, &OutOfMemoryError{Need: n, Capacity: p.ahead.need, Used: p.ahead.used}
+	}
+	ptr := p.base + gpu.Ptr(p.ahead.off+p.ahead.used)
+	p.ahead.used += a
+	return ptr, nil
+}
+
+// Ahead reports whether a span is reserved ahead.
+func (p *Pool) Ahead() bool { return p.ahead.live }
+
+// DropAhead gives the span reserved ahead up, zeroing what was handed out of it with one
+// memset on the default stream. Whatever wrote into it on another stream must be ordered
+// before that memset by the caller (gpu.AheadCopier's AheadJoin).
+func (p *Pool) DropAhead() error {
+	if p.dev == nil {
+		return ErrClosed
+	}
+	if !p.ahead.live {
+		return nil
+	}
+	if p.ahead.used > 0 {
+		if err := p.dev.Memset(p.base+gpu.Ptr(p.ahead.off), 0, p.ahead.used); err != nil {
+			return fmt.Errorf("bufpool: zeroing %d bytes: %w", p.ahead.used, err)
+		}
+	}
+	p.ahead = aheadSpan{}
+	return nil
+}
+
+// Release zeroes the used span with one memset and makes the whole pool free again, but for a
+// span reserved ahead, which becomes the span in use (with what was handed out of it). Callers
 // must not use addresses from Alloc after Release. If the memset fails the pool stays in use
 // and the error is returned (the device is then usually lost).
 func (p *Pool) Release() error {
 	if p.dev == nil {
 		return ErrClosed
 	}
-	if p.used == 0 {
-		return nil
+	if p.used > 0 {
+		if err := p.dev.Memset(p.base+gpu.Ptr(p.off), 0, p.used); err != nil {
+			return fmt.Errorf("bufpool: zeroing %d bytes: %w", p.used, err)
+		}
 	}
-	if err := p.dev.Memset(p.base, 0, p.used); err != nil {
-		return fmt.Errorf("bufpool: zeroing %d bytes: %w", p.used, err)
+	p.off, p.used = 0, 0
+	if p.ahead.live {
+		p.off, p.used = p.ahead.off, p.ahead.used
+		p.ahead = aheadSpan{}
 	}
-	p.used = 0
 	return nil
 }
 
