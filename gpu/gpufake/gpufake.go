@@ -34,6 +34,9 @@ type Options struct {
 	// Clock, when set, is what Mark reads (default time.Now): a test that wants known
 	// Elapsed times gives one that advances as it likes.
 	Clock func() time.Time
+	// QueryBusy is how many times Query reports the default stream busy before it reports it
+	// done, each time (a test's worker then looks at its pipe that often while it waits).
+	QueryBusy int
 }
 
 // Call is one logged call. Args hold the call's numeric arguments, by op:
@@ -45,6 +48,7 @@ type Options struct {
 //	HostRegister, HostUnregister [len]                Synchronize, Close []
 //	CopyToDeviceAsync [dst, len]   CopyFromDeviceAsync [src, len]
 //	Mark [i]                  Elapsed [i, j]
+//	AheadZero [dst, n]        AheadCopy [dst, len]    AheadFence, AheadJoin, Query []
 //
 // Ret is what the call handed out (Alloc's Ptr, LoadModule's Module, Function's Function), and
 // Err what it returned. Info is not logged.
@@ -109,6 +113,17 @@ type Device struct {
 	pending []pendingCopy
 	syncs   uint64
 	marks   [gpu.MaxMarks]mark
+	// ahead are the copy stream's zeroings and copies not yet run (AheadJoin or Synchronize
+	// runs them); busy counts Query's not-done answers of the current wait.
+	ahead []aheadOp
+	busy  int
+}
+
+// aheadOp is a zeroing (data nil) or a copy enqueued on the copy stream.
+type aheadOp struct {
+	dst  gpu.Ptr
+	n    uint64
+	data []byte
 }
 
 // pendingCopy is a device-to-host copy enqueued: the bytes as they were at the call, for dst.
@@ -594,6 +609,7 @@ func (d *Device) Synchronize() error {
 			copy(c.dst, c.data)
 		}
 		d.syncs++
+		err = d.runAhead()
 	}
 	clear(d.pending)
 	d.pending = d.pending[:0]
@@ -672,6 +688,98 @@ func (d *Device) Elapsed(i, j int) (time.Duration, error) {
 		}
 	}
 	return d.marks[j].at.Sub(d.marks[i].at), nil
+}
+
+var _ gpu.AheadCopier = (*Device)(nil)
+
+// AheadFence logs the fence and succeeds (the fake runs the default stream's work at the call).
+func (d *Device) AheadFence() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	_, err := d.begin(Call{Op: "AheadFence"})
+	return err
+}
+
+// AheadZero enqueues a zeroing on the copy stream: it happens at the next AheadJoin or
+// Synchronize, not before (work on the default stream in between does not see it).
+func (d *Device) AheadZero(dst gpu.Ptr, n uint64) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	i, err := d.begin(Call{Op: "AheadZero", Args: []uint64{uint64(dst), n}})
+	if err != nil {
+		return err
+	}
+	if _, err := d.span("AheadZero", dst, n); err != nil {
+		return d.end(i, err)
+	}
+	d.ahead = append(d.ahead, aheadOp{dst: dst, n: n})
+	return nil
+}
+
+// AheadCopy enqueues a copy on the copy stream of src as it is at the call: it lands at the
+// next AheadJoin or Synchronize, not before.
+func (d *Device) AheadCopy(dst gpu.Ptr, src []byte) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	i, err := d.begin(Call{Op: "AheadCopy", Args: []uint64{uint64(dst), uint64(len(src))}})
+	if err != nil {
+		return err
+	}
+	if _, err := d.span("AheadCopy", dst, uint64(len(src))); err != nil {
+		return d.end(i, err)
+	}
+	d.ahead = append(d.ahead, aheadOp{dst: dst, n: uint64(len(src)), data: slices.Clone(src)})
+	return nil
+}
+
+// AheadJoin runs the copy stream's pending work (the default stream's work after it sees it).
+func (d *Device) AheadJoin() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if _, err := d.begin(Call{Op: "AheadJoin"}); err != nil {
+		return err
+	}
+	return d.runAhead()
+}
+
+// runAhead runs the copy stream's pending zeroings and copies, in order. d.mu is held.
+func (d *Device) runAhead() error {
+	for _, op := range d.ahead {
+		b, err := d.span("AheadJoin", op.dst, op.n)
+		if err != nil {
+			return err
+		}
+		if op.data == nil {
+			clear(b)
+		} else {
+			copy(b, op.data)
+		}
+	}
+	d.ahead = d.ahead[:0]
+	return nil
+}
+
+// Query reports the default stream busy Options.QueryBusy times, then done: as Synchronize, it
+// then delivers the pending CopyFromDeviceAsync copies and reaches the marks, but it leaves the
+// copy stream's work pending.
+func (d *Device) Query() (bool, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if _, err := d.begin(Call{Op: "Query"}); err != nil {
+		return false, err
+	}
+	if d.busy < d.opts.QueryBusy {
+		d.busy++
+		return false, nil
+	}
+	d.busy = 0
+	for _, c := range d.pending {
+		copy(c.dst, c.data)
+	}
+	clear(d.pending)
+	d.pending = d.pending[:0]
+	d.syncs++
+	return true, nil
 }
 
 // HostRegister logs the registration and succeeds.
