@@ -100,6 +100,7 @@ type childFlags struct {
 	probe         bool
 	noPool        bool
 	graphs        bool
+	copyAhead     bool
 	standby       bool
 	modBytes      uint64
 	spin          time.Duration
@@ -117,6 +118,7 @@ func parseChildFlags(args []string) (childFlags, error) {
 	fs.BoolVar(&f.probe, "probe", false, "report the devices of --device in the hello, then exit")
 	fs.BoolVar(&f.noPool, "no-pool", false, "start without a device pool (the server sends one when it needs it)")
 	fs.BoolVar(&f.graphs, "graphs", true, "replay repeated launch sequences as launch graphs where the device has them")
+	fs.BoolVar(&f.copyAhead, "copy-ahead", false, "copy the inputs of the next invocation of the running function to the device while its kernels run, when its request has come (a device with a copy stream: CUDA)")
 	fs.BoolVar(&f.standby, "standby", false, "wait for the server's go-ahead (PromoteByte on the request pipe) before opening the device: a standby worker started ahead, not yet an MPS client")
 	fs.Uint64Var(&f.modBytes, "module-cache-bytes", DefaultModuleCacheBytes, "device memory the loaded modules may take (as ModuleFootprint counts it); the least recently used are unloaded")
 	fs.Uint64Var(&f.residentBytes, "resident-bytes", DefaultResidentBytes, "device memory the worker's resident weight sets may take, besides the pool")
@@ -146,7 +148,7 @@ func sendProbe(devs Devices, kind string, fw *FrameWriter, hello Hello, log *zap
 // runChild opens the device, its pool and the shared-memory contexts, says hello with what
 // it got (or why it could not start), and serves requests until the server is done.
 func runChild(devs Devices, f childFlags, req *os.File, fw *FrameWriter, hello Hello, log *zap.Logger) int {
-	c, err := startChild(devs, f.kind, f.ordinal, f.poolBytes, f.reserve, f.contexts, !f.noPool, ExecutorOptions{NoGraphs: !f.graphs, MaxModuleBytes: f.modBytes, ResidentBytes: f.residentBytes}, log)
+	c, err := startChild(devs, f.kind, f.ordinal, f.poolBytes, f.reserve, f.contexts, !f.noPool, ExecutorOptions{NoGraphs: !f.graphs, MaxModuleBytes: f.modBytes, ResidentBytes: f.residentBytes, CopyAhead: f.copyAhead}, log)
 	if err != nil {
 		hello.Err = &WireError{Code: call.CodeInternal, Message: err.Error()}
 		if gpu.IsFatal(err) {
@@ -184,7 +186,34 @@ func runChild(devs Devices, f childFlags, req *os.File, fw *FrameWriter, hello H
 			sr.bell, sr.last = c.reqBell, c.reqBell.Load()
 		}
 	}
-	return c.serve(NewFrameReader(rr, MaxRequestFrame), fw)
+	fr := NewFrameReader(rr, MaxRequestFrame)
+	if c.reqSpin != nil && c.exec.CopyingAhead() {
+		c.fr = fr
+		c.exec.SetPeek(c.peek)
+	}
+	return c.serve(fr, fw)
+}
+
+// peek reads the next request while the running one waits for its kernels (Executor.SetPeek),
+// if it has come whole and is an invocation, and lets the executor copy its inputs ahead. A
+// request read here runs next (serve); nothing else is read here.
+func (c *child) peek() {
+	if c.hasNext {
+		return
+	}
+	ok, err := c.fr.TryNext(c.reqSpin, MsgInvoke)
+	if err != nil || !ok {
+		return // a broken pipe is seen by serve's next read
+	}
+	if err := c.fr.Decode(&c.next); err != nil {
+		c.peekErr = err
+		c.hasNext = true
+		return
+	}
+	c.hasNext = true
+	if i := int(c.next.Context); i < len(c.regions) {
+		c.exec.Ahead(&c.next, c.context(i), c.inv.FuncID)
+	}
 }
 
 func silenceStdout() error {
@@ -221,6 +250,12 @@ type child struct {
 	start   StartTimes // where the start went, for the hello
 	res     Result
 	inv     Invoke
+	// next is the request read while inv ran (copying ahead: peek), to run after it, when
+	// hasNext is set; fr is the request pipe's frame reader.
+	next    Invoke
+	hasNext bool
+	peekErr error
+	fr      *FrameReader
 	pinned  [][]byte
 	// reqSpin is the request pipe's spinning reader (nil when the worker does not spin), which
 	// a MsgWake makes spin longer once.
@@ -333,6 +368,24 @@ func (c *child) close() {
 
 func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
 	for {
+		if c.hasNext {
+			// Read while the one before ran (peek).
+			c.hasNext = false
+			c.inv, c.next = c.next, c.inv
+			c.inv.ownWeights()
+			c.next.ownWeights()
+			if c.peekErr != nil {
+				c.log.Error("bad invoke", zap.Error(c.peekErr))
+				return ExitProtocol
+			}
+			c.invoke(&c.inv, &c.res)
+			c.dropRefs()
+			fr.Shrink()
+			if code, ok := c.reply(fw); !ok {
+				return code
+			}
+			continue
+		}
 		t, err := fr.Next()
 		if err != nil {
 			if errors.Is(err, io.EOF) {
@@ -411,25 +464,34 @@ func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
 			c.log.Error("unexpected message", zap.Stringer("type", t))
 			return ExitProtocol
 		}
-		if err := fw.Write(MsgResult, &c.res); err != nil {
-			c.log.Error("writing a reply", zap.Error(err))
-			return ExitProtocol
-		}
-		if c.repBell != nil {
-			c.repBell.Store(c.res.ID) // after the frame: a reader that sees it finds the frame
-		}
-		if c.res.Err != nil && c.res.Err.Fatal {
-			// The device is lost for this process (docs/gpu-facts.md): leave, the server restarts us.
-			c.log.Error("device lost; exiting", zap.String("error", c.res.Err.Message))
-			return ExitDeviceErr
-		}
-		// The answer is out: the zeroing its invocation left for now goes on the stream, before
-		// anything of the next request (Executor.ZeroOwed). Only a lost device fails it.
-		if err := c.exec.ZeroOwed(); err != nil {
-			c.log.Error("zeroing the pool span after the reply; exiting", zap.Error(err))
-			return ExitDeviceErr
+		if code, ok := c.reply(fw); !ok {
+			return code
 		}
 	}
+}
+
+// reply writes c.res, then enqueues the zeroing its invocation left for after it; false with
+// the exit code when the worker must stop.
+func (c *child) reply(fw *FrameWriter) (int, bool) {
+	if err := fw.Write(MsgResult, &c.res); err != nil {
+		c.log.Error("writing a reply", zap.Error(err))
+		return ExitProtocol, false
+	}
+	if c.repBell != nil {
+		c.repBell.Store(c.res.ID) // after the frame: a reader that sees it finds the frame
+	}
+	if c.res.Err != nil && c.res.Err.Fatal {
+		// The device is lost for this process (docs/gpu-facts.md): leave, the server restarts us.
+		c.log.Error("device lost; exiting", zap.String("error", c.res.Err.Message))
+		return ExitDeviceErr, false
+	}
+	// The answer is out: the zeroing its invocation left for now goes on the stream, before
+	// anything of the next request (Executor.ZeroOwed). Only a lost device fails it.
+	if err := c.exec.ZeroOwed(); err != nil {
+		c.log.Error("zeroing the pool span after the reply; exiting", zap.Error(err))
+		return ExitDeviceErr, false
+	}
+	return 0, true
 }
 
 // dropRefs lets go of the images, config and weight binding the last request carried (the

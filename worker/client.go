@@ -68,6 +68,9 @@ type StartOptions struct {
 	Spin, ReplySpin time.Duration
 	// NoGraphs turns the worker's launch graphs off (ExecutorOptions.NoGraphs).
 	NoGraphs bool
+	// CopyAhead has the worker copy the next invocation's inputs while one runs
+	// (ExecutorOptions.CopyAhead).
+	CopyAhead bool
 	// ModuleCacheBytes bounds the device memory of the worker's loaded modules
 	// (ExecutorOptions.MaxModuleBytes; 0: DefaultModuleCacheBytes).
 	ModuleCacheBytes uint64
@@ -284,6 +287,9 @@ func workerArgs(opt StartOptions) []string {
 	}
 	if opt.NoGraphs {
 		args = append(args, "--graphs=false")
+	}
+	if opt.CopyAhead {
+		args = append(args, "--copy-ahead")
 	}
 	if opt.ResidentBytes != 0 {
 		args = append(args, "--resident-bytes", strconv.FormatUint(opt.ResidentBytes, 10))

@@ -33,6 +33,14 @@ type Executor struct {
 	// device-to-host copies and timing marks, set only when ac is too (executeStream).
 	ac gpu.AsyncCopier
 	st gpu.StreamTimer
+	// ad is dev's copy stream when copying ahead (ExecutorOptions.CopyAhead; ahead.go), else
+	// nil; peek the worker's look at its pipe, next the invocation copied ahead.
+	ad          gpu.AheadCopier
+	peek        func()
+	next        aheadRun
+	aheadInputs [][]byte
+	aheadSizes  []uint64
+	aheadCount  uint64
 	// owed is a zeroing of the pool span left for after the reply (executeStream, ZeroOwed).
 	owed   bool
 	pool   *bufpool.Pool
@@ -142,6 +150,11 @@ type ExecutorOptions struct {
 	// ResidentBytes bounds the device memory of the weight sets kept resident, besides the
 	// pool (default DefaultResidentBytes, 1 GiB).
 	ResidentBytes uint64
+
+	// CopyAhead copies the inputs of the next invocation of the running function, when its
+	// request is already in the pipe, to the device on a second stream while the running one's
+	// kernels run (ahead.go). It needs a device with a copy stream (gpu.AheadCopier: CUDA).
+	CopyAhead bool
 }
 
 // NewExecutor runs invocations on dev with buffers from pool.
@@ -176,6 +189,9 @@ func NewExecutor(dev gpu.Device, pool *bufpool.Pool, opt ExecutorOptions) *Execu
 		e.ac = ac
 		if st, ok := dev.(gpu.StreamTimer); ok {
 			e.st = st
+			if ad, ok := dev.(gpu.AheadCopier); ok && opt.CopyAhead {
+				e.ad = ad
+			}
 		}
 	}
 	if gd, ok := dev.(gpu.GraphDevice); ok && !opt.NoGraphs && gd.CanGraph() {
@@ -191,6 +207,7 @@ func NewExecutor(dev gpu.Device, pool *bufpool.Pool, opt ExecutorOptions) *Execu
 // Cached graphs hold the old pool's addresses, so they are dropped.
 func (e *Executor) SetPool(p *bufpool.Pool) {
 	e.ZeroOwed()
+	e.giveUpAhead()
 	e.pool = p
 	e.dropGraphs(func(*graphEntry) bool { return true })
 }
@@ -235,6 +252,9 @@ func (e *Executor) RunIn(req *Invoke, mem []byte, ready *atomic.Uint64, res *Res
 	if err := e.run(req, mem, res); err != nil {
 		res.Outputs = res.Outputs[:0]
 		res.Err = ToWire(err)
+	}
+	if e.next.ready && e.next.id == req.ID {
+		e.giveUpAhead() // it failed before it came to its buffers copied ahead
 	}
 	res.Stages.Total = time.Since(start).Nanoseconds()
 }
@@ -322,11 +342,20 @@ func (e *Executor) run(req *Invoke, mem []byte, res *Result) error {
 			return err
 		}
 	}
+	if e.st != nil {
+		ahead, err := e.takeAhead(req, n) // ahead.go
+		if err != nil {
+			return err
+		}
+		if !ahead {
+			if err := e.pool.Reserve(need); err != nil {
+				return err
+			}
+		}
+		return e.executeStream(pl, req, mem, res, ahead) // zeroes the span itself
+	}
 	if err := e.pool.Reserve(need); err != nil {
 		return err
-	}
-	if e.st != nil {
-		return e.executeStream(pl, req, mem, res) // zeroes the span itself
 	}
 	err = e.execute(pl, req, mem, res)
 	t := time.Now()
@@ -345,7 +374,11 @@ func (e *Executor) run(req *Invoke, mem []byte, res *Result) error {
 // of the memset itself (only a lost device can fail it) surfaces at the next synchronization;
 // a pool is given back with Free, which waits for the memset.
 func (e *Executor) release() error {
-	return e.pool.Release()
+	if err := e.pool.Release(); err != nil || e.ad == nil {
+		return err
+	}
+	// What is copied ahead from now on waits for this zeroing (ahead.go).
+	return e.ad.AheadFence()
 }
 
 // allocSlots hands out every buffer of the invocation from the reserved span.
@@ -503,9 +536,9 @@ const (
 // before the reply, as run does it, and once output copies were enqueued the device is waited
 // for before returning: they write into the context, which the server reuses as soon as it has
 // the reply.
-func (e *Executor) executeStream(pl *plan, req *Invoke, mem []byte, res *Result) error {
+func (e *Executor) executeStream(pl *plan, req *Invoke, mem []byte, res *Result, ahead bool) error {
 	start := time.Now()
-	copying, err := e.enqueueStream(pl, req, mem, res)
+	copying, err := e.enqueueStream(pl, req, mem, res, ahead)
 	if err != nil {
 		t := time.Now()
 		e.release() // after failure as after success; its own error matters less than err
@@ -515,7 +548,7 @@ func (e *Executor) executeStream(pl *plan, req *Invoke, mem []byte, res *Result)
 		}
 		return err
 	}
-	err = e.dev.Synchronize()
+	err = e.wait() // ahead.go: with copying ahead, the next request is looked at meanwhile
 	wall := time.Since(start).Nanoseconds()
 	var ns [2]int64
 	for i := 0; err == nil && i < len(ns); i++ {
@@ -549,13 +582,15 @@ func (e *Executor) ZeroOwed() error {
 // enqueueStream enqueues executeStream's work up to mark 2, waiting for nothing but where an
 // output does not fit (the launches' fault comes first). copying says whether output copies
 // were enqueued: they write into the context until the device is waited for.
-func (e *Executor) enqueueStream(pl *plan, req *Invoke, mem []byte, res *Result) (copying bool, err error) {
+func (e *Executor) enqueueStream(pl *plan, req *Invoke, mem []byte, res *Result, ahead bool) (copying bool, err error) {
 	p := pl.p
-	if err := e.allocSlots(p.NumSlots()); err != nil {
-		return false, err
-	}
-	if err := e.copyInputsAsync(p, req, res); err != nil {
-		return false, err
+	if !ahead { // else its buffers are allocated and its inputs on their way (takeAhead)
+		if err := e.allocSlots(p.NumSlots()); err != nil {
+			return false, err
+		}
+		if err := e.copyInputsAsync(p, req, res); err != nil {
+			return false, err
+		}
 	}
 	if err := e.st.Mark(markLaunch); err != nil {
 		return false, err

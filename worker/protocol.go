@@ -453,6 +453,37 @@ func noEOF(err error) error {
 	return err
 }
 
+// TryNext is Next for a frame of type want that has come whole already: without waiting, it
+// reads what the pipe holds (r, set to nowait meanwhile) and, if the next frame is of type want
+// and all there, reads it as Next does and reports true. Otherwise it leaves everything where
+// it is for Next (a frame of another type, or one larger than the read buffer, is never taken
+// here) and reports false; err is the pipe's, other than having nothing yet.
+func (fr *FrameReader) TryNext(r *rawSpinReader, want MsgType) (bool, error) {
+	r.nowait = true
+	defer func() { r.nowait = false }()
+	h, err := fr.r.Peek(5)
+	if err != nil {
+		return false, tryErr(err)
+	}
+	n := int64(binary.LittleEndian.Uint32(h[:4]))
+	if MsgType(h[4]) != want || n == 0 || n > int64(fr.max) || 4+n > int64(fr.r.Size()) {
+		return false, nil
+	}
+	if _, err := fr.r.Peek(int(4 + n)); err != nil {
+		return false, tryErr(err)
+	}
+	t, err := fr.Next()
+	return err == nil && t == want, err
+}
+
+// tryErr is nil for what only says the frame is not all there yet.
+func tryErr(err error) error {
+	if errors.Is(err, errWouldBlock) || errors.Is(err, bufio.ErrBufferFull) {
+		return nil
+	}
+	return err
+}
+
 // Shrink drops a large body buffer (after a frame that carried a library image).
 func (fr *FrameReader) Shrink() {
 	if cap(fr.buf) > 1<<20 {
@@ -590,6 +621,14 @@ func (w *WeightsRef) encode(e *msgpack.Encoder) error {
 		e.EncodeUint(r[1])
 	}
 	return nil
+}
+
+// ownWeights points Weights, when set, at the Invoke's own wbuf again, as decode set it: after
+// the Invoke was copied (the worker's loop swaps two), it pointed at the other's.
+func (m *Invoke) ownWeights() {
+	if m.Weights != nil {
+		m.Weights = &m.wbuf
+	}
 }
 
 // decodeWeights reads the Invoke's WeightsRef into m.wbuf (reused: a function with weights

@@ -38,7 +38,13 @@ type rawSpinReader struct {
 	// boost, when longer than spin, is the spin of the next Read (a MsgWake asked for it):
 	// it is spent by that Read, whatever it finds.
 	boost time.Duration
+	// nowait, when set, makes a Read try the pipe once and return errWouldBlock when it has
+	// nothing (FrameReader.TryNext).
+	nowait bool
 }
+
+// errWouldBlock is a Read's answer in nowait mode when the pipe has nothing.
+var errWouldBlock = errors.New("worker: nothing in the pipe yet")
 
 func newRawSpinReader(f *os.File, spin time.Duration) (io.Reader, error) {
 	fd := int(f.Fd())
@@ -52,6 +58,21 @@ func newRawSpinReader(f *os.File, spin time.Duration) (io.Reader, error) {
 }
 
 func (r *rawSpinReader) Read(p []byte) (int, error) {
+	if r.nowait {
+		for {
+			n, err := unix.Read(r.fd, p)
+			switch {
+			case err == nil && n == 0:
+				return 0, io.EOF
+			case err == nil:
+				return n, nil
+			case err == unix.EAGAIN:
+				return 0, errWouldBlock
+			case err != unix.EINTR:
+				return 0, err
+			}
+		}
+	}
 	var until time.Time
 	spin := r.spin
 	if r.boost > spin && spin != SpinForever {

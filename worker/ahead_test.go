@@ -1,0 +1,202 @@
+package worker
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"os"
+	"slices"
+	"testing"
+	"time"
+
+	"gpufn/gpu/gpufake"
+	"gpufn/libscan"
+	"gpufn/shm"
+)
+
+// aheadReq is chainConfig's function 1 with reps repetitions from x, its input written at
+// the start of mem, as a pipelined request comes: the worker has its config and library.
+func aheadReq(id uint64, mem []byte, reps, x uint64) *Invoke {
+	binary.LittleEndian.PutUint64(mem[0:], reps)
+	binary.LittleEndian.PutUint64(mem[8:], x)
+	return &Invoke{ID: id, FuncID: 1, Lib: LibRef{Hash: sha256.Sum256([]byte("lib")), Kind: libscan.KindPTX},
+		Inputs: []shm.Span{{Off: 0, Len: 16}}, Output: shm.Span{Off: 1024, Len: 1024}}
+}
+
+// checkOut checks that res is chainConfig's answer for (reps, x) in mem.
+func checkOut(t *testing.T, what string, res *Result, mem []byte, reps, x uint64) {
+	t.Helper()
+	if res.Err != nil || len(res.Outputs) != 1 {
+		t.Fatalf("%s: %v, outputs %v", what, res.Err, res.Outputs)
+	}
+	if got, want := binary.LittleEndian.Uint64(mem[res.Outputs[0].Off:]), chainWant(reps, x); got != want {
+		t.Fatalf("%s: output %d, want %d", what, got, want)
+	}
+}
+
+// While an invocation waits for its kernels the worker reads the next request (the peek) and
+// copies its inputs on the copy stream into a span beside the running one's: nothing of them
+// reaches the device before the running one is answered and released; the next one then
+// waits for the copy stream (AheadJoin) instead of copying anything, and answers right; both
+// spans are zeroed after.
+func TestCopyAheadOverlapsTheRunningInvocation(t *testing.T) {
+	r := newGraphRig(t, gpufake.Options{QueryBusy: 3}, ExecutorOptions{CopyAhead: true, NoGraphs: true})
+	if !r.ex.CopyingAhead() {
+		t.Fatal("the executor does not copy ahead on a device with a copy stream")
+	}
+	r.invoke(1, "lib", 2, 1) // loads the module and plans the function
+	mem2 := make([]byte, 4096)
+	next := aheadReq(100, mem2, 4, 7)
+	peeks, took := 0, false
+	r.ex.SetPeek(func() {
+		peeks++
+		if peeks == 2 {
+			took = r.ex.Ahead(next, mem2, 1)
+		}
+	})
+	r.dev.ResetCalls()
+	var res Result
+	r.ex.Run(aheadReq(99, r.mem, 3, 5), r.mem, &res)
+	checkOut(t, "the running invocation", &res, r.mem, 3, 5)
+	if !took || peeks != 2 {
+		t.Fatalf("Ahead: %v after %d peeks; want true after 2 (the peek stops once one is copied ahead)", took, peeks)
+	}
+	ops := r.ops()
+	if want := []string{"CopyToDeviceAsync", "Mark0", "Launch"}; !slices.Equal(ops[:3], want) {
+		t.Fatalf("calls %v", ops)
+	}
+	i := slices.Index(ops, "AheadZero")
+	if i < 0 || ops[i+1] != "AheadCopy" || slices.Contains(ops, "AheadJoin") || slices.Contains(ops, "Synchronize") {
+		t.Fatalf("the running invocation's calls: %v; want AheadZero, AheadCopy while it waits (Query), no join, no Synchronize", ops)
+	}
+	// The next one's span: the pool's middle, its input not on the device yet.
+	if !r.pool.Ahead() {
+		t.Fatal("no span reserved ahead")
+	}
+	mid := r.pool.Base() + 512<<10
+	if got, _ := r.dev.Mem(mid, 16); !slices.Equal(got, make([]byte, 16)) {
+		t.Fatalf("the input copied ahead reached the device before the join: %x", got)
+	}
+	r.zeroOwed() // the reply is out: the running one's span zeroed, the span ahead now in use
+	if r.pool.Ahead() || r.pool.Used() == 0 {
+		t.Fatalf("after the release: ahead %v, used %d; want the span ahead in use", r.pool.Ahead(), r.pool.Used())
+	}
+	if ops := r.ops(); !slices.Equal(ops, []string{"Memset", "AheadFence"}) {
+		t.Fatalf("the release: %v; want the zeroing, then the fence the copy stream waits for", ops)
+	}
+	clear(mem2[8:16]) // x (the kernels read it, the host not): the device must have it from the copy ahead
+	r.ex.Run(next, mem2, &res)
+	checkOut(t, "the invocation copied ahead", &res, mem2, 4, 7)
+	ops = r.ops()
+	if slices.Contains(ops, "CopyToDeviceAsync") || ops[0] != "AheadJoin" || ops[1] != "Mark0" {
+		t.Fatalf("the invocation copied ahead: %v; want AheadJoin, Mark0, ... and no copy in", ops)
+	}
+	r.zeroOwed()
+	if !r.poolZero() || r.pool.Used() != 0 || r.ex.aheadCount != 1 {
+		t.Fatalf("after both: pool zero %v, used %d, copied ahead %d", r.poolZero(), r.pool.Used(), r.ex.aheadCount)
+	}
+}
+
+// Only the next invocation of the running function, whole in its context and with inputs
+// already written, is copied ahead; anything else is left to run as it always did, and
+// nothing is reserved for it. Copying ahead is off unless asked for.
+func TestCopyAheadRefuses(t *testing.T) {
+	off := newGraphRig(t, gpufake.Options{}, ExecutorOptions{})
+	if off.ex.CopyingAhead() || off.ex.Ahead(aheadReq(1, make([]byte, 4096), 1, 1), make([]byte, 4096), 1) {
+		t.Fatal("copying ahead without CopyAhead")
+	}
+	r := newGraphRig(t, gpufake.Options{}, ExecutorOptions{CopyAhead: true, NoGraphs: true})
+	r.invoke(1, "lib", 2, 1)
+	mem2 := make([]byte, 4096)
+	for name, mod := range map[string]func(*Invoke){
+		"another function":       func(q *Invoke) { q.FuncID = 2 },
+		"a function not planned": func(q *Invoke) { q.FuncID = 3 },
+		"streamed inputs":        func(q *Invoke) { q.Streamed = true },
+		"a config sent with it":  func(q *Invoke) { q.Config = []byte(chainConfig) },
+		"an input off the end":   func(q *Invoke) { q.Inputs[0] = shm.Span{Off: 4090, Len: 16} },
+		"two inputs for one":     func(q *Invoke) { q.Inputs = append(q.Inputs, shm.Span{Len: 8}) },
+	} {
+		q := aheadReq(50, mem2, 3, 3)
+		mod(q)
+		running := uint64(1)
+		if name == "another function" {
+			running = 1 // q is 2
+		}
+		if r.ex.Ahead(q, mem2, running) || r.pool.Ahead() {
+			t.Fatalf("%s: copied ahead", name)
+		}
+	}
+	if slices.ContainsFunc(r.dev.Calls(), func(c gpufake.Call) bool { return c.Op == "AheadCopy" }) {
+		t.Fatal("a refused invocation was copied")
+	}
+}
+
+// What was copied ahead for one request is given up when another comes instead (never, unless
+// the worker's loop changed): its span zeroed after the copy stream, and the one that came
+// runs from a free pool and answers right.
+func TestCopyAheadGivenUp(t *testing.T) {
+	r := newGraphRig(t, gpufake.Options{QueryBusy: 1}, ExecutorOptions{CopyAhead: true, NoGraphs: true})
+	r.invoke(1, "lib", 2, 1)
+	mem2 := make([]byte, 4096)
+	r.ex.SetPeek(func() { r.ex.Ahead(aheadReq(7, mem2, 2, 2), mem2, 1) })
+	var res Result
+	r.ex.Run(aheadReq(6, r.mem, 1, 1), r.mem, &res)
+	checkOut(t, "the running invocation", &res, r.mem, 1, 1)
+	r.ex.SetPeek(nil)
+	r.zeroOwed()
+	r.ex.Run(aheadReq(8, mem2, 5, 9), mem2, &res) // not 7
+	checkOut(t, "the one that came instead", &res, mem2, 5, 9)
+	r.zeroOwed()
+	if !r.poolZero() || r.pool.Used() != 0 || r.ex.next.ready {
+		t.Fatalf("after: pool zero %v, used %d, still ahead %v", r.poolZero(), r.pool.Used(), r.ex.next.ready)
+	}
+}
+
+// TryNext takes a request only once it has come whole, and only an invocation: a frame cut
+// short or of another type stays for Next.
+func TestTryNextTakesOnlyWholeInvocations(t *testing.T) {
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	defer pw.Close()
+	rr, err := newRawSpinReader(pr, time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := rr.(*rawSpinReader)
+	fr := NewFrameReader(rr, MaxRequestFrame)
+	var buf frameBuf
+	fw := NewFrameWriter(&buf)
+	if err := fw.Write(MsgInvoke, aheadReq(42, make([]byte, 64), 1, 1)); err != nil {
+		t.Fatal(err)
+	}
+	frame := slices.Clone(buf.b)
+	if ok, err := fr.TryNext(raw, MsgInvoke); ok || err != nil {
+		t.Fatalf("empty pipe: %v, %v", ok, err)
+	}
+	pw.Write(frame[:7])
+	if ok, err := fr.TryNext(raw, MsgInvoke); ok || err != nil {
+		t.Fatalf("7 bytes of a frame of %d: %v, %v", len(frame), ok, err)
+	}
+	pw.Write(frame[7:])
+	ok, err := fr.TryNext(raw, MsgInvoke)
+	var inv Invoke
+	if !ok || err != nil || fr.Decode(&inv) != nil || inv.ID != 42 {
+		t.Fatalf("a whole frame: %v, %v, ID %d", ok, err, inv.ID)
+	}
+	buf.b = buf.b[:0]
+	fw.Write(MsgWake, nil)
+	pw.Write(buf.b)
+	if ok, err := fr.TryNext(raw, MsgInvoke); ok || err != nil {
+		t.Fatalf("a wake: %v, %v", ok, err)
+	}
+	if typ, err := fr.Next(); typ != MsgWake || err != nil {
+		t.Fatalf("Next after: %v, %v", typ, err)
+	}
+}
+
+// frameBuf collects what a FrameWriter writes.
+type frameBuf struct{ b []byte }
+
+func (f *frameBuf) Write(p []byte) (int, error) { f.b = append(f.b, p...); return len(p), nil }
