@@ -150,6 +150,10 @@ type Config struct {
 	QuarantineAfter int
 	// NoGraphs turns the workers' launch graphs off (worker.ExecutorOptions.NoGraphs).
 	NoGraphs bool
+	// CopyAhead has each worker copy the inputs of the invocation pipelined behind the one it
+	// runs to the device while that one's kernels run (worker.ExecutorOptions.CopyAhead;
+	// docs/engines.md "Copying ahead").
+	CopyAhead bool
 	// ModuleCacheBytes bounds the device memory of each worker's loaded modules, least
 	// recently used unloaded first (0: worker.DefaultModuleCacheBytes, 128 MiB).
 	ModuleCacheBytes uint64

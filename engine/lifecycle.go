@@ -127,7 +127,7 @@ func (l *lifecycle) options() worker.StartOptions {
 	return worker.StartOptions{
 		Binary: c.Binary, Args: c.Args, ID: l.id,
 		Device: c.Device, Ordinal: ordinal, PoolBytes: c.PoolBytes, NoPool: l.noPool,
-		Contexts: l.contexts, ContextBytes: c.ContextBytes, Env: l.env, Spin: c.workerSpin(), ReplySpin: c.replySpin(), NoGraphs: c.NoGraphs,
+		Contexts: l.contexts, ContextBytes: c.ContextBytes, Env: l.env, Spin: c.workerSpin(), ReplySpin: c.replySpin(), NoGraphs: c.NoGraphs, CopyAhead: c.CopyAhead,
 		ModuleCacheBytes: c.ModuleCacheBytes, ResidentBytes: c.ResidentBytes,
 		StartTimeout: c.StartTimeout, LogLevel: c.LogLevel, Log: c.Log,
 	}

@@ -47,6 +47,7 @@ func TestServeFlagDefaults(t *testing.T) {
 		"compile-workers":            "0",
 		"conn-spin-for":              "50µs",
 		"context-size":               "64MiB",
+		"copy-ahead":                 "true",
 		"cpu-devices":                "1",
 		"cpu-memory":                 "1GiB",
 		"data-dir":                   "",
