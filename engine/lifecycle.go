@@ -127,7 +127,8 @@ func (l *lifecycle) options() worker.StartOptions {
 	return worker.StartOptions{
 		Binary: c.Binary, Args: c.Args, ID: l.id,
 		Device: c.Device, Ordinal: ordinal, PoolBytes: c.PoolBytes, NoPool: l.noPool,
-		Contexts: l.contexts, ContextBytes: c.ContextBytes, Env: l.env, Spin: c.workerSpin(), ReplySpin: c.replySpin(), NoGraphs: c.NoGraphs, CopyAhead: c.CopyAhead,
+		Contexts: l.contexts, ContextBytes: c.ContextBytes, Env: l.env, Spin: c.workerSpin(), ReplySpin: c.replySpin(), NoGraphs: c.NoGraphs,
+		CopyAhead:        c.CopyAhead && l.contexts > 1, // nothing is sent ahead to a worker of one context
 		ModuleCacheBytes: c.ModuleCacheBytes, ResidentBytes: c.ResidentBytes,
 		StartTimeout: c.StartTimeout, LogLevel: c.LogLevel, Log: c.Log,
 	}

@@ -106,6 +106,27 @@ func (e *Executor) Ahead(req *Invoke, mem []byte, running uint64) bool {
 	return true
 }
 
+// fenceNew records the fence after the zeroing of a new pool (bufpool.Options.ZeroOnCreate
+// enqueues it on the default stream): the first copy ahead into it must come after that. No
+// invocation runs then, so the fence costs nothing. An error is the device's (lost), seen by
+// the next call that waits.
+func (e *Executor) fenceNew() {
+	if e.ad != nil && e.pool != nil {
+		e.ad.AheadFence()
+	}
+}
+
+// join makes the default stream wait for the copy stream; if that fails (only a lost device
+// fails it), it waits for the whole device instead, so that nothing enqueued after it on the
+// default stream (a zeroing of the span) can run before the copies, and returns the error.
+func (e *Executor) join() error {
+	err := e.ad.AheadJoin()
+	if err != nil {
+		e.dev.Synchronize()
+	}
+	return err
+}
+
 // dropAhead gives up the span reserved ahead: the default stream waits for the copy stream,
 // then zeroes what was handed out of it (bufpool.DropAhead), then the fence moves after that
 // zeroing. Errors are the device's (lost): the next call that waits reports them.
@@ -114,7 +135,7 @@ func (e *Executor) dropAhead() {
 	if e.ad == nil || e.pool == nil || !e.pool.Ahead() {
 		return
 	}
-	e.ad.AheadJoin()
+	e.join()
 	e.pool.DropAhead()
 	e.ad.AheadFence()
 }
@@ -131,9 +152,13 @@ func (e *Executor) takeAhead(req *Invoke, n int) (bool, error) {
 		return false, e.giveUpAhead()
 	}
 	e.next.ready = false
+	if err := e.join(); err != nil {
+		e.release() // the span in use is its: zeroed after the copies, as any invocation's
+		return false, err
+	}
 	e.ptrs = growPtrs(e.ptrs, n)
 	copy(e.ptrs, e.next.ptrs[:n])
-	return true, e.ad.AheadJoin()
+	return true, nil
 }
 
 // giveUpAhead gives up what was copied ahead, if anything: still reserved ahead (the
@@ -151,10 +176,11 @@ func (e *Executor) giveUpAhead() error {
 		e.dropAhead()
 		return nil
 	}
-	if err := e.ad.AheadJoin(); err != nil {
-		return err
+	err := e.join()
+	if rerr := e.release(); err == nil {
+		err = rerr
 	}
-	return e.release()
+	return err
 }
 
 // wait waits for the default stream's work (executeStream). With copying ahead it polls the
@@ -163,8 +189,8 @@ func (e *Executor) giveUpAhead() error {
 // the next invocation's copies. Query's done has the effect of a Synchronize for the default
 // stream's work: the outputs are in the context and the marks reached.
 func (e *Executor) wait() error {
-	if e.ad == nil {
-		return e.dev.Synchronize()
+	if e.ad == nil || e.peek == nil {
+		return e.dev.Synchronize() // nothing to look at: the driver's own wait
 	}
 	for {
 		done, err := e.ad.Query()

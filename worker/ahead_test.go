@@ -3,11 +3,14 @@ package worker
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"io"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	"gpufn/bufpool"
 	"gpufn/gpu/gpufake"
 	"gpufn/libscan"
 	"gpufn/shm"
@@ -109,7 +112,7 @@ func TestCopyAheadRefuses(t *testing.T) {
 	mem2 := make([]byte, 4096)
 	for name, mod := range map[string]func(*Invoke){
 		"another function":       func(q *Invoke) { q.FuncID = 2 },
-		"a function not planned": func(q *Invoke) { q.FuncID = 3 },
+		"a function not planned": func(q *Invoke) { q.FuncID = 3 }, // running 3 below
 		"streamed inputs":        func(q *Invoke) { q.Streamed = true },
 		"a config sent with it":  func(q *Invoke) { q.Config = []byte(chainConfig) },
 		"an input off the end":   func(q *Invoke) { q.Inputs[0] = shm.Span{Off: 4090, Len: 16} },
@@ -117,9 +120,9 @@ func TestCopyAheadRefuses(t *testing.T) {
 	} {
 		q := aheadReq(50, mem2, 3, 3)
 		mod(q)
-		running := uint64(1)
-		if name == "another function" {
-			running = 1 // q is 2
+		running := uint64(1) // "another function": q is 2
+		if name == "a function not planned" {
+			running = 3 // the same function, but no plan for it here
 		}
 		if r.ex.Ahead(q, mem2, running) || r.pool.Ahead() {
 			t.Fatalf("%s: copied ahead", name)
@@ -148,6 +151,84 @@ func TestCopyAheadGivenUp(t *testing.T) {
 	r.zeroOwed()
 	if !r.poolZero() || r.pool.Used() != 0 || r.ex.next.ready {
 		t.Fatalf("after: pool zero %v, used %d, still ahead %v", r.poolZero(), r.pool.Used(), r.ex.next.ready)
+	}
+}
+
+// The first copy ahead into a new pool comes after the pool's zeroing (bufpool's ZeroOnCreate,
+// a memset on the default stream): the executor fences it when it gets the pool. The fake
+// refuses copy-stream work over a zeroing that no fence orders before it, as a GPU would race.
+// The function is preloaded (the worker's preload), so the first invocation run is the one
+// during which the next is copied ahead: no release has fenced anything yet.
+func TestCopyAheadAfterTheZeroingOfANewPool(t *testing.T) {
+	for _, setPool := range []bool{false, true} {
+		dev := gpufake.New(gpufake.Options{Kernels: chainKernels(), QueryBusy: 1})
+		pool, err := bufpool.New(dev, 1<<20, bufpool.Options{ZeroOnCreate: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ex := NewExecutor(dev, pool, ExecutorOptions{CopyAhead: true, NoGraphs: true})
+		if setPool { // a pool taken later (MsgPool)
+			next, err := bufpool.New(dev, 1<<20, bufpool.Options{ZeroOnCreate: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ex.SetPool(next)
+			pool = next
+		}
+		var res Result
+		ex.Preload(&Invoke{ID: 1, FuncID: 1, Config: []byte(chainConfig),
+			Lib: LibRef{Hash: sha256.Sum256([]byte("lib")), Kind: libscan.KindPTX, Image: []byte("lib")}}, &res)
+		if res.Err != nil {
+			t.Fatalf("preload: %v", res.Err)
+		}
+		mem, mem2 := make([]byte, 4096), make([]byte, 4096)
+		next := aheadReq(3, mem2, 2, 3)
+		took := false
+		ex.SetPeek(func() { took = took || ex.Ahead(next, mem2, 1) })
+		ex.Run(aheadReq(2, mem, 1, 1), mem, &res)
+		checkOut(t, "the first invocation", &res, mem, 1, 1)
+		if !took {
+			var errs []error
+			for _, c := range dev.CallsOf("AheadZero") {
+				errs = append(errs, c.Err)
+			}
+			t.Fatalf("SetPool %v: nothing copied ahead (AheadZero: %v)", setPool, errs)
+		}
+		ex.ZeroOwed()
+		ex.Run(next, mem2, &res)
+		checkOut(t, "the one copied ahead", &res, mem2, 2, 3)
+		ex.ZeroOwed()
+		if pool.Used() != 0 {
+			t.Fatalf("%d bytes in use after", pool.Used())
+		}
+	}
+}
+
+// An invocation copied ahead that fails before it comes to its buffers gives them up: zeroed
+// (after the copy stream), the pool free again, nothing left marked ahead.
+func TestCopyAheadFailedEarlyGivesItsSpanUp(t *testing.T) {
+	r := newGraphRig(t, gpufake.Options{QueryBusy: 1}, ExecutorOptions{CopyAhead: true, NoGraphs: true})
+	r.invoke(1, "lib", 2, 1)
+	mem2 := make([]byte, 4096)
+	next := aheadReq(7, mem2, 30, 2)
+	r.ex.SetPeek(func() { r.ex.Ahead(next, mem2, 1) })
+	var res Result
+	r.ex.Run(aheadReq(6, r.mem, 1, 1), r.mem, &res)
+	checkOut(t, "the running invocation", &res, r.mem, 1, 1)
+	r.ex.SetPeek(nil)
+	r.zeroOwed()
+	if !r.ex.next.ready || r.pool.Used() == 0 {
+		t.Fatal("nothing copied ahead")
+	}
+	next.LaunchLimit = 3 // its 61 launches are over it now: it fails before its buffers
+	r.ex.Run(next, mem2, &res)
+	if res.Err == nil || !strings.Contains(res.Err.Message, "the limit is 3") {
+		t.Fatalf("the invocation over its launch limit: %+v", res.Err)
+	}
+	r.zeroOwed()
+	ops := r.ops()
+	if r.ex.next.ready || r.pool.Used() != 0 || !r.poolZero() || !slices.Contains(ops, "AheadJoin") {
+		t.Fatalf("after: ahead %v, used %d, pool zero %v, calls %v", r.ex.next.ready, r.pool.Used(), r.poolZero(), ops)
 	}
 }
 
@@ -200,3 +281,45 @@ func TestTryNextTakesOnlyWholeInvocations(t *testing.T) {
 type frameBuf struct{ b []byte }
 
 func (f *frameBuf) Write(p []byte) (int, error) { f.b = append(f.b, p...); return len(p), nil }
+
+// The request read ahead becomes the current one with its own weight binding: an Invoke points
+// Weights at its own wbuf, and the loop swaps two Invokes by value.
+func TestTakeNextKeepsEachRequestsWeights(t *testing.T) {
+	var c child
+	decode := func(inv *Invoke, path string) {
+		var buf frameBuf
+		req := aheadReq(1, make([]byte, 64), 1, 1)
+		req.Weights = &WeightsRef{Path: path, DataBytes: 8}
+		if err := NewFrameWriter(&buf).Write(MsgInvoke, req); err != nil {
+			t.Fatal(err)
+		}
+		fr := NewFrameReader(bytesReader(buf.b), MaxRequestFrame)
+		if _, err := fr.Next(); err != nil {
+			t.Fatal(err)
+		}
+		if err := fr.Decode(inv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	decode(&c.inv, "running")
+	decode(&c.next, "next")
+	c.hasNext = true
+	c.takeNext()
+	if c.hasNext || c.inv.Weights != &c.inv.wbuf || c.inv.Weights.Path != "next" ||
+		c.next.Weights != &c.next.wbuf || c.next.Weights.Path != "running" {
+		t.Fatalf("after takeNext: current %q (own %v), next %q (own %v)", c.inv.Weights.Path, c.inv.Weights == &c.inv.wbuf,
+			c.next.Weights.Path, c.next.Weights == &c.next.wbuf)
+	}
+}
+
+// bytesReader reads b.
+func bytesReader(b []byte) *frameBuf { return &frameBuf{b: b} }
+
+func (f *frameBuf) Read(p []byte) (int, error) {
+	if len(f.b) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, f.b)
+	f.b = f.b[n:]
+	return n, nil
+}

@@ -194,12 +194,35 @@ func runChild(devs Devices, f childFlags, req *os.File, fw *FrameWriter, hello H
 	return c.serve(fr, fw)
 }
 
+// takeNext makes the request read while the one before ran (peek) the current one.
+func (c *child) takeNext() {
+	c.hasNext = false
+	c.inv, c.next = c.next, c.inv
+	c.inv.ownWeights()
+	c.next.ownWeights()
+}
+
+// peekTurns is how often peek reads the pipe whatever the doorbell says (in calls: each
+// follows a cuStreamQuery, about a microsecond).
+const peekTurns = 256
+
 // peek reads the next request while the running one waits for its kernels (Executor.SetPeek),
 // if it has come whole and is an invocation, and lets the executor copy its inputs ahead. A
 // request read here runs next (serve); nothing else is read here.
 func (c *child) peek() {
 	if c.hasNext {
 		return
+	}
+	// The server rings the doorbell after each request it writes: the pipe is read when it
+	// rang, and every peekTurns calls whatever it says (as the spinning reader does, a read(2)
+	// per poll would take the pipe's lock from the server's write that much more often).
+	if c.reqBell != nil {
+		c.peekTurn++
+		v := c.reqBell.Load()
+		if !c.peekAny && v == c.peekSeen && c.peekTurn%peekTurns != 0 {
+			return
+		}
+		c.peekAny, c.peekSeen = false, v
 	}
 	ok, err := c.fr.TryNext(c.reqSpin, MsgInvoke)
 	if err != nil || !ok {
@@ -256,7 +279,13 @@ type child struct {
 	hasNext bool
 	peekErr error
 	fr      *FrameReader
-	pinned  [][]byte
+	// peekSeen is the request doorbell's value at peek's last look at the pipe, peekTurn
+	// counts its calls, and peekAny makes its next call look whatever the doorbell says
+	// (set before each invocation).
+	peekSeen uint64
+	peekTurn uint32
+	peekAny  bool
+	pinned   [][]byte
 	// reqSpin is the request pipe's spinning reader (nil when the worker does not spin), which
 	// a MsgWake makes spin longer once.
 	reqSpin *rawSpinReader
@@ -369,11 +398,7 @@ func (c *child) close() {
 func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
 	for {
 		if c.hasNext {
-			// Read while the one before ran (peek).
-			c.hasNext = false
-			c.inv, c.next = c.next, c.inv
-			c.inv.ownWeights()
-			c.next.ownWeights()
+			c.takeNext()
 			if c.peekErr != nil {
 				c.log.Error("bad invoke", zap.Error(c.peekErr))
 				return ExitProtocol
@@ -504,6 +529,7 @@ func (c *child) dropRefs() {
 }
 
 func (c *child) invoke(inv *Invoke, res *Result) {
+	c.peekAny = true // a request may have come before it rang: look once at least
 	if int(inv.Context) >= len(c.regions) {
 		*res = Result{ID: inv.ID, Outputs: res.Outputs[:0], Err: &WireError{Code: call.CodeInternal, Message: fmt.Sprintf("no context %d", inv.Context)}}
 		return

@@ -191,6 +191,7 @@ func NewExecutor(dev gpu.Device, pool *bufpool.Pool, opt ExecutorOptions) *Execu
 			e.st = st
 			if ad, ok := dev.(gpu.AheadCopier); ok && opt.CopyAhead {
 				e.ad = ad
+				e.fenceNew()
 			}
 		}
 	}
@@ -209,6 +210,7 @@ func (e *Executor) SetPool(p *bufpool.Pool) {
 	e.ZeroOwed()
 	e.giveUpAhead()
 	e.pool = p
+	e.fenceNew()
 	e.dropGraphs(func(*graphEntry) bool { return true })
 }
 

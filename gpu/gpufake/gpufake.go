@@ -117,6 +117,10 @@ type Device struct {
 	// runs them); busy counts Query's not-done answers of the current wait.
 	ahead []aheadOp
 	busy  int
+	// unfenced are the spans Memset wrote on the default stream since the last AheadFence:
+	// on a GPU the copy stream may overtake them, so AheadZero and AheadCopy refuse to touch
+	// them (a test's race made visible).
+	unfenced [][2]uint64
 }
 
 // aheadOp is a zeroing (data nil) or a copy enqueued on the copy stream.
@@ -387,6 +391,7 @@ func (d *Device) Memset(dst gpu.Ptr, v byte, n uint64) error {
 	for j := range b {
 		b[j] = v
 	}
+	d.unfenced = append(d.unfenced, [2]uint64{uint64(dst), uint64(dst) + n})
 	return nil
 }
 
@@ -692,16 +697,33 @@ func (d *Device) Elapsed(i, j int) (time.Duration, error) {
 
 var _ gpu.AheadCopier = (*Device)(nil)
 
-// AheadFence logs the fence and succeeds (the fake runs the default stream's work at the call).
+// AheadFence logs the fence: the copy stream's work after it may touch what Memset wrote
+// before it (checkFenced).
 func (d *Device) AheadFence() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	_, err := d.begin(Call{Op: "AheadFence"})
+	if err == nil {
+		d.unfenced = d.unfenced[:0]
+	}
 	return err
 }
 
+// checkFenced fails work of the copy stream on [dst, dst+n) that a Memset of the default stream
+// since the last fence overlaps: on a GPU nothing orders the two. d.mu is held.
+func (d *Device) checkFenced(op string, dst gpu.Ptr, n uint64) error {
+	for _, s := range d.unfenced {
+		if uint64(dst) < s[1] && s[0] < uint64(dst)+n {
+			return &gpu.Error{Op: op, Code: 1, Name: "CUDA_ERROR_INVALID_VALUE",
+				Msg: fmt.Sprintf("gpufake: [%#x,+%d) overlaps a zeroing of the default stream not fenced: on a GPU the copy stream could overtake it", uint64(dst), n)}
+		}
+	}
+	return nil
+}
+
 // AheadZero enqueues a zeroing on the copy stream: it happens at the next AheadJoin or
-// Synchronize, not before (work on the default stream in between does not see it).
+// Synchronize, not before (work on the default stream in between does not see it). Touching
+// a span that Memset zeroed after the last fence is an error (checkFenced).
 func (d *Device) AheadZero(dst gpu.Ptr, n uint64) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -710,6 +732,9 @@ func (d *Device) AheadZero(dst gpu.Ptr, n uint64) error {
 		return err
 	}
 	if _, err := d.span("AheadZero", dst, n); err != nil {
+		return d.end(i, err)
+	}
+	if err := d.checkFenced("AheadZero", dst, n); err != nil {
 		return d.end(i, err)
 	}
 	d.ahead = append(d.ahead, aheadOp{dst: dst, n: n})
@@ -726,6 +751,9 @@ func (d *Device) AheadCopy(dst gpu.Ptr, src []byte) error {
 		return err
 	}
 	if _, err := d.span("AheadCopy", dst, uint64(len(src))); err != nil {
+		return d.end(i, err)
+	}
+	if err := d.checkFenced("AheadCopy", dst, uint64(len(src))); err != nil {
 		return d.end(i, err)
 	}
 	d.ahead = append(d.ahead, aheadOp{dst: dst, n: uint64(len(src)), data: slices.Clone(src)})
