@@ -57,21 +57,30 @@ func newRawSpinReader(f *os.File, spin time.Duration) (io.Reader, error) {
 	return &rawSpinReader{f: f, fd: fd, spin: spin}, nil
 }
 
+// tryRead reads the pipe once without waiting (a read interrupted by a signal is tried
+// again): ok is false when it had nothing, else n and err are the Read's answer.
+func (r *rawSpinReader) tryRead(p []byte) (n int, ok bool, err error) {
+	for {
+		n, err := unix.Read(r.fd, p)
+		switch {
+		case err == nil && n == 0:
+			return 0, true, io.EOF
+		case err == nil:
+			return n, true, nil
+		case err == unix.EAGAIN:
+			return 0, false, nil
+		case err != unix.EINTR:
+			return 0, true, err
+		}
+	}
+}
+
 func (r *rawSpinReader) Read(p []byte) (int, error) {
 	if r.nowait {
-		for {
-			n, err := unix.Read(r.fd, p)
-			switch {
-			case err == nil && n == 0:
-				return 0, io.EOF
-			case err == nil:
-				return n, nil
-			case err == unix.EAGAIN:
-				return 0, errWouldBlock
-			case err != unix.EINTR:
-				return 0, err
-			}
+		if n, ok, err := r.tryRead(p); ok {
+			return n, err
 		}
+		return 0, errWouldBlock
 	}
 	var until time.Time
 	spin := r.spin
@@ -85,16 +94,8 @@ func (r *rawSpinReader) Read(p []byte) (int, error) {
 	}
 	for i := 0; ; i++ {
 		if r.ringing(i) {
-			n, err := unix.Read(r.fd, p)
-			switch {
-			case err == nil && n == 0:
-				return 0, io.EOF
-			case err == nil:
-				return n, nil
-			case err == unix.EINTR:
-				continue
-			case err != unix.EAGAIN:
-				return 0, err
+			if n, ok, err := r.tryRead(p); ok {
+				return n, err
 			}
 		}
 		if spin == SpinForever || i&check != 0 {
