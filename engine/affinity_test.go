@@ -73,3 +73,24 @@ func TestWeightCountersSurviveRestarts(t *testing.T) {
 		t.Fatalf("the worker's own counts: %+v", w)
 	}
 }
+
+// Copying ahead (Config.CopyAhead) is asked of a worker only when its slot pipelines: with one
+// context nothing is ever sent behind a running invocation, and the worker would only poll.
+func TestCopyAheadOnlyForPipelinedWorkers(t *testing.T) {
+	for _, c := range []struct {
+		copyAhead, noPipeline bool
+		idx                   int
+		want                  bool
+	}{
+		{true, false, 0, true},
+		{true, true, 0, false},   // --pipeline=false
+		{true, false, -1, false}, // the whole-GPU worker: one context
+		{false, false, 0, false},
+	} {
+		e := &Engine{cfg: Config{CopyAhead: c.copyAhead, NoPipeline: c.noPipeline}}
+		s := newSlot(e, c.idx, "w")
+		if got := s.life.options().CopyAhead; got != c.want {
+			t.Errorf("CopyAhead %v, NoPipeline %v, worker %d: the worker is asked to copy ahead: %v, want %v", c.copyAhead, c.noPipeline, c.idx, got, c.want)
+		}
+	}
+}
