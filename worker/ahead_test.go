@@ -323,3 +323,36 @@ func (f *frameBuf) Read(p []byte) (int, error) {
 	f.b = f.b[n:]
 	return n, nil
 }
+
+// A pool that cannot hold the next invocation's buffers beside the running one's copies
+// nothing ahead: the next runs as it always did, and answers right.
+func TestCopyAheadNoRoomRunsAsBefore(t *testing.T) {
+	dev := gpufake.New(gpufake.Options{Kernels: chainKernels(), QueryBusy: 1})
+	pool, err := bufpool.New(dev, 768, bufpool.Options{}) // chainConfig takes 512 bytes
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := NewExecutor(dev, pool, ExecutorOptions{CopyAhead: true, NoGraphs: true})
+	mem, mem2 := make([]byte, 4096), make([]byte, 4096)
+	var res Result
+	first := aheadReq(1, mem, 1, 1)
+	first.Config, first.Lib.Image = []byte(chainConfig), []byte("lib")
+	ex.Run(first, mem, &res)
+	checkOut(t, "the first invocation", &res, mem, 1, 1)
+	ex.ZeroOwed()
+	next := aheadReq(3, mem2, 4, 5)
+	tried, took := false, false
+	ex.SetPeek(func() { tried, took = true, ex.Ahead(next, mem2, 1) })
+	ex.Run(aheadReq(2, mem, 2, 2), mem, &res)
+	checkOut(t, "the running invocation", &res, mem, 2, 2)
+	if !tried || took || pool.Ahead() {
+		t.Fatalf("peeked %v, copied ahead %v, a span reserved ahead %v; want a look and no room", tried, took, pool.Ahead())
+	}
+	ex.ZeroOwed()
+	ex.Run(next, mem2, &res)
+	checkOut(t, "the next, run as before", &res, mem2, 4, 5)
+	ex.ZeroOwed()
+	if pool.Used() != 0 || len(dev.CallsOf("AheadCopy")) != 0 {
+		t.Fatalf("used %d, ahead copies %d", pool.Used(), len(dev.CallsOf("AheadCopy")))
+	}
+}
