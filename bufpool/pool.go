@@ -155,10 +155,11 @@ func (p *Pool) Alloc(n uint64) (gpu.Ptr, error) {
 }
 
 // ReserveAhead reserves a span of need bytes beside the span in use, which it never overlaps:
-// at the pool's middle, else its start, else right after the span in use. It scrubs nothing (the caller zeroes it on its
-// own stream) and returns the span's address; AllocAhead hands out of it, Release makes it
-// the span in use, DropAhead gives it up. One span at most is reserved ahead at a time; when
-// it does not fit, the error is an OutOfMemoryError, and the pool is as it was.
+// at the pool's middle, else its start, else right after the span in use. It scrubs nothing
+// (the caller zeroes it on its own stream) and returns the span's address; AllocAhead hands
+// out of it, Release makes it the span in use, DropAhead gives it up. One span at most is
+// reserved ahead at a time; when it does not fit, the error is an OutOfMemoryError, and the
+// pool is as it was.
 func (p *Pool) ReserveAhead(need uint64) (gpu.Ptr, error) {
 	if p.dev == nil {
 		return 0, ErrClosed
@@ -176,7 +177,7 @@ func (p *Pool) ReserveAhead(need uint64) (gpu.Ptr, error) {
 	// is replayed, not built again for each new place).
 	end := p.off + p.used
 	for _, off := range [3]uint64{(p.cap / 2) &^ (Align - 1), 0, end} {
-		if off <= p.cap && a <= p.cap-off && (off+a <= p.off || off >= end) {
+		if a <= p.cap-off && (off+a <= p.off || off >= end) { // every off is at most p.cap
 			p.ahead = aheadSpan{off: off, need: a, live: true}
 			return p.base + gpu.Ptr(off), nil
 		}

@@ -37,14 +37,7 @@ func (r *ring) push(inv *call.Invocation) bool {
 }
 
 // pushFront puts inv at the head, whatever the limit: a re-run is never lost.
-func (r *ring) pushFront(inv *call.Invocation) {
-	if r.n == len(r.buf) {
-		r.grow()
-	}
-	r.head = (r.head - 1 + len(r.buf)) % len(r.buf)
-	r.buf[r.head] = inv
-	r.n++
-}
+func (r *ring) pushFront(inv *call.Invocation) { r.insertAt(0, inv) }
 
 func (r *ring) peek() *call.Invocation {
 	if r.n == 0 {

@@ -1,11 +1,6 @@
 package worker
 
-import (
-	"time"
-
-	"gpufn/function"
-	"gpufn/gpu"
-)
+import "gpufn/gpu"
 
 // Copying ahead (ExecutorOptions.CopyAhead, docs/engines.md "Copying ahead"). A pipelined slot
 // sends a worker the next invocation while the worker runs one (the same function for the same
@@ -29,8 +24,6 @@ type aheadRun struct {
 	ready  bool
 	id, fn uint64
 	ptrs   []gpu.Ptr
-	// at is when its copies were enqueued.
-	at time.Time
 }
 
 // SetPeek sets the function the executor calls while it waits for an invocation's kernels
@@ -54,33 +47,16 @@ func (e *Executor) Ahead(req *Invoke, mem []byte, running uint64) bool {
 	if pl == nil || len(req.Inputs) != len(pl.p.Inputs) {
 		return false
 	}
-	p := pl.p
-	inputs := e.aheadInputs[:0]
-	for _, s := range req.Inputs {
-		if s.Off > uint64(len(mem)) || s.Len > uint64(len(mem))-s.Off {
-			return false
-		}
-		inputs = append(inputs, mem[s.Off:s.End():s.End()])
-	}
-	e.aheadInputs = inputs
-	n := p.NumSlots()
-	e.aheadSizes = grow(e.aheadSizes, n)
-	if err := p.Sizes(inputs, e.aheadSizes); err != nil {
-		return false
-	}
-	need, ok := function.Footprint(e.aheadSizes[:n])
-	if !ok {
-		return false
-	}
-	if req.LaunchLimit > 0 {
-		if _, err := p.Launches(inputs, e.aheadSizes, req.LaunchLimit); err != nil {
-			return false
-		}
+	var need uint64
+	var err error
+	if e.aheadInputs, e.aheadSizes, need, err = measure(pl.p, req, mem, e.aheadInputs, e.aheadSizes); err != nil {
+		return false // it fails the same way when it runs
 	}
 	base, err := e.pool.ReserveAhead(need)
 	if err != nil {
 		return false
 	}
+	n := pl.p.NumSlots()
 	e.next.ptrs = growPtrs(e.next.ptrs, n)
 	for i := 0; i < n; i++ {
 		if e.next.ptrs[i], err = e.pool.AllocAhead(e.aheadSizes[i]); err != nil {
@@ -95,14 +71,13 @@ func (e *Executor) Ahead(req *Invoke, mem []byte, running uint64) bool {
 		e.dropAhead()
 		return false
 	}
-	for i, in := range inputs {
+	for i, in := range e.aheadInputs {
 		if err := e.ad.AheadCopy(e.next.ptrs[i], in); err != nil {
 			e.dropAhead()
 			return false
 		}
 	}
-	e.next.ready, e.next.id, e.next.fn, e.next.at = true, req.ID, req.FuncID, time.Now()
-	e.aheadCount++
+	e.next.ready, e.next.id, e.next.fn = true, req.ID, req.FuncID
 	return true
 }
 
@@ -197,7 +172,7 @@ func (e *Executor) wait() error {
 		if err != nil || done {
 			return err
 		}
-		if e.peek != nil && !e.next.ready {
+		if !e.next.ready {
 			e.peek()
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -90,12 +91,12 @@ func TestCopyAheadOverlapsTheRunningInvocation(t *testing.T) {
 	r.ex.Run(next, mem2, &res)
 	checkOut(t, "the invocation copied ahead", &res, mem2, 4, 7)
 	ops = r.ops()
-	if slices.Contains(ops, "CopyToDeviceAsync") || ops[0] != "AheadJoin" || ops[1] != "Mark0" {
-		t.Fatalf("the invocation copied ahead: %v; want AheadJoin, Mark0, ... and no copy in", ops)
+	if slices.Contains(ops, "CopyToDeviceAsync") || slices.Contains(ops, "AheadCopy") || ops[0] != "AheadJoin" || ops[1] != "Mark0" {
+		t.Fatalf("the invocation copied ahead: %v; want AheadJoin, Mark0, ... and no copy in, nothing more copied ahead", ops)
 	}
 	r.zeroOwed()
-	if !r.poolZero() || r.pool.Used() != 0 || r.ex.aheadCount != 1 {
-		t.Fatalf("after both: pool zero %v, used %d, copied ahead %d", r.poolZero(), r.pool.Used(), r.ex.aheadCount)
+	if !r.poolZero() || r.pool.Used() != 0 {
+		t.Fatalf("after both: pool zero %v, used %d", r.poolZero(), r.pool.Used())
 	}
 }
 
@@ -235,18 +236,8 @@ func TestCopyAheadFailedEarlyGivesItsSpanUp(t *testing.T) {
 // TryNext takes a request only once it has come whole, and only an invocation: a frame cut
 // short or of another type stays for Next.
 func TestTryNextTakesOnlyWholeInvocations(t *testing.T) {
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pr.Close()
-	defer pw.Close()
-	rr, err := newRawSpinReader(pr, time.Millisecond)
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw := rr.(*rawSpinReader)
-	fr := NewFrameReader(rr, MaxRequestFrame)
+	raw, pw := spinPipe(t)
+	fr := NewFrameReader(raw, MaxRequestFrame)
 	var buf frameBuf
 	fw := NewFrameWriter(&buf)
 	if err := fw.Write(MsgInvoke, aheadReq(42, make([]byte, 64), 1, 1)); err != nil {
@@ -355,4 +346,63 @@ func TestCopyAheadNoRoomRunsAsBefore(t *testing.T) {
 	if pool.Used() != 0 || len(dev.CallsOf("AheadCopy")) != 0 {
 		t.Fatalf("used %d, ahead copies %d", pool.Used(), len(dev.CallsOf("AheadCopy")))
 	}
+}
+
+// peek reads the pipe when the request doorbell rang, on its first call for an invocation
+// (peekAny), and every peekTurns calls otherwise; a quiet doorbell leaves a frame in the pipe.
+func TestPeekFollowsTheDoorbell(t *testing.T) {
+	raw, pw := spinPipe(t)
+	var bell atomic.Uint64
+	c := &child{reqSpin: raw, reqBell: &bell, fr: NewFrameReader(raw, MaxRequestFrame),
+		exec: newGraphRig(t, gpufake.Options{}, ExecutorOptions{CopyAhead: true}).ex}
+	send := func(id uint64) {
+		var buf frameBuf
+		if err := NewFrameWriter(&buf).Write(MsgInvoke, aheadReq(id, make([]byte, 64), 1, 1)); err != nil {
+			t.Fatal(err)
+		}
+		pw.Write(buf.b)
+	}
+	// peeks calls peek until it takes a request, at most max times; it returns the calls.
+	peeks := func(max int) int {
+		for i := 1; i <= max; i++ {
+			if c.peek(); c.hasNext {
+				c.hasNext = false
+				return i
+			}
+		}
+		return 0
+	}
+	send(1)
+	if n := peeks(10); n != 0 {
+		t.Fatalf("a quiet doorbell: the pipe was read at call %d", n)
+	}
+	bell.Store(1)
+	if n := peeks(1); n != 1 || c.next.ID != 1 {
+		t.Fatalf("the doorbell rang: read at call %d, request %d", n, c.next.ID)
+	}
+	send(2)
+	if n := peeks(2 * peekTurns); n == 0 || n > peekTurns {
+		t.Fatalf("a frame that did not ring: read at call %d, want within %d", n, peekTurns)
+	}
+	send(3)
+	c.peekAny = true // as invoke sets it
+	if n := peeks(1); n != 1 || c.next.ID != 3 {
+		t.Fatalf("the first look for an invocation: read at call %d, request %d", n, c.next.ID)
+	}
+}
+
+// spinPipe is a pipe whose read end a worker's spinning reader reads, and its write end; both
+// are closed when the test ends.
+func spinPipe(t *testing.T) (*rawSpinReader, *os.File) {
+	t.Helper()
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pr.Close(); pw.Close() })
+	rr, err := newRawSpinReader(pr, time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rr.(*rawSpinReader), pw
 }

@@ -194,6 +194,31 @@ func runChild(devs Devices, f childFlags, req *os.File, fw *FrameWriter, hello H
 	return c.serve(fr, fw)
 }
 
+// nextRequest reads the next request's frame; an invocation's is decoded into c.inv. An
+// invocation read while the one before it ran (peek) comes first, and needs no read.
+func (c *child) nextRequest(fr *FrameReader) (MsgType, error) {
+	if c.hasNext {
+		c.takeNext()
+		if c.peekErr != nil {
+			return 0, badInvoke(c.peekErr)
+		}
+		return MsgInvoke, nil
+	}
+	t, err := fr.Next()
+	if err != nil || t != MsgInvoke {
+		return t, err
+	}
+	if err := fr.Decode(&c.inv); err != nil {
+		return 0, badInvoke(err)
+	}
+	return MsgInvoke, nil
+}
+
+// badInvoke is the error of an invocation's frame that does not decode: a protocol error,
+// whatever the decoder said (not wrapped: a body cut short says io.EOF, which is not the
+// pipe's end).
+func badInvoke(err error) error { return protoErr("bad invoke: %v", err) }
+
 // takeNext makes the request read while the one before ran (peek) the current one.
 func (c *child) takeNext() {
 	c.hasNext = false
@@ -397,21 +422,7 @@ func (c *child) close() {
 
 func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
 	for {
-		if c.hasNext {
-			c.takeNext()
-			if c.peekErr != nil {
-				c.log.Error("bad invoke", zap.Error(c.peekErr))
-				return ExitProtocol
-			}
-			c.invoke(&c.inv, &c.res)
-			c.dropRefs()
-			fr.Shrink()
-			if code, ok := c.reply(fw); !ok {
-				return code
-			}
-			continue
-		}
-		t, err := fr.Next()
+		t, err := c.nextRequest(fr)
 		if err != nil {
 			if errors.Is(err, io.EOF) {
 				return ExitOK // the server closed the pipe: it is gone or done with us
@@ -421,10 +432,6 @@ func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
 		}
 		switch t {
 		case MsgInvoke:
-			if err := fr.Decode(&c.inv); err != nil {
-				c.log.Error("bad invoke", zap.Error(err))
-				return ExitProtocol
-			}
 			c.invoke(&c.inv, &c.res)
 			c.dropRefs()
 			fr.Shrink()

@@ -40,7 +40,6 @@ type Executor struct {
 	next        aheadRun
 	aheadInputs [][]byte
 	aheadSizes  []uint64
-	aheadCount  uint64
 	// owed is a zeroing of the pool span left for after the reply (executeStream, ZeroOwed).
 	owed   bool
 	pool   *bufpool.Pool
@@ -324,25 +323,9 @@ func (e *Executor) run(req *Invoke, mem []byte, res *Result) error {
 		}
 	}
 	n := p.NumSlots()
-	e.inputs = e.inputs[:0]
-	for _, s := range req.Inputs {
-		if s.Off > uint64(len(mem)) || s.Len > uint64(len(mem))-s.Off {
-			return codeErr(call.CodeInternal, "input span [%d,+%d) outside the context", s.Off, s.Len)
-		}
-		e.inputs = append(e.inputs, mem[s.Off:s.End():s.End()])
-	}
-	e.sizes = grow(e.sizes, n)
-	if err := p.Sizes(e.inputs, e.sizes); err != nil {
+	var need uint64
+	if e.inputs, e.sizes, need, err = measure(p, req, mem, e.inputs, e.sizes); err != nil {
 		return err
-	}
-	need, ok := function.Footprint(e.sizes[:n])
-	if !ok {
-		return codeErr(call.CodeBadInput, "buffer sizes overflow 64 bits")
-	}
-	if req.LaunchLimit > 0 {
-		if _, err := p.Launches(e.inputs, e.sizes, req.LaunchLimit); err != nil {
-			return err
-		}
 	}
 	if e.st != nil {
 		ahead, err := e.takeAhead(req, n) // ahead.go
@@ -366,6 +349,33 @@ func (e *Executor) run(req *Invoke, mem []byte, res *Result) error {
 	}
 	res.Stages.Zero = time.Since(t).Nanoseconds()
 	return err
+}
+
+// measure slices req's inputs out of context mem (into inputs), sizes every buffer of plan p
+// (into sizes) and checks the launch limit; need is the footprint of the buffers in the pool.
+func measure(p *function.Plan, req *Invoke, mem []byte, inputs [][]byte, sizes []uint64) (_ [][]byte, _ []uint64, need uint64, err error) {
+	inputs = inputs[:0]
+	for _, s := range req.Inputs {
+		if s.Off > uint64(len(mem)) || s.Len > uint64(len(mem))-s.Off {
+			return inputs, sizes, 0, codeErr(call.CodeInternal, "input span [%d,+%d) outside the context", s.Off, s.Len)
+		}
+		inputs = append(inputs, mem[s.Off:s.End():s.End()])
+	}
+	n := p.NumSlots()
+	sizes = grow(sizes, n)
+	if err := p.Sizes(inputs, sizes); err != nil {
+		return inputs, sizes, 0, err
+	}
+	need, ok := function.Footprint(sizes[:n])
+	if !ok {
+		return inputs, sizes, 0, codeErr(call.CodeBadInput, "buffer sizes overflow 64 bits")
+	}
+	if req.LaunchLimit > 0 {
+		if _, err := p.Launches(inputs, sizes, req.LaunchLimit); err != nil {
+			return inputs, sizes, 0, err
+		}
+	}
+	return inputs, sizes, need, nil
 }
 
 // release enqueues the zeroing of the pool span on the default stream and returns without

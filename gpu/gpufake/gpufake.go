@@ -117,7 +117,8 @@ type Device struct {
 	// runs them); busy counts Query's not-done answers of the current wait.
 	ahead []aheadOp
 	busy  int
-	// unfenced are the spans Memset wrote on the default stream since the last AheadFence:
+	// unfenced are the spans Memset wrote on the default stream since the last AheadFence (or
+	// the last wait for the stream's end, deliver):
 	// on a GPU the copy stream may overtake them, so AheadZero and AheadCopy refuse to touch
 	// them (a test's race made visible).
 	unfenced [][2]uint64
@@ -610,15 +611,25 @@ func (d *Device) Synchronize() error {
 	defer d.mu.Unlock()
 	_, err := d.begin(Call{Op: "Synchronize"})
 	if err == nil {
-		for _, c := range d.pending {
-			copy(c.dst, c.data)
-		}
-		d.syncs++
+		d.deliver()
 		err = d.runAhead()
 	}
 	clear(d.pending)
 	d.pending = d.pending[:0]
 	return err
+}
+
+// deliver is the end of the default stream's work: the pending CopyFromDeviceAsync copies
+// land, the marks are reached, and no zeroing of it is left for the copy stream to overtake
+// (checkFenced). d.mu is held.
+func (d *Device) deliver() {
+	for _, c := range d.pending {
+		copy(c.dst, c.data)
+	}
+	clear(d.pending)
+	d.pending = d.pending[:0]
+	d.syncs++
+	d.unfenced = d.unfenced[:0]
 }
 
 var (
@@ -725,38 +736,31 @@ func (d *Device) checkFenced(op string, dst gpu.Ptr, n uint64) error {
 // Synchronize, not before (work on the default stream in between does not see it). Touching
 // a span that Memset zeroed after the last fence is an error (checkFenced).
 func (d *Device) AheadZero(dst gpu.Ptr, n uint64) error {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	i, err := d.begin(Call{Op: "AheadZero", Args: []uint64{uint64(dst), n}})
-	if err != nil {
-		return err
-	}
-	if _, err := d.span("AheadZero", dst, n); err != nil {
-		return d.end(i, err)
-	}
-	if err := d.checkFenced("AheadZero", dst, n); err != nil {
-		return d.end(i, err)
-	}
-	d.ahead = append(d.ahead, aheadOp{dst: dst, n: n})
-	return nil
+	return d.enqueueAhead("AheadZero", aheadOp{dst: dst, n: n})
 }
 
 // AheadCopy enqueues a copy on the copy stream of src as it is at the call: it lands at the
 // next AheadJoin or Synchronize, not before.
 func (d *Device) AheadCopy(dst gpu.Ptr, src []byte) error {
+	return d.enqueueAhead("AheadCopy", aheadOp{dst: dst, n: uint64(len(src)), data: slices.Clone(src)})
+}
+
+// enqueueAhead logs op and puts it on the copy stream, inside one allocation and clear of
+// unfenced zeroings (checkFenced).
+func (d *Device) enqueueAhead(name string, op aheadOp) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	i, err := d.begin(Call{Op: "AheadCopy", Args: []uint64{uint64(dst), uint64(len(src))}})
+	i, err := d.begin(Call{Op: name, Args: []uint64{uint64(op.dst), op.n}})
 	if err != nil {
 		return err
 	}
-	if _, err := d.span("AheadCopy", dst, uint64(len(src))); err != nil {
+	if _, err := d.span(name, op.dst, op.n); err != nil {
 		return d.end(i, err)
 	}
-	if err := d.checkFenced("AheadCopy", dst, uint64(len(src))); err != nil {
+	if err := d.checkFenced(name, op.dst, op.n); err != nil {
 		return d.end(i, err)
 	}
-	d.ahead = append(d.ahead, aheadOp{dst: dst, n: uint64(len(src)), data: slices.Clone(src)})
+	d.ahead = append(d.ahead, op)
 	return nil
 }
 
@@ -801,12 +805,7 @@ func (d *Device) Query() (bool, error) {
 		return false, nil
 	}
 	d.busy = 0
-	for _, c := range d.pending {
-		copy(c.dst, c.data)
-	}
-	clear(d.pending)
-	d.pending = d.pending[:0]
-	d.syncs++
+	d.deliver()
 	return true, nil
 }
 
