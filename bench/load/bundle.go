@@ -257,7 +257,12 @@ func (w *Workload) placeOnce(name string, file, config []byte) (map[string]float
 // the libraries.
 func (w *Workload) cleanupBundle() error {
 	b := w.bundle
+	// The function first, then its batch variants (a variant is a function of its own that
+	// uses the libraries and the weight set), then what they used.
 	paths := []string{"/v1/functions/" + b.Function}
+	for _, v := range b.Variants {
+		paths = append(paths, "/v1/functions/"+v.Function)
+	}
 	if b.Weights != nil {
 		paths = append(paths, "/v1/weights/"+b.Weights.Name)
 	}

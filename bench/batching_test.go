@@ -1,0 +1,78 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"gpufn/bench/load"
+	"gpufn/bench/proc"
+	"gpufn/bench/report"
+	"gpufn/bench/sweep"
+	"gpufn/examples"
+)
+
+// A batched bundle (the batching example: one raw input, variants m_b2 and m_b4) run with
+// --batching on and then off against a real gpufn on the cpu device: both runs are answered
+// correctly (off sends the same raw body to the copy registered without "batching", so with
+// the same Content-Type), off runs nothing in a batch, and each run's cleanup leaves nothing
+// on the server: not the function, its variants, its unbatched copy nor its library.
+func TestBatchedBundleOnAndOffOnCPUServer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and starts gpufn")
+	}
+	bin := buildGpufn(t)
+	dir := t.TempDir()
+	bdir := filepath.Join(dir, "batched")
+	if err := examples.BatchingBundle(5).Write(bdir); err != nil {
+		t.Fatal(err)
+	}
+	spec, err := (sweep.SystemOptions{GPUfn: bin, CPUWorkers: 2}).System("cpu", load.WorkloadSpec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := proc.StartServer(spec, filepath.Join(dir, "server.log"), 2*time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Stop(30 * time.Second)
+	c, err := load.NewClient(srv.URL, load.ClientOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseIdle()
+	for _, mode := range []string{"on", "off"} {
+		args := []string{"--url", srv.URL, "--workload", "bundle:" + bdir, "--batching", mode, "--rate", "20",
+			"--duration", "1s", "--warmup", "100ms", "--timeout", "30s", "--min-achieved", "0", "--p99-factor", "0", "--max-growth", "0",
+			"--progress", "off", "--out", dir, "--name", "b-" + mode, "--machine", "test"}
+		if err := cmdRun(context.Background(), args, false); err != nil {
+			t.Fatalf("batching %s: %v%s", mode, err, proc.LogTail(filepath.Join(dir, "server.log")))
+		}
+		res, err := report.ReadResults(filepath.Join(dir, "b-"+mode+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := res.Systems[0].Steps[0]
+		if r.Errors != 0 || r.OK == 0 || r.OK != r.Scheduled {
+			t.Errorf("batching %s: scheduled %d ok %d errors %d %v", mode, r.Scheduled, r.OK, r.Errors, r.ErrorSamples)
+		}
+		for size, n := range r.BatchSizes {
+			if mode == "off" && size != "1" && n > 0 {
+				t.Errorf("batching off: %d answers from batches of %s", n, size)
+			}
+		}
+		for _, path := range []string{"/v1/functions", "/v1/libraries"} {
+			st, body, err := c.Do("GET", path, "", nil, 30*time.Second)
+			if err != nil || st != 200 {
+				t.Fatalf("GET %s: %d %v", path, st, err)
+			}
+			for _, name := range []string{`"m"`, `"m_b2"`, `"m_b4"`, `"m-unbatched"`, `"batch"`} {
+				if bytes.Contains(body, []byte(name)) {
+					t.Errorf("after the run with batching %s, GET %s still lists %s: %.300s", mode, path, name, body)
+				}
+			}
+		}
+	}
+}
