@@ -174,9 +174,9 @@ func (c *Context) PutInput(b []byte) (Span, error) {
 // PutGather copies parts back to back into the next input span, of n bytes, and zeroes the
 // rest of the span: a batch's items, each from one invocation, then the zeroed items of its
 // padding (docs/batching.md). The parts must total at most n. A span of at least
-// GatherParallelBytes is copied by up to GatherFanout goroutines, each a range of the span's
-// bytes (parts and padding alike): one core copies a few GB/s, and a batch of 32 ResNet-18
-// images is 9.6 MB.
+// GatherParallelBytes is copied by several goroutines (gatherWays), each a range of the span's
+// bytes (parts and padding alike): one core copies 10-15 GB/s, and a batch of 32 ResNet-18
+// images is 9.6 MB, which on its own would add most of a millisecond to every member's wait.
 func (c *Context) PutGather(parts [][]byte, n uint64) (Span, error) {
 	if n > c.Size()-c.next {
 		return Span{}, fmt.Errorf("inputs of more than %d bytes %w (its size is %d bytes; see --context-size)", c.next+n, ErrTooLarge, c.Size())
@@ -190,7 +190,7 @@ func (c *Context) PutGather(parts [][]byte, n uint64) (Span, error) {
 	}
 	s := Span{Off: c.next, Len: n}
 	dst := c.mem[s.Off:s.End()]
-	if ways := min(GatherFanout, runtime.GOMAXPROCS(0)); n >= GatherParallelBytes && ways > 1 {
+	if ways := gatherWays(n, runtime.GOMAXPROCS(0)); ways > 1 {
 		gatherParallel(dst, parts, total, ways)
 	} else {
 		gatherRange(dst, parts, int(total), 0, len(dst))
@@ -203,11 +203,19 @@ func (c *Context) PutGather(parts [][]byte, n uint64) (Span, error) {
 }
 
 // GatherFanout is the most goroutines that copy one span (PutGather); GatherParallelBytes the
-// smallest span copied by more than one.
+// smallest span copied by more than one, and the least each of them copies.
 const (
-	GatherFanout        = 4
+	GatherFanout        = 8
 	GatherParallelBytes = 1 << 20
 )
+
+// gatherWays is how many goroutines copy a span of n bytes when the Go runtime has procs
+// processors: one a GatherParallelBytes of the span, at most GatherFanout, and at most half
+// the processors (the others keep answering, polling and reading bodies meanwhile), so one
+// below 4 processors or GatherParallelBytes*2.
+func gatherWays(n uint64, procs int) int {
+	return max(1, min(GatherFanout, procs/2, int(n/GatherParallelBytes)))
+}
 
 // gatherParallel copies parts back to back to the start of dst and zeroes the rest, on ways
 // goroutines (the caller's among them), each the bytes of dst in one range of equal length, a

@@ -60,6 +60,29 @@ func TestGatherParallelEqualsSerial(t *testing.T) {
 	}
 }
 
+// How many goroutines copy a span: one a MiB, at most GatherFanout and half the processors.
+func TestGatherWays(t *testing.T) {
+	const mib = GatherParallelBytes
+	for _, c := range []struct {
+		n     uint64
+		procs int
+		want  int
+	}{
+		{mib - 1, 24, 1},   // below the parallel size
+		{2*mib - 1, 24, 1}, // not a MiB for a second one
+		{2 * mib, 24, 2},   // two
+		{9_633_792, 24, 8}, // a ResNet-18 batch of 32 on a server of 24 cores: GatherFanout
+		{9_633_792, 12, 6}, // on 12: half of them
+		{9_633_792, 2, 1},  // on 2: the caller alone
+		{9_633_792, 3, 1},  // on 3: still one
+		{64 * mib, 64, GatherFanout},
+	} {
+		if got := gatherWays(c.n, c.procs); got != c.want {
+			t.Errorf("gatherWays(%d, %d) = %d, want %d", c.n, c.procs, got, c.want)
+		}
+	}
+}
+
 // A span is cut into at most as many ranges as goroutines asked for, each whole pages.
 func TestGatherShare(t *testing.T) {
 	for _, n := range []int{1 << 20, 1<<20 + 3, 4 * 4096 * 64, 4*4096*64 + 3, 9_633_792, 1_048_579} {
@@ -122,8 +145,8 @@ func BenchmarkPutGather(b *testing.B) {
 		parts[i] = parts[i][:item]
 	}
 	mem := make([]byte, item*count)
-	for _, ways := range []int{1, 2, 4} {
-		b.Run(map[int]string{1: "serial", 2: "2-ways", 4: "4-ways"}[ways], func(b *testing.B) {
+	for _, ways := range []int{1, 2, 4, 8} {
+		b.Run(map[int]string{1: "serial", 2: "2-ways", 4: "4-ways", 8: "8-ways"}[ways], func(b *testing.B) {
 			b.SetBytes(item * count)
 			for b.Loop() {
 				if ways == 1 {
