@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -66,7 +67,8 @@ func TestTwoGPUsEachWithItsOwnEngine(t *testing.T) {
 		t.Fatalf("engines %+v, want two of their own", es)
 	}
 	pids := map[int]string{}
-	daemons := map[string]string{}
+	daemons := map[string]string{} // MPS pipe directory: engine
+	gpus := map[string]string{}    // CUDA_VISIBLE_DEVICES: engine
 	for _, e := range es {
 		if n := len(domainWorkers(e)); n != 2 {
 			t.Fatalf("engine %s has %d workers, want 2", e.Name, n)
@@ -83,9 +85,22 @@ func TestTwoGPUsEachWithItsOwnEngine(t *testing.T) {
 				continue
 			}
 			env := workerEnv(t, w.PID)
-			pipe := env["CUDA_MPS_PIPE_DIRECTORY"]
-			if pipe == "" || env["CUDA_VISIBLE_DEVICES"] == "" {
-				t.Fatalf("engine %s worker %d: MPS pipe %q, CUDA_VISIBLE_DEVICES %q; want a daemon of its GPU", e.Name, w.PID, pipe, env["CUDA_VISIBLE_DEVICES"])
+			pipe, visible := env["CUDA_MPS_PIPE_DIRECTORY"], env["CUDA_VISIBLE_DEVICES"]
+			if pipe == "" || visible == "" {
+				t.Fatalf("engine %s worker %d: MPS pipe %q, CUDA_VISIBLE_DEVICES %q; want a daemon of its GPU", e.Name, w.PID, pipe, visible)
+			}
+			if other, ok := gpus[visible]; ok && other != e.Name {
+				t.Fatalf("engines %s and %s both see GPU %s", other, e.Name, visible)
+			}
+			gpus[visible] = e.Name
+			if w.Rescue {
+				// A rescue worker is a fault domain of its own, outside MPS: its pipe
+				// directory is one where no daemon listens (every engine's may be the same),
+				// and it sees its engine's GPU alone.
+				if filepath.Base(pipe) != "mps-none" {
+					t.Fatalf("engine %s rescue worker %d: MPS pipe %q, want the directory outside MPS", e.Name, w.PID, pipe)
+				}
+				continue
 			}
 			if other, ok := daemons[pipe]; ok && other != e.Name {
 				t.Fatalf("engines %s and %s share the MPS daemon at %s", other, e.Name, pipe)
