@@ -68,7 +68,7 @@ func TestTwoGPUsEachWithItsOwnEngine(t *testing.T) {
 	}
 	pids := map[int]string{}
 	daemons := map[string]string{} // MPS pipe directory: engine
-	gpus := map[string]string{}    // CUDA_VISIBLE_DEVICES: engine
+	gpus := map[string]string{}    // a rescue worker's CUDA_VISIBLE_DEVICES: engine
 	for _, e := range es {
 		if n := len(domainWorkers(e)); n != 2 {
 			t.Fatalf("engine %s has %d workers, want 2", e.Name, n)
@@ -89,17 +89,18 @@ func TestTwoGPUsEachWithItsOwnEngine(t *testing.T) {
 			if pipe == "" || visible == "" {
 				t.Fatalf("engine %s worker %d: MPS pipe %q, CUDA_VISIBLE_DEVICES %q; want a daemon of its GPU", e.Name, w.PID, pipe, visible)
 			}
-			if other, ok := gpus[visible]; ok && other != e.Name {
-				t.Fatalf("engines %s and %s both see GPU %s", other, e.Name, visible)
-			}
-			gpus[visible] = e.Name
 			if w.Rescue {
 				// A rescue worker is a fault domain of its own, outside MPS: its pipe
 				// directory is one where no daemon listens (every engine's may be the same),
-				// and it sees its engine's GPU alone.
+				// and it sees its engine's GPU alone, as the host numbers it (an MPS client
+				// sees its daemon's one GPU as device 0).
 				if filepath.Base(pipe) != "mps-none" {
 					t.Fatalf("engine %s rescue worker %d: MPS pipe %q, want the directory outside MPS", e.Name, w.PID, pipe)
 				}
+				if other, ok := gpus[visible]; ok && other != e.Name {
+					t.Fatalf("the rescue workers of engines %s and %s both see GPU %s", other, e.Name, visible)
+				}
+				gpus[visible] = e.Name
 				continue
 			}
 			if other, ok := daemons[pipe]; ok && other != e.Name {
