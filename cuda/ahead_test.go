@@ -14,7 +14,7 @@ import (
 //   - before the fence the default stream busy-waits 20 ms and only then fills the buffer with
 //     0xab, so a zeroing and a copy that did not wait for the fence would be done long before
 //     the fill and overwritten by it;
-//   - the copy ahead moves 32 MiB (a millisecond or more) after zeroing 64 MiB, so a copy back
+//   - the copy ahead moves 32 MiB (most of a millisecond) after zeroing 64 MiB, so a copy back
 //     that did not wait for the join would start with them and read zeros or 0xab where the
 //     copy had not reached yet.
 //

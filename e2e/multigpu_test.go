@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"gpufn/mps"
 )
 
 // Several GPUs in one server: on the cpu device (CI) two cpu devices stand for two GPUs; on a
@@ -68,7 +70,6 @@ func TestTwoGPUsEachWithItsOwnEngine(t *testing.T) {
 	}
 	pids := map[int]string{}
 	daemons := map[string]string{} // MPS pipe directory: engine
-	gpus := map[string]string{}    // a rescue worker's CUDA_VISIBLE_DEVICES: engine
 	for _, e := range es {
 		if n := len(domainWorkers(e)); n != 2 {
 			t.Fatalf("engine %s has %d workers, want 2", e.Name, n)
@@ -92,16 +93,20 @@ func TestTwoGPUsEachWithItsOwnEngine(t *testing.T) {
 			if w.Rescue {
 				// A rescue worker is a fault domain of its own, outside MPS: its pipe
 				// directory is one where no daemon listens (every engine's may be the same),
-				// and it sees its engine's GPU alone, as the host numbers it (an MPS client
-				// sees its daemon's one GPU as device 0).
-				if filepath.Base(pipe) != "mps-none" {
-					t.Fatalf("engine %s rescue worker %d: MPS pipe %q, want the directory outside MPS", e.Name, w.PID, pipe)
+				// and it sees its engine's GPU alone, named as the host numbers it.
+				ordinal, err := strconv.Atoi(strings.TrimLeft(e.Name, "abcdefghijklmnopqrstuvwxyz"))
+				if err != nil {
+					t.Fatalf("engine %s: no GPU ordinal in its name", e.Name)
 				}
-				if other, ok := gpus[visible]; ok && other != e.Name {
-					t.Fatalf("the rescue workers of engines %s and %s both see GPU %s", other, e.Name, visible)
+				if filepath.Base(pipe) != "mps-none" || visible != mps.VisibleDevice(ordinal) {
+					t.Fatalf("engine %s rescue worker %d: MPS pipe %q, CUDA_VISIBLE_DEVICES %q; want the directory outside MPS and GPU %s",
+						e.Name, w.PID, pipe, visible, mps.VisibleDevice(ordinal))
 				}
-				gpus[visible] = e.Name
 				continue
+			}
+			// An MPS client counts devices among its daemon's, which serves one GPU.
+			if filepath.Base(pipe) == "mps-none" || visible != "0" {
+				t.Fatalf("engine %s worker %d: MPS pipe %q, CUDA_VISIBLE_DEVICES %q; want its daemon's and device 0", e.Name, w.PID, pipe, visible)
 			}
 			if other, ok := daemons[pipe]; ok && other != e.Name {
 				t.Fatalf("engines %s and %s share the MPS daemon at %s", other, e.Name, pipe)

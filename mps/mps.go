@@ -193,8 +193,9 @@ func (d *Daemon) Env(ordinal int, limit uint64) []string {
 // and which the daemon does not wait for before it takes new clients again. The engine's rescue
 // workers and the compile workers run so. CUDA_MPS_PIPE_DIRECTORY names dir, where no daemon
 // listens (OutsideDir), so the CUDA driver finds no server and makes an ordinary context; the
-// process sees the GPU as the daemon's clients do (CUDA_VISIBLE_DEVICES as theirs), so it opens
-// the same ordinal (ClientOrdinal).
+// process opens the ordinal the daemon's clients open (ClientOrdinal). For a daemon of one GPU
+// (Visible) that is ordinal 0 of the GPU named as the host numbers it, in CUDA_VISIBLE_DEVICES;
+// a client's own CUDA_VISIBLE_DEVICES counts among its daemon's devices instead, and is 0 (Env).
 func (d *Daemon) OutsideEnv(dir string) []string {
 	env := []string{"CUDA_MPS_PIPE_DIRECTORY=" + dir}
 	if d.Visible != "" {

@@ -174,10 +174,17 @@ func (c *Context) PutInput(b []byte) (Span, error) {
 // PutGather copies parts back to back into the next input span, of n bytes, and zeroes the
 // rest of the span: a batch's items, each from one invocation, then the zeroed items of its
 // padding (docs/batching.md). The parts must total at most n. A span of at least
-// GatherParallelBytes is copied by several goroutines (gatherWays), each a range of the span's
-// bytes (parts and padding alike): one core copies 10-15 GB/s, and a batch of 32 ResNet-18
-// images is 9.6 MB, which on its own would add most of a millisecond to every member's wait.
+// 2*GatherParallelBytes, on a runtime of at least 4 Go processors, is copied by several
+// goroutines (gatherWays, within the process-wide budget of takeHelpers), each a range of
+// the span's bytes (parts and padding alike): one core copies 10-15 GB/s, and a batch of 32
+// ResNet-18 images is 9.6 MB, which on one core would add most of a millisecond to every
+// member's wait.
 func (c *Context) PutGather(parts [][]byte, n uint64) (Span, error) {
+	return c.putGather(parts, n, runtime.GOMAXPROCS(0))
+}
+
+// putGather is PutGather on a runtime of procs processors.
+func (c *Context) putGather(parts [][]byte, n uint64, procs int) (Span, error) {
 	if n > c.Size()-c.next {
 		return Span{}, fmt.Errorf("inputs of more than %d bytes %w (its size is %d bytes; see --context-size)", c.next+n, ErrTooLarge, c.Size())
 	}
@@ -190,8 +197,13 @@ func (c *Context) PutGather(parts [][]byte, n uint64) (Span, error) {
 	}
 	s := Span{Off: c.next, Len: n}
 	dst := c.mem[s.Off:s.End()]
-	if ways := gatherWays(n, runtime.GOMAXPROCS(0)); ways > 1 {
-		gatherParallel(dst, parts, total, ways)
+	helpers := 0
+	if ways := gatherWays(n, procs); ways > 1 {
+		helpers = takeHelpers(ways-1, procs/2)
+	}
+	if helpers > 0 {
+		gatherParallel(dst, parts, total, helpers+1)
+		gatherHelpers.Add(-int64(helpers))
 	} else {
 		gatherRange(dst, parts, int(total), 0, len(dst))
 	}
@@ -202,8 +214,8 @@ func (c *Context) PutGather(parts [][]byte, n uint64) (Span, error) {
 	return s, nil
 }
 
-// GatherFanout is the most goroutines that copy one span (PutGather); GatherParallelBytes the
-// smallest span copied by more than one, and the least each of them copies.
+// GatherFanout is the most goroutines that copy one span (PutGather), its caller's among
+// them; GatherParallelBytes the least each of them copies.
 const (
 	GatherFanout        = 8
 	GatherParallelBytes = 1 << 20
@@ -212,9 +224,30 @@ const (
 // gatherWays is how many goroutines copy a span of n bytes when the Go runtime has procs
 // processors: one a GatherParallelBytes of the span, at most GatherFanout, and at most half
 // the processors (the others keep answering, polling and reading bodies meanwhile), so one
-// below 4 processors or GatherParallelBytes*2.
+// below 4 processors or 2*GatherParallelBytes.
 func gatherWays(n uint64, procs int) int {
 	return max(1, min(GatherFanout, procs/2, int(n/GatherParallelBytes)))
+}
+
+// gatherHelpers counts the goroutines that copy spans beside their callers, over every
+// context of the process: several engines' slots may gather batches at once, and together
+// they keep to the half of the processors that gatherWays allows one of them.
+var gatherHelpers atomic.Int64
+
+// takeHelpers reserves up to want helper goroutines while fewer than limit are at work in
+// the process, and returns how many it reserved (0: the caller copies alone). The caller
+// gives them back (gatherHelpers.Add(-n)) when its copy is done.
+func takeHelpers(want, limit int) int {
+	for {
+		cur := gatherHelpers.Load()
+		n := min(int64(want), int64(limit)-cur)
+		if n <= 0 {
+			return 0
+		}
+		if gatherHelpers.CompareAndSwap(cur, cur+n) {
+			return int(n)
+		}
+	}
 }
 
 // gatherParallel copies parts back to back to the start of dst and zeroes the rest, on ways

@@ -83,6 +83,32 @@ func TestGatherWays(t *testing.T) {
 	}
 }
 
+// Helpers are shared by every gather of the process: what one holds, another cannot take
+// beyond the limit, and what is given back can be taken again.
+func TestTakeHelpers(t *testing.T) {
+	if got := takeHelpers(3, 4); got != 3 {
+		t.Fatalf("3 of 4 free: got %d", got)
+	}
+	if got := takeHelpers(3, 4); got != 1 {
+		t.Fatalf("3 with 1 of 4 free: got %d", got)
+	}
+	if got := takeHelpers(1, 4); got != 0 {
+		t.Fatalf("1 with none free: got %d", got)
+	}
+	gatherHelpers.Add(-4)
+	if got := takeHelpers(7, 4); got != 4 {
+		t.Fatalf("7 with 4 free: got %d", got)
+	}
+	gatherHelpers.Add(-4)
+	if got := takeHelpers(2, 1); got != 1 {
+		t.Fatalf("2 of a limit of 1: got %d", got)
+	}
+	gatherHelpers.Add(-1)
+	if n := gatherHelpers.Load(); n != 0 {
+		t.Fatalf("%d left counted", n)
+	}
+}
+
 // A span is cut into at most as many ranges as goroutines asked for, each whole pages.
 func TestGatherShare(t *testing.T) {
 	for _, n := range []int{1 << 20, 1<<20 + 3, 4 * 4096 * 64, 4*4096*64 + 3, 9_633_792, 1_048_579} {
@@ -95,44 +121,55 @@ func TestGatherShare(t *testing.T) {
 	}
 }
 
-// PutGather, above and below the size copied in parallel: the span holds the parts and zeroes
-// (over an earlier invocation's bytes), the next input follows it, and parts larger than the
-// span are refused before anything is written.
+// PutGather, above and below the size copied in parallel, on a runtime of one processor and of
+// 24 (the larger span then goes to two goroutines): the span holds the parts and zeroes (over
+// an earlier invocation's bytes), the next input follows it, parts larger than the span are
+// refused before anything is written, and the helpers are given back.
 func TestPutGather(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	for _, item := range []int{1000, GatherParallelBytes / 3} {
-		mem := bytes.Repeat([]byte{0xEE}, 16*item+64)
-		c := NewContext(mem)
-		c.Begin()
-		parts := randomParts(r, 3, item)
-		var total int
-		for _, p := range parts {
-			total += len(p)
-		}
-		n := uint64(total + 5*item)
-		sp, err := c.PutGather(parts, n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if sp.Off != 0 || sp.Len != n || !bytes.Equal(mem[:n], wantGather(parts, int(n))) {
-			t.Fatalf("item %d: span %+v, or its bytes differ", item, sp)
-		}
-		next, err := c.PutInput([]byte{7})
-		if err != nil || next.Off != n || mem[n] != 7 {
-			t.Fatalf("the next input: %+v %v", next, err)
-		}
+	for _, c := range []struct{ item, procs int }{{1000, 1}, {1000, 24}, {GatherParallelBytes / 3, 1}, {GatherParallelBytes / 3, 24}} {
+		putGather(t, r, c.item, c.procs)
+	}
+	if n := gatherHelpers.Load(); n != 0 {
+		t.Fatalf("%d helpers still counted after the gathers", n)
+	}
+}
 
-		c.Begin()
-		before := append([]byte(nil), mem...)
-		if _, err := c.PutGather(parts, uint64(total-1)); err == nil || !strings.Contains(err.Error(), "bytes of parts in a span of") {
-			t.Fatalf("parts over the span: %v", err)
-		}
-		if !bytes.Equal(before, mem) {
-			t.Fatal("a refused gather wrote into the context")
-		}
-		if _, err := c.PutGather(parts, uint64(len(mem)+1)); err == nil {
-			t.Fatal("a span larger than the context was accepted")
-		}
+// putGather checks one context's gather of three parts of about item bytes each, on procs
+// processors.
+func putGather(t *testing.T, r *rand.Rand, item, procs int) {
+	t.Helper()
+	mem := bytes.Repeat([]byte{0xEE}, 16*item+64)
+	c := NewContext(mem)
+	c.Begin()
+	parts := randomParts(r, 3, item)
+	var total int
+	for _, p := range parts {
+		total += len(p)
+	}
+	n := uint64(total + 5*item)
+	sp, err := c.putGather(parts, n, procs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sp.Off != 0 || sp.Len != n || !bytes.Equal(mem[:n], wantGather(parts, int(n))) {
+		t.Fatalf("item %d, %d processors: span %+v, or its bytes differ", item, procs, sp)
+	}
+	next, err := c.PutInput([]byte{7})
+	if err != nil || next.Off != n || mem[n] != 7 {
+		t.Fatalf("the next input: %+v %v", next, err)
+	}
+
+	c.Begin()
+	before := append([]byte(nil), mem...)
+	if _, err := c.putGather(parts, uint64(total-1), procs); err == nil || !strings.Contains(err.Error(), "bytes of parts in a span of") {
+		t.Fatalf("parts over the span: %v", err)
+	}
+	if !bytes.Equal(before, mem) {
+		t.Fatal("a refused gather wrote into the context")
+	}
+	if _, err := c.putGather(parts, uint64(len(mem)+1), procs); err == nil {
+		t.Fatal("a span larger than the context was accepted")
 	}
 }
 

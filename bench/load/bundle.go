@@ -253,8 +253,8 @@ func (w *Workload) placeOnce(name string, file, config []byte) (map[string]float
 	return w.invokeOnce(name)
 }
 
-// cleanupBundle deletes what prepareBundle registered: the function, the weight set, then
-// the libraries.
+// cleanupBundle deletes what prepareBundle registered: the function, its batch variants, the
+// weight set, then the libraries.
 func (w *Workload) cleanupBundle() error {
 	b := w.bundle
 	// The function first, then its batch variants (a variant is a function of its own that
