@@ -11,7 +11,6 @@ import (
 	"gpufn/bench/load"
 	"gpufn/bench/proc"
 	"gpufn/bench/report"
-	"gpufn/bench/sweep"
 	"gpufn/examples"
 )
 
@@ -25,7 +24,6 @@ func TestBatchedBundleOnAndOffOnCPUServer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and starts gpufn")
 	}
-	bin := buildGpufn(t)
 	dir := t.TempDir()
 	bdir := filepath.Join(dir, "batched")
 	b := examples.BatchingBundle(5)
@@ -33,15 +31,7 @@ func TestBatchedBundleOnAndOffOnCPUServer(t *testing.T) {
 	if err := b.Write(bdir); err != nil {
 		t.Fatal(err)
 	}
-	spec, err := (sweep.SystemOptions{GPUfn: bin, CPUWorkers: 2}).System("cpu", load.WorkloadSpec{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := proc.StartServer(spec, filepath.Join(dir, "server.log"), 2*time.Minute)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Stop(30 * time.Second)
+	srv := startCPUServer(t, dir, nil)
 	c, err := load.NewClient(srv.URL, load.ClientOptions{})
 	if err != nil {
 		t.Fatal(err)

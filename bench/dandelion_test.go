@@ -31,6 +31,22 @@ func buildGpufn(t *testing.T) string {
 	return bin
 }
 
+// startCPUServer builds gpufn and starts it on the cpu device with two workers and serverArgs,
+// its log in dir/server.log; it is stopped when the test ends.
+func startCPUServer(t *testing.T, dir string, serverArgs []string) *proc.Server {
+	t.Helper()
+	spec, err := (sweep.SystemOptions{GPUfn: buildGpufn(t), CPUWorkers: 2, ServerArgs: serverArgs}).System("cpu", load.WorkloadSpec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := proc.StartServer(spec, filepath.Join(dir, "server.log"), 2*time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Stop(30 * time.Second) })
+	return srv
+}
+
 // The dandelion workload against a real gpufn on the cpu device, at a small N: every answer
 // is checked against the reference (none wrong, none failed), the counts add up (hot and
 // cold requests, distinct cold functions at most the cold set), the all-hot run sits beside
@@ -40,17 +56,8 @@ func TestDandelionOnCPUServer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and starts gpufn")
 	}
-	bin := buildGpufn(t)
 	dir := t.TempDir()
-	spec, err := (sweep.SystemOptions{GPUfn: bin, CPUWorkers: 2, ServerArgs: sweep.LibraryLimitArgs(200)}).System("cpu", load.WorkloadSpec{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := proc.StartServer(spec, filepath.Join(dir, "server.log"), 2*time.Minute)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Stop(30 * time.Second)
+	srv := startCPUServer(t, dir, sweep.LibraryLimitArgs(200))
 	args := []string{"--url", srv.URL, "--workload", "matmul", "--functions", "50", "--hot-set", "5", "--hot-percent", "80",
 		"--sweep", "step", "--start", "20", "--step", "20", "--max-rate", "40", "--figure-points", "2",
 		"--duration", "1s", "--warmup", "200ms", "--settle", "10ms", "--low-rate", "10", "--low-duration", "1s", "--timeout", "60s",
