@@ -127,8 +127,11 @@ func TestGatherShare(t *testing.T) {
 // refused before anything is written, and the helpers are given back.
 func TestPutGather(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	for _, c := range []struct{ item, procs int }{{1000, 1}, {1000, 24}, {GatherParallelBytes / 3, 1}, {GatherParallelBytes / 3, 24}} {
-		putGather(t, r, c.item, c.procs)
+	for _, c := range []struct{ item, procs, ways int }{{1000, 1, 1}, {1000, 24, 1}, {GatherParallelBytes / 3, 1, 1}, {GatherParallelBytes / 3, 24, 2}} {
+		if n := putGather(t, r, c.item, c.procs); gatherWays(n, c.procs) != c.ways {
+			t.Fatalf("items of %d bytes on %d processors: a span of %d bytes goes to %d goroutines, want %d (the case tests another path)",
+				c.item, c.procs, n, gatherWays(n, c.procs), c.ways)
+		}
 	}
 	if n := gatherHelpers.Load(); n != 0 {
 		t.Fatalf("%d helpers still counted after the gathers", n)
@@ -136,8 +139,8 @@ func TestPutGather(t *testing.T) {
 }
 
 // putGather checks one context's gather of three parts of about item bytes each, on procs
-// processors.
-func putGather(t *testing.T, r *rand.Rand, item, procs int) {
+// processors, and returns the span's size.
+func putGather(t *testing.T, r *rand.Rand, item, procs int) uint64 {
 	t.Helper()
 	mem := bytes.Repeat([]byte{0xEE}, 16*item+64)
 	c := NewContext(mem)
@@ -171,6 +174,7 @@ func putGather(t *testing.T, r *rand.Rand, item, procs int) {
 	if _, err := c.putGather(parts, uint64(len(mem)+1), procs); err == nil {
 		t.Fatal("a span larger than the context was accepted")
 	}
+	return n
 }
 
 // BenchmarkPutGather copies a batch of 32 ResNet-18 images (bf16, 3x224x224: 301,056 bytes

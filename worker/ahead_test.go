@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"gpufn/bufpool"
+	"gpufn/call"
 	"gpufn/gpu/gpufake"
 	"gpufn/libscan"
 	"gpufn/shm"
@@ -152,6 +153,32 @@ func TestCopyAheadGivenUp(t *testing.T) {
 	r.zeroOwed()
 	if !r.poolZero() || r.pool.Used() != 0 || r.ex.next.ready {
 		t.Fatalf("after: pool zero %v, used %d, still ahead %v", r.poolZero(), r.pool.Used(), r.ex.next.ready)
+	}
+}
+
+// The running invocation faults while the next one's inputs are on the copy stream: its answer
+// is the fatal fault (the worker then exits, and the server runs the next one elsewhere), and
+// the wait stops at the fault, not after more peeks.
+func TestCopyAheadThenAFault(t *testing.T) {
+	r := newGraphRig(t, gpufake.Options{QueryBusy: 3}, ExecutorOptions{CopyAhead: true, NoGraphs: true})
+	r.invoke(1, "lib", 2, 1)
+	mem2 := make([]byte, 4096)
+	took, peeks := false, 0
+	r.ex.SetPeek(func() {
+		peeks++
+		took = took || r.ex.Ahead(aheadReq(11, mem2, 2, 2), mem2, 1)
+	})
+	r.dev.Fail("Query", 2, gpufake.Fatal("cuStreamQuery"))
+	var res Result
+	r.ex.Run(aheadReq(10, r.mem, 1, 1), r.mem, &res)
+	if !took {
+		t.Fatal("nothing was copied ahead before the fault")
+	}
+	if res.Err == nil || !res.Err.Fatal || res.Err.Code != call.CodeKernelFault {
+		t.Fatalf("the running invocation: %+v; want the fatal fault", res.Err)
+	}
+	if peeks != 1 {
+		t.Fatalf("%d peeks; want 1 (the one before the faulting Query)", peeks)
 	}
 }
 

@@ -609,14 +609,13 @@ func (d *Device) Graphs() int {
 func (d *Device) Synchronize() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	_, err := d.begin(Call{Op: "Synchronize"})
-	if err == nil {
-		d.deliver()
-		err = d.runAhead()
+	if _, err := d.begin(Call{Op: "Synchronize"}); err != nil {
+		clear(d.pending)
+		d.pending = d.pending[:0]
+		return err
 	}
-	clear(d.pending)
-	d.pending = d.pending[:0]
-	return err
+	d.deliver()
+	return d.runAhead()
 }
 
 // deliver is the end of the default stream's work: the pending CopyFromDeviceAsync copies
