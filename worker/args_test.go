@@ -49,3 +49,22 @@ func TestStartOptionsDefaults(t *testing.T) {
 		t.Errorf("a probe: %+v", got)
 	}
 }
+
+// A pool of the free memory leaves the worker's reserve out of it, the resident weight sets'
+// budget included (startChild adds it), within 1/8 of the free memory.
+func TestAutoPoolBytes(t *testing.T) {
+	const mib, gib = 1 << 20, 1 << 30
+	for _, c := range []struct {
+		free, reserve, want uint64
+		ok                  bool
+	}{
+		{141 * gib, 768*mib + DefaultResidentBytes, 141*gib - 768*mib - DefaultResidentBytes, true}, // an H200: the whole reserve
+		{8 * gib, 768*mib + DefaultResidentBytes, 7 * gib, true},                                    // 1/8 of a small device
+		{mib, 768 * mib, 0, false},
+	} {
+		got, ok := autoPoolBytes(c.free, c.reserve)
+		if got != c.want || ok != c.ok {
+			t.Errorf("autoPoolBytes(%d, %d) = %d, %v; want %d, %v", c.free, c.reserve, got, ok, c.want, c.ok)
+		}
+	}
+}

@@ -113,7 +113,7 @@ func parseChildFlags(args []string) (childFlags, error) {
 	fs.StringVar(&f.kind, "device", "cpu", "device kind: cuda, hip or cpu")
 	fs.IntVar(&f.ordinal, "ordinal", 0, "device ordinal")
 	fs.Uint64Var(&f.poolBytes, "pool-bytes", 0, "device pool bytes (0: free memory minus a reserve)")
-	fs.Uint64Var(&f.reserve, "reserve-bytes", 768<<20, "device memory left outside the pool when --pool-bytes is 0 (at most 1/8 of the free memory)")
+	fs.Uint64Var(&f.reserve, "reserve-bytes", 768<<20, "device memory left outside the pool when --pool-bytes is 0, besides --resident-bytes (both together at most 1/8 of the free memory)")
 	fs.IntVar(&f.contexts, "contexts", 1, "shared-memory contexts passed as fds 5, 6, ...")
 	fs.BoolVar(&f.probe, "probe", false, "report the devices of --device in the hello, then exit")
 	fs.BoolVar(&f.noPool, "no-pool", false, "start without a device pool (the server sends one when it needs it)")
@@ -325,7 +325,13 @@ func (c *child) context(i int) []byte {
 }
 
 func startChild(devs Devices, kind string, ordinal int, poolBytes, reserve uint64, contexts int, withPool bool, eo ExecutorOptions, log *zap.Logger) (*child, error) {
-	c := &child{log: log, reserve: reserve, zeroNew: kind != "cpu"}
+	// A pool of the free memory leaves the resident weight sets' budget out too: they are
+	// allocated beside it, when an invocation needs them.
+	resident := eo.ResidentBytes
+	if resident == 0 {
+		resident = DefaultResidentBytes
+	}
+	c := &child{log: log, reserve: reserve + resident, zeroNew: kind != "cpu"}
 	for i := 0; i < contexts; i++ {
 		f := os.NewFile(uintptr(FirstContextFD+i), fmt.Sprintf("context%d", i))
 		if f == nil {
@@ -379,17 +385,17 @@ func startChild(devs Devices, kind string, ordinal int, poolBytes, reserve uint6
 	return c, nil
 }
 
-// takePool allocates the device pool: want bytes, or (0) the free memory minus the reserve,
+// takePool allocates the device pool: want bytes, or (0) the free memory minus the reserve
+// (--reserve-bytes and --resident-bytes),
 // retrying smaller when the driver cannot find that much in one piece.
 func (c *child) takePool(want uint64) error {
 	size := want
 	if size == 0 {
 		free := c.dev.Info().FreeMem
-		reserve := min(c.reserve, free/8) // a small device keeps a proportionate reserve
-		if free <= reserve+(1<<20) {
+		var ok bool
+		if size, ok = autoPoolBytes(free, c.reserve); !ok {
 			return fmt.Errorf("the device has %d bytes free, too little for a pool", free)
 		}
-		size = free - reserve
 	}
 	var err error
 	for try := 0; try < 6; try++ {
@@ -400,6 +406,17 @@ func (c *child) takePool(want uint64) error {
 		size = size / 10 * 9
 	}
 	return err
+}
+
+// autoPoolBytes is the pool a device of free bytes gets when none was asked for: the free
+// memory less reserve (what the worker allocates beside its pool: its module cache, graphs and
+// resident weight sets), at most 1/8 of it on a small device; false when that leaves nothing.
+func autoPoolBytes(free, reserve uint64) (uint64, bool) {
+	reserve = min(reserve, free/8)
+	if free <= reserve+(1<<20) {
+		return 0, false
+	}
+	return free - reserve, true
 }
 
 func (c *child) close() {

@@ -118,7 +118,7 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 	}
 	kind := selected[0].Kind
 	in := serveplan.Input{Device: kind, Mode: set.mode, MPS: f.mps, FaultDomain: f.faultDomain, Workers: f.workers, Rescue: f.rescue,
-		PoolBytes: uint64(f.poolSize), CPUMemory: uint64(f.cpuMemory), Env: set.env, GPUs: selected}
+		PoolBytes: uint64(f.poolSize), ResidentBytes: uint64(f.residentBytes), CPUMemory: uint64(f.cpuMemory), Env: set.env, GPUs: selected}
 	// MPS: concurrent workers on NVIDIA only pay off under it (docs/gpu-facts.md).
 	daemons, mpsErr := maybeStartMPS(in, f.runtimeDir, log)
 	defer stopMPS(daemons, log)

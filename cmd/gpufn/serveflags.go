@@ -151,7 +151,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.Var(&f.maxWeight, "max-weight-bytes", "the largest weight set (a safetensors file) one may upload; --max-body-bytes bounds it too")
 	fs.IntVar(&f.maxWeightSets, "max-weight-sets-per-tenant", 100, "weight sets one tenant may keep")
 	f.residentBytes = 1 << 30
-	fs.Var(&f.residentBytes, "resident-bytes", "device memory each worker's resident weight sets may take, besides its pool (least recently used evicted; keep it within what --pool-size leaves)")
+	fs.Var(&f.residentBytes, "resident-bytes", "device memory each worker's resident weight sets may take, besides its pool (least recently used evicted); pools the server sizes leave it out of each worker's share (with --pool-size, leave room for it)")
 	fs.Var(&f.weightQuota, "weight-quota-bytes", "device memory one tenant's weight sets may take together, each content counted once (0: no quota)")
 	fs.IntVar(&f.maxBuffers, "max-buffers", 256, "inputs plus buffers of one function")
 	fs.Var(&f.maxInvMem, "max-invocation-memory", "device memory one invocation may use (0: the largest pool)")

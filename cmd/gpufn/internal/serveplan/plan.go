@@ -30,6 +30,9 @@ type Input struct {
 	OutsideDir string
 	// PoolBytes is --pool-size, each worker's device pool (0: sized here or by the engine).
 	PoolBytes uint64
+	// ResidentBytes is --resident-bytes, the device memory each worker's resident weight sets
+	// may take besides its pool: a pool sized here leaves it out of the worker's share.
+	ResidentBytes uint64
 	// CPUMemory is --cpu-memory, the memory of each cpu device.
 	CPUMemory uint64
 	// Env is added to every worker's environment (the cpu device's settings).
@@ -184,8 +187,9 @@ func size(in Input, mode engine.Mode, rescue int, g gpu.Info, daemon *mps.Daemon
 			}
 		}
 	case mode != engine.Sequential && daemon == nil && e.PoolBytes == 0:
-		// Without MPS every worker has a context of its own beside its pool.
-		if reserve := (workers + 1) * contextBytes; e.UsableBytes > reserve {
+		// Without MPS every worker has a context of its own beside its pool, and its resident
+		// weight sets.
+		if reserve := (workers+1)*contextBytes + workers*in.ResidentBytes; e.UsableBytes > reserve {
 			e.PoolBytes = (e.UsableBytes - reserve) / workers
 		}
 	}
@@ -194,7 +198,9 @@ func size(in Input, mode engine.Mode, rescue int, g gpu.Info, daemon *mps.Daemon
 		share := e.UsableBytes / (workers + uint64(rescue))
 		e.UsableBytes -= uint64(rescue) * share // the rescue workers' (the auto engine's whole-GPU worker takes the rest)
 		if e.PoolBytes == 0 {
-			e.PoolBytes = share - min(share/2, mpsContextCap) // the cap holds the context too
+			// The cap holds the context and the resident weight sets too (a small GPU's
+			// share keeps half of itself for them).
+			e.PoolBytes = share - min(share/2, mpsContextCap+in.ResidentBytes)
 		}
 		e.Env = append(append([]string(nil), in.Env...), daemon.Env(g.Ordinal, share)...)
 		e.WholeEnv = append(append([]string(nil), in.Env...), daemon.Env(g.Ordinal, 0)...)

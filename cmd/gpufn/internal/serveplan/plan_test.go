@@ -336,3 +336,33 @@ func TestMakeRescue(t *testing.T) {
 		}
 	}
 }
+
+// With --resident-bytes, a pool sized here leaves each worker's resident weight sets out of its
+// share: under MPS inside each worker's memory cap (with its context), without MPS beside the
+// contexts. (A worker that sizes its own pool, sequential, leaves them out itself.)
+func TestPoolsLeaveTheResidentBudget(t *testing.T) {
+	withResident := func(in Input) Input { in.ResidentBytes = gib; return in }
+	p, _, err := Make(withResident(input(h100, engine.Concurrent, "on")), []*mps.Daemon{{PipeDir: "/run/a", Visible: "0"}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 79 GiB over 4 workers (no rescue worker without a directory outside the daemon): caps of
+	// 20224 MiB; 1 GiB for the context, 1 GiB for the sets.
+	if got, want := p.Engines[0].PoolBytes, uint64((20224-2048)*mib); got != want {
+		t.Errorf("MPS: pool %d; want %d (the cap less the context's 1 GiB and the sets' 1 GiB)", got, want)
+	}
+	p, _, err = Make(withResident(input(h100, engine.Concurrent, "off")), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := p.Engines[0].PoolBytes, uint64((80896-5*768-4*1024)/4*mib); got != want {
+		t.Errorf("no MPS: pool %d; want %d (contexts and four sets' budgets left out)", got, want)
+	}
+	p, _, err = Make(withResident(input(small, engine.Concurrent, "on")), []*mps.Daemon{{PipeDir: "/run/a", Visible: "0"}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := p.Engines[0]; e.PoolBytes != e.UsableBytes/4/2 {
+		t.Errorf("a small GPU: pool %d; want half of its share of %d", e.PoolBytes, e.UsableBytes/4)
+	}
+}
