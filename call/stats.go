@@ -47,6 +47,10 @@ type EngineStats struct {
 	BatchMembers uint64         `json:"batch_members"`
 	BatchPadded  uint64         `json:"batch_padded"`
 	BatchSizes   map[int]uint64 `json:"batch_sizes,omitempty"`
+	// BatchFailures counts the batch runs that failed (a fault, an overrun, out of memory...):
+	// their members ran again alone, each with its own answer (the server logs the first
+	// failure every 10 s with its error).
+	BatchFailures uint64 `json:"batch_failures"`
 	// ModuleCacheHits and ModuleCacheMisses count the invocations whose library's module a
 	// worker had loaded already or had to load (a function whose kernels come from several
 	// libraries counts once: a miss when any of its modules was loaded); ModuleCacheEvictions

@@ -4,6 +4,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"go.uber.org/zap"
+
 	"gpufn/call"
 	"gpufn/function"
 	"gpufn/shm"
@@ -21,7 +23,10 @@ import (
 // zeroed items they padded with.
 type batchStats struct {
 	runs, members, padded atomic.Uint64
-	sizes                 [function.MaxBatchSize + 1]atomic.Uint64 // runs by batch size, 1 alone
+	// failed counts the batch runs that failed (their members then ran again alone), and
+	// warned is when the last of them was logged (Unix nanoseconds).
+	failed, warned atomic.Int64
+	sizes          [function.MaxBatchSize + 1]atomic.Uint64 // runs by batch size, 1 alone
 }
 
 // batchPoll is how often a slot that waits for a batch to fill (max_queue_delay_us) looks at
@@ -348,6 +353,26 @@ func (st *batchStats) uncount(r *call.BatchRun) {
 	st.sizes[r.Size].Add(^uint64(0))
 }
 
+// batchWarnEvery is how often at most a failed batch is logged.
+const batchWarnEvery = 10 * time.Second
+
+// batchFailed counts a batch whose run failed with err (its members run again alone, or are
+// answered), and logs it at most every batchWarnEvery: a batch that keeps failing (a variant
+// whose memory or weights do not fit, say) serves every member alone, slowly, and without this
+// nothing would say why.
+func (e *Engine) batchFailed(carrier *call.Invocation, err *call.Error) {
+	st := &e.stats.batches
+	st.failed.Add(1)
+	now := time.Now().UnixNano()
+	last := st.warned.Load()
+	if now-last < int64(batchWarnEvery) || !st.warned.CompareAndSwap(last, now) {
+		return
+	}
+	e.log.Warn("a batch failed: its members run again alone", zap.String("function", carrier.Batch.Base.Name),
+		zap.String("variant", carrier.Fn.Name), zap.Int("size", carrier.Batch.Size), zap.Int("members", len(carrier.Batch.Members)),
+		zap.String("code", string(err.Code)), zap.String("error", err.Message), zap.Int64("failed_batches", st.failed.Load()))
+}
+
 // memberAnswered counts a batch member answered as an invocation (the carrier counts as none).
 func (e *Engine) memberAnswered(err *call.Error) {
 	if err == nil {
@@ -397,6 +422,7 @@ func (s *slot) putInputs(ctx *shm.Context, p *pending, inv *call.Invocation, pre
 func (e *Engine) batchStatsInto(st *call.EngineStats) {
 	b := &e.stats.batches
 	st.BatchRuns, st.BatchMembers, st.BatchPadded = b.runs.Load(), b.members.Load(), b.padded.Load()
+	st.BatchFailures = uint64(b.failed.Load())
 	for n := range b.sizes {
 		if c := b.sizes[n].Load(); c > 0 {
 			if st.BatchSizes == nil {

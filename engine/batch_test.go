@@ -212,8 +212,8 @@ func TestBatchPoisonousMemberFailsAlone(t *testing.T) {
 					t.Fatalf("member %d answered by a batch of %d, want its run alone after the batch faulted", i, r.batch)
 				}
 			}
-			if st := e.Stats(); st.BatchRuns != 1 || st.BatchMembers != 4 {
-				t.Fatalf("%d batch runs of %d members, want 1 of 4", st.BatchRuns, st.BatchMembers)
+			if st := e.Stats(); st.BatchRuns != 1 || st.BatchMembers != 4 || st.BatchFailures != 1 {
+				t.Fatalf("%d batch runs of %d members, %d failed; want 1 of 4, failed", st.BatchRuns, st.BatchMembers, st.BatchFailures)
 			}
 			checkAnswered(t, e, 1) // the poisonous member; the batch's failure is no invocation's
 		})

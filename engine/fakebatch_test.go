@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"testing"
 
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest/observer"
+
 	"gpufn/call"
 	"gpufn/function"
 )
@@ -155,4 +158,39 @@ func TestFakeBatchOnRescueWorker(t *testing.T) {
 		t.Fatalf("stats %+v: want 1 teardown, the batch of 4 run once (on the rescue worker, restarted once)", st)
 	}
 	checkAnswered(t, e, 1) // the culprit
+}
+
+// A batch whose variant fails (here out of memory, a per-call error) serves its members each
+// alone with their own answers; the failures are counted, and the first is logged with its
+// error (at most one line every batchWarnEvery), so that batching that keeps failing does not
+// go unseen.
+func TestFakeBatchFailureCountedAndLogged(t *testing.T) {
+	g := newFakeGPU(t)
+	core, logs := observer.New(zap.WarnLevel)
+	e := newFake(t, g, Config{Mode: Sequential, Log: zap.New(core)})
+	f := fakeBatchFn(doEcho, 4, doOOM)
+	for round := range 2 {
+		blocker := fsubmit(t, e, fakeFn(doGate), "", "blocker", 0, false)
+		g.waitEntered(t, round+1)
+		members := make([]*call.Invocation, 4)
+		for i := range members {
+			members[i] = fsubmit(t, e, f, "", fmt.Sprintf("r%dm%05d", round, i), 0, false)
+		}
+		g.allow(1)
+		wantOut(t, blocker)
+		for _, m := range members {
+			wantOut(t, m)
+		}
+	}
+	if st := e.Stats(); st.BatchRuns != 2 || st.BatchFailures != 2 {
+		t.Fatalf("%d batch runs, %d failed; want 2 and 2", st.BatchRuns, st.BatchFailures)
+	}
+	lines := logs.FilterMessage("a batch failed: its members run again alone").All()
+	if len(lines) != 1 {
+		t.Fatalf("%d lines logged for 2 failed batches within %v; want 1", len(lines), batchWarnEvery)
+	}
+	if c := lines[0].ContextMap(); c["code"] != string(call.CodeOutOfMemory) || c["size"] != int64(4) || c["members"] != int64(4) {
+		t.Fatalf("logged %v", c)
+	}
+	checkAnswered(t, e, 0)
 }

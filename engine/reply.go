@@ -294,6 +294,9 @@ func (s *slot) fail(inv *call.Invocation, err *call.Error) {
 	if inv.Batch == nil && err.Code != call.CodeBodySlow {
 		s.e.stats.failed.Add(1)
 	}
+	if inv.Batch != nil {
+		s.e.batchFailed(inv, err) // batch.go
+	}
 	s.e.rec.finished(inv)
 	inv.Finish(err)
 }

@@ -99,6 +99,7 @@ var engineMetrics = []engineMetric{
 	counter("gpufn_batch_runs_total", "Runs of batch variants: several invocations of a batching function run as one (docs/batching.md).", func(st *call.EngineStats) uint64 { return st.BatchRuns }),
 	counter("gpufn_batch_members_total", "Invocations taken into batch runs (nv_inference_count counts each invocation answered; a batch's members count there one by one).", func(st *call.EngineStats) uint64 { return st.BatchMembers }),
 	counter("gpufn_batch_padded_items_total", "Zeroed items that filled batch runs up to their variant's size (\"partial\": \"pad\").", func(st *call.EngineStats) uint64 { return st.BatchPadded }),
+	counter("gpufn_batch_failures_total", "Batch runs that failed (a fault, an overrun, out of memory): their members ran again alone; the server's log says why (docs/batching.md).", func(st *call.EngineStats) uint64 { return st.BatchFailures }),
 	counter("gpufn_preloads_total", "Functions idle workers loaded (libraries and plan) when they were registered, ahead of their first invocation (--preload).", func(st *call.EngineStats) uint64 { return st.Preloads }),
 	{engineDesc("gpufn_preload_seconds_total", "Time the workers spent on those preloads."), prometheus.CounterValue,
 		func(st *call.EngineStats) float64 { return float64(st.PreloadNanos) / 1e9 }},

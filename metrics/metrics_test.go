@@ -221,7 +221,7 @@ func TestEngineCollector(t *testing.T) {
 		Submitted: 10, Completed: 7, Failed: 2, Rejected: 1, Restarts: 4, Reruns: 5, Teardowns: 6, Whole: 8,
 		Pipelined: 9, Inline: 11, Streamed: 27, Prewakes: 28, StreamedBodies: 29, SlowBodies: 30, Faults: 12, Quarantines: 13, ModuleCacheHits: 14, ModuleCacheMisses: 15, ModuleCacheEvictions: 16, ModuleCacheBytes: 3 << 20,
 		WeightHits: 17, WeightMisses: 18, WeightEvictions: 19, TenantSwitches: 20, TenantSwitchNanos: 1_500_000_000,
-		BatchRuns: 21, BatchMembers: 22, BatchPadded: 23, Preloads: 24, PreloadNanos: 2_500_000_000, PreloadsNoRoom: 25, PreloadsPending: 26,
+		BatchRuns: 21, BatchMembers: 22, BatchPadded: 23, BatchFailures: 31, Preloads: 24, PreloadNanos: 2_500_000_000, PreloadsNoRoom: 25, PreloadsPending: 26,
 		Ready: true, DeviceInfo: &gpu.Info{TotalMem: 80 << 30},
 		Workers: []call.WorkerStats{
 			{ID: "w0", Up: true, PoolBytes: 30 << 30, FreeMem: 20 << 30, Weights: call.ResidentStats{Sets: 2, Bytes: 3 << 20}},
@@ -247,12 +247,12 @@ func TestEngineCollector(t *testing.T) {
 		"gpufn_tenant_switches_total": 20, "gpufn_tenant_switch_seconds_total": 1.5,
 		"gpufn_batch_runs_total": 21, "gpufn_batch_members_total": 22, "gpufn_batch_padded_items_total": 23,
 		"gpufn_preloads_total": 24, "gpufn_preload_seconds_total": 2.5, "gpufn_preloads_no_room_total": 25, "gpufn_preloads_pending": 26,
-		"gpufn_streamed_invocations_total": 27, "gpufn_prewakes_total": 28, "gpufn_streamed_bodies_total": 29, "gpufn_slow_bodies_total": 30,
+		"gpufn_streamed_invocations_total": 27, "gpufn_prewakes_total": 28, "gpufn_streamed_bodies_total": 29, "gpufn_slow_bodies_total": 30, "gpufn_batch_failures_total": 31,
 	} {
 		mustValue(t, mfs, want, name, l...)
 	}
-	if len(engineMetrics)+4 != 44 {
-		t.Fatalf("%d engine metrics; this test checks 44: add the new one", len(engineMetrics)+4)
+	if len(engineMetrics)+4 != 45 {
+		t.Fatalf("%d engine metrics; this test checks 45: add the new one", len(engineMetrics)+4)
 	}
 	// Counters move between scrapes.
 	st.ModuleCacheEvictions, st.Faults = 17, 13
