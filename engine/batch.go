@@ -356,8 +356,9 @@ func (st *batchStats) uncount(r *call.BatchRun) {
 // batchWarnEvery is how often at most a failed batch is logged.
 const batchWarnEvery = 10 * time.Second
 
-// batchFailed counts a batch whose run failed with err (its members run again alone, or are
-// answered), and logs it at most every batchWarnEvery: a batch that keeps failing (a variant
+// batchFailed counts a batch whose run failed with err (a fault, an overrun, a lost worker, an
+// error the worker answered, inputs that do not fit: its members run again alone, or are
+// answered with their own deadline), and logs it at most every batchWarnEvery: a batch that keeps failing (a variant
 // whose memory or weights do not fit, say) serves every member alone, slowly, and without this
 // nothing would say why.
 func (e *Engine) batchFailed(carrier *call.Invocation, err *call.Error) {
@@ -368,7 +369,7 @@ func (e *Engine) batchFailed(carrier *call.Invocation, err *call.Error) {
 	if now-last < int64(batchWarnEvery) || !st.warned.CompareAndSwap(last, now) {
 		return
 	}
-	e.log.Warn("a batch failed: its members run again alone", zap.String("function", carrier.Batch.Base.Name),
+	e.log.Warn("a batch failed: its members are answered on their own", zap.String("function", carrier.Batch.Base.Name),
 		zap.String("variant", carrier.Fn.Name), zap.Int("size", carrier.Batch.Size), zap.Int("members", len(carrier.Batch.Members)),
 		zap.String("code", string(err.Code)), zap.String("error", err.Message), zap.Int64("failed_batches", st.failed.Load()))
 }

@@ -51,8 +51,8 @@ func TestFakeBatchFaultMembersOnRescue(t *testing.T) {
 			t.Fatalf("member %q run again on %s; want the rescue worker %s", m.Inputs[0], m.Sched.Worker, rescueID)
 		}
 	}
-	if st := e.Stats(); st.Teardowns != 1 || st.BatchRuns != 1 {
-		t.Fatalf("%d teardowns, %d batch runs; want 1 of each", st.Teardowns, st.BatchRuns)
+	if st := e.Stats(); st.Teardowns != 1 || st.BatchRuns != 1 || st.BatchFailures != 1 {
+		t.Fatalf("%d teardowns, %d batch runs, %d failed; want 1 of each", st.Teardowns, st.BatchRuns, st.BatchFailures)
 	}
 	checkAnswered(t, e, 0)
 }
@@ -185,7 +185,7 @@ func TestFakeBatchFailureCountedAndLogged(t *testing.T) {
 	if st := e.Stats(); st.BatchRuns != 2 || st.BatchFailures != 2 {
 		t.Fatalf("%d batch runs, %d failed; want 2 and 2", st.BatchRuns, st.BatchFailures)
 	}
-	lines := logs.FilterMessage("a batch failed: its members run again alone").All()
+	lines := logs.FilterMessage("a batch failed: its members are answered on their own").All()
 	if len(lines) != 1 {
 		t.Fatalf("%d lines logged for 2 failed batches within %v; want 1", len(lines), batchWarnEvery)
 	}

@@ -146,6 +146,9 @@ func (s *slot) gpuFailure(inv *call.Invocation, answer *call.Error, why error) {
 		return
 	}
 	e.log.Info("invocation interrupted by a GPU-wide fault; it runs again alone", zap.String("function", inv.Fn.Name), zap.String("was", string(answer.Code)))
+	if inv.Batch != nil {
+		e.batchFailed(inv, answer) // batch.go: its own fault or a neighbour's, not known yet
+	}
 	inv.Sched.Suspect = tore
 	e.requeue(inv)
 }
@@ -158,6 +161,9 @@ func (s *slot) gpuFailure(inv *call.Invocation, answer *call.Error, why error) {
 func (s *slot) culprit(inv *call.Invocation, answer *call.Error) {
 	if answer.Code != call.CodeExited && answer.Code != call.CodeInternal {
 		s.e.strike(inv.Fn, inv.Tenant)
+	}
+	if inv.Batch != nil {
+		s.e.batchFailed(inv, answer) // batch.go
 	}
 	if inv.Batch != nil && s.e.cfg.SharedFaultDomain {
 		inv.Sched.Suspect = true

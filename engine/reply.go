@@ -150,6 +150,9 @@ func (s *slot) answerError(p *pending, ci int, ctx *shm.Context) {
 			f.loaded(inv.Fn)
 		}
 		wipeOutputs(ctx, w)
+		if inv.Batch != nil {
+			s.e.batchFailed(inv, fromWire(w)) // batch.go: out of memory, say
+		}
 		s.fail(inv, fromWire(w))
 		s.settle(p)
 	}
@@ -282,6 +285,9 @@ func (s *slot) settle(p *pending) {
 
 // failTaken answers an invocation that could not be started.
 func (s *slot) failTaken(inv *call.Invocation, prefetched bool, err *call.Error) {
+	if inv.Batch != nil && err.Code != call.CodeDeadline { // a deadline in the queue answers the members
+		s.e.batchFailed(inv, err) // batch.go: its inputs do not fit the context, say
+	}
 	s.fail(inv, err)
 	if prefetched {
 		s.e.sched.doneRunning(false)
@@ -293,9 +299,6 @@ func (s *slot) fail(inv *call.Invocation, err *call.Error) {
 	// stream is submitted again (body.go).
 	if inv.Batch == nil && err.Code != call.CodeBodySlow {
 		s.e.stats.failed.Add(1)
-	}
-	if inv.Batch != nil {
-		s.e.batchFailed(inv, err) // batch.go
 	}
 	s.e.rec.finished(inv)
 	inv.Finish(err)

@@ -51,8 +51,14 @@ func TestStartOptionsDefaults(t *testing.T) {
 }
 
 // A pool of the free memory leaves the worker's reserve out of it, the resident weight sets'
-// budget included (startChild adds it), within 1/8 of the free memory.
+// budget included (childReserve, which startChild uses), within 1/8 of the free memory.
 func TestAutoPoolBytes(t *testing.T) {
+	if got := childReserve(768<<20, 0); got != 768<<20+DefaultResidentBytes {
+		t.Errorf("childReserve(768 MiB, 0) = %d; want the reserve and the default resident budget", got)
+	}
+	if got := childReserve(768<<20, 3<<20); got != 771<<20 {
+		t.Errorf("childReserve(768 MiB, 3 MiB) = %d; want 771 MiB", got)
+	}
 	const mib, gib = 1 << 20, 1 << 30
 	for _, c := range []struct {
 		free, reserve, want uint64

@@ -325,13 +325,7 @@ func (c *child) context(i int) []byte {
 }
 
 func startChild(devs Devices, kind string, ordinal int, poolBytes, reserve uint64, contexts int, withPool bool, eo ExecutorOptions, log *zap.Logger) (*child, error) {
-	// A pool of the free memory leaves the resident weight sets' budget out too: they are
-	// allocated beside it, when an invocation needs them.
-	resident := eo.ResidentBytes
-	if resident == 0 {
-		resident = DefaultResidentBytes
-	}
-	c := &child{log: log, reserve: reserve + resident, zeroNew: kind != "cpu"}
+	c := &child{log: log, reserve: childReserve(reserve, eo.ResidentBytes), zeroNew: kind != "cpu"}
 	for i := 0; i < contexts; i++ {
 		f := os.NewFile(uintptr(FirstContextFD+i), fmt.Sprintf("context%d", i))
 		if f == nil {
@@ -406,6 +400,16 @@ func (c *child) takePool(want uint64) error {
 		size = size / 10 * 9
 	}
 	return err
+}
+
+// childReserve is what a worker leaves of the free memory beside a pool it sizes itself:
+// --reserve-bytes, and the resident weight sets' budget (0: DefaultResidentBytes), which are
+// allocated beside the pool when an invocation needs them.
+func childReserve(reserve, resident uint64) uint64 {
+	if resident == 0 {
+		resident = DefaultResidentBytes
+	}
+	return reserve + resident
 }
 
 // autoPoolBytes is the pool a device of free bytes gets when none was asked for: the free

@@ -189,8 +189,14 @@ func size(in Input, mode engine.Mode, rescue int, g gpu.Info, daemon *mps.Daemon
 	case mode != engine.Sequential && daemon == nil && e.PoolBytes == 0:
 		// Without MPS every worker has a context of its own beside its pool, and its resident
 		// weight sets.
-		if reserve := (workers+1)*contextBytes + workers*in.ResidentBytes; e.UsableBytes > reserve {
+		switch reserve := (workers+1)*contextBytes + workers*in.ResidentBytes; {
+		case e.UsableBytes > reserve:
 			e.PoolBytes = (e.UsableBytes - reserve) / workers
+		case in.ResidentBytes > 0:
+			// A small GPU: each worker's share keeps half of itself for its context and sets
+			// (as under MPS), rather than the engine's default of the whole share.
+			share := e.UsableBytes / workers
+			e.PoolBytes = share - min(share/2, contextBytes+in.ResidentBytes)
 		}
 	}
 	if daemon != nil {

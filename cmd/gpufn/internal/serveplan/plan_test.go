@@ -358,11 +358,23 @@ func TestPoolsLeaveTheResidentBudget(t *testing.T) {
 	if got, want := p.Engines[0].PoolBytes, uint64((80896-5*768-4*1024)/4*mib); got != want {
 		t.Errorf("no MPS: pool %d; want %d (contexts and four sets' budgets left out)", got, want)
 	}
-	p, _, err = Make(withResident(input(small, engine.Concurrent, "on")), []*mps.Daemon{{PipeDir: "/run/a", Visible: "0"}}, nil)
+	// 13 GiB free, 12 GiB usable, 3 GiB shares: the cap keeps 2 GiB (without the sets, 1 GiB).
+	mid := gpu.Info{Kind: "cuda", Ordinal: 0, Name: "mid", FreeMem: 13 * gib}
+	p, _, err = Make(withResident(input(mid, engine.Concurrent, "on")), []*mps.Daemon{{PipeDir: "/run/a", Visible: "0"}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e := p.Engines[0]; e.PoolBytes != e.UsableBytes/4/2 {
-		t.Errorf("a small GPU: pool %d; want half of its share of %d", e.PoolBytes, e.UsableBytes/4)
+	if got, want := p.Engines[0].PoolBytes, uint64(3*gib/2); got != want {
+		t.Errorf("MPS, 3 GiB shares: pool %d; want %d (half of the share kept)", got, want)
+	}
+	// Without MPS on 8 GiB: 7 GiB usable is less than the contexts and the sets' budgets
+	// (5 x 768 MiB + 4 GiB): each 1792 MiB share keeps half of itself.
+	eight := gpu.Info{Kind: "hip", Ordinal: 0, Name: "eight", FreeMem: 8 * gib}
+	p, _, err = Make(withResident(input(eight, engine.Concurrent, "off")), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := p.Engines[0].PoolBytes, uint64(896*mib); got != want {
+		t.Errorf("no MPS, 8 GiB: pool %d; want %d", got, want)
 	}
 }
