@@ -50,3 +50,24 @@ func testWorkerSpin(t *testing.T, cores int) {
 		}
 	}
 }
+
+// In Auto mode an invocation may need the GPU's usable memory less the whole-GPU worker's
+// resident weight sets' budget (its pool leaves that beside it; at most an eighth of the
+// memory, as the worker keeps), never less than a worker's pool.
+func TestAutoMaxNeedLeavesTheResidentBudget(t *testing.T) {
+	const gib = 1 << 30
+	for _, c := range []struct {
+		usable, pool, resident, want uint64
+	}{
+		{10 * gib, 2 * gib, 0, 9 * gib},            // the workers' default budget, 1 GiB
+		{10 * gib, 2 * gib, 3 * gib, 35 * gib / 4}, // at most an eighth
+		{2 * gib, 3 * gib / 2, gib, 7 * gib / 4},   // a small GPU: an eighth kept
+		{gib, gib, 2 * gib, gib},                   // never below a worker's pool
+		{256 << 20, 64 << 20, 0, 224 << 20},        // the cpu device of the e2e test
+	} {
+		e := &Engine{cfg: Config{Mode: Auto, UsableBytes: c.usable, PoolBytes: c.pool, ResidentBytes: c.resident}}
+		if got := e.MaxNeed(); got != c.want {
+			t.Errorf("usable %d, pool %d, resident %d: max need %d; want %d", c.usable, c.pool, c.resident, got, c.want)
+		}
+	}
+}

@@ -176,10 +176,16 @@ func (e *Engine) admitted(inv *call.Invocation) {
 }
 
 // MaxNeed is the most device memory one invocation may need on this engine: a worker's pool,
-// or in Auto mode the GPU's usable memory. 0 when not known yet (no worker up).
+// or in Auto mode the GPU's usable memory less the whole-GPU worker's resident weight sets'
+// budget, which its pool leaves beside it (as the worker does, at most an eighth of the
+// memory), and at least a worker's pool. 0 when not known yet (no worker up).
 func (e *Engine) MaxNeed() uint64 {
 	if e.cfg.Mode == Auto {
-		return e.cfg.UsableBytes
+		r := e.cfg.ResidentBytes
+		if r == 0 {
+			r = worker.DefaultResidentBytes
+		}
+		return max(e.cfg.PoolBytes, e.cfg.UsableBytes-min(r, e.cfg.UsableBytes/8))
 	}
 	if h := e.Hello(); h != nil {
 		return h.PoolBytes
