@@ -710,11 +710,16 @@ type Preloader interface {
 // the ones it added (in m, not in old) to the engines that preload. An entry copied with the
 // same function (an access change) is neither.
 func (d *Dispatcher) preload(old, m map[string]*fnEntry) {
+	var gone []uint64
 	for name, fe := range old {
 		if nfe := m[name]; nfe == nil || nfe.fn != fe.fn {
 			fe.fn.Retire()
+			if fe.fn.Weights != nil {
+				gone = append(gone, fe.fn.ID) // its own copy of its set, if it had one (weights.go)
+			}
 		}
 	}
+	d.dropWeights(nil, gone)
 	for name, fe := range m {
 		if fe == nil || old[name] != nil && old[name].fn == fe.fn {
 			continue

@@ -109,6 +109,7 @@ func (d *Dispatcher) PutWeights(caller auth.Identity, tenant, name string, file 
 	if _, err := d.cfg.Store.PutWeights(tenant, name, file, e.created); err != nil {
 		return WeightSetView{}, false, d.storageError("storing the weight set", err)
 	}
+	prev := sets[name]
 	d.addWeightsLocked(e)
 	if len(rebound) > 0 {
 		d.publish(tenant, func(m map[string]*fnEntry) {
@@ -116,6 +117,9 @@ func (d *Dispatcher) PutWeights(caller auth.Identity, tenant, name string, file 
 				m[fe.fn.Name] = fe
 			}
 		})
+	}
+	if prev != nil && prev.sum != e.sum {
+		d.contentGoneLocked(prev.sum) // replaced by other content, once the functions moved to it
 	}
 	d.log.Info("weight set stored", zap.String("tenant", tenant), zap.String("weights", name), zap.Int("bytes", len(file)), zap.Int("tensors", len(h.Tensors)), zap.Bool("replaced", existed))
 	return e.view(nil), !existed, nil
@@ -242,6 +246,38 @@ func (d *Dispatcher) bindWeightsLocked(tenant, fn string, plan *function.Plan) (
 	return bindingOf(e, plan), nil
 }
 
+// WeightDropper is an Engine whose workers drop resident weights that were deleted
+// (engine.Engine.DropWeights): the sets of those contents, and the own copies (an init flow's)
+// of those functions.
+type WeightDropper interface {
+	DropWeights(sets [][32]byte, funcs []uint64)
+}
+
+// dropWeights has the engines' workers drop the resident weights of sets and funcs.
+func (d *Dispatcher) dropWeights(sets [][32]byte, funcs []uint64) {
+	if len(sets)+len(funcs) == 0 {
+		return
+	}
+	for _, e := range d.engines {
+		if w, ok := e.(WeightDropper); ok {
+			w.DropWeights(sets, funcs)
+		}
+	}
+}
+
+// contentGoneLocked has the workers drop the resident copies of content sum once no weight
+// set of any tenant has it (workers place a content once, whatever its names).
+func (d *Dispatcher) contentGoneLocked(sum [32]byte) {
+	for _, sets := range d.weights {
+		for _, e := range sets {
+			if e.sum == sum {
+				return
+			}
+		}
+	}
+	d.dropWeights([][32]byte{sum}, nil)
+}
+
 // DeleteWeights removes a weight set no function uses.
 func (d *Dispatcher) DeleteWeights(caller auth.Identity, tenant, name string) error {
 	d.mu.Lock()
@@ -255,7 +291,9 @@ func (d *Dispatcher) DeleteWeights(caller auth.Identity, tenant, name string) er
 	if err := d.cfg.Store.DeleteWeights(tenant, name); err != nil {
 		return d.storageError("deleting the stored weight set", err)
 	}
+	gone := d.weights[tenant][name].sum
 	delete(d.weights[tenant], name)
+	d.contentGoneLocked(gone)
 	return nil
 }
 
@@ -404,7 +442,9 @@ func (d *Dispatcher) dropAnonymousLocked(tenant, fn string) {
 	if err := d.cfg.Store.DeleteWeights(tenant, set); err != nil {
 		d.log.Warn("deleting the weight set of a deleted function", zap.String("tenant", tenant), zap.String("function", fn), zap.Error(err))
 	}
+	gone := d.weights[tenant][set].sum
 	delete(d.weights[tenant], set)
+	d.contentGoneLocked(gone)
 }
 
 // ownerID is the tenant's identity in workers' resident sets: FNV-1a of its name.

@@ -5,11 +5,13 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"gpufn/call"
+	"gpufn/cpu"
 	"gpufn/examples"
 	"gpufn/store"
 	"gpufn/weights"
@@ -276,5 +278,93 @@ func TestInitFlowLaunchLimit(t *testing.T) {
 	}
 	if _, _, err := d.PutFunction(alice, "alice", "big", init(101)); CodeOf(err) != call.CodeInvalidConfig || !strings.Contains(err.Error(), "launch") {
 		t.Fatalf("101 init launches: %v", err)
+	}
+}
+
+// dropEngine records what the dispatcher asks its workers to drop.
+type dropEngine struct {
+	preloadEngine
+	sets  [][32]byte
+	funcs []uint64
+}
+
+func (e *dropEngine) DropWeights(sets [][32]byte, funcs []uint64) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.sets, e.funcs = append(e.sets, sets...), append(e.funcs, funcs...)
+}
+
+func (e *dropEngine) dropped() ([][32]byte, []uint64) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return append([][32]byte(nil), e.sets...), append([]uint64(nil), e.funcs...)
+}
+
+// Deleted weights are dropped from the workers: a function with a weight set, deleted or
+// replaced, by its ID (its own copy of the set); a weight set's content once no set of any
+// name has it any more (deleted, or replaced by other content).
+func TestDeletedWeightsDropped(t *testing.T) {
+	st, err := store.Open(filepath.Join(t.TempDir(), "data"), store.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	dev := cpu.New(cpu.Options{})
+	defer dev.Close()
+	e := &dropEngine{}
+	d := New(Config{Device: "cpu", Info: dev.Info(), Kernels: cpu.KernelNames(), Store: st}, []Engine{e})
+	alice := tenant("alice")
+	file := safetensors(t, []string{"A"}, []int{16})
+	sum := sha256.Sum256(file)
+	for _, name := range []string{"w", "w2"} { // one content under two names
+		if _, _, err := d.PutWeights(alice, "alice", name, file); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, _, err := d.PutLibrary(alice, "alice", "mlops", examples.MustPTX("mlops")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := d.PutFunction(alice, "alice", "mm", []byte(weightedMatmul)); err != nil {
+		t.Fatal(err)
+	}
+	v1, _ := d.Lookup(alice, []byte("alice"), []byte("mm"))
+	if _, _, err := d.PutFunction(alice, "alice", "mm", []byte(weightedMatmul)); err != nil { // replaced
+		t.Fatal(err)
+	}
+	v2, _ := d.Lookup(alice, []byte("alice"), []byte("mm"))
+	if sets, funcs := e.dropped(); len(sets) != 0 || !slices.Equal(funcs, []uint64{v1.ID}) {
+		t.Fatalf("after a replace: dropped %x %v; want function %d", sets, funcs, v1.ID)
+	}
+	if err := d.DeleteFunction(alice, "alice", "mm"); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.DeleteWeights(alice, "alice", "w"); err != nil {
+		t.Fatal(err)
+	}
+	if sets, funcs := e.dropped(); len(sets) != 0 || !slices.Equal(funcs, []uint64{v1.ID, v2.ID}) {
+		t.Fatalf("after deleting the function and one name: dropped %x %v; want no content (w2 has it)", sets, funcs)
+	}
+	bob := tenant("bob")
+	if _, _, err := d.PutWeights(bob, "bob", "same", file); err != nil { // the content in another tenant
+		t.Fatal(err)
+	}
+	other := safetensors(t, []string{"A"}, []int{24})
+	if _, _, err := d.PutWeights(alice, "alice", "w2", other); err != nil { // replaced by other content
+		t.Fatal(err)
+	}
+	if sets, _ := e.dropped(); len(sets) != 0 {
+		t.Fatalf("alice's last name of the content replaced while bob's set has it: dropped %x", sets)
+	}
+	if err := d.DeleteWeights(bob, "bob", "same"); err != nil {
+		t.Fatal(err)
+	}
+	if sets, _ := e.dropped(); !slices.Equal(sets, [][32]byte{sum}) {
+		t.Fatalf("after the last set of the content went: dropped %x; want %x", sets, sum)
+	}
+	if err := d.DeleteWeights(alice, "alice", "w2"); err != nil {
+		t.Fatal(err)
+	}
+	if sets, _ := e.dropped(); !slices.Equal(sets, [][32]byte{sum, sha256.Sum256(other)}) {
+		t.Fatalf("after deleting the other content: dropped %x", sets)
 	}
 }

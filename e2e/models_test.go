@@ -45,11 +45,18 @@ func mlpCheck(t *testing.T, s *server, file []byte, n int) string {
 
 // weightStats sums the workers' weight-set counts in /v1/engines.
 func weightStats(t *testing.T, s *server) (hits, misses uint64) {
+	hits, misses, _ = residentStats(t, s)
+	return hits, misses
+}
+
+// residentStats sums the workers' weight-set counts in /v1/engines: hits, placements, and the
+// sets resident now.
+func residentStats(t *testing.T, s *server) (hits, misses, sets uint64) {
 	t.Helper()
 	var v struct {
 		Engines []struct {
 			Workers []struct {
-				Weights struct{ Hits, Misses uint64 } `json:"weights"`
+				Weights struct{ Hits, Misses, Sets uint64 } `json:"weights"`
 			} `json:"workers"`
 		} `json:"engines"`
 	}
@@ -58,10 +65,10 @@ func weightStats(t *testing.T, s *server) (hits, misses uint64) {
 	}
 	for _, e := range v.Engines {
 		for _, w := range e.Workers {
-			hits, misses = hits+w.Weights.Hits, misses+w.Weights.Misses
+			hits, misses, sets = hits+w.Weights.Hits, misses+w.Weights.Misses, sets+w.Weights.Sets
 		}
 	}
-	return hits, misses
+	return hits, misses, sets
 }
 
 // A model whose weights are a weight set: the MLP example over HTTP on the test device, its set
@@ -125,7 +132,11 @@ func TestModelWeightSets(t *testing.T) {
 	if a := s.do("GET", "/v1/weights", "", nil); a.status != 200 || !bytes.Contains(a.body, []byte(`"name":"mlp"`)) {
 		t.Fatalf("GET /v1/weights after a restart: %d %s", a.status, a.body)
 	}
-	// Deleting the function frees the set; deleting the set removes its file.
+	// Deleting the function frees the set; deleting the set removes its file, and the workers
+	// drop their resident copies of it (zeroed, freed).
+	if _, _, sets := residentStats(t, s); sets == 0 {
+		t.Fatal("no set resident before the deletes")
+	}
 	if a := s.do("DELETE", "/v1/functions/mlp", "", nil); a.status != 204 {
 		t.Fatalf("delete function: %d %s", a.status, a.body)
 	}
@@ -135,6 +146,7 @@ func TestModelWeightSets(t *testing.T) {
 	if left, _ := os.ReadDir(filepath.Join(dir, "blobs", "sha256")); len(left) != 0 {
 		t.Fatalf("blobs left after the last set went: %v", left)
 	}
+	waitFor(t, "the workers to drop the deleted set", func() bool { _, _, sets := residentStats(t, s); return sets == 0 })
 }
 
 // Dandelion's way: the MLP registered with its weights in the same request (multipart), no

@@ -34,6 +34,7 @@ type Engine struct {
 	stats    stats
 	batching gatherTable // batches waiting to fill (batchwait.go)
 	pre      preloadLog  // functions to preload into idle workers (preload.go)
+	drops    dropLog     // deleted weights for the workers to drop (drops.go)
 }
 
 type stats struct {

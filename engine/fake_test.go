@@ -72,10 +72,19 @@ type fakeGPU struct {
 	entered  chan string
 	nentered atomic.Int64
 	allowed  chan struct{}
+	// drops are the drop commands the workers were sent (guarded by mu).
+	drops []fakeDrop
 	// gates are the gates of one input each (allowInput), made on first use under mu: the
 	// shared one lets whichever run takes its token through, not necessarily the one that
 	// waited longest.
 	gates map[string]chan struct{}
+}
+
+// fakeDrop is a drop command a fake worker was sent.
+type fakeDrop struct {
+	worker string // the slot's ID
+	pid    int
+	cmd    worker.DropCmd
 }
 
 // fakeRun is one request a fake worker ran.
@@ -304,6 +313,7 @@ type fakeReq struct {
 	output   shm.Span
 	launches uint64
 	streamed bool // the inputs come after the request (the context's watermark)
+	drop     *worker.DropCmd
 }
 
 func (w *fakeWorker) Hello() *worker.Hello { return &w.hello }
@@ -365,6 +375,8 @@ func (w *fakeWorker) Send(t worker.MsgType, msg any, id uint64, deadline time.Ti
 		}
 	case *worker.PoolCmd:
 		r.pool, r.bytes = true, m.Bytes
+	case *worker.DropCmd:
+		r.drop = &worker.DropCmd{ID: m.ID, Sets: append([][32]byte(nil), m.Sets...), Funcs: append([]uint64(nil), m.Funcs...)}
 	default:
 		w.g.t.Errorf("fake %s: a %T sent", w.id, msg)
 	}
@@ -374,7 +386,7 @@ func (w *fakeWorker) Send(t worker.MsgType, msg any, id uint64, deadline time.Ti
 		w.failSend--
 		fail = w.failSend == 0
 	}
-	if !r.pool && !fail {
+	if !r.pool && r.drop == nil && !fail {
 		if r.context >= len(w.busy) || w.busy[r.context] {
 			w.g.t.Errorf("fake %s: request %d sent to context %d, which is busy or missing", w.id, id, r.context)
 		} else {

@@ -80,6 +80,12 @@ func (w *fakeWorker) handle(r fakeReq) (worker.Result, bool) {
 	if r.pool {
 		return w.poolCmd(r), true
 	}
+	if r.drop != nil {
+		w.g.mu.Lock()
+		w.g.drops = append(w.g.drops, fakeDrop{worker: w.id, pid: w.pid, cmd: *r.drop})
+		w.g.mu.Unlock()
+		return worker.Result{ID: r.id}, true
+	}
 	defer func() {
 		w.g.mu.Lock()
 		w.busy[r.context] = false

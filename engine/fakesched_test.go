@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"gpufn/call"
+	"gpufn/worker"
 )
 
 // Scheduling on fake workers (fake_test.go): the queue, the inline lease, shutdown, the
@@ -342,5 +344,70 @@ func TestFakeStartBackOff(t *testing.T) {
 	}
 	if e.Load() != 0 || e.Name() != "fake0" || e.ContextBytes() != 64<<10 || e.IOCapacity(1) != 64<<10-64-8 {
 		t.Fatalf("load %d, name %q, context %d, capacity %d", e.Load(), e.Name(), e.ContextBytes(), e.IOCapacity(1))
+	}
+}
+
+// Deleted weights reach every worker: an idle slot is kicked and sends its worker what was
+// deleted since it last sent anything; a busy slot sends it before its next invocation; a
+// worker started after the deletion (its predecessor died running) is sent nothing of it.
+func TestDropWeightsReachesEveryWorker(t *testing.T) {
+	g := newFakeGPU(t)
+	e := newFake(t, g, Config{Mode: Concurrent, Workers: 2})
+	warmUp(t, e, fakeFn(doEcho)) // each slot has seen its worker
+	hold := fsubmit(t, e, fakeFn(doGate), "", "hold", 0, false)
+	g.waitEntered(t, 1)
+	setA, setB := [32]byte{1}, [32]byte{2}
+	e.DropWeights([][32]byte{setA}, nil)
+	e.DropWeights(nil, []uint64{7})
+	e.DropWeights([][32]byte{setB}, nil)
+	// sent is what each slot's worker was sent, all its drop commands together.
+	sent := func() map[string]worker.DropCmd {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		m := map[string]worker.DropCmd{}
+		for _, d := range g.drops {
+			c := m[d.worker]
+			c.Sets, c.Funcs = append(c.Sets, d.cmd.Sets...), append(c.Funcs, d.cmd.Funcs...)
+			m[d.worker] = c
+		}
+		return m
+	}
+	complete := func(c worker.DropCmd) bool {
+		return len(c.Sets) == 2 && slices.Contains(c.Sets, setA) && slices.Contains(c.Sets, setB) && slices.Equal(c.Funcs, []uint64{7})
+	}
+	var idle, busy string
+	for _, s := range e.slots {
+		if s.flight.Load() > 0 {
+			busy = s.id
+		} else {
+			idle = s.id
+		}
+	}
+	waitFor(t, "the idle worker's drops", func() bool { return complete(sent()[idle]) })
+	if _, ok := sent()[busy]; ok || busy == "" {
+		t.Fatalf("the busy worker (%q) was sent a drop while it ran", busy)
+	}
+	g.allow(1)
+	wantOut(t, hold)
+	waitFor(t, "the busy worker's drops, once it was done", func() bool { return complete(sent()[busy]) })
+	// Deleted while a worker runs, which then dies: its replacement holds nothing, and is
+	// sent nothing of it.
+	hold = fsubmit(t, e, fakeFn(doGate), "", "hold2", 0, false)
+	g.waitEntered(t, 2)
+	var running string
+	for _, s := range e.slots {
+		if s.flight.Load() > 0 {
+			running = s.id
+		}
+	}
+	before := len(sent()[running].Sets)
+	e.DropWeights([][32]byte{{3}}, nil)
+	old := g.worker(running).pid
+	g.worker(running).Terminate()
+	wantErr(t, hold, call.CodeExited, "")
+	waitFor(t, "a new worker", func() bool { w := g.worker(running); return w != nil && w.pid != old && e.Ready() })
+	warmUp(t, e, fakeFn(doEcho))
+	if got := sent()[running]; len(got.Sets) != before {
+		t.Fatalf("the slot whose worker died sent %x; want nothing more (its new worker holds nothing)", got.Sets[before:])
 	}
 }

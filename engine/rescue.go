@@ -107,10 +107,14 @@ func (s *slot) rescueLoop() {
 			}
 			return
 		}
+		if s.dropIdle() { // drops.go
+			continue
+		}
 		inv := e.sched.takeRescue(&e.res, e.rec.reapState())
 		if inv == nil {
 			select {
 			case <-e.res.wake:
+			case <-s.preKick: // deleted weights to drop (drops.go)
 			case <-s.life.w.Done():
 				s.life.lost(fmt.Errorf("the rescue worker exited while idle"))
 			case <-e.quit:

@@ -36,6 +36,9 @@ type slot struct {
 	// read by Stats), preKick wakes its goroutine when a function is published (preload.go).
 	preNext atomic.Uint64
 	preKick chan struct{}
+	// dropNext is the slot's place in the engine's drop log (drops.go), owned by whoever
+	// drives the slot.
+	dropNext uint64
 	// idleAt is when the slot last went on the idle stack, and woken whether Prewake has woken
 	// its worker since (prewake.go); both guarded by sched.mu.
 	idleAt time.Time
@@ -92,6 +95,9 @@ func (s *slot) loop() {
 		}
 		if s.life.gen < e.faults.generation() {
 			continue // a teardown came while the worker started: it is doomed too
+		}
+		if s.dropIdle() { // drops.go: deleted weights first
+			continue
 		}
 		if s.preloadIdle() { // preload.go: only while nothing waits
 			continue
@@ -259,7 +265,8 @@ func (s *slot) ensure() bool {
 	ok, fresh := s.life.ensure()
 	if fresh {
 		s.pipe.reset(s.life.w.Hello().Device.Arch)
-		s.preNext.Store(0) // a new worker has nothing loaded: preload again (preload.go)
+		s.preNext.Store(0)           // a new worker has nothing loaded: preload again (preload.go)
+		s.dropNext = s.e.drops.end() // nor anything deleted before it (drops.go)
 	}
 	return ok
 }

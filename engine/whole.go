@@ -40,6 +40,7 @@ func (e *Engine) runWhole(s *slot, inv *call.Invocation) {
 		s.answerDraining(inv)
 		return
 	}
+	b.dropIdle() // deleted weights it may hold (drops.go)
 	if err := b.poolCmd(worker.PoolAll); err != nil {
 		e.rec.finished(inv)
 		inv.Finish(call.Errorf(call.CodeUnavailable, "the whole-GPU worker could not take the GPU's memory: %v", err))

@@ -477,7 +477,11 @@ func (c *child) serve(fr *FrameReader, fw *FrameWriter) int {
 			}
 			start := time.Now()
 			c.res = Result{ID: cmd.ID, Outputs: c.res.Outputs[:0]}
-			if err := c.exec.DropAll(); err != nil {
+			drop := c.exec.DropAll
+			if len(cmd.Sets)+len(cmd.Funcs) > 0 {
+				drop = func() error { return c.exec.DropWeights(cmd.Sets, cmd.Funcs) }
+			}
+			if err := drop(); err != nil {
 				c.res.Err = ToWire(err)
 			}
 			c.res.Resident = c.exec.Resident()

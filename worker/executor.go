@@ -120,6 +120,7 @@ type plan struct {
 	ranges        [][2]uint64
 	key           [32]byte
 	residentBytes uint64
+	copyOf        uint64 // the function whose own copy of the set key names (an init flow's), else 0
 	// extra are the hashes of the function's other libraries (Invoke.Extra), for which fns
 	// are valid too.
 	extra [][32]byte

@@ -32,8 +32,9 @@ import (
 // Stages.Place, Result.Resident, and the drop message; 6 added the module cache's stages
 // (Stages.Module, Stages.CacheBytes), the hello's start times and the standby worker's
 // PromoteByte; 7 added the load message; 8 added streamed inputs: Invoke.Streamed, the input
-// watermark in DoorbellBytes and Stages.Wait; and the wake message.)
-const Version = 8
+// watermark in DoorbellBytes and Stages.Wait; and the wake message; 9 added the drop
+// message's Sets and Funcs: deleted weights only.)
+const Version = 9
 
 // The environment cookie that marks a worker started by the server (go-plugin's guard).
 const (
@@ -274,9 +275,14 @@ type PoolCmd struct {
 
 // DropCmd makes the worker drop everything a tenant left in it before it runs another tenant's
 // function: every module unloaded (code and __constant__ data), every plan and launch graph
-// forgotten, every resident weight set zeroed and freed. The result has no outputs.
+// forgotten, every resident weight set zeroed and freed. With Sets or Funcs it drops only
+// resident weights that were deleted: the sets of those contents (and the functions' own
+// copies of them, with their init flows' buffers), and the copies of those functions
+// (Executor.DropWeights). The result has no outputs.
 type DropCmd struct {
-	ID uint64
+	ID    uint64
+	Sets  [][32]byte `msgpack:",omitempty"`
+	Funcs []uint64   `msgpack:",omitempty"`
 }
 
 // PoolAll asks a worker for as large a pool as the device lets it have.

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"os"
+	"slices"
 	"time"
 
 	"gpufn/call"
@@ -25,7 +26,9 @@ import (
 const DefaultResidentBytes = 1 << 30
 
 type resident struct {
-	owner   uint64 // WeightsRef.Owner
+	owner   uint64   // WeightsRef.Owner
+	set     [32]byte // the weight set's content (WeightsRef.SHA256)
+	fn      uint64   // the function whose own copy this is (an init flow's), 0 for the set itself
 	ptr     gpu.Ptr
 	bytes   uint64
 	sealed  bool // in a gpu.ResidentMemory allocation
@@ -63,7 +66,7 @@ func (e *Executor) weights(pl *plan, ref *WeightsRef, st *Stages) (*resident, er
 	if err != nil {
 		return nil, err
 	}
-	r.lastUse, r.owner = e.clock, ref.Owner
+	r.lastUse, r.owner, r.set, r.fn = e.clock, ref.Owner, ref.SHA256, pl.copyOf
 	e.residents[pl.key] = r
 	e.rstats.Misses++
 	e.rstats.Sets++
@@ -204,6 +207,28 @@ func (e *Executor) DropResident() error {
 	return nil
 }
 
+// DropWeights zeroes and frees the resident weights that were deleted: those of the sets of
+// contents sets (the functions' own copies of them included) and the copies of functions
+// funcs. They are not counted as evictions. The set of the running invocation is never among
+// them (the worker reads a DropCmd between invocations).
+func (e *Executor) DropWeights(sets [][32]byte, funcs []uint64) error {
+	if err := e.ZeroOwed(); err != nil {
+		return err
+	}
+	for key, r := range e.residents {
+		if !slices.Contains(sets, r.set) && (r.fn == 0 || !slices.Contains(funcs, r.fn)) {
+			continue
+		}
+		delete(e.residents, key)
+		e.rstats.Sets--
+		e.rstats.Bytes -= r.bytes
+		if err := e.dropResident(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Resident returns the executor's weight-set counts.
 func (e *Executor) Resident() ResidentStats { return e.rstats }
 
@@ -241,7 +266,7 @@ func (e *Executor) initFlow(pl *plan, r *resident) error {
 // function's own), a copy of its own keyed by the set and the function.
 func (pl *plan) layout(funcID uint64, ref *WeightsRef) {
 	pl.ranges = append([][2]uint64(nil), ref.Ranges...) // the request is decoded into again
-	pl.key, pl.residentBytes = ref.SHA256, ref.DataBytes
+	pl.key, pl.residentBytes, pl.copyOf = ref.SHA256, ref.DataBytes, 0
 	if len(pl.p.Derived) == 0 && len(pl.p.InitBody) == 0 {
 		return
 	}
@@ -255,6 +280,7 @@ func (pl *plan) layout(funcID uint64, ref *WeightsRef) {
 	h.Write(ref.SHA256[:])
 	binary.Write(h, binary.LittleEndian, funcID)
 	copy(pl.key[:], h.Sum(nil))
+	pl.copyOf = funcID
 }
 
 func alignUp(n uint64) uint64 { return (n + function.Align - 1) &^ (function.Align - 1) }

@@ -270,3 +270,47 @@ func TestResidentWithoutResidentMemory(t *testing.T) {
 		t.Fatalf("%+v", st)
 	}
 }
+
+// DropWeights drops what was deleted and nothing else: a set by its content (with the
+// functions' own copies of it), a function's own copy by the function; the other sets stay
+// resident and answer hits; nothing counts as an eviction.
+func TestDropWeights(t *testing.T) {
+	config := strings.Replace(weightedMatmul, `"weight_set":"w",`, `"weight_set":"w",
+	 "init_flow":{"buffers":{"AA":{"Absolute":136}},"control_flow":[{"ExecKernel":["matmul_para",[{"Ptr":"A"},{"Sizeof":"A"},{"Ptr":"AA"}],
+	  {"grid_dim_x":{"Absolute":1},"grid_dim_y":{"Absolute":1},"grid_dim_z":{"Absolute":1},
+	   "block_dim_x":{"Absolute":32},"block_dim_y":{"Absolute":32},"block_dim_z":{"Absolute":1},"shared_mem_bytes":{"Absolute":0}}]}]},`, 1)
+	r := newResidentRig(t, 1<<20)
+	cfg, a := examples.MatmulInputs(4, 1)
+	_, b := examples.MatmulInputs(4, 2)
+	refA, refB := r.set(a), r.set(b)
+	r.output(r.invoke(1, weightedMatmul, refA, cfg)) // set A
+	r.output(r.invoke(2, config, refA, cfg))         // function 2's own copy of A
+	r.output(r.invoke(3, weightedMatmul, refB, cfg)) // set B
+	r.output(r.invoke(4, config, refB, cfg))         // function 4's own copy of B
+	if st := r.ex.Resident(); st.Sets != 4 {
+		t.Fatalf("before: %+v", st)
+	}
+	if err := r.ex.DropWeights(nil, []uint64{4, 3}); err != nil { // functions 4 and 3 deleted
+		t.Fatal(err)
+	}
+	if st := r.ex.Resident(); st.Sets != 3 || st.Evictions != 0 {
+		t.Fatalf("after function 4's copy (function 3 had none: set B stays): %+v", st)
+	}
+	if err := r.ex.DropWeights([][32]byte{refA.SHA256}, nil); err != nil { // set A deleted
+		t.Fatal(err)
+	}
+	st := r.ex.Resident()
+	if st.Sets != 1 || st.Evictions != 0 {
+		t.Fatalf("after set A: %+v", st)
+	}
+	// Set B is still there: a hit.
+	res := r.invoke(3, weightedMatmul, &WeightsRef{SHA256: refB.SHA256, Path: "/nonexistent", DataOffset: refB.DataOffset, DataBytes: refB.DataBytes}, cfg)
+	if !bytes.Equal(r.output(res), examples.MatmulReference(b)) || res.Resident.Hits != st.Hits+1 {
+		t.Fatalf("set B after the drops: %+v", res.Resident)
+	}
+	// Set A must be placed again (its bytes are read from the file).
+	res = r.invoke(1, weightedMatmul, refA, cfg)
+	if !bytes.Equal(r.output(res), examples.MatmulReference(a)) || res.Resident.Misses != st.Misses+1 {
+		t.Fatalf("set A after its drop: %+v", res.Resident)
+	}
+}
