@@ -46,15 +46,28 @@ func (s *slot) ownFor(fn *call.Function) bool {
 
 // dropCmd makes the slot's worker drop all code and weight sets, and forgets what it held.
 func (s *slot) dropCmd() error {
+	if err := s.sendDrop(&worker.DropCmd{}); err != nil {
+		return err
+	}
+	s.life.cache.bytes.Store(0) // the worker unloaded every module (not evictions: none counted)
+	f := &s.pipe
+	f.libs, f.funcs, f.owner, f.full = map[[32]byte]bool{}, map[uint64]bool{}, "", false
+	s.preNext.Store(0) // the functions published so far may be preloaded again (preload.go)
+	return nil
+}
+
+// sendDrop sends the slot's worker cmd (its ID set here) and waits for the answer: everything
+// dropped (dropCmd), or only deleted weights (drops.go). A worker that fails it is lost.
+func (s *slot) sendDrop(cmd *worker.DropCmd) error {
 	w := s.life.w
 	if w == nil {
 		return errors.New("no worker")
 	}
-	id := w.NextID()
+	cmd.ID = w.NextID()
 	deadline := time.Now().Add(time.Minute)
-	err := w.Send(worker.MsgDrop, &worker.DropCmd{ID: id}, id, deadline)
+	err := w.Send(worker.MsgDrop, cmd, cmd.ID, deadline)
 	if err == nil {
-		err = s.await(&pending{id: id, kill: deadline}, &s.pipe.res)
+		err = s.await(&pending{id: cmd.ID, kill: deadline}, &s.pipe.res)
 	}
 	if err == nil && s.pipe.res.Err != nil {
 		err = s.pipe.res.Err
@@ -64,10 +77,6 @@ func (s *slot) dropCmd() error {
 		return err
 	}
 	s.life.resident(&s.pipe.res.Resident)
-	s.life.cache.bytes.Store(0) // the worker unloaded every module (not evictions: none counted)
-	f := &s.pipe
-	f.libs, f.funcs, f.owner, f.full = map[[32]byte]bool{}, map[uint64]bool{}, "", false
-	s.preNext.Store(0) // the functions published so far may be preloaded again (preload.go)
 	return nil
 }
 

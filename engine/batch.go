@@ -358,9 +358,9 @@ const batchWarnEvery = 10 * time.Second
 
 // batchFailed counts a batch whose run failed with err (a fault, an overrun, a lost worker, an
 // error the worker answered, inputs that do not fit: its members run again alone, or are
-// answered with their own deadline), and logs it at most every batchWarnEvery: a batch that keeps failing (a variant
-// whose memory or weights do not fit, say) serves every member alone, slowly, and without this
-// nothing would say why.
+// answered with their own deadline), and logs it at most every batchWarnEvery: a variant that
+// keeps failing (its memory or weights do not fit, say) serves every member alone, slowly, and
+// without this nothing would say why.
 func (e *Engine) batchFailed(carrier *call.Invocation, err *call.Error) {
 	st := &e.stats.batches
 	st.failed.Add(1)

@@ -1,10 +1,8 @@
 package engine
 
 import (
-	"errors"
 	"slices"
 	"sync"
-	"time"
 
 	"go.uber.org/zap"
 
@@ -25,8 +23,7 @@ import (
 // function that was already queued may place its set again after the drop: the LRU evicts
 // it in time, as before.
 
-// maxDrops bounds the log: beyond it the oldest entries go, and a slot that was behind skips
-// them (what they named is then evicted only to make room, as before).
+// maxDrops bounds the log: beyond it the oldest half is merged into one entry (add).
 const maxDrops = 1024
 
 type dropEntry struct {
@@ -113,28 +110,8 @@ func (s *slot) dropIdle() bool {
 	if len(sets)+len(funcs) == 0 {
 		return false
 	}
-	if err := s.dropWeightsCmd(sets, funcs); err != nil {
+	if err := s.sendDrop(&worker.DropCmd{Sets: sets, Funcs: funcs}); err != nil { // affinity.go
 		s.e.log.Warn("a worker did not drop deleted weights; restarting it", zap.String("worker", s.id), zap.Error(err))
 	}
 	return true
-}
-
-// dropWeightsCmd sends the worker a DropCmd for those sets and functions and waits for it.
-func (s *slot) dropWeightsCmd(sets [][32]byte, funcs []uint64) error {
-	w := s.life.w
-	id := w.NextID()
-	deadline := time.Now().Add(time.Minute)
-	err := w.Send(worker.MsgDrop, &worker.DropCmd{ID: id, Sets: sets, Funcs: funcs}, id, deadline)
-	if err == nil {
-		err = s.await(&pending{id: id, kill: deadline}, &s.pipe.res)
-	}
-	if err == nil && s.pipe.res.Err != nil {
-		err = errors.New(s.pipe.res.Err.Message)
-	}
-	if err != nil {
-		s.life.lost(err)
-		return err
-	}
-	s.life.resident(&s.pipe.res.Resident)
-	return nil
 }

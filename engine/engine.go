@@ -182,10 +182,7 @@ func (e *Engine) admitted(inv *call.Invocation) {
 // memory), and at least a worker's pool. 0 when not known yet (no worker up).
 func (e *Engine) MaxNeed() uint64 {
 	if e.cfg.Mode == Auto {
-		r := e.cfg.ResidentBytes
-		if r == 0 {
-			r = worker.DefaultResidentBytes
-		}
+		r := worker.ResidentBudget(e.cfg.ResidentBytes)
 		return max(e.cfg.PoolBytes, e.cfg.UsableBytes-min(r, e.cfg.UsableBytes/8))
 	}
 	if h := e.Hello(); h != nil {

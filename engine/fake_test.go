@@ -83,7 +83,6 @@ type fakeGPU struct {
 // fakeDrop is a drop command a fake worker was sent.
 type fakeDrop struct {
 	worker string // the slot's ID
-	pid    int
 	cmd    worker.DropCmd
 }
 

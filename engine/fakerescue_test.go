@@ -341,3 +341,23 @@ func TestTeardownAmbiguousUnlessOverrun(t *testing.T) {
 		}
 	}
 }
+
+// Deleted weights reach the rescue worker too: its slot, idle in its own loop, is kicked and
+// sends the drop (drops.go).
+func TestFakeRescueWorkerDropsDeletedWeights(t *testing.T) {
+	g := newFakeGPU(t)
+	e := newRescueFake(t, g, 1)
+	rescueID := rescueWorker(t, e).ID
+	set := [32]byte{9}
+	e.DropWeights([][32]byte{set}, []uint64{11})
+	waitFor(t, "the rescue worker's drop", func() bool {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		for _, d := range g.drops {
+			if d.worker == rescueID && slices.Equal(d.cmd.Sets, [][32]byte{set}) && slices.Equal(d.cmd.Funcs, []uint64{11}) {
+				return true
+			}
+		}
+		return false
+	})
+}

@@ -82,7 +82,7 @@ func (w *fakeWorker) handle(r fakeReq) (worker.Result, bool) {
 	}
 	if r.drop != nil {
 		w.g.mu.Lock()
-		w.g.drops = append(w.g.drops, fakeDrop{worker: w.id, pid: w.pid, cmd: *r.drop})
+		w.g.drops = append(w.g.drops, fakeDrop{worker: w.id, cmd: *r.drop})
 		w.g.mu.Unlock()
 		return worker.Result{ID: r.id}, true
 	}

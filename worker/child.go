@@ -403,14 +403,9 @@ func (c *child) takePool(want uint64) error {
 }
 
 // childReserve is what a worker leaves of the free memory beside a pool it sizes itself:
-// --reserve-bytes, and the resident weight sets' budget (0: DefaultResidentBytes), which are
-// allocated beside the pool when an invocation needs them.
-func childReserve(reserve, resident uint64) uint64 {
-	if resident == 0 {
-		resident = DefaultResidentBytes
-	}
-	return reserve + resident
-}
+// --reserve-bytes, and the resident weight sets' budget (ResidentBudget), which are allocated
+// beside the pool when an invocation needs them.
+func childReserve(reserve, resident uint64) uint64 { return reserve + ResidentBudget(resident) }
 
 // autoPoolBytes is the pool a device of free bytes gets when none was asked for: the free
 // memory less reserve (what the worker allocates beside its pool: its module cache, graphs and

@@ -174,9 +174,7 @@ func NewExecutor(dev gpu.Device, pool *bufpool.Pool, opt ExecutorOptions) *Execu
 	if opt.MaxGraphs <= 0 {
 		opt.MaxGraphs = 64
 	}
-	if opt.ResidentBytes == 0 {
-		opt.ResidentBytes = DefaultResidentBytes
-	}
+	opt.ResidentBytes = ResidentBudget(opt.ResidentBytes)
 	info := dev.Info()
 	e := &Executor{
 		dev: dev, pool: pool, limits: function.Limits(info.Limits), arch: info.Arch,

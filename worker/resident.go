@@ -25,6 +25,15 @@ import (
 // DefaultResidentBytes is the default of ExecutorOptions.ResidentBytes.
 const DefaultResidentBytes = 1 << 30
 
+// ResidentBudget is a worker's resident weight-set budget for a setting of n (0: the default),
+// as the worker reads --resident-bytes; whoever sizes memory around it asks here.
+func ResidentBudget(n uint64) uint64 {
+	if n == 0 {
+		return DefaultResidentBytes
+	}
+	return n
+}
+
 type resident struct {
 	owner   uint64   // WeightsRef.Owner
 	set     [32]byte // the weight set's content (WeightsRef.SHA256)

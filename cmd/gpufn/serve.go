@@ -118,7 +118,7 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 	}
 	kind := selected[0].Kind
 	in := serveplan.Input{Device: kind, Mode: set.mode, MPS: f.mps, FaultDomain: f.faultDomain, Workers: f.workers, Rescue: f.rescue,
-		PoolBytes: uint64(f.poolSize), ResidentBytes: residentBudget(uint64(f.residentBytes)), CPUMemory: uint64(f.cpuMemory), Env: set.env, GPUs: selected}
+		PoolBytes: uint64(f.poolSize), ResidentBytes: worker.ResidentBudget(uint64(f.residentBytes)), CPUMemory: uint64(f.cpuMemory), Env: set.env, GPUs: selected}
 	// MPS: concurrent workers on NVIDIA only pay off under it (docs/gpu-facts.md).
 	daemons, mpsErr := maybeStartMPS(in, f.runtimeDir, log)
 	defer stopMPS(daemons, log)
@@ -564,13 +564,4 @@ func asDispatcherEngines(engines []*engine.Engine) []dispatcher.Engine {
 		out[i] = e
 	}
 	return out
-}
-
-// residentBudget is each worker's resident weight-set budget as the workers read
-// --resident-bytes: 0 is their default.
-func residentBudget(flag uint64) uint64 {
-	if flag == 0 {
-		return worker.DefaultResidentBytes
-	}
-	return flag
 }
