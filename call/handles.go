@@ -1,6 +1,7 @@
 package call
 
 import (
+	"crypto/sha256"
 	"sync"
 	"sync/atomic"
 
@@ -72,6 +73,32 @@ type Function struct {
 	others      atomic.Int32 // entries in callers: the hot path skips the lock while 0
 	mu          sync.Mutex
 	callers     map[string]*callerStrikes
+
+	digestOnce sync.Once
+	digest     [32]byte
+}
+
+// CodeDigest is a digest of what the function runs: its libraries' contents, its kernels and
+// its config, so that registering the same function again gives the same digest. Computed once.
+func (f *Function) CodeDigest() [32]byte {
+	f.digestOnce.Do(func() {
+		h := sha256.New()
+		if f.Lib != nil {
+			h.Write(f.Lib.Hash[:])
+		}
+		for _, l := range f.Extra {
+			h.Write(l.Hash[:])
+		}
+		if f.Plan != nil {
+			for _, k := range f.Plan.Kernels {
+				h.Write([]byte(k))
+				h.Write([]byte{0})
+			}
+		}
+		h.Write(f.Config)
+		h.Sum(f.digest[:0])
+	})
+	return f.digest
 }
 
 // callerStrikes is the strike count of one caller that is not the owner, in a row and in all.

@@ -103,6 +103,10 @@ func TestFakeRescueRunsInnocentsAndSuspect(t *testing.T) {
 	if culprit.Sched.Worker != rescueID {
 		t.Fatalf("the culprit answered by %s; want the rescue worker (its lone run) %s", culprit.Sched.Worker, rescueID)
 	}
+	// The lone run's fault counts against the culprit's code (blame.go), the innocents' nothing.
+	if b, bi := e.sched.blame.of(blameInv(fakeFn(doFault), "another")), e.sched.blame.of(blameInv(fakeFn(doGate), "another")); b != 1 || bi != 0 {
+		t.Fatalf("blame of the culprit's code %d, of the innocents' %d; want 1 and 0", b, bi)
+	}
 	st := e.Stats()
 	if st.Teardowns != 1 || st.Faults != 2 || !st.RescueOpen || st.Rescued != 2 {
 		t.Fatalf("stats %+v: want one teardown (the lone run's fault was the rescue worker's alone), 2 faults, the window open, 2 answered by the rescue worker", st)

@@ -161,6 +161,9 @@ func (s *slot) gpuFailure(inv *call.Invocation, answer *call.Error, why error) {
 func (s *slot) culprit(inv *call.Invocation, answer *call.Error) {
 	if answer.Code != call.CodeExited && answer.Code != call.CodeInternal {
 		s.e.strike(inv.Fn, inv.Tenant)
+		if inv.Batch == nil { // a batch's failure is one member's: each runs again alone
+			s.e.sched.blame.record(inv)
+		}
 	}
 	if inv.Batch != nil {
 		s.e.batchFailed(inv, answer) // batch.go

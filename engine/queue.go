@@ -147,9 +147,12 @@ func (q *queue) popTenant() *call.Invocation {
 // without a re-run, then the tenants' FIFOs), then what it did; otherwise in the queue's order.
 // What needs the whole GPU is passed over (it waits for the domain's workers). The victims wait
 // so at most until the killed workers are reaped (0.2-0.65 s on the H100 under MPS), and only
-// while something else is queued. nil: nothing to take.
-func (q *queue) takeWhileReaping(ambiguous bool) *call.Invocation {
+// while something else is queued. When ambiguous, the victims with the least blame (b: the
+// conclusive failures of their function's code and of their caller, blame.go) go first, in the
+// queue's order among equals: the culprit is likelier among the others. nil: nothing to take.
+func (q *queue) takeWhileReaping(ambiguous bool, b *blame) *call.Invocation {
 	takeable := func(inv *call.Invocation) bool { return !inv.Sched.Suspect && !inv.Sched.Whole }
+	victim := takeable
 	tenant := func() *call.Invocation {
 		if len(q.active) == 0 || q.next().ring.peek().Sched.Whole {
 			return nil
@@ -164,11 +167,32 @@ func (q *queue) takeWhileReaping(ambiguous bool) *call.Invocation {
 		if inv := tenant(); inv != nil {
 			return inv
 		}
+		if b.any.Load() {
+			least := q.front.least(takeable, b)
+			victim = func(inv *call.Invocation) bool { return takeable(inv) && b.of(inv) == least }
+		}
 	}
-	if inv := q.front.removeFirst(takeable); inv != nil {
+	if inv := q.front.removeFirst(victim); inv != nil {
 		return inv
 	}
 	return tenant()
+}
+
+// popLeastBlamed is pop for a rescue worker after a fault, once the killed workers are reaped:
+// of what was put back, the invocation with the least blame (b, blame.go) first, in the
+// queue's order among equals; the suspect too is put back, and the culprit may be it or any
+// victim. What needs the whole GPU is never taken here (sched.takeRescue leaves it at the
+// head). With nothing put back, or nothing blamed, pop.
+func (q *queue) popLeastBlamed(b *blame) *call.Invocation {
+	if q.front.len() < 2 || !b.any.Load() {
+		return q.pop()
+	}
+	takeable := func(inv *call.Invocation) bool { return !inv.Sched.Whole }
+	least := q.front.least(takeable, b)
+	if inv := q.front.removeFirst(func(inv *call.Invocation) bool { return takeable(inv) && b.of(inv) == least }); inv != nil {
+		return inv
+	}
+	return q.pop()
 }
 
 func (q *queue) uncount(t *tenantQueue, inv *call.Invocation) {

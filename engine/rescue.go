@@ -159,11 +159,14 @@ func (q *sched) takeRescue(r *rescueSet, st reap) *call.Invocation {
 		return nil
 	}
 	var head *call.Invocation
-	if st.on {
-		if head = q.q.takeWhileReaping(st.ambiguous); head == nil {
+	switch {
+	case st.on:
+		if head = q.q.takeWhileReaping(st.ambiguous, &q.blame); head == nil {
 			return nil
 		}
-	} else {
+	case st.ambiguous:
+		head = q.q.popLeastBlamed(&q.blame)
+	default:
 		head = q.q.pop()
 	}
 	q.running++
@@ -193,7 +196,8 @@ func (q *sched) kick() {
 
 // reap is what a rescue worker's take needs of the recovery: whether the workers the latest
 // teardown killed are not all reaped yet (on), and whether that teardown's culprit is unknown
-// among what it interrupted (ambiguous: a fault, not an overrun's kill).
+// among what it interrupted (ambiguous: a fault, not an overrun's kill; for as long as the
+// recovery lasts).
 type reap struct{ on, ambiguous bool }
 
 // reapState is the recovery's reap.
@@ -203,7 +207,7 @@ func (r *recovery) reapState() reap {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return reap{on: r.stopping, ambiguous: r.stopping && r.ambiguous}
+	return reap{on: r.stopping, ambiguous: r.ambiguous}
 }
 
 // deferToRescue puts inv, handed to this slot of the shared domain, back at the head of the

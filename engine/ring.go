@@ -1,6 +1,10 @@
 package engine
 
-import "gpufn/call"
+import (
+	"math"
+
+	"gpufn/call"
+)
 
 // ring is a FIFO of invocations bounded by limit for push; pushFront (re-runs) may exceed the
 // limit and grows the buffer. Not safe for concurrent use (sched.mu guards it).
@@ -92,6 +96,17 @@ func (r *ring) removeFirst(f func(*call.Invocation) bool) *call.Invocation {
 		return out[0]
 	}
 	return nil
+}
+
+// least is the least blame (b) of the invocations for which f is true (math.MaxUint32: none).
+func (r *ring) least(f func(*call.Invocation) bool, b *blame) uint32 {
+	least := uint32(math.MaxUint32)
+	for i := 0; i < r.n; i++ {
+		if inv := r.buf[(r.head+i)%len(r.buf)]; f(inv) {
+			least = min(least, b.of(inv))
+		}
+	}
+	return least
 }
 
 // leading is how many invocations from the head on hold f, up to the first that does not.

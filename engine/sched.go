@@ -22,6 +22,9 @@ type sched struct {
 	// rescue is the engine's rescue workers (rescue.go): while one is up, a suspect's lone run
 	// is theirs (reservedLocked).
 	rescue *rescueSet
+	// blame is what failed alone before (blame.go): a rescue worker takes a fault's victims
+	// with the least blame first.
+	blame blame
 	// gathers is the engine's batches waiting to fill (batchwait.go): what a slot takes off the
 	// queue for one of them goes to it in the same hold of mu (handOverLocked).
 	gathers *gatherTable

@@ -1,0 +1,102 @@
+package engine
+
+import (
+	"fmt"
+	"testing"
+
+	"gpufn/call"
+)
+
+// blameInv is an invocation of fn by tenant, for the blame record's tests.
+func blameInv(fn *call.Function, tenant string) *call.Invocation {
+	inv := call.Acquire()
+	inv.Fn, inv.Tenant = fn, tenant
+	return inv
+}
+
+// A failure counts against the function's code, whatever registration of it (the same
+// libraries, kernels and config), and against its caller; another function of another caller
+// has no blame. Past blameKeys keys the record starts again.
+func TestBlameRecord(t *testing.T) {
+	var b blame
+	bad, good := fakeFn(doFault), fakeFn(doEcho)
+	again := fakeFn(doFault) // registered again: a new ID, the same code
+	if again.ID == bad.ID || codeKey(again) != codeKey(bad) || codeKey(good) == codeKey(bad) {
+		t.Fatalf("code keys: a registration again must match, another function must not")
+	}
+	if n := b.of(blameInv(bad, "a")); n != 0 {
+		t.Fatalf("blame %d before any failure", n)
+	}
+	b.record(blameInv(bad, "a"))
+	for _, c := range []struct {
+		fn     *call.Function
+		tenant string
+		want   uint32
+	}{
+		{bad, "a", 2},   // its code and its caller
+		{again, "b", 1}, // its code only
+		{good, "a", 1},  // its caller only
+		{good, "b", 0},
+	} {
+		if got := b.of(blameInv(c.fn, c.tenant)); got != c.want {
+			t.Fatalf("blame of %s by %q: %d, want %d", c.fn.Name, c.tenant, got, c.want)
+		}
+	}
+	for i := range blameKeys {
+		b.record(blameInv(good, fmt.Sprint("tenant ", i)))
+	}
+	if n := len(b.n); n >= blameKeys {
+		t.Fatalf("%d keys recorded; want fewer than %d", n, blameKeys)
+	}
+	if got := b.of(blameInv(bad, "b")); got != 0 {
+		t.Fatalf("blame %d of the first failure's code after the record started again; want 0", got)
+	}
+}
+
+// After a fault, a rescue worker takes the victims with the least blame first, while the
+// killed workers are reaped and after: the culprit is likelier among the others (under MPS it
+// is often a victim). In the queue's order among equals, and in the queue's order after an
+// overrun's kill (the culprit known: the suspect).
+func TestTakeRescueLeastBlamedFirst(t *testing.T) {
+	bad, good := fakeFn(doFault), fakeFn(doEcho)
+	for _, c := range []struct {
+		name string
+		st   reap
+		// want is the order of the takes: "bad" (a victim of a function that failed alone
+		// before), "v1" and "v2" (victims of another), "suspect" (the innocent whose slot
+		// saw the fault first).
+		want []string
+	}{
+		{"fault, reaping", reap{on: true, ambiguous: true}, []string{"v1", "v2", "bad"}},
+		{"fault, reaped", reap{ambiguous: true}, []string{"v1", "v2", "suspect", "bad"}},
+		{"overrun, reaped", reap{}, []string{"bad", "v1", "v2", "suspect"}},
+	} {
+		q := sched{q: newQueue(16, 1, 0)}
+		r := rescueSet{}
+		r.open.Store(true)
+		q.blame.record(blameInv(fakeFn(doFault), "someone")) // an earlier registration's conclusive fault
+		mk := func(fn *call.Function, suspect bool) *call.Invocation {
+			inv := blameInv(fn, "")
+			inv.Sched.Reruns, inv.Sched.Exclusive, inv.Sched.Suspect = 1, true, suspect
+			return inv
+		}
+		invs := map[string]*call.Invocation{"suspect": mk(good, true), "v2": mk(good, false), "v1": mk(good, false), "bad": mk(bad, false)}
+		q.requeue(invs["suspect"])
+		q.requeue(invs["v2"])
+		q.requeue(invs["v1"])
+		q.requeue(invs["bad"]) // the head: bad, v1, v2, suspect
+		name := func(inv *call.Invocation) string {
+			for k, v := range invs {
+				if v == inv {
+					return k
+				}
+			}
+			return fmt.Sprintf("%p", inv)
+		}
+		for i, w := range c.want {
+			if got := q.takeRescue(&r, c.st); got != invs[w] {
+				t.Fatalf("%s: take %d: %s; want %s", c.name, i, name(got), w)
+			}
+		}
+	}
+}
