@@ -30,6 +30,9 @@ func (s *slot) parks() bool { return len(s.pipe.order) > 1 }
 // one sent behind it, is answered when that passes (late) and the wait goes on: the worker is
 // not disturbed.
 func (s *slot) awaitResult(p *pending) error {
+	w := s.e.cfg.Waiters
+	w.enter()
+	defer w.leave()
 	if s.parks() {
 		s.waitEarly(p.id)
 		return s.life.w.ReceiveParked(p.id, &s.pipe.res, p.kill)
@@ -78,9 +81,10 @@ func (s *slot) waitEarly(id uint64) {
 }
 
 // await waits for the result of p's request until p.kill: it spins on the worker's Poll for the
-// reply spin of the polling policy (Config.replySpin), then parks. A turn that finds nothing
-// costs a load of the worker's reply doorbell (worker.Process.Poll); the clock is read every
-// 1024 turns.
+// reply spin of the polling policy (Config.replySpin), then parks; under the hybrid policy it
+// parks as soon as the server is not quiet (Config.loadAllowsSpin: another slot waits for a
+// result too). A turn that finds nothing costs a load of the worker's reply doorbell
+// (worker.Process.Poll); the clock and the load are read every 1024 turns.
 func (s *slot) await(p *pending, res *worker.Result) error {
 	w := s.life.w
 	spin := s.e.cfg.replySpin()
@@ -97,7 +101,7 @@ func (s *slot) await(p *pending, res *worker.Result) error {
 			until = now.Add(spin)
 		}
 		s.lateBy(now)
-		if now.After(p.kill) || spin != worker.SpinForever && now.After(until) {
+		if now.After(p.kill) || spin != worker.SpinForever && (now.After(until) || !s.e.cfg.loadAllowsSpin()) {
 			break // parked, or at once worker.ErrDeadline (unless the reply came just now)
 		}
 	}

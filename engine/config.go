@@ -117,6 +117,12 @@ type Config struct {
 	// request's path: a client that sends each request when the last was answered leaves the
 	// worker idle longer than 50 us, the HTTP round trip of its answer and its next request.
 	WorkerSpinFor time.Duration
+	// Waiters counts the slots of the server that wait for results, shared by all its engines
+	// (default: one of the engine's own). Under the hybrid policy a slot spins for its result,
+	// and an idle slot for work, only while Waiters.Quiet, unless SpinUnderLoad: spinning is
+	// for a lone request's latency; under load it takes the cores the work needs (waiters.go).
+	Waiters       *Waiters
+	SpinUnderLoad bool
 	// Timeout is the server's deadline (default 30 s): a worker that has not answered an
 	// invocation Timeout after it started on it is killed, the invocation answered
 	// deadline_exceeded and its function struck. It is also the deadline of an invocation that
@@ -226,6 +232,9 @@ func (c *Config) defaults() error {
 	if c.Policy == PolicyHybrid && numCPU() < HybridMinCPUs {
 		c.SpinFor, c.WorkerSpinFor = 0, 0
 	}
+	if c.Waiters == nil {
+		c.Waiters = NewWaiters()
+	}
 	if c.Timeout <= 0 {
 		c.Timeout = 30 * time.Second
 	}
@@ -300,6 +309,13 @@ func (c *Config) replySpin() time.Duration {
 
 // minReplySpin is the shortest reply spin of the hybrid policy.
 const minReplySpin = time.Millisecond
+
+// loadAllowsSpin reports whether a spinner of the hybrid policy may spin now: the server is
+// quiet (at most Waiters.QuietMax of its slots wait for results), or SpinUnderLoad. The other
+// policies spin as they say whatever the load.
+func (c *Config) loadAllowsSpin() bool {
+	return c.Policy != PolicyHybrid || c.SpinUnderLoad || c.Waiters.Quiet()
+}
 
 // idleSpins reports whether an idle slot goroutine spins for work before it parks (the spin
 // policy, or hybrid on a host large enough for it).

@@ -181,11 +181,12 @@ func (s *slot) offIdle() (inv *call.Invocation, back, ok bool) {
 
 // wait blocks until an invocation is handed to the slot, a borrower gives it back, the worker
 // dies (dead), or the engine quits, according to the polling policy: an idle goroutine spins
-// for Config.SpinFor (for ever with the spin policy, not at all with block or on a small host)
-// and then parks. Only a parked goroutine's slot is lent to a submitter (lease.parked).
+// for Config.SpinFor (for ever with the spin policy, not at all with block or on a small host,
+// and under hybrid only while the server is quiet: Config.loadAllowsSpin) and then parks. Only a
+// parked goroutine's slot is lent to a submitter (lease.parked).
 func (s *slot) wait(dead <-chan struct{}) (*call.Invocation, wake) {
 	e := s.e
-	if e.cfg.idleSpins() {
+	if e.cfg.idleSpins() && e.cfg.loadAllowsSpin() {
 		var deadline time.Time
 		for i := 0; ; i++ {
 			select {
@@ -204,7 +205,7 @@ func (s *slot) wait(dead <-chan struct{}) (*call.Invocation, wake) {
 			if e.cfg.Policy == PolicyHybrid {
 				if i == 0 {
 					deadline = time.Now().Add(e.cfg.SpinFor)
-				} else if i&63 == 0 && time.Now().After(deadline) {
+				} else if i&63 == 0 && (time.Now().After(deadline) || !e.cfg.loadAllowsSpin()) {
 					break
 				}
 			}

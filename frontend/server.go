@@ -51,6 +51,9 @@ type Config struct {
 	// again before its goroutine parks (0: it parks at once, as net.Conn's Read does; see
 	// spinconn.go). At most a quarter of GOMAXPROCS reads spin at once.
 	ConnSpinFor time.Duration
+	// ConnSpinWhile, when set, lets reads spin only while it returns true (engine.Waiters.Quiet
+	// under the hybrid policy: spinning only while the server is quiet).
+	ConnSpinWhile func() bool
 	// HeaderTimeout bounds reading a request's line and header, from the connection's start or
 	// from a kept-alive connection's first byte of the next request (default 10 s): a silent
 	// or trickling client loses its connection then.
@@ -190,7 +193,7 @@ func New(cfg Config, d *dispatcher.Dispatcher, tokens *auth.Tokens) *Server {
 // the connections open are served until Shutdown).
 func (s *Server) Serve(ln net.Listener) error {
 	if s.cfg.ConnSpinFor > 0 {
-		ln = newSpinListener(ln, s.cfg.ConnSpinFor)
+		ln = newSpinListener(ln, s.cfg.ConnSpinFor, s.cfg.ConnSpinWhile)
 	}
 	if s.cfg.MaxConnsPerIP > 0 {
 		ln = newPerIPListener(ln, s.cfg.MaxConnsPerIP, s.log)

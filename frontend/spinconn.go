@@ -18,7 +18,8 @@ import (
 // mechanism is package netspin's, shared with the bench's client. At most spinSlots reads spin
 // at once (a quarter of GOMAXPROCS, at least one), so that under load, when reads find data at
 // once anyway, spinning never takes more than that many threads from the work; the others park
-// as before.
+// as before. With Config.ConnSpinWhile (the hybrid policy's engine.Waiters.Quiet) no read spins
+// while the server is busy.
 
 // spinSlots is how many reads of client connections spin at once: a quarter of GOMAXPROCS, at
 // least one.
@@ -31,9 +32,10 @@ type spinListener struct {
 	lim *netspin.Limiter
 }
 
-func newSpinListener(ln net.Listener, spin time.Duration) *spinListener {
+func newSpinListener(ln net.Listener, spin time.Duration, while func() bool) *spinListener {
 	lim := netspin.NewLimiter(spinSlots())
 	lim.SetBudget(spin)
+	lim.SetGate(while)
 	return &spinListener{Listener: ln, lim: lim}
 }
 

@@ -26,7 +26,7 @@ func spinPair(t *testing.T, network string, spin time.Duration) (server net.Conn
 	if err != nil {
 		t.Fatal(err)
 	}
-	l = newSpinListener(ln, spin)
+	l = newSpinListener(ln, spin, nil)
 	t.Cleanup(func() { l.Close() })
 	client, err = net.Dial(network, ln.Addr().String())
 	if err != nil {
@@ -84,7 +84,7 @@ func TestSpinListenerSlots(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		l := newSpinListener(ln, 50*time.Microsecond)
+		l := newSpinListener(ln, 50*time.Microsecond, nil)
 		ln.Close()
 		if got := l.lim.Max(); got != want {
 			t.Errorf("GOMAXPROCS %d: %d spinning slots; want %d", procs, got, want)

@@ -18,7 +18,23 @@ type Limiter struct {
 	spins   atomic.Int64 // reads that spun (took a slot)
 	refused atomic.Int64 // reads that wanted to spin but found every slot taken
 	spunOut atomic.Int64 // reads that spun to their end without data and parked
+	gated   atomic.Int64 // reads that wanted to spin while the gate was shut
+	gate    atomic.Pointer[func() bool]
 }
+
+// SetGate makes reads spin only while open returns true (nil: always, the default): a server
+// spins only while it is quiet (engine.Waiters), when a wake-up is dear and a core cheap.
+func (l *Limiter) SetGate(open func() bool) {
+	if open == nil {
+		l.gate.Store(nil)
+		return
+	}
+	l.gate.Store(&open)
+}
+
+// Gated returns how many reads found the socket empty while the gate was shut, and parked at
+// once.
+func (l *Limiter) Gated() int64 { return l.gated.Load() }
 
 // NewLimiter returns a limiter of n spinners (at least 1) and a budget of 0 (no spinning
 // until SetBudget). How many spinners a caller allows is its own choice: the server spares
@@ -37,10 +53,15 @@ func (l *Limiter) SetBudget(d time.Duration) { l.budget.Store(int64(max(d, 0))) 
 // Budget returns the spin budget.
 func (l *Limiter) Budget() time.Duration { return time.Duration(l.budget.Load()) }
 
-// Acquire takes a spinning slot; false (counted as refused) when every slot is taken. A
+// Acquire takes a spinning slot; false when the gate is shut (counted as gated) or every slot
+// is taken (counted as refused). A
 // compare-and-swap, not an add and an undo, so that the count never shows more spinners than
 // the bound, even for an instant.
 func (l *Limiter) Acquire() bool {
+	if g := l.gate.Load(); g != nil && !(*g)() {
+		l.gated.Add(1)
+		return false
+	}
 	for {
 		n := l.active.Load()
 		if n >= l.max {

@@ -50,3 +50,25 @@ func TestLimiterDefaults(t *testing.T) {
 		t.Errorf("budget %v after a negative one", b)
 	}
 }
+
+// A shut gate keeps reads from spinning (counted as gated, not refused), whatever the free
+// slots; an open one and no gate let them take a slot.
+func TestGate(t *testing.T) {
+	l := NewLimiter(4)
+	open := false
+	l.SetGate(func() bool { return open })
+	if l.Acquire() {
+		t.Fatal("a read spins while the gate is shut")
+	}
+	open = true
+	if !l.Acquire() {
+		t.Fatal("a read may not spin while the gate is open")
+	}
+	l.SetGate(nil)
+	if !l.Acquire() {
+		t.Fatal("a read may not spin without a gate")
+	}
+	if g, r, s := l.Gated(), l.Refused(), l.Spins(); g != 1 || r != 0 || s != 2 {
+		t.Fatalf("gated %d, refused %d, spins %d; want 1, 0, 2", g, r, s)
+	}
+}

@@ -73,6 +73,8 @@ func (o *SystemOptions) defaults() error {
 //	baseline     gpufn-baseline --workload W (the dedicated single-tenant server)
 //	NAME-spin    any gpufn system above with --poll spin
 //	NAME-block   any gpufn system above with --poll block
+//	NAME-loadspin any gpufn system above with --spin-under-load: the hybrid policy spins
+//	             whatever the load, as before 2026-11-28 (session 19)
 //	NAME-nopipe  any gpufn system above with --pipeline=false
 //	NAME-noinline any gpufn system above with --inline=false
 //	NAME-wspin   any gpufn system above with --worker-spin-for 1ms: idle workers spin 1 ms
@@ -138,6 +140,7 @@ var systemVariants = []struct {
 }{
 	{"-spin", []string{"--poll", "spin"}},
 	{"-block", []string{"--poll", "block"}},
+	{"-loadspin", []string{"--spin-under-load"}},
 	{"-nopipe", []string{"--pipeline=false"}},
 	{"-noinline", []string{"--inline=false"}},
 	{"-nocap", []string{"--max-connections-per-ip", "0"}},

@@ -131,7 +131,8 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 		log.Warn(w.Msg, zap.Error(w.Err))
 	}
 	joined := plan.MPS && len(daemons) == 1 && !daemons[0].Started // a daemon someone else started: it may have other clients
-	engines, err := newEngines(engineBase(f, set, kind, exe, plan, tokens.Open(), joined, log), plan.Engines)
+	base := engineBase(f, set, kind, exe, plan, tokens.Open(), joined, log)
+	engines, err := newEngines(base, plan.Engines)
 	if err != nil {
 		return err
 	}
@@ -142,6 +143,7 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 		dcfg.Compiler, dcfg.GPUs = cc, selected
 	}
 	fcfg := frontendConfig(f, log)
+	fcfg.ConnSpinWhile = connSpinGate(base)
 	clusterWire(node, f, &dcfg, &fcfg)
 	d := dispatcher.New(dcfg, asDispatcherEngines(engines))
 	if err := populate(d, node, dcfg.Registry, st, f, log); err != nil {
@@ -235,6 +237,17 @@ func connSpin(poll engine.Policy, spin time.Duration, cpus int) time.Duration {
 		return 0
 	}
 	return spin
+}
+
+// connSpinGate is the frontend's Config.ConnSpinWhile for engines configured as base: under the
+// hybrid policy (unless --spin-under-load) reads of client connections spin only while the
+// server is quiet, by the engines' count of slots waiting for results (engine.Waiters); nil
+// (no gate) otherwise.
+func connSpinGate(base engine.Config) func() bool {
+	if base.Policy != engine.PolicyHybrid || base.SpinUnderLoad || base.Waiters == nil {
+		return nil
+	}
+	return base.Waiters.Quiet
 }
 
 // frontendConfig is the HTTP server's configuration from the flags.
@@ -419,6 +432,7 @@ func engineBase(f *serveFlags, set serveSettings, kind, exe string, plan servepl
 		Binary: exe, Args: []string{"worker"}, StartTimeout: f.startTimeout,
 		LogLevel: set.workerLevel, Log: log, SharedFaultDomain: plan.SharedFaultDomain, ForeignClients: joinedMPS, TenantShare: share,
 		TenantQueueBytes: int64(f.quotas.queueBytes), Preload: f.preload, OpenMode: openMode,
+		Waiters: engine.NewWaiters(), SpinUnderLoad: f.spinUnderLoad, // one count for the whole server
 	}
 }
 

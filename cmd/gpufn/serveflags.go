@@ -34,6 +34,7 @@ type serveFlags struct {
 	streamBodyWait time.Duration
 	prewake        bool
 	spinFor        time.Duration
+	spinUnderLoad  bool
 	connSpinFor    time.Duration
 	workerSpinFor  time.Duration
 	timeout        time.Duration
@@ -125,6 +126,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.BoolVar(&f.preload, "preload", true, "idle workers load a function's libraries and plan when it is registered (or restored at start), while nothing waits and their module cache has room, so that its first invocation finds them loaded (in open mode into any worker; with tokens only into workers that hold the function's tenant already); counted in /v1/engines")
 	fs.StringVar(&f.poll, "poll", "hybrid", "how idle engine goroutines wait: spin, block, or hybrid (spin --spin-for, then park)")
 	fs.DurationVar(&f.spinFor, "spin-for", 50*time.Microsecond, "spin time of the hybrid polling policy")
+	fs.BoolVar(&f.spinUnderLoad, "spin-under-load", false, "under the hybrid policy, spin (for results, for work, on client connections) whatever the load; by default only while at most one invocation of the server waits for its result, and goroutines park at once while more do (docs/engines.md \"Spinning only while the server is quiet\")")
 	fs.DurationVar(&f.connSpinFor, "conn-spin-for", 50*time.Microsecond, "how long a read of a client connection that finds no data tries again before it parks (at most 1ms; at most a quarter of the CPUs' reads spin at once; 0: park at once; as the engine's polling, none with --poll block, nor with hybrid on fewer than 8 cores): spares a request body that arrives in pieces, and a client that sends back to back, a thread wake-up each")
 	fs.DurationVar(&f.workerSpinFor, "worker-spin-for", 0, "how long an idle worker spins for its next request before it parks, under the hybrid policy (default: --spin-for); longer spares a serial client's requests a thread wake-up each, for a core spinning that long after each invocation")
 	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "the server's deadline of an invocation's run (a function's owner may set a shorter \"timeout_ms\" in its config): an overrunning worker is killed, the invocation answered 504 and the function struck; also the longest a request may wait (X-Gpufn-Timeout lowers that caller's wait only, and kills nothing)")

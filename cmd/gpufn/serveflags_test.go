@@ -13,6 +13,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"gpufn/cmd/gpufn/internal/serveplan"
 	"gpufn/engine"
 )
 
@@ -92,6 +93,7 @@ func TestServeFlagDefaults(t *testing.T) {
 		"rescue-workers":             "-1",
 		"runtime-dir":                "",
 		"spin-for":                   "50µs",
+		"spin-under-load":            "false",
 		"standby-workers":            "0",
 		"stream-inputs":              "true",
 		"stream-body":                "true",
@@ -235,6 +237,42 @@ func TestConnSpin(t *testing.T) {
 	} {
 		if got := connSpin(tc.poll, 50*time.Microsecond, tc.cpus); got != tc.want {
 			t.Errorf("--poll %s on %d cores: %v; want %v", tc.poll, tc.cpus, got, tc.want)
+		}
+	}
+}
+
+// Under the hybrid policy the frontend's reads spin only while the engines' count says the
+// server is quiet: the gate is the engines' own Waiters, one for every engine; with
+// --spin-under-load, --poll block or --poll spin there is no gate.
+func TestConnSpinGate(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		gate bool
+	}{
+		{nil, true},
+		{[]string{"--spin-under-load"}, false},
+		{[]string{"--poll", "block"}, false},
+		{[]string{"--poll", "spin"}, false},
+	} {
+		f := parseServe(t, c.args...)
+		set, err := validateServeFlags(f)
+		if err != nil {
+			t.Fatalf("%q: %v", c.args, err)
+		}
+		base := engineBase(f, set, "cpu", "gpufn", serveplan.Plan{}, true, false, nil)
+		gate := connSpinGate(base)
+		if (gate != nil) != c.gate {
+			t.Fatalf("%q: gate %v; want %v", c.args, gate != nil, c.gate)
+		}
+		if gate == nil {
+			continue
+		}
+		w := base.Waiters
+		if !gate() {
+			t.Fatalf("%q: the gate is shut with no slot waiting (%d)", c.args, w.Busy())
+		}
+		if base.SpinUnderLoad || base.Policy != engine.PolicyHybrid {
+			t.Fatalf("%q: spin under load %v, policy %s", c.args, base.SpinUnderLoad, base.Policy)
 		}
 	}
 }
