@@ -55,9 +55,19 @@ func (d *Device) AllocResident(n uint64) (gpu.Ptr, error) {
 // Seal maps the allocation read-only for the device (cuMemSetAccess with
 // CU_MEM_ACCESS_FLAGS_PROT_READ): a kernel's write to it faults (CUDA_ERROR_ILLEGAL_ADDRESS,
 // which loses the context). The host must not copy to it after Seal.
+//
+// It first waits for the device (cuCtxSynchronize): the writes that filled the allocation may
+// still be in flight. A cuMemcpyHtoD from pageable memory (the weight set's mapped file) returns
+// once the data is staged, before the DMA into the allocation ends, and an init flow's kernels
+// run asynchronously; mapped read-only under them, their writes fault. On an H200 a placement
+// right after a tenant switch failed so once (CUDA_ERROR_LAUNCH_FAILED at the next kernel's
+// wait, e2e TestTenantProbeFindsNoneOfAnothersWeights, 2026-11-28).
 func (d *Device) Seal(p gpu.Ptr) error {
 	a, err := d.residentAt("cuMemSetAccess", p)
 	if err != nil {
+		return err
+	}
+	if err := d.Synchronize(); err != nil {
 		return err
 	}
 	return d.result("cuMemSetAccess", C.gf_cuResidentAccess(d.dev, C.gf_CUdeviceptr(p), a.size, C.GF_CU_MEM_ACCESS_FLAGS_PROT_READ))

@@ -63,6 +63,51 @@ func TestResidentRead(t *testing.T) {
 	}
 }
 
+// Seal waits for the writes still in flight into the allocation before it maps it read-only:
+// a kernel filling it (as an init flow does), queued behind a long memset of another buffer,
+// still runs when Seal is called. Mapped read-only under it, its writes would fault (fatal:
+// the context lost); Seal waits for it, its sums are there, and nothing fails.
+func TestSealWaitsForWrites(t *testing.T) {
+	d := open(t)
+	add := kernel(t, d, "add_i64")
+	const n = 1 << 20
+	w, err := d.AllocResident(8 * n)
+	if err != nil {
+		t.Fatalf("AllocResident: %v", err)
+	}
+	vals := make([]byte, 0, 8*n)
+	for i := range n {
+		vals = binary.LittleEndian.AppendUint64(vals, uint64(i))
+	}
+	src := alloc(t, d, 8*n)
+	if err := d.CopyToDevice(src, vals); err != nil {
+		t.Fatalf("CopyToDevice: %v", err)
+	}
+	const busyBytes = 2 << 30 // a memset of a millisecond or so on current GPUs: the kernel waits behind it
+	busy := alloc(t, d, busyBytes)
+	if err := d.Memset(busy, 1, busyBytes); err != nil {
+		t.Fatalf("Memset: %v", err)
+	}
+	if err := d.Launch(add, gpu.Dim3{X: n / 256, Y: 1, Z: 1}, gpu.Dim3{X: 256, Y: 1, Z: 1}, 0, []uint64{uint64(src), uint64(src), uint64(w), n}); err != nil {
+		t.Fatalf("Launch(add_i64): %v", err)
+	}
+	if err := d.Seal(w); err != nil {
+		t.Fatalf("Seal: %v", err)
+	}
+	got := make([]byte, 8*n)
+	if err := d.CopyFromDevice(got, w); err != nil {
+		t.Fatalf("CopyFromDevice after Seal: %v (the kernel's writes into the sealed allocation faulted?)", err)
+	}
+	for i := range n {
+		if v := binary.LittleEndian.Uint64(got[8*i:]); v != uint64(2*i) {
+			t.Fatalf("word %d of the sealed allocation is %d, want %d", i, v, 2*i)
+		}
+	}
+	if err := d.FreeResident(w); err != nil {
+		t.Fatalf("FreeResident: %v", err)
+	}
+}
+
 // A kernel's write into a sealed allocation is CUDA_ERROR_ILLEGAL_ADDRESS (fatal).
 func TestDestructiveResidentWrite(t *testing.T) {
 	if os.Getenv("GPUFN_DESTRUCTIVE") != "1" {

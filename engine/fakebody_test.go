@@ -58,6 +58,9 @@ func TestFakeStreamedBodySendFails(t *testing.T) {
 			e, g := streamingFake(t)
 			f := fakeFn(doEcho)
 			wantOut(t, fsubmit(t, e, f, "", "warm", 0, true))
+			// The answer may come before the slot is idle again: a streamed body is lent only
+			// an idle one (else ErrNotLent, which failed this test once under the full suite).
+			waitIdle(t, e, 1)
 			w := g.worker("fake0-w0")
 			g.mu.Lock()
 			w.failSend, w.failDone = 1, true

@@ -11,7 +11,8 @@ type ResidentMemory interface {
 	// Out of memory is ErrOutOfMemory.
 	AllocResident(n uint64) (Ptr, error)
 	// Seal makes the resident allocation at p read-only for kernels (and for the host's
-	// copies, which fail on it from then on).
+	// copies, which fail on it from then on), once the device's work enqueued before it (the
+	// copies and the init flow's kernels that fill it) is done.
 	Seal(p Ptr) error
 	// FreeResident zeroes the resident allocation at p and releases it.
 	FreeResident(p Ptr) error
