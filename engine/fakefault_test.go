@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -212,5 +213,47 @@ func TestFakeWholeGPU(t *testing.T) {
 	}
 	if st.Workers[2].PoolBytes != 0 || g.worker("fake0-whole").poolBytes() != 0 {
 		t.Fatalf("the whole-GPU worker kept a pool of %d", st.Workers[2].PoolBytes)
+	}
+}
+
+// The whole-GPU worker drops deleted weights too: a set deleted while it is idle between
+// whole-GPU runs is dropped (a targeted drop command) before its next run, and nothing is sent
+// to it while it holds nothing new.
+func TestFakeWholeGPUWorkerDropsDeletedWeights(t *testing.T) {
+	g := newFakeGPU(t)
+	e := newFake(t, g, Config{Mode: Auto, Workers: 2, PoolBytes: 8 << 20})
+	f := fakeFn(doEcho)
+	whole := func(in string) {
+		t.Helper()
+		inv := call.Acquire()
+		inv.Fn, inv.Need, inv.Inputs = f, 32<<20, [][]byte{[]byte(in)}
+		if err := e.Submit(inv); err != nil {
+			t.Fatal(err)
+		}
+		wantOut(t, inv)
+	}
+	wholeDrops := func() (sets [][32]byte) {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		for _, d := range g.drops {
+			if d.worker == "fake0-whole" {
+				sets = append(sets, d.cmd.Sets...)
+			}
+		}
+		return sets
+	}
+	whole("first")
+	if s := wholeDrops(); len(s) != 0 {
+		t.Fatalf("the whole-GPU worker was sent drops %x before any set was deleted", s)
+	}
+	set := [32]byte{9}
+	e.DropWeights([][32]byte{set}, nil)
+	whole("second")
+	if s := wholeDrops(); !slices.Equal(s, [][32]byte{set}) {
+		t.Fatalf("the whole-GPU worker was sent drops %x by its second run; want the deleted set %x once", s, set)
+	}
+	whole("third")
+	if s := wholeDrops(); len(s) != 1 {
+		t.Fatalf("the whole-GPU worker was sent drops %x; want the one deleted set, once", s)
 	}
 }
