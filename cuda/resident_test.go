@@ -10,12 +10,11 @@ import (
 	"gpufn/gpu"
 )
 
-// A sealed resident allocation is read by kernels; freeing it and allocating again works.
-func TestResidentRead(t *testing.T) {
-	d := open(t)
-	add := kernel(t, d, "add_i64")
-	const n = 1024
-	w, err := d.AllocResident(8 * n)
+// residentWords makes a resident allocation of n 64-bit words and returns it with the bytes
+// of the words 0 to n-1, little-endian, to copy into it.
+func residentWords(t *testing.T, d *Device, n int) (gpu.Ptr, []byte) {
+	t.Helper()
+	w, err := d.AllocResident(uint64(8 * n))
 	if err != nil {
 		t.Fatalf("AllocResident: %v", err)
 	}
@@ -23,6 +22,15 @@ func TestResidentRead(t *testing.T) {
 	for i := range n {
 		vals = binary.LittleEndian.AppendUint64(vals, uint64(i))
 	}
+	return w, vals
+}
+
+// A sealed resident allocation is read by kernels; freeing it and allocating again works.
+func TestResidentRead(t *testing.T) {
+	d := open(t)
+	add := kernel(t, d, "add_i64")
+	const n = 1024
+	w, vals := residentWords(t, d, n)
 	if err := d.CopyToDevice(w, vals); err != nil {
 		t.Fatalf("CopyToDevice: %v", err)
 	}
@@ -71,14 +79,7 @@ func TestSealWaitsForWrites(t *testing.T) {
 	d := open(t)
 	add := kernel(t, d, "add_i64")
 	const n = 1 << 20
-	w, err := d.AllocResident(8 * n)
-	if err != nil {
-		t.Fatalf("AllocResident: %v", err)
-	}
-	vals := make([]byte, 0, 8*n)
-	for i := range n {
-		vals = binary.LittleEndian.AppendUint64(vals, uint64(i))
-	}
+	w, vals := residentWords(t, d, n)
 	src := alloc(t, d, 8*n)
 	if err := d.CopyToDevice(src, vals); err != nil {
 		t.Fatalf("CopyToDevice: %v", err)
