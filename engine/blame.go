@@ -8,7 +8,7 @@ import (
 )
 
 // blame remembers whose code and which callers failed alone: every conclusive fault or overrun
-// (slot.culprit) counts against the function's code (its libraries, kernels and config, so that
+// (slot.culprit, and an overrun whose caller was answered already: slot.dropFailed) counts against the function's code (its libraries, kernels and config, so that
 // registering the same function again keeps its record) and against the caller. A rescue
 // worker uses it to order the victims of a fault (queue.takeWhileReaping): under MPS every
 // client sees a fault, the culprit is often among the victims put back, and a rescue worker
@@ -17,8 +17,8 @@ import (
 // least blame go first. It orders lone runs only: every victim still runs, alone, and nothing
 // is answered on blame.
 //
-// Bounded: past blameKeys keys it starts again from nothing (a recovery then orders as the
-// queue does).
+// Each engine (each GPU) keeps its own record. Bounded: past blameKeys keys it starts again
+// from nothing (a recovery then orders as the queue does).
 type blame struct {
 	any atomic.Bool // something was recorded: the take skips the lock while false
 	mu  sync.Mutex
@@ -37,12 +37,13 @@ func codeKey(fn *call.Function) string {
 // callerKey names a caller in the record.
 func callerKey(tenant string) string { return "t" + tenant }
 
-// record counts a failure of inv's alone against its function's code and its caller.
-func (b *blame) record(inv *call.Invocation) {
-	if inv.Fn == nil {
+// record counts a failure alone of fn's, invoked by caller tenant, against fn's code and the
+// caller.
+func (b *blame) record(fn *call.Function, tenant string) {
+	if fn == nil {
 		return
 	}
-	code, caller := codeKey(inv.Fn), callerKey(inv.Tenant)
+	code, caller := codeKey(fn), callerKey(tenant)
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.n == nil || len(b.n) >= blameKeys-1 {

@@ -27,7 +27,7 @@ func TestBlameRecord(t *testing.T) {
 	if n := b.of(blameInv(bad, "a")); n != 0 {
 		t.Fatalf("blame %d before any failure", n)
 	}
-	b.record(blameInv(bad, "a"))
+	b.record(bad, "a")
 	for _, c := range []struct {
 		fn     *call.Function
 		tenant string
@@ -43,7 +43,7 @@ func TestBlameRecord(t *testing.T) {
 		}
 	}
 	for i := range blameKeys {
-		b.record(blameInv(good, fmt.Sprint("tenant ", i)))
+		b.record(good, fmt.Sprint("tenant ", i))
 	}
 	if n := len(b.n); n >= blameKeys {
 		t.Fatalf("%d keys recorded; want fewer than %d", n, blameKeys)
@@ -74,7 +74,7 @@ func TestTakeRescueLeastBlamedFirst(t *testing.T) {
 		q := sched{q: newQueue(16, 1, 0)}
 		r := rescueSet{}
 		r.open.Store(true)
-		q.blame.record(blameInv(fakeFn(doFault), "someone")) // an earlier registration's conclusive fault
+		q.blame.record(fakeFn(doFault), "someone") // an earlier registration's conclusive fault
 		mk := func(fn *call.Function, suspect bool) *call.Invocation {
 			inv := blameInv(fn, "")
 			inv.Sched.Reruns, inv.Sched.Exclusive, inv.Sched.Suspect = 1, true, suspect
@@ -97,6 +97,49 @@ func TestTakeRescueLeastBlamedFirst(t *testing.T) {
 			if got := q.takeRescue(&r, c.st); got != invs[w] {
 				t.Fatalf("%s: take %d: %s; want %s", c.name, i, name(got), w)
 			}
+		}
+	}
+}
+
+// With the rescue window closed (the domain's workers are back) a rescue worker takes only the
+// suspect at the head, its lone run, even when the suspect has more blame than what was put back
+// behind it: the rest waits for the domain's workers.
+func TestTakeRescueWindowClosedTakesOnlyTheSuspect(t *testing.T) {
+	q := sched{q: newQueue(16, 1, 0)}
+	var r rescueSet // closed
+	bad, good := fakeFn(doFault), fakeFn(doEcho)
+	q.blame.record(bad, "")
+	putBack, suspect := blameInv(good, ""), blameInv(bad, "")
+	suspect.Sched.Reruns, suspect.Sched.Exclusive, suspect.Sched.Suspect = 1, true, true
+	q.requeue(putBack)
+	q.requeue(suspect) // ahead of what was put back without a re-run
+	if got := q.takeRescue(&r, reap{ambiguous: true}); got != suspect {
+		t.Fatalf("took %p with the window closed; want the suspect %p (put back %p)", got, suspect, putBack)
+	}
+	if got := q.takeRescue(&r, reap{ambiguous: true}); got != nil {
+		t.Fatalf("took %p with the window closed and no suspect at the head", got)
+	}
+}
+
+// removeLeastBlamed takes the first of the least blamed among those it may take, and keeps the
+// others in order.
+func TestRemoveLeastBlamed(t *testing.T) {
+	var b blame
+	bad, good := fakeFn(doFault), fakeFn(doEcho)
+	b.record(bad, "x")
+	r := newRing(8)
+	b1, g1, b2, g2 := blameInv(bad, ""), blameInv(good, ""), blameInv(bad, ""), blameInv(good, "")
+	for _, inv := range []*call.Invocation{b1, g1, b2, g2} {
+		r.push(inv)
+	}
+	all := func(*call.Invocation) bool { return true }
+	notG1 := func(inv *call.Invocation) bool { return inv != g1 }
+	for i, c := range []struct {
+		f    func(*call.Invocation) bool
+		want *call.Invocation
+	}{{notG1, g2}, {all, g1}, {all, b1}, {all, b2}, {all, nil}} {
+		if got := r.removeLeastBlamed(c.f, &b); got != c.want {
+			t.Fatalf("take %d: %p, want %p (b1 %p g1 %p b2 %p g2 %p)", i, got, c.want, b1, g1, b2, g2)
 		}
 	}
 }

@@ -162,7 +162,7 @@ func (s *slot) culprit(inv *call.Invocation, answer *call.Error) {
 	if answer.Code != call.CodeExited && answer.Code != call.CodeInternal {
 		s.e.strike(inv.Fn, inv.Tenant)
 		if inv.Batch == nil { // a batch's failure is one member's: each runs again alone
-			s.e.sched.blame.record(inv)
+			s.e.sched.blame.record(inv.Fn, inv.Tenant)
 		}
 	}
 	if inv.Batch != nil {
@@ -185,6 +185,7 @@ func (s *slot) dropFailed(p *pending, err error) {
 	defer s.life.lost(err) // reaped after the teardown, as in gpuFailure
 	if errors.Is(err, worker.ErrDeadline) {
 		s.e.strike(p.fn, p.tenant)
+		s.e.sched.blame.record(p.fn, p.tenant)
 	}
 	switch {
 	case !s.e.cfg.SharedFaultDomain || s.life.own:

@@ -152,7 +152,6 @@ func (q *queue) popTenant() *call.Invocation {
 // queue's order among equals: the culprit is likelier among the others. nil: nothing to take.
 func (q *queue) takeWhileReaping(ambiguous bool, b *blame) *call.Invocation {
 	takeable := func(inv *call.Invocation) bool { return !inv.Sched.Suspect && !inv.Sched.Whole }
-	victim := takeable
 	tenant := func() *call.Invocation {
 		if len(q.active) == 0 || q.next().ring.peek().Sched.Whole {
 			return nil
@@ -168,28 +167,28 @@ func (q *queue) takeWhileReaping(ambiguous bool, b *blame) *call.Invocation {
 			return inv
 		}
 		if b.any.Load() {
-			least := q.front.least(takeable, b)
-			victim = func(inv *call.Invocation) bool { return takeable(inv) && b.of(inv) == least }
+			if inv := q.front.removeLeastBlamed(takeable, b); inv != nil {
+				return inv
+			}
+			return tenant()
 		}
 	}
-	if inv := q.front.removeFirst(victim); inv != nil {
+	if inv := q.front.removeFirst(takeable); inv != nil {
 		return inv
 	}
 	return tenant()
 }
 
-// popLeastBlamed is pop for a rescue worker after a fault, once the killed workers are reaped:
-// of what was put back, the invocation with the least blame (b, blame.go) first, in the
-// queue's order among equals; the suspect too is put back, and the culprit may be it or any
-// victim. What needs the whole GPU is never taken here (sched.takeRescue leaves it at the
-// head). With nothing put back, or nothing blamed, pop.
+// popLeastBlamed is pop for a rescue worker after a fault, once the killed workers are reaped,
+// while the rescue window is open: of what was put back, the invocation with the least blame
+// (b, blame.go) first, in the queue's order among equals; the suspect too is put back, and the
+// culprit may be it or any victim. What needs the whole GPU is never taken here
+// (sched.takeRescue leaves it at the head). With nothing put back, or nothing blamed, pop.
 func (q *queue) popLeastBlamed(b *blame) *call.Invocation {
 	if q.front.len() < 2 || !b.any.Load() {
 		return q.pop()
 	}
-	takeable := func(inv *call.Invocation) bool { return !inv.Sched.Whole }
-	least := q.front.least(takeable, b)
-	if inv := q.front.removeFirst(func(inv *call.Invocation) bool { return takeable(inv) && b.of(inv) == least }); inv != nil {
+	if inv := q.front.removeLeastBlamed(func(inv *call.Invocation) bool { return !inv.Sched.Whole }, b); inv != nil {
 		return inv
 	}
 	return q.pop()

@@ -164,7 +164,9 @@ func (q *sched) takeRescue(r *rescueSet, st reap) *call.Invocation {
 		if head = q.q.takeWhileReaping(st.ambiguous, &q.blame); head == nil {
 			return nil
 		}
-	case st.ambiguous:
+	case st.ambiguous && open:
+		// With the window closed only the suspect at the head is the rescue workers' (its
+		// lone run); anything else waits for the domain's workers.
 		head = q.q.popLeastBlamed(&q.blame)
 	default:
 		head = q.q.pop()

@@ -98,15 +98,26 @@ func (r *ring) removeFirst(f func(*call.Invocation) bool) *call.Invocation {
 	return nil
 }
 
-// least is the least blame (b) of the invocations for which f is true (math.MaxUint32: none).
-func (r *ring) least(f func(*call.Invocation) bool, b *blame) uint32 {
-	least := uint32(math.MaxUint32)
+// removeLeastBlamed removes and returns, of the invocations for which f is true, the first
+// with the least blame (b) (nil: none), keeping the others in order. Each one's blame is read
+// once, so that a failure recorded meanwhile cannot make it miss the one it chose.
+func (r *ring) removeLeastBlamed(f func(*call.Invocation) bool, b *blame) *call.Invocation {
+	best, least := -1, uint32(math.MaxUint32)
 	for i := 0; i < r.n; i++ {
 		if inv := r.buf[(r.head+i)%len(r.buf)]; f(inv) {
-			least = min(least, b.of(inv))
+			if n := b.of(inv); best < 0 || n < least {
+				best, least = i, n
+			}
 		}
 	}
-	return least
+	if best < 0 {
+		return nil
+	}
+	i := 0
+	return r.removeFirst(func(*call.Invocation) bool {
+		i++
+		return i-1 == best
+	})
 }
 
 // leading is how many invocations from the head on hold f, up to the first that does not.
