@@ -21,8 +21,8 @@ func TestBlameRecord(t *testing.T) {
 	var b blame
 	bad, good := fakeFn(doFault), fakeFn(doEcho)
 	again := fakeFn(doFault) // registered again: a new ID, the same code
-	if again.ID == bad.ID || codeKey(again) != codeKey(bad) || codeKey(good) == codeKey(bad) {
-		t.Fatalf("code keys: a registration again must match, another function must not")
+	if again.ID == bad.ID || again.CodeDigest() != bad.CodeDigest() || good.CodeDigest() == bad.CodeDigest() {
+		t.Fatalf("code digests: a registration again must match, another function must not")
 	}
 	if n := b.of(blameInv(bad, "a")); n != 0 {
 		t.Fatalf("blame %d before any failure", n)
@@ -45,7 +45,7 @@ func TestBlameRecord(t *testing.T) {
 	for i := range blameKeys {
 		b.record(good, fmt.Sprint("tenant ", i))
 	}
-	if n := len(b.n); n >= blameKeys {
+	if n := len(b.codes) + len(b.callers); n >= blameKeys {
 		t.Fatalf("%d keys recorded; want fewer than %d", n, blameKeys)
 	}
 	if got := b.of(blameInv(bad, "b")); got != 0 {
@@ -122,12 +122,16 @@ func TestTakeRescueWindowClosedTakesOnlyTheSuspect(t *testing.T) {
 }
 
 // removeLeastBlamed takes the first of the least blamed among those it may take, and keeps the
-// others in order.
+// others in order, across the ring buffer's wrap.
 func TestRemoveLeastBlamed(t *testing.T) {
 	var b blame
 	bad, good := fakeFn(doFault), fakeFn(doEcho)
 	b.record(bad, "x")
-	r := newRing(8)
+	r := newRing(4)
+	for range 3 { // the head near the buffer's end: the four below wrap round it
+		r.push(blameInv(good, ""))
+		r.pop()
+	}
 	b1, g1, b2, g2 := blameInv(bad, ""), blameInv(good, ""), blameInv(bad, ""), blameInv(good, "")
 	for _, inv := range []*call.Invocation{b1, g1, b2, g2} {
 		r.push(inv)

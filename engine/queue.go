@@ -166,14 +166,10 @@ func (q *queue) takeWhileReaping(ambiguous bool, b *blame) *call.Invocation {
 		if inv := tenant(); inv != nil {
 			return inv
 		}
-		if b.any.Load() {
-			if inv := q.front.removeLeastBlamed(takeable, b); inv != nil {
-				return inv
-			}
-			return tenant()
+		if inv := q.front.removeLeastBlamed(takeable, b); inv != nil {
+			return inv
 		}
-	}
-	if inv := q.front.removeFirst(takeable); inv != nil {
+	} else if inv := q.front.removeFirst(takeable); inv != nil {
 		return inv
 	}
 	return tenant()
@@ -183,11 +179,9 @@ func (q *queue) takeWhileReaping(ambiguous bool, b *blame) *call.Invocation {
 // while the rescue window is open: of what was put back, the invocation with the least blame
 // (b, blame.go) first, in the queue's order among equals; the suspect too is put back, and the
 // culprit may be it or any victim. What needs the whole GPU is never taken here
-// (sched.takeRescue leaves it at the head). With nothing put back, or nothing blamed, pop.
+// (sched.takeRescue leaves it at the head). With nothing blamed, the head of what was put back;
+// with nothing put back, pop.
 func (q *queue) popLeastBlamed(b *blame) *call.Invocation {
-	if q.front.len() < 2 || !b.any.Load() {
-		return q.pop()
-	}
 	if inv := q.front.removeLeastBlamed(func(inv *call.Invocation) bool { return !inv.Sched.Whole }, b); inv != nil {
 		return inv
 	}

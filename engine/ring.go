@@ -113,11 +113,19 @@ func (r *ring) removeLeastBlamed(f func(*call.Invocation) bool, b *blame) *call.
 	if best < 0 {
 		return nil
 	}
-	i := 0
-	return r.removeFirst(func(*call.Invocation) bool {
-		i++
-		return i-1 == best
-	})
+	return r.removeAt(best)
+}
+
+// removeAt removes and returns the invocation at position i (0: the head), keeping the others
+// in order.
+func (r *ring) removeAt(i int) *call.Invocation {
+	inv := r.buf[(r.head+i)%len(r.buf)]
+	for j := i; j < r.n-1; j++ {
+		r.buf[(r.head+j)%len(r.buf)] = r.buf[(r.head+j+1)%len(r.buf)]
+	}
+	r.buf[(r.head+r.n-1)%len(r.buf)] = nil
+	r.n--
+	return inv
 }
 
 // leading is how many invocations from the head on hold f, up to the first that does not.

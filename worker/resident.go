@@ -175,17 +175,22 @@ func (e *Executor) lru(match func(*resident) bool) ([32]byte, bool) {
 	return pick, best != nil
 }
 
-// evictResident drops the resident set of that hash.
+// evictResident drops the resident set of that hash, counted as an eviction.
 func (e *Executor) evictResident(oldest [32]byte) error {
 	victim := e.residents[oldest]
 	if victim == nil {
 		return codeErr(call.CodeInternal, "no resident weight set to evict")
 	}
-	delete(e.residents, oldest)
 	e.rstats.Evictions++
+	return e.forget(oldest, victim)
+}
+
+// forget takes the resident r, at key, out of the executor's sets and its counts, and drops it.
+func (e *Executor) forget(key [32]byte, r *resident) error {
+	delete(e.residents, key)
 	e.rstats.Sets--
-	e.rstats.Bytes -= victim.bytes
-	return e.dropResident(victim)
+	e.rstats.Bytes -= r.bytes
+	return e.dropResident(r)
 }
 
 // dropResident zeroes and frees a resident allocation.
@@ -228,10 +233,7 @@ func (e *Executor) DropWeights(sets [][32]byte, funcs []uint64) error {
 		if !slices.Contains(sets, r.set) && (r.fn == 0 || !slices.Contains(funcs, r.fn)) {
 			continue
 		}
-		delete(e.residents, key)
-		e.rstats.Sets--
-		e.rstats.Bytes -= r.bytes
-		if err := e.dropResident(r); err != nil {
+		if err := e.forget(key, r); err != nil {
 			return err
 		}
 	}
