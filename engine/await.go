@@ -73,10 +73,15 @@ func (s *slot) lateBy(now time.Time) {
 func (s *slot) waitEarly(id uint64) {
 	for {
 		t, ok := s.earliest()
+		if due := s.pipe.due; !due.IsZero() && (!ok || due.Before(t)) {
+			t, ok = due, true
+		}
 		if !ok || !errors.Is(s.life.w.WaitReply(id, t), worker.ErrDeadline) {
 			return
 		}
-		s.lateBy(time.Now())
+		now := time.Now()
+		s.lateBy(now)
+		s.prefetchIfDue(now) // pipeline.go
 	}
 }
 
@@ -101,6 +106,7 @@ func (s *slot) await(p *pending, res *worker.Result) error {
 			until = now.Add(spin)
 		}
 		s.lateBy(now)
+		s.prefetchIfDue(now) // pipeline.go
 		if now.After(p.kill) || spin != worker.SpinForever && (now.After(until) || !s.e.cfg.loadAllowsSpin()) {
 			break // parked, or at once worker.ErrDeadline (unless the reply came just now)
 		}

@@ -318,12 +318,22 @@ func (s *slot) carrier(inv *call.Invocation, more []*call.Invocation, size int, 
 
 // behind is the function whose invocations may be sent behind busy (prefetch): busy's, or
 // for a batch's carrier the batching function its members invoked (they form the next batch,
-// which goes only if it is of busy's variant).
+// of any of its variants, or one of them runs alone).
 func behind(busy *pending) *call.Function {
 	if busy.inv != nil && busy.inv.Batch != nil {
 		return busy.inv.Batch.Base
 	}
 	return busy.fn
+}
+
+// family is the function on whose behalf inv runs, whose callers' data its context holds
+// (isolate): for a batch's carrier the batching function its members invoked (a variant, of the
+// same tenant and weight set, runs their inputs and nothing else), else inv's own.
+func family(inv *call.Invocation) *call.Function {
+	if inv.Batch != nil {
+		return inv.Batch.Base
+	}
+	return inv.Fn
 }
 
 // untake undoes a prefetch's take of next (what batch made of the invocation takeBehind

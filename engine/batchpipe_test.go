@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"testing"
+	"time"
 
 	"gpufn/call"
 )
@@ -40,14 +41,15 @@ func gatedBatchFn(t *testing.T, sizes []int) *call.Function {
 
 func item8(i int) []byte { return []byte(fmt.Sprintf("item%04d", i)) }
 
-// A pipelining worker sends the next batch behind the running one only when it is of the same
-// variant (isolate zeroes a context of another function, even one in flight): behind a batch
-// of 2, one left alone goes back to the head of the queue and runs next; behind a batch of 4, a
-// batch of 2 goes back whole (its members at the head, in order) and forms again; behind a
-// batch of 4, the next batch of 4 is sent at once.
-func TestBatchPipelinesOnlyTheSameVariant(t *testing.T) {
+// A pipelining worker sends the next run of a batching function behind the running one, of
+// whatever variant: behind a batch of 2, the one left alone runs behind it as the batch-1
+// function; behind a batch of 4, a batch of 2; behind a batch of 4, the next batch of 4. The
+// context of the running batch is not zeroed under it (isolate counts a batch as its batching
+// function's): every member gets its own input back. Batches are formed at once here
+// (EagerBatches); TestBatchFormedLate has the default.
+func TestBatchPipelinesAnyVariant(t *testing.T) {
 	g := newGate(t)
-	e := newEngine(t, Config{Mode: Sequential, Env: []string{g.env()}})
+	e := newEngine(t, Config{Mode: Sequential, Env: []string{g.env()}, EagerBatches: true})
 	f := gatedBatchFn(t, []int{2, 4})
 	// Warm: the worker has the code of each (a slot prefetches only behind code it has).
 	vs := f.Batching.Variants()
@@ -65,8 +67,8 @@ func TestBatchPipelinesOnlyTheSameVariant(t *testing.T) {
 		runs      int // at the gate, the blocker's included
 		pipelined uint64
 	}{
-		{3, []int64{2, 2, 0}, 3, 0},                // a batch of 2, the one left alone after it
-		{6, []int64{4, 4, 4, 4, 2, 2}, 3, 0},       // behind the batch of 4, the batch of 2 put back whole
+		{3, []int64{2, 2, 0}, 3, 1},                // a batch of 2, the one left alone sent behind it
+		{6, []int64{4, 4, 4, 4, 2, 2}, 3, 1},       // behind the batch of 4, the batch of 2
 		{8, []int64{4, 4, 4, 4, 4, 4, 4, 4}, 3, 1}, // the second batch of 4 sent behind the first
 	} {
 		before := e.Stats()
@@ -98,6 +100,78 @@ func TestBatchPipelinesOnlyTheSameVariant(t *testing.T) {
 		}
 		if p := e.Stats().Pipelined - before.Pipelined; p != c.pipelined {
 			t.Fatalf("%d queued: %d pipelined, want %d", c.n, p, c.pipelined)
+		}
+	}
+}
+
+// By default the next batch is formed only when the running one is about to end
+// (pipeline.go, prefetchDue): with a run expected to last an hour nothing is formed behind a
+// batch of 4 while it runs, and the 4 queued behind it form their batch once it is answered;
+// with a run expected to last 20 ms the batch behind it is formed and sent while the first
+// is still held at the gate. The slot's estimates are set by hand (they are measured).
+func TestBatchFormedLate(t *testing.T) {
+	g := newGate(t)
+	e := newEngine(t, Config{Mode: Sequential, Env: []string{g.env()}})
+	f := gatedBatchFn(t, []int{2, 4})
+	vs := f.Batching.Variants()
+	g.allow(t, len(vs.Fns))
+	for i, v := range vs.Fns {
+		in := bytes.Repeat(item8(i), vs.Sizes[i])
+		if out, err := invokeSync(t, e, v, in, 0); err != nil || !bytes.Equal(out, in) {
+			t.Fatalf("warm %s: %q %v", v.Name, out, err)
+		}
+	}
+	b4 := vs.Fns[len(vs.Fns)-1]
+	s := e.slots[0]
+	entered := int64(len(vs.Fns))
+	for _, c := range []struct {
+		run       time.Duration
+		pipelined uint64
+	}{{time.Hour, 0}, {20 * time.Millisecond, 1}} {
+		// Set while the slot is idle; the submissions below hand the slot its work.
+		s.pipe.runs = estimates{b4.ID: c.run}
+		s.pipe.leads = estimates{f.ID: 0}
+		before := e.Stats()
+		invs := make([]*call.Invocation, 8)
+		for i := range invs {
+			invs[i] = call.Acquire()
+			invs[i].Fn, invs[i].Inputs = f, [][]byte{item8(20 + i)}
+		}
+		blocker := call.Acquire()
+		blocker.Fn, blocker.Inputs = gated(t), [][]byte{{1}}
+		if err := e.Submit(blocker); err != nil {
+			t.Fatal(err)
+		}
+		entered++
+		g.waitEntered(t, entered)
+		for _, inv := range invs {
+			if err := e.Submit(inv); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g.allow(t, 1) // the blocker
+		<-blocker.Done()
+		call.Release(blocker)
+		entered++
+		g.waitEntered(t, entered) // the first batch of 4, held
+		if c.pipelined > 0 {
+			for deadline := time.Now().Add(30 * time.Second); e.Stats().Pipelined-before.Pipelined < c.pipelined; time.Sleep(time.Millisecond) {
+				if time.Now().After(deadline) {
+					t.Fatalf("run expected to last %v: the batch behind it was not formed while it ran", c.run)
+				}
+			}
+		}
+		g.allow(t, 2)
+		entered++
+		for i, inv := range invs {
+			<-inv.Done()
+			if inv.Err != nil || !bytes.Equal(inv.Outputs[0], item8(20+i)) || inv.Timing.Batch != 4 {
+				t.Fatalf("run expected to last %v, invocation %d: %q %v batch %d; want its own input back from a batch of 4", c.run, i, inv.Outputs, inv.Err, inv.Timing.Batch)
+			}
+			call.Release(inv)
+		}
+		if p := e.Stats().Pipelined - before.Pipelined; p != c.pipelined {
+			t.Fatalf("run expected to last %v: %d pipelined, want %d", c.run, p, c.pipelined)
 		}
 	}
 }

@@ -175,6 +175,11 @@ type Config struct {
 	// and while it runs one invocation its slot prepares the next queued one (whose code the
 	// worker has) in the other and sends it, so the worker never waits for the server's copies.
 	NoPipeline bool
+	// EagerBatches forms the next batch of a batching function as soon as the batch before it
+	// is sent, a whole batch's run ahead of its own (pipelining's rule for lone invocations).
+	// By default a slot forms it as late as its copy into the context allows (pipeline.go,
+	// prefetchDue), so that what arrives meanwhile joins it rather than waiting a batch more.
+	EagerBatches bool
 	// NoStream turns streamed inputs off: by default a lone invocation of at least
 	// StreamMinBytes of inputs is sent to an idle worker before its inputs are copied into the
 	// context, and the worker's preparation and copies to the device overlap that copy

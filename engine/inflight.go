@@ -28,6 +28,12 @@ type inflight struct {
 	arch   string            // the worker's device architecture: which of a library's images it loads (Library.For)
 	owner  string            // the tenant whose code or weights the worker holds ("": none; affinity.go)
 	full   bool              // the worker refused a preload for want of room: send it no more (preload.go)
+	// due is when the next batch is to be formed and sent behind the running one (prefetchDue;
+	// zero: nothing is deferred); runs and leads are what prefetchDue reckons with.
+	due    time.Time
+	runs   estimates // by Function.ID: from a run's start on the worker to its result
+	leads  estimates // by the batching function's ID: forming a batch, its copy in and its request
+	copies estimates // by the batching function's ID: its batches' copy to the device
 	// Scratch of the hot path: the request being sent, the result being read, the outputs
 	// being copied out.
 	req   worker.Invoke
@@ -63,7 +69,7 @@ type pending struct {
 // holder names whose data a context may hold: one function's, for one caller.
 type holder struct {
 	set    bool
-	fn     uint64 // Function.ID: a registration
+	fn     uint64 // Function.ID of the invocation's family: a registration
 	tenant string
 }
 
@@ -108,20 +114,21 @@ func (f *inflight) forget(fn *call.Function) {
 // isolate is called before inv's inputs go into context ci of worker w: every other context
 // that may hold data of another function or another caller is zeroed, so that while inv's
 // kernels run, the worker's pinned memory holds nothing but data of inv's function and caller
-// (docs/security.md). Inputs stay in a context until its next use, so after a pipelined run the
-// other context still holds the last input of the run's caller. A context zeroed here is idle:
-// the only contexts the worker may use meanwhile are those of requests in flight, which hold data
-// of inv's function and caller (slot.prefetch sends nothing else).
+// (docs/security.md; a batch's function is the batching function its members invoked, whatever
+// variant runs them: family). Inputs stay in a context until its next use, so after a
+// pipelined run the other context still holds the last input of the run's caller. A context
+// zeroed here is idle: the only contexts the worker may use meanwhile are those of requests in
+// flight, which hold data of inv's function and caller (slot.prefetch sends nothing else).
 func (f *inflight) isolate(w Worker, ci int, inv *call.Invocation) {
 	for j := range w.Contexts() {
 		h := &f.held[j]
-		if j == ci || !h.set || h.fn == inv.Fn.ID && h.tenant == inv.Tenant {
+		if j == ci || !h.set || h.fn == family(inv).ID && h.tenant == inv.Tenant {
 			continue
 		}
 		w.Context(j).Scrub()
 		*h = holder{}
 	}
-	f.held[ci] = holder{set: true, fn: inv.Fn.ID, tenant: inv.Tenant}
+	f.held[ci] = holder{set: true, fn: family(inv).ID, tenant: inv.Tenant}
 }
 
 // start copies inv's inputs into context ci and sends it to the worker (prefetched: taken while
@@ -206,7 +213,7 @@ const StreamMinBytes = call.StreamMinBytes
 // init flow, when it places the function's weight set. So a context that holds another
 // function's or another caller's data is written before the request, as always.
 func (s *slot) streams(ctx *shm.Context, inv *call.Invocation, prefetched bool, prev holder) bool {
-	if prev.set && (prev.fn != inv.Fn.ID || prev.tenant != inv.Tenant) {
+	if prev.set && (prev.fn != family(inv).ID || prev.tenant != inv.Tenant) {
 		return false
 	}
 	return !s.e.cfg.NoStream && !prefetched && inv.Batch == nil && ctx.Streams() && inputBytes(inv) >= StreamMinBytes

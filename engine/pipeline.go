@@ -1,5 +1,7 @@
 package engine
 
+import "time"
+
 // Pipelining (off with Config.NoPipeline): while a worker runs an invocation, its slot sends it
 // the next queued one, its inputs copied into the worker's other context, so that the worker
 // finds it waiting when it answers the first (docs/engines.md). The slot looks for one right
@@ -22,6 +24,8 @@ func (s *slot) canPrefetch() bool {
 // a suspect would wait out its fault or its overrun).
 func (s *slot) prefetch() {
 	f := &s.pipe
+	f.due = time.Time{}
+	t := time.Now()
 	busy := &f.pend[f.order[0]]
 	free := 1 - f.order[0]
 	// By the invocation's own deadline busy is answered, early if need be (late); its worker is
@@ -39,11 +43,93 @@ func (s *slot) prefetch() {
 		return
 	}
 	next := s.batch(inv, false) // batch.go
-	if next.Fn != busy.fn {
+	if family(next) != behind(busy) {
 		s.untake(next) // only the same function may be sent behind busy (isolate)
 		return
 	}
 	if s.start(next, free, true) {
 		s.e.stats.pipelined.Add(1)
+		if next.Batch != nil {
+			f.leads.add(behind(busy).ID, time.Since(t))
+		}
 	}
+}
+
+// Forming a batch late. A slot that pipelines sends the next invocation while the worker runs
+// the one before it. For a lone invocation the sooner the better; a batch formed then takes
+// what queued up to that moment, a whole run before it can start, and what arrives during that
+// run waits for the batch after it: at 80% of the highest rate a member waited about half a
+// run to be taken, a whole run behind the running batch, then its own run. So behind a run of
+// a batching function (a batch, or one of its invocations alone) the slot forms the next batch
+// only when the running one is about to end: at its start plus its expected run, less the time
+// that forming, copying in and sending a batch and copying it to the device take, with a margin
+// (leadMargin). All are reckoned from what the slot measured: each function's run (from the
+// worker's start on it to its result; by Function.ID, so per variant), each batching function's
+// batch forming (from the take to the request sent) and its batches' copy to the device (the
+// worker's h2d stage; with copying ahead, docs/engines.md, the worker makes it while the batch
+// before runs). Until the first two are known it forms at once, as before. If the
+// running batch ends first, the slot answers it and takes the queue as an idle slot does; if
+// the batch comes too late, the worker waits the difference. Config.EagerBatches turns it off.
+
+// leadMargin is added to the expected forming time, with a quarter of that time again: a
+// worker that finishes early waits that much at most, and a member taken earlier waits as long
+// in the batch.
+const leadMargin = 100 * time.Microsecond
+
+// prefetchDue is when the slot should form and send what goes behind the running invocation:
+// zero (at once) unless it runs a batching function whose run and forming time the slot knows
+// (see above).
+func (s *slot) prefetchDue() time.Time {
+	f := &s.pipe
+	busy := &f.pend[f.order[0]]
+	if s.e.cfg.EagerBatches || busy.inv == nil {
+		return time.Time{}
+	}
+	base := behind(busy)
+	if base.Batching == nil {
+		return time.Time{}
+	}
+	run, ok := f.runs.get(busy.fn.ID)
+	lead, ok2 := f.leads.get(base.ID)
+	if !ok || !ok2 {
+		return time.Time{}
+	}
+	if h2d, ok := f.copies.get(base.ID); ok {
+		lead += h2d
+	}
+	return busy.start.Add(run - lead - lead/4 - leadMargin)
+}
+
+// prefetchIfDue forms and sends the deferred invocation once its time (prefetchDue) has come.
+// It runs inside the wait for the running one's result (await, waitEarly).
+func (s *slot) prefetchIfDue(now time.Time) {
+	f := &s.pipe
+	if f.due.IsZero() || now.Before(f.due) {
+		return
+	}
+	f.due = time.Time{}
+	if len(f.order) > 0 && s.canPrefetch() {
+		s.prefetch()
+	}
+}
+
+// estimates keeps a moving average of durations by ID, for a few hundred IDs: past that it
+// starts again (an ID it forgot is measured again; until then its slot forms batches at once).
+type estimates map[uint64]time.Duration
+
+const maxEstimates = 256
+
+func (m *estimates) add(id uint64, d time.Duration) {
+	if *m == nil || len(*m) >= maxEstimates {
+		*m = estimates{}
+	}
+	if old, ok := (*m)[id]; ok {
+		d = old + (d-old)/4
+	}
+	(*m)[id] = d
+}
+
+func (m estimates) get(id uint64) (time.Duration, bool) {
+	d, ok := m[id]
+	return d, ok
 }

@@ -26,10 +26,15 @@ func (s *slot) run(inv *call.Invocation) {
 	}
 	for len(s.pipe.order) > 0 {
 		if s.canPrefetch() {
-			s.prefetch()
+			if due := s.prefetchDue(); time.Now().Before(due) {
+				s.pipe.due = due // pipeline.go: formed inside the wait for the running one
+			} else {
+				s.prefetch()
+			}
 		}
 		s.receive()
 	}
+	s.pipe.due = time.Time{}
 	if s.pipe.broken != nil {
 		s.life.lost(fmt.Errorf("a request could not be written whole: %w", s.pipe.broken))
 		s.pipe.broken = nil
@@ -43,6 +48,7 @@ func (s *slot) receive() {
 	p := &f.pend[ci]
 	err := s.awaitResult(p)
 	got := time.Now()
+	f.due = time.Time{} // the running one is answered: run's loop decides afresh
 	f.order = append(f.order[:0], f.order[1:]...)
 	if err != nil {
 		s.keepBody(p, ci) // body.go
@@ -60,6 +66,12 @@ func (s *slot) receive() {
 		s.flight.Store(int32(len(f.order)))
 	}
 	s.life.cache.count(&f.res.Stages)
+	if p.inv != nil && f.res.Err == nil && family(p.inv).Batching != nil { // pipeline.go
+		f.runs.add(p.fn.ID, got.Sub(p.start))
+		if p.inv.Batch != nil {
+			f.copies.add(p.inv.Batch.Base.ID, time.Duration(f.res.Stages.H2D))
+		}
+	}
 	if len(f.order) > 0 {
 		s.waited(&f.pend[f.order[0]], got)
 	}

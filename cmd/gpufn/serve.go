@@ -181,7 +181,7 @@ func runServer(f *serveFlags, log *zap.Logger) error {
 func logServing(log *zap.Logger, ln net.Listener, kind string, gpus int, plan serveplan.Plan, workers int, set serveSettings, f *serveFlags) {
 	log.Info("gpufn serving", zap.String("version", version), zap.String("url", "http://"+ln.Addr().String()), zap.String("device", kind),
 		zap.Int("gpus", gpus), zap.String("engine", string(plan.Mode)), zap.Int("workers_per_gpu", workers),
-		zap.Bool("mps", plan.MPS), zap.Bool("shared_fault_domain", plan.SharedFaultDomain), zap.Int("rescue_workers_per_gpu", plan.Rescue), zap.String("poll", string(set.policy)), zap.Bool("graphs", f.graphs), zap.Bool("copy_ahead", f.copyAhead), zap.Bool("pipeline", f.pipeline), zap.Bool("inline", f.inline), zap.Bool("stream_inputs", f.streamInputs), zap.Bool("stream_body", f.streamBody), zap.Bool("prewake", f.prewake))
+		zap.Bool("mps", plan.MPS), zap.Bool("shared_fault_domain", plan.SharedFaultDomain), zap.Int("rescue_workers_per_gpu", plan.Rescue), zap.String("poll", string(set.policy)), zap.Bool("graphs", f.graphs), zap.Bool("copy_ahead", f.copyAhead), zap.Bool("pipeline", f.pipeline), zap.Bool("eager_batches", f.eagerBatches), zap.Bool("inline", f.inline), zap.Bool("stream_inputs", f.streamInputs), zap.Bool("stream_body", f.streamBody), zap.Bool("prewake", f.prewake))
 }
 
 // outsideDir makes the directory where no MPS daemon listens, under the runtime directory, for
@@ -428,7 +428,7 @@ func engineBase(f *serveFlags, set serveSettings, kind, exe string, plan servepl
 	return engine.Config{
 		Device: kind, Mode: plan.Mode, Workers: f.workers, Standby: f.standby, Rescue: plan.Rescue, ContextBytes: int(f.contextSize),
 		QueueDepth: f.queueDepth, Policy: set.policy, SpinFor: f.spinFor, WorkerSpinFor: f.workerSpinFor, NoGraphs: !f.graphs, CopyAhead: f.copyAhead, ModuleCacheBytes: uint64(f.moduleCache), ResidentBytes: uint64(f.residentBytes),
-		NoPipeline: !f.pipeline, NoInline: !f.inline, NoStream: !f.streamInputs, NoPrewake: !f.prewake, Timeout: f.timeout,
+		NoPipeline: !f.pipeline, EagerBatches: f.eagerBatches, NoInline: !f.inline, NoStream: !f.streamInputs, NoPrewake: !f.prewake, Timeout: f.timeout,
 		Binary: exe, Args: []string{"worker"}, StartTimeout: f.startTimeout,
 		LogLevel: set.workerLevel, Log: log, SharedFaultDomain: plan.SharedFaultDomain, ForeignClients: joinedMPS, TenantShare: share,
 		TenantQueueBytes: int64(f.quotas.queueBytes), Preload: f.preload, OpenMode: openMode,

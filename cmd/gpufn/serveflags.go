@@ -28,6 +28,7 @@ type serveFlags struct {
 	graphs         bool
 	copyAhead      bool
 	pipeline       bool
+	eagerBatches   bool
 	inline         bool
 	streamInputs   bool
 	streamBody     bool
@@ -119,6 +120,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.BoolVar(&f.prewake, "prewake", true, "when an invocation's request header has come and the worker it would run on has parked, wake that worker while the body arrives (hybrid polling only; docs/engines.md)")
 	fs.BoolVar(&f.inline, "inline", true, "an invocation that finds a worker idle and nothing queued is run by the goroutine that read its request, without hand-offs to the worker's goroutine and back (lower latency at low load)")
 	fs.BoolVar(&f.pipeline, "pipeline", true, "give each worker two shared-memory contexts and send it the next queued invocation while it runs one (the server's copies in and out overlap the GPU work)")
+	fs.BoolVar(&f.eagerBatches, "eager-batches", false, "with --pipeline, form the next batch of a batching function as soon as the one before it is sent, rather than when that one is about to end (docs/batching.md)")
 	fs.BoolVar(&f.copyAhead, "copy-ahead", true, "with --pipeline, each worker copies the inputs of the invocation sent behind the one it runs to the GPU on a second stream while that one's kernels run, into device buffers beside its own (CUDA; docs/engines.md \"Copying ahead\")")
 	fs.BoolVar(&f.graphs, "graphs", true, "replay a function's repeated launch sequence as one CUDA graph (from its second identical invocation; functions of 8 launches or more)")
 	f.moduleCache = worker.DefaultModuleCacheBytes

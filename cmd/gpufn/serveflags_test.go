@@ -58,6 +58,7 @@ func TestServeFlagDefaults(t *testing.T) {
 		"examples":                   "false",
 		"fault-domain":               "auto",
 		"gpus":                       "all",
+		"eager-batches":              "false",
 		"graphs":                     "true",
 		"header-timeout":             "10s",
 		"idle-timeout":               "30s",
