@@ -17,7 +17,9 @@ import (
 // costs"): looking at the queue while spinning, to send a newly queued invocation behind the
 // running one at once (prefetch while spinning: no gain beyond noise, mixed in sign), and
 // spinning for the result while the worker has its next request (parking was as fast or
-// faster with 1, 4 and 8 workers). The slot looks at the queue between results (pipeline.go).
+// faster with 1, 4 and 8 workers). The slot looks at the queue between results (pipeline.go),
+// and behind a batch once inside the wait, when the next batch is due (prefetchIfDue: then it
+// parks, as its worker has the next request).
 
 // parks reports whether the slot parks for the result of its oldest request at once: its worker
 // has the next one waiting behind it, so the slot has nothing to send until the result comes
@@ -106,7 +108,9 @@ func (s *slot) await(p *pending, res *worker.Result) error {
 			until = now.Add(spin)
 		}
 		s.lateBy(now)
-		s.prefetchIfDue(now) // pipeline.go
+		if s.prefetchIfDue(now) && s.parks() {
+			break // pipeline.go: the worker has its next request now (parks)
+		}
 		if now.After(p.kill) || spin != worker.SpinForever && (now.After(until) || !s.e.cfg.loadAllowsSpin()) {
 			break // parked, or at once worker.ErrDeadline (unless the reply came just now)
 		}

@@ -316,12 +316,13 @@ func (s *slot) carrier(inv *call.Invocation, more []*call.Invocation, size int, 
 	return c
 }
 
-// behind is the function whose invocations may be sent behind busy (prefetch): busy's, or
-// for a batch's carrier the batching function its members invoked (they form the next batch,
-// of any of its variants, or one of them runs alone).
+// behind is the function whose invocations may be sent behind busy (prefetch): its family,
+// busy's function, or for a batch's carrier the batching function its members invoked (they
+// form the next batch, of any of its variants, or one of them runs alone). It agrees with
+// what isolate recorded for busy's context, even once busy was answered early.
 func behind(busy *pending) *call.Function {
-	if busy.inv != nil && busy.inv.Batch != nil {
-		return busy.inv.Batch.Base
+	if busy.family != nil {
+		return busy.family // recorded when it was sent: inv may have been answered early since
 	}
 	return busy.fn
 }

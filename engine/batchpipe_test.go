@@ -175,3 +175,56 @@ func TestBatchFormedLate(t *testing.T) {
 		}
 	}
 }
+
+// The estimates of pipeline.go follow a shorter duration by half the difference and a longer
+// one by a quarter, and start again past maxEstimates IDs.
+func TestEstimates(t *testing.T) {
+	var m estimates
+	if _, ok := m.get(1); ok {
+		t.Fatal("an empty record knows ID 1")
+	}
+	m.add(1, 800*time.Microsecond)
+	for _, c := range []struct{ add, want time.Duration }{
+		{400 * time.Microsecond, 600 * time.Microsecond},  // half of the 400 us down
+		{1000 * time.Microsecond, 700 * time.Microsecond}, // a quarter of the 400 us up
+		{700 * time.Microsecond, 700 * time.Microsecond},
+	} {
+		m.add(1, c.add)
+		if got, ok := m.get(1); !ok || got != c.want {
+			t.Fatalf("after %v: %v %v, want %v", c.add, got, ok, c.want)
+		}
+	}
+	for id := uint64(2); id <= maxEstimates; id++ {
+		m.add(id, time.Millisecond)
+	}
+	if len(m) != maxEstimates {
+		t.Fatalf("%d IDs, want %d", len(m), maxEstimates)
+	}
+	m.add(maxEstimates+1, time.Millisecond)
+	if _, ok := m.get(1); ok || len(m) != 1 {
+		t.Fatalf("past %d IDs the record holds %d, ID 1 among them: want only the new one", maxEstimates, len(m))
+	}
+}
+
+// behind names the function recorded when the running invocation was sent (its family), also
+// once its invocation was answered early (inv nil): for a batch of variant g_b4, the batching
+// function g, as isolate recorded for its context, never the variant itself (a direct call of
+// the variant sent behind it would have that context zeroed under the running batch).
+func TestBehindAnsweredEarly(t *testing.T) {
+	f := gatedBatchFn(t, []int{4})
+	vs := f.Batching.Variants()
+	b4 := vs.Fns[len(vs.Fns)-1]
+	members := make([]*call.Invocation, 4)
+	for i := range members {
+		members[i] = &call.Invocation{Fn: f}
+	}
+	carrier := &call.Invocation{Fn: b4, Batch: call.NewBatchRun(members, 4, nil, nil)}
+	p := pending{inv: carrier, fn: b4, family: family(carrier)}
+	if got := behind(&p); got != f {
+		t.Fatalf("behind a batch of %s: %s, want %s", b4.Name, got.Name, f.Name)
+	}
+	p.inv = nil // answered early: its caller's deadline passed
+	if got := behind(&p); got != f {
+		t.Fatalf("behind a batch of %s answered early: %s, want %s", b4.Name, got.Name, f.Name)
+	}
+}

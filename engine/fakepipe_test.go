@@ -198,7 +198,8 @@ func TestFakeMissingCode(t *testing.T) {
 // An invocation submitted while the worker runs another, after the slot last looked at the
 // queue, waits for the running one's result: the slot looks at the queue after it sends an
 // invocation and between results, not while it waits for one (prefetch while spinning was
-// measured and removed: docs/engines.md).
+// measured and removed: docs/engines.md), but for a batching function's next batch, when it is
+// due (TestBatchFormedLate).
 func TestFakeNoPrefetchWhileWaiting(t *testing.T) {
 	g := newFakeGPU(t)
 	e := newFake(t, g, Config{Mode: Sequential, Policy: PolicySpin})

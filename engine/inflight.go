@@ -46,6 +46,7 @@ type inflight struct {
 type pending struct {
 	inv        *call.Invocation // nil once answered early (see waited); its result is read and dropped
 	fn         *call.Function
+	family     *call.Function // family(inv): whose callers' data its context holds (isolate)
 	tenant     string
 	inputs     []shm.Span
 	out        shm.Span
@@ -173,6 +174,7 @@ func (s *slot) start(inv *call.Invocation, ci int, prefetched bool) bool {
 	p.out = ctx.OutputArea()
 	inv.Timing.CopyIn = time.Since(now)
 	p.inv, p.fn, p.tenant, p.attempt, p.prefetched, p.alone = inv, inv.Fn, inv.Tenant, 0, prefetched, inv.Sched.Exclusive
+	p.family = family(inv)
 	p.body = false
 	if inv.Sched.Reruns > 0 {
 		s.e.rec.sent(inv, s.id)

@@ -5,7 +5,9 @@ import "time"
 // Pipelining (off with Config.NoPipeline): while a worker runs an invocation, its slot sends it
 // the next queued one, its inputs copied into the worker's other context, so that the worker
 // finds it waiting when it answers the first (docs/engines.md). The slot looks for one right
-// after it sends an invocation and between results (run). Runs on whoever drives the slot.
+// after it sends an invocation and between results (run), and behind a run of a batching
+// function once more inside the wait for its result, when the next batch is due (prefetchDue,
+// below). Runs on whoever drives the slot.
 
 // canPrefetch reports whether another invocation may be sent to the worker now: a context is
 // free, nothing went wrong writing to the worker, and no submitter drives the slot (an inline
@@ -43,8 +45,10 @@ func (s *slot) prefetch() {
 		return
 	}
 	next := s.batch(inv, false) // batch.go
-	if family(next) != behind(busy) {
-		s.untake(next) // only the same function may be sent behind busy (isolate)
+	if family(next) != behind(busy) || !f.hasCode(next.Fn) {
+		// Only the same function may be sent behind busy (isolate), and only what the worker
+		// has the code of (another variant's first run loads it once the slot is free).
+		s.untake(next)
 		return
 	}
 	if s.start(next, free, true) {
@@ -100,21 +104,30 @@ func (s *slot) prefetchDue() time.Time {
 	return busy.start.Add(run - lead - lead/4 - leadMargin)
 }
 
-// prefetchIfDue forms and sends the deferred invocation once its time (prefetchDue) has come.
-// It runs inside the wait for the running one's result (await, waitEarly).
-func (s *slot) prefetchIfDue(now time.Time) {
+// prefetchIfDue forms and sends the deferred invocation once its time (prefetchDue) has come,
+// and reports whether it sent one. It runs inside the wait for the running one's result
+// (await, waitEarly). Nothing is sent once the running one has overrun the server's deadline
+// (its worker is about to be killed).
+func (s *slot) prefetchIfDue(now time.Time) bool {
 	f := &s.pipe
 	if f.due.IsZero() || now.Before(f.due) {
-		return
+		return false
 	}
 	f.due = time.Time{}
-	if len(f.order) > 0 && s.canPrefetch() {
-		s.prefetch()
+	if len(f.order) == 0 || !s.canPrefetch() || now.After(f.pend[f.order[0]].kill) {
+		return false
 	}
+	n := len(f.order)
+	s.prefetch()
+	return len(f.order) > n
 }
 
 // estimates keeps a moving average of durations by ID, for a few hundred IDs: past that it
 // starts again (an ID it forgot is measured again; until then its slot forms batches at once).
+// It follows a shorter duration faster than a longer one (half the difference against a
+// quarter): an estimate too long forms the next batch too late, and the worker waits, while
+// one too short only forms it a little early, as --eager-batches would. Runs that loaded code,
+// placed weights or built a launch graph are not counted (receive).
 type estimates map[uint64]time.Duration
 
 const maxEstimates = 256
@@ -123,7 +136,9 @@ func (m *estimates) add(id uint64, d time.Duration) {
 	if *m == nil || len(*m) >= maxEstimates {
 		*m = estimates{}
 	}
-	if old, ok := (*m)[id]; ok {
+	if old, ok := (*m)[id]; ok && d < old {
+		d = old - (old-d)/2
+	} else if ok {
 		d = old + (d-old)/4
 	}
 	(*m)[id] = d

@@ -66,7 +66,7 @@ func (s *slot) receive() {
 		s.flight.Store(int32(len(f.order)))
 	}
 	s.life.cache.count(&f.res.Stages)
-	if p.inv != nil && f.res.Err == nil && family(p.inv).Batching != nil { // pipeline.go
+	if st := &f.res.Stages; p.inv != nil && f.res.Err == nil && p.family.Batching != nil && st.Load == 0 && st.Place == 0 && st.Graph != call.GraphBuilt { // pipeline.go: warm runs only
 		f.runs.add(p.fn.ID, got.Sub(p.start))
 		if p.inv.Batch != nil {
 			f.copies.add(p.inv.Batch.Base.ID, time.Duration(f.res.Stages.H2D))

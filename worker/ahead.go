@@ -13,10 +13,11 @@ import "gpufn/gpu"
 // first one's kernels run. When the worker comes to it, its launches wait for those copies
 // (AheadJoin) and nothing else is copied in.
 //
-// Only an invocation of the function running is copied ahead, as the engine only pipelines
-// those: its kernels could reach the running invocation's buffers, as they can reach the
-// worker's contexts (docs/security.md), so they hold nothing the same function and caller
-// could not see anyway. What the engine sends otherwise runs as it always did.
+// Only an invocation of the function running is copied ahead (the engine pipelines only those,
+// and for a batching function another variant's batch, for the same caller): its kernels could
+// reach the running invocation's buffers, as they can reach the worker's contexts
+// (docs/security.md), so they hold nothing the same function and caller could not see anyway.
+// What the engine sends otherwise runs as it always did.
 
 // aheadRun is the invocation whose inputs were copied ahead: its request ID and function, and
 // the addresses of its buffers in the span reserved ahead (bufpool.ReserveAhead).
