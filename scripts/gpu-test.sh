@@ -41,6 +41,12 @@ export GPUFN_BIN=$PWD/bin/gpufn GPUFN_E2E_DEVICE=cuda
 # (e2e/multigpu_test.go: an engine, MPS daemon and workers per GPU, spreading, a fault on one
 # GPU sparing the other) run after it on two.
 gpus=$(nvidia-smi --query-gpu=name --format=csv,noheader | wc -l)
+if [ -n "${CUDA_VISIBLE_DEVICES:-}" ]; then
+	# Only the GPUs that CUDA may see count (nvidia-smi lists them all): with
+	# CUDA_VISIBLE_DEVICES=0 on a host of two, the multi-GPU tests cannot run.
+	visible=$(echo "$CUDA_VISIBLE_DEVICES" | tr ',' '\n' | grep -c .)
+	if [ "$visible" -lt "$gpus" ]; then gpus=$visible; fi
+fi
 if [ -z "${SKIP_SINGLE:-}" ]; then
 	# GPUFN_RECOVERY_CHECK: the fault tests under MPS (4 workers) provoke 5 faults and measure the
 	# recovery against its targets (first correct answer after the fault at most 500 ms p50, the
