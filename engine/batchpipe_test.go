@@ -41,6 +41,45 @@ func gatedBatchFn(t *testing.T, sizes []int) *call.Function {
 
 func item8(i int) []byte { return []byte(fmt.Sprintf("item%04d", i)) }
 
+// blockThenQueue submits a gated invocation and, once it is held at the gate (entered counts
+// the gate's entries), n invocations of f, the i-th with input item8(first+i): they queue
+// behind it.
+func blockThenQueue(t *testing.T, e *Engine, g *gate, entered *int64, f *call.Function, n, first int) (*call.Invocation, []*call.Invocation) {
+	t.Helper()
+	blocker := call.Acquire()
+	blocker.Fn, blocker.Inputs = gated(t), [][]byte{{1}}
+	if err := e.Submit(blocker); err != nil {
+		t.Fatal(err)
+	}
+	*entered++
+	g.waitEntered(t, *entered)
+	invs := make([]*call.Invocation, n)
+	for i := range invs {
+		invs[i] = call.Acquire()
+		invs[i].Fn, invs[i].Inputs = f, [][]byte{item8(first + i)}
+		if err := e.Submit(invs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return blocker, invs
+}
+
+// warmVariants runs each variant of f once (its runs let through the gate), so that the worker
+// has the code of each: a slot sends nothing behind a run whose code, or whose next run's
+// code, the worker lacks.
+func warmVariants(t *testing.T, e *Engine, g *gate, f *call.Function) *call.Variants {
+	t.Helper()
+	vs := f.Batching.Variants()
+	g.allow(t, len(vs.Fns))
+	for i, v := range vs.Fns {
+		in := bytes.Repeat(item8(i), vs.Sizes[i])
+		if out, err := invokeSync(t, e, v, in, 0); err != nil || !bytes.Equal(out, in) {
+			t.Fatalf("warm %s: %q %v", v.Name, out, err)
+		}
+	}
+	return vs
+}
+
 // A pipelining worker sends the next run of a batching function behind the running one, of
 // whatever variant: behind a batch of 2, the one left alone runs behind it as the batch-1
 // function; behind a batch of 4, a batch of 2; behind a batch of 4, the next batch of 4. The
@@ -51,15 +90,7 @@ func TestBatchPipelinesAnyVariant(t *testing.T) {
 	g := newGate(t)
 	e := newEngine(t, Config{Mode: Sequential, Env: []string{g.env()}, EagerBatches: true})
 	f := gatedBatchFn(t, []int{2, 4})
-	// Warm: the worker has the code of each (a slot prefetches only behind code it has).
-	vs := f.Batching.Variants()
-	g.allow(t, len(vs.Fns))
-	for i, v := range vs.Fns {
-		in := bytes.Repeat(item8(i), vs.Sizes[i])
-		if out, err := invokeSync(t, e, v, in, 0); err != nil || !bytes.Equal(out, in) {
-			t.Fatalf("warm %s: %q %v", v.Name, out, err)
-		}
-	}
+	vs := warmVariants(t, e, g, f)
 	entered := int64(len(vs.Fns))
 	for _, c := range []struct {
 		n         int
@@ -72,21 +103,7 @@ func TestBatchPipelinesAnyVariant(t *testing.T) {
 		{8, []int64{4, 4, 4, 4, 4, 4, 4, 4}, 3, 1}, // the second batch of 4 sent behind the first
 	} {
 		before := e.Stats()
-		blocker := call.Acquire()
-		blocker.Fn, blocker.Inputs = gated(t), [][]byte{{1}}
-		if err := e.Submit(blocker); err != nil {
-			t.Fatal(err)
-		}
-		entered++
-		g.waitEntered(t, entered)
-		invs := make([]*call.Invocation, c.n)
-		for i := range invs {
-			invs[i] = call.Acquire()
-			invs[i].Fn, invs[i].Inputs = f, [][]byte{item8(10 + i)}
-			if err := e.Submit(invs[i]); err != nil {
-				t.Fatal(err)
-			}
-		}
+		blocker, invs := blockThenQueue(t, e, g, &entered, f, c.n, 10)
 		g.allow(t, c.runs)
 		entered += int64(c.runs - 1)
 		<-blocker.Done()
@@ -113,14 +130,7 @@ func TestBatchFormedLate(t *testing.T) {
 	g := newGate(t)
 	e := newEngine(t, Config{Mode: Sequential, Env: []string{g.env()}})
 	f := gatedBatchFn(t, []int{2, 4})
-	vs := f.Batching.Variants()
-	g.allow(t, len(vs.Fns))
-	for i, v := range vs.Fns {
-		in := bytes.Repeat(item8(i), vs.Sizes[i])
-		if out, err := invokeSync(t, e, v, in, 0); err != nil || !bytes.Equal(out, in) {
-			t.Fatalf("warm %s: %q %v", v.Name, out, err)
-		}
-	}
+	vs := warmVariants(t, e, g, f)
 	b4 := vs.Fns[len(vs.Fns)-1]
 	s := e.slots[0]
 	entered := int64(len(vs.Fns))
@@ -132,23 +142,7 @@ func TestBatchFormedLate(t *testing.T) {
 		s.pipe.runs = estimates{b4.ID: c.run}
 		s.pipe.leads = estimates{f.ID: 0}
 		before := e.Stats()
-		invs := make([]*call.Invocation, 8)
-		for i := range invs {
-			invs[i] = call.Acquire()
-			invs[i].Fn, invs[i].Inputs = f, [][]byte{item8(20 + i)}
-		}
-		blocker := call.Acquire()
-		blocker.Fn, blocker.Inputs = gated(t), [][]byte{{1}}
-		if err := e.Submit(blocker); err != nil {
-			t.Fatal(err)
-		}
-		entered++
-		g.waitEntered(t, entered)
-		for _, inv := range invs {
-			if err := e.Submit(inv); err != nil {
-				t.Fatal(err)
-			}
-		}
+		blocker, invs := blockThenQueue(t, e, g, &entered, f, 8, 20)
 		g.allow(t, 1) // the blocker
 		<-blocker.Done()
 		call.Release(blocker)
