@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -64,40 +65,47 @@ func blockThenQueue(t *testing.T, e *Engine, g *gate, entered *int64, f *call.Fu
 	return blocker, invs
 }
 
-// warmVariants runs each variant of f once (its runs let through the gate), so that the worker
-// has the code of each: a slot sends nothing behind a run whose code, or whose next run's
-// code, the worker lacks.
-func warmVariants(t *testing.T, e *Engine, g *gate, f *call.Function) *call.Variants {
+// warmVariants runs each variant of f once but those of the sizes in skip (its runs let
+// through the gate), so that the worker has the code of each: a slot sends nothing behind a
+// run whose code, or whose next run's code, the worker lacks. It returns how many ran.
+func warmVariants(t *testing.T, e *Engine, g *gate, f *call.Function, skip ...int) (*call.Variants, int64) {
 	t.Helper()
 	vs := f.Batching.Variants()
-	g.allow(t, len(vs.Fns))
+	var warmed int64
 	for i, v := range vs.Fns {
+		if slices.Contains(skip, vs.Sizes[i]) {
+			continue
+		}
+		g.allow(t, 1)
 		in := bytes.Repeat(item8(i), vs.Sizes[i])
 		if out, err := invokeSync(t, e, v, in, 0); err != nil || !bytes.Equal(out, in) {
 			t.Fatalf("warm %s: %q %v", v.Name, out, err)
 		}
+		warmed++
 	}
-	return vs
+	return vs, warmed
 }
 
 // A pipelining worker sends the next run of a batching function behind the running one, of
 // whatever variant: behind a batch of 2, the one left alone runs behind it as the batch-1
 // function; behind a batch of 4, a batch of 2; behind a batch of 4, the next batch of 4. The
 // context of the running batch is not zeroed under it (isolate counts a batch as its batching
-// function's): every member gets its own input back. Batches are formed at once here
-// (EagerBatches); TestBatchFormedLate has the default.
+// function's): every member gets its own input back. Only what the worker has the code of is
+// sent so: before the batch of 2 first ran on it, it goes back to the queue behind a batch of 4
+// and runs after it. Batches are formed at once here (EagerBatches); TestBatchFormedLate has
+// the default.
 func TestBatchPipelinesAnyVariant(t *testing.T) {
 	g := newGate(t)
 	e := newEngine(t, Config{Mode: Sequential, Env: []string{g.env()}, EagerBatches: true})
 	f := gatedBatchFn(t, []int{2, 4})
-	vs := warmVariants(t, e, g, f)
-	entered := int64(len(vs.Fns))
+	_, entered := warmVariants(t, e, g, f, 2)
 	for _, c := range []struct {
 		n         int
 		want      []int64
 		runs      int // at the gate, the blocker's included
 		pipelined uint64
 	}{
+		{6, []int64{4, 4, 4, 4, 2, 2}, 3, 0},       // the batch of 2's code not loaded yet: after the batch of 4
 		{3, []int64{2, 2, 0}, 3, 1},                // a batch of 2, the one left alone sent behind it
 		{6, []int64{4, 4, 4, 4, 2, 2}, 3, 1},       // behind the batch of 4, the batch of 2
 		{8, []int64{4, 4, 4, 4, 4, 4, 4, 4}, 3, 1}, // the second batch of 4 sent behind the first
@@ -130,10 +138,9 @@ func TestBatchFormedLate(t *testing.T) {
 	g := newGate(t)
 	e := newEngine(t, Config{Mode: Sequential, Env: []string{g.env()}})
 	f := gatedBatchFn(t, []int{2, 4})
-	vs := warmVariants(t, e, g, f)
+	vs, entered := warmVariants(t, e, g, f)
 	b4 := vs.Fns[len(vs.Fns)-1]
 	s := e.slots[0]
-	entered := int64(len(vs.Fns))
 	for _, c := range []struct {
 		run       time.Duration
 		pipelined uint64
@@ -220,5 +227,25 @@ func TestBehindAnsweredEarly(t *testing.T) {
 	p.inv = nil // answered early: its caller's deadline passed
 	if got := behind(&p); got != f {
 		t.Fatalf("behind a batch of %s answered early: %s, want %s", b4.Name, got.Name, f.Name)
+	}
+}
+
+// A slot estimates a batching function's runs from warm runs only (reply.go, receive): the
+// first run of the batch-1 function on a worker loads its code and is left out; the second is
+// counted.
+func TestRunEstimatesSkipColdRuns(t *testing.T) {
+	g := newGate(t)
+	e := newEngine(t, Config{Mode: Sequential, Env: []string{g.env()}})
+	f := gatedBatchFn(t, []int{2})
+	s := e.slots[0]
+	for run, want := range []bool{false, true} {
+		g.allow(t, 1)
+		if out, err := invokeSync(t, e, f, item8(run), 0); err != nil || !bytes.Equal(out, item8(run)) {
+			t.Fatalf("run %d: %q %v", run, out, err)
+		}
+		// Read after the answer: the slot records before it answers, and is idle now.
+		if _, ok := s.pipe.runs.get(f.ID); ok != want {
+			t.Fatalf("after run %d (a module load: %v) the slot has an estimate: %v, want %v", run, run == 0, ok, want)
+		}
 	}
 }

@@ -69,7 +69,7 @@ func (s *slot) receive() {
 	if st := &f.res.Stages; p.inv != nil && f.res.Err == nil && p.family.Batching != nil && st.Load == 0 && st.Place == 0 && st.Graph != call.GraphBuilt { // pipeline.go: warm runs only
 		f.runs.add(p.fn.ID, got.Sub(p.start))
 		if p.inv.Batch != nil {
-			f.copies.add(p.inv.Batch.Base.ID, time.Duration(f.res.Stages.H2D))
+			f.copies.add(p.family.ID, time.Duration(st.H2D))
 		}
 	}
 	if len(f.order) > 0 {
